@@ -1,0 +1,25 @@
+/** Business constants and limits of spec §9 that both client and server enforce. */
+export const limits = {
+  passwordMinLength: 6,
+  /** better-auth's own ceiling; longer inputs only cost hashing time. */
+  passwordMaxLength: 128,
+  nameMaxLength: 100,
+  emailMaxLength: 254,
+  maxCompetitors: 5,
+  minAiProspects: 5,
+  maxAiProspects: 1000,
+  maxSequenceSteps: 3,
+  minStepDelayHours: 1,
+  maxStepDelayHours: 720,
+  defaultStepDelayHours: 24,
+  maxInternalLinks: 3,
+  recentPosts: 3,
+  copiedIndicatorMs: 2000,
+  liveLinkUrlTruncate: 40,
+  navScrollThresholdPx: 20,
+} as const;
+
+/** The key under which the theme preference is kept in localStorage (spec §3). */
+export const THEME_STORAGE_KEY = 'theme-storage';
+export type Theme = 'dark' | 'light';
+export const DEFAULT_THEME: Theme = 'dark';

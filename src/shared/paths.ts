@@ -1,0 +1,35 @@
+/**
+ * Every route string of the app (spec §2) and of the API, so links, redirects, server routes
+ * and tests cannot drift apart.
+ */
+export const paths = {
+  home: '/',
+  about: '/about',
+  blog: '/blog',
+  blogPost: (slug: string) => `/blog/${encodeURIComponent(slug)}`,
+  blogAdmin: '/blog/admin',
+  terms: '/terms',
+  privacy: '/privacy',
+  cookies: '/cookies',
+  contact: '/contact',
+  login: '/login',
+  signup: '/signup',
+  dashboard: '/dashboard',
+  contacts: '/dashboard/contacts',
+  emails: '/dashboard/emails',
+  sequences: '/dashboard/sequences',
+  liveLinks: '/dashboard/live-links',
+  guestPosts: '/dashboard/guest-posts',
+  settings: '/dashboard/settings',
+  campaign: (id: string) => `/dashboard/campaigns/${encodeURIComponent(id)}`,
+} as const;
+
+/** API endpoints, relative to the site root. */
+export const apiPaths = {
+  health: '/api/health',
+  docs: '/api/docs',
+  me: '/api/me',
+  signIn: '/api/auth/sign-in/email',
+  signUp: '/api/auth/sign-up/email',
+  signOut: '/api/auth/sign-out',
+} as const;

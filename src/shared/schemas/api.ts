@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/** Stable error codes of the API; the web client branches on these, never on message text. */
+export const errorCodes = [
+  'VALIDATION_ERROR',
+  'INVALID_JSON',
+  'PAYLOAD_TOO_LARGE',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'RATE_LIMITED',
+  'INVALID_CREDENTIALS',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+/** Every non-2xx answer of the API has this shape; `issues` lists field errors on VALIDATION_ERROR. */
+export const errorResponseSchema = z.object({
+  error: z.object({
+    code: z.enum(errorCodes),
+    message: z.string(),
+    issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  }),
+});
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+export const healthSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.enum(['up', 'down']),
+  version: z.string(),
+});
+export type Health = z.infer<typeof healthSchema>;
+
+export const okSchema = z.object({ ok: z.literal(true) });
