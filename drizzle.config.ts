@@ -1,0 +1,9 @@
+import { defineConfig } from 'drizzle-kit';
+
+/** drizzle-kit generates SQL migrations from the schema; the app applies them at start. */
+export default defineConfig({
+  dialect: 'postgresql',
+  schema: './src/server/db/schema/*.ts',
+  out: './src/server/db/migrations',
+  casing: 'snake_case',
+});

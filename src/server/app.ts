@@ -1,0 +1,106 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Auth } from './auth/auth';
+import { authRoutes } from './auth/routes';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { notFoundBody, registerErrorHandling } from './http/errors';
+import { databaseRateLimitStore } from './http/rate-limit-store';
+import { healthRoutes } from './modules/health/routes';
+import { meRoutes } from './modules/me/routes';
+
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  auth: Auth;
+  /** Folder of the built SPA (dist/web); when given, it is served with an index.html fallback. */
+  webRoot?: string | undefined;
+  version?: string;
+}
+
+/** JSON bodies above this are refused with 413; routes that take uploads raise their own limit. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * Builds the HTTP app: API under /api, OpenAPI at /api/docs, the SPA at every other path.
+ * No side effects (no listen, no jobs), so tests drive it with `app.inject`.
+ */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db, auth } = deps;
+  const secure = config.APP_URL.startsWith('https://');
+  const app = Fastify({
+    logger: { level: config.LOG_LEVEL },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('user', null);
+
+  await app.register(helmet, {
+    hsts: secure,
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix and recharts set style attributes; no inline scripts are ever allowed.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: secure ? [] : null,
+      },
+    },
+  });
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(db) });
+  await app.register(swagger, {
+    openapi: { info: { title: 'LinkPilot API', version: deps.version ?? '0.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  registerErrorHandling(app);
+  await app.register(healthRoutes(db, deps.version ?? '0.0.0'));
+  await app.register(authRoutes(auth, config));
+  await app.register(meRoutes(auth, db));
+
+  const spa = Boolean(deps.webRoot && existsSync(path.join(deps.webRoot, 'index.html')));
+  if (spa) await registerSpaAssets(app, deps.webRoot!);
+  app.setNotFoundHandler((request, reply) => {
+    if (!spa || request.method !== 'GET' || request.url.startsWith('/api')) {
+      return reply.status(404).send(notFoundBody());
+    }
+    // Client routes deep-link: any other GET gets the SPA, which renders its own 404.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+  return app;
+}
+
+/** Serves the built SPA's files: hashed assets cached for a year, the rest revalidated. */
+async function registerSpaAssets(app: FastifyInstance, webRoot: string): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: webRoot,
+    wildcard: false,
+    index: false,
+    setHeaders: (res, filePath) => {
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+}

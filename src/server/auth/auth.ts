@@ -1,0 +1,48 @@
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { betterAuth } from 'better-auth';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { accounts, sessions, users, verifications } from '../db/schema/users';
+import { assignInitialRole } from './roles';
+
+const DAY_S = 24 * 60 * 60;
+
+/**
+ * better-auth configured for LinkPilot: email + password, database sessions (7 days, renewed daily),
+ * uuid ids, profile fields on the user, Secure cookies when APP_URL is https. Its own rate limiter is
+ * off: sign-in is limited per IP and per email in auth/routes.ts, across processes.
+ */
+export function createAuth(db: Database, config: Config, secret: string) {
+  return betterAuth({
+    appName: 'LinkPilot',
+    baseURL: config.APP_URL,
+    basePath: '/api/auth',
+    secret,
+    trustedOrigins: [config.APP_URL],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    emailAndPassword: { enabled: true, minPasswordLength: 6, maxPasswordLength: 128, autoSignIn: true },
+    user: {
+      additionalFields: {
+        firstName: { type: 'string', required: true, input: true },
+        lastName: { type: 'string', required: true, input: true },
+        companyName: { type: 'string', required: true, input: true },
+      },
+    },
+    session: { expiresIn: 7 * DAY_S, updateAge: DAY_S },
+    rateLimit: { enabled: false },
+    advanced: {
+      database: { generateId: 'uuid' },
+      useSecureCookies: config.APP_URL.startsWith('https://'),
+      ipAddress: { ipAddressHeaders: config.TRUST_PROXY ? ['x-forwarded-for'] : [] },
+    },
+    databaseHooks: {
+      user: { create: { after: (user) => assignInitialRole(db, user.id) } },
+    },
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

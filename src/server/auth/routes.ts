@@ -1,0 +1,99 @@
+import { fromNodeHeaders } from 'better-auth/node';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { messages } from '../../shared/messages';
+import { apiPaths } from '../../shared/paths';
+import { okSchema } from '../../shared/schemas/api';
+import { fullName, signInSchema, signUpSchema } from '../../shared/schemas/auth';
+import type { Config } from '../config';
+import { AppError } from '../http/errors';
+import type { Auth } from './auth';
+
+const SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
+
+/** Copies better-auth's Set-Cookie headers (session cookie set or cleared) onto the reply. */
+function forwardCookies(response: Response, reply: FastifyReply): void {
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+}
+
+async function errorCodeOf(response: Response): Promise<string> {
+  const data = (await response.json().catch(() => null)) as { code?: string } | null;
+  return data?.code ?? '';
+}
+
+/**
+ * Sign-up, sign-in and sign-out (spec §5, §7 Authentication). Each body is validated with the
+ * form's own zod schema before better-auth sees it; only these endpoints of better-auth are exposed.
+ * Sign-in is rate-limited per IP and per email; unknown email and wrong password answer the same.
+ */
+export function authRoutes(auth: Auth, config: Config): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tooMany = () => new AppError('RATE_LIMITED', messages.auth.tooManyAttempts);
+    const perIp = app.rateLimit({
+      max: config.SIGN_IN_MAX_PER_IP,
+      timeWindow: SIGN_IN_WINDOW_MS,
+      keyGenerator: (request: FastifyRequest) => `sign-in:ip:${request.ip}`,
+      errorResponseBuilder: tooMany,
+    });
+    const perEmail = app.rateLimit({
+      max: config.SIGN_IN_MAX_PER_EMAIL,
+      timeWindow: SIGN_IN_WINDOW_MS,
+      keyGenerator: (request: FastifyRequest) =>
+        `sign-in:email:${(request.body as { email: string }).email.toLowerCase()}`,
+      errorResponseBuilder: tooMany,
+    });
+
+    app.post(
+      apiPaths.signUp,
+      { schema: { tags: ['auth'], body: signUpSchema, response: { 200: okSchema } } },
+      async (request, reply) => {
+        const { email, password, firstName, lastName, companyName } = request.body;
+        const response = await auth.api.signUpEmail({
+          body: { email, password, name: fullName(firstName, lastName), firstName, lastName, companyName },
+          headers: fromNodeHeaders(request.headers),
+          asResponse: true,
+        });
+        if (!response.ok) {
+          const code = await errorCodeOf(response);
+          if (code.startsWith('USER_ALREADY_EXISTS')) throw new AppError('CONFLICT', messages.auth.emailTaken);
+          throw new Error(`sign-up failed: ${response.status} ${code}`);
+        }
+        forwardCookies(response, reply);
+        return { ok: true as const };
+      },
+    );
+
+    app.post(
+      apiPaths.signIn,
+      {
+        schema: { tags: ['auth'], body: signInSchema, response: { 200: okSchema } },
+        preHandler: [perIp, perEmail],
+      },
+      async (request, reply) => {
+        const response = await auth.api.signInEmail({
+          body: request.body,
+          headers: fromNodeHeaders(request.headers),
+          asResponse: true,
+        });
+        if (response.status === 401 || response.status === 400) {
+          throw new AppError('INVALID_CREDENTIALS', messages.auth.invalidCredentials);
+        }
+        if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await errorCodeOf(response)}`);
+        forwardCookies(response, reply);
+        return { ok: true as const };
+      },
+    );
+
+    app.post(
+      apiPaths.signOut,
+      { schema: { tags: ['auth'], body: z.strictObject({}).optional(), response: { 200: okSchema } } },
+      async (request, reply) => {
+        const response = await auth.api.signOut({ headers: fromNodeHeaders(request.headers), asResponse: true });
+        forwardCookies(response, reply);
+        return { ok: true as const };
+      },
+    );
+  };
+}

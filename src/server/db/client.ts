@@ -1,0 +1,55 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql, type SQL } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { mkdirSync } from 'node:fs';
+import pg from 'pg';
+
+/** The Drizzle database both drivers present: query code is written once for PGlite and PostgreSQL. */
+export type Database = PgDatabase<PgQueryResultHKT>;
+
+/** An open database with what the queue and shutdown need of its driver. */
+export type DatabaseHandle =
+  | { kind: 'pglite'; db: Database; pglite: PGlite; close(): Promise<void> }
+  | { kind: 'postgres'; db: Database; connectionString: string; pool: pg.Pool; close(): Promise<void> };
+
+export interface DatabaseOptions {
+  /** postgres:// URL; without it the embedded PGlite is used. */
+  databaseUrl?: string | undefined;
+  /** Folder of the embedded database; without it PGlite runs in memory (tests). */
+  pgliteDir?: string | undefined;
+}
+
+/** Opens PostgreSQL (DATABASE_URL) or the embedded PGlite with the pg_trgm extension loaded. */
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzlePg(pool, { casing: 'snake_case' }) as unknown as Database;
+    return { kind: 'postgres', db, pool, connectionString: options.databaseUrl, close: () => pool.end() };
+  }
+  if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
+  const pglite = await PGlite.create(options.pgliteDir, { extensions: { pg_trgm } });
+  const db = drizzlePglite(pglite, { casing: 'snake_case' }) as unknown as Database;
+  return { kind: 'pglite', db, pglite, close: () => pglite.close() };
+}
+
+/** True when the database answers a trivial query. */
+export async function pingDatabase(db: Database): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Runs raw SQL and returns its rows on either driver (both answer `{ rows }`). For the few
+ * statements Drizzle's builder cannot express, such as atomic upserts with RETURNING expressions.
+ */
+export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as { rows: T[] };
+  return result.rows;
+}

@@ -1,0 +1,43 @@
+import { boolean, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns';
+import { users } from './users';
+
+/** Blog (spec §3): posts, categories and the join table between them. */
+export const blogCategories = pgTable('blog_categories', {
+  id: id(),
+  name: text().notNull().unique(),
+  createdAt: createdAt(),
+});
+
+export const blogPosts = pgTable(
+  'blog_posts',
+  {
+    id: id(),
+    title: text().notNull(),
+    slug: text().notNull().unique(),
+    excerpt: text(),
+    content: text().notNull(),
+    imageUrl: text(),
+    published: boolean().notNull().default(false),
+    authorId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('idx_blog_posts_published_created_at').on(t.published, t.createdAt.desc())],
+);
+
+export const blogPostCategories = pgTable(
+  'blog_post_categories',
+  {
+    postId: uuid()
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: 'cascade' }),
+    categoryId: uuid()
+      .notNull()
+      .references(() => blogCategories.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.postId, t.categoryId] }),
+    index('idx_blog_post_categories_category_id').on(t.categoryId),
+  ],
+);

@@ -1,0 +1,123 @@
+import { sql } from 'drizzle-orm';
+import {
+  foreignKey,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns';
+import { emailAccounts } from './outreach';
+import { users } from './users';
+
+/**
+ * Campaigns and what belongs to them (spec §3): prospects and live links. Prospects and live links
+ * carry the owner's user_id too, tied to their campaign's by a composite foreign key, so every
+ * list can be scoped and indexed by owner without a join and can never disagree with its campaign.
+ */
+export const campaignStatus = pgEnum('campaign_status', ['draft', 'active', 'paused', 'completed']);
+export const campaignType = pgEnum('campaign_type', ['ai', 'manual']);
+export const prospectStatus = pgEnum('prospect_status', ['pending', 'sent', 'responded', 'success', 'failed']);
+export const liveLinkStatus = pgEnum('live_link_status', ['active', 'lost', 'suspicious']);
+
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    websiteUrl: text().notNull(),
+    status: campaignStatus().notNull().default('draft'),
+    type: campaignType().notNull(),
+    /** Competitor sites, at most 5 (spec §9). */
+    competitors: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    internalLinks: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    emailAccountId: uuid().references(() => emailAccounts.id, { onDelete: 'set null' }),
+    targetProspects: integer().notNull().default(0),
+    prospects: integer().notNull().default(0),
+    prospectsFound: integer().notNull().default(0),
+    emailsSent: integer().notNull().default(0),
+    emailsOpened: integer().notNull().default(0),
+    emailsClicked: integer().notNull().default(0),
+    responses: integer().notNull().default(0),
+    successCount: integer().notNull().default(0),
+    /** 0–100. */
+    progressPercentage: integer().notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('uq_campaigns_id_user_id').on(t.id, t.userId),
+    index('idx_campaigns_user_id_created_at').on(t.userId, t.createdAt.desc()),
+    index('idx_campaigns_user_id_name').on(t.userId, t.name),
+  ],
+);
+
+export const prospects = pgTable(
+  'prospects',
+  {
+    id: id(),
+    campaignId: uuid().notNull(),
+    userId: uuid().notNull(),
+    website: text().notNull(),
+    contactEmail: text(),
+    contactName: text(),
+    notes: text(),
+    status: prospectStatus().notNull().default('pending'),
+    /** Domain authority, 0–100. */
+    daScore: integer(),
+    /** Relevance to the campaign site, 0–100 (%). */
+    relevanceScore: real(),
+    lastContacted: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    foreignKey({ columns: [t.campaignId, t.userId], foreignColumns: [campaigns.id, campaigns.userId] }).onDelete(
+      'cascade',
+    ),
+    index('idx_prospects_campaign_id_created_at').on(t.campaignId, t.createdAt.desc()),
+    index('idx_prospects_user_id_created_at').on(t.userId, t.createdAt.desc()),
+    index('idx_prospects_user_id_status').on(t.userId, t.status),
+    // Trigram indexes serve the contacts screen's case-insensitive substring search (spec §5).
+    index('idx_prospects_website_trgm').using('gin', t.website.op('gin_trgm_ops')),
+    index('idx_prospects_contact_email_trgm').using('gin', t.contactEmail.op('gin_trgm_ops')),
+    index('idx_prospects_contact_name_trgm').using('gin', t.contactName.op('gin_trgm_ops')),
+  ],
+);
+
+export const liveLinks = pgTable(
+  'live_links',
+  {
+    id: id(),
+    campaignId: uuid().notNull(),
+    userId: uuid().notNull(),
+    url: text().notNull(),
+    anchorText: text().notNull(),
+    pageUrl: text().notNull(),
+    status: liveLinkStatus().notNull().default('active'),
+    discoveredAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    foreignKey({ columns: [t.campaignId, t.userId], foreignColumns: [campaigns.id, campaigns.userId] }).onDelete(
+      'cascade',
+    ),
+    index('idx_live_links_user_id_discovered_at').on(t.userId, t.discoveredAt.desc()),
+    index('idx_live_links_campaign_id').on(t.campaignId),
+  ],
+);

@@ -1,0 +1,94 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { messages } from '../../shared/messages';
+import type { ErrorCode, ErrorResponse } from '../../shared/schemas/api';
+
+const statusOf: Record<ErrorCode, number> = {
+  VALIDATION_ERROR: 400,
+  INVALID_JSON: 400,
+  INVALID_CREDENTIALS: 401,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+};
+
+/**
+ * An error meant for the user: a stable code, its HTTP status, and a message safe to show.
+ * Throw it from any route or service; the error handler turns it into the API's error shape.
+ */
+export class AppError extends Error {
+  readonly statusCode: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.statusCode = statusOf[code];
+  }
+  static notFound(message: string = messages.generic.notFound) {
+    return new AppError('NOT_FOUND', message);
+  }
+  static unauthorized() {
+    return new AppError('UNAUTHORIZED', messages.generic.unauthorized);
+  }
+  static forbidden(message: string = messages.generic.forbidden) {
+    return new AppError('FORBIDDEN', message);
+  }
+}
+
+const body = (code: ErrorCode, message: string, issues?: ErrorResponse['error']['issues']): ErrorResponse => ({
+  error: issues ? { code, message, issues } : { code, message },
+});
+
+/** Maps Fastify's own client errors (bad JSON, body too large, wrong content type) to our codes. */
+function clientErrorCode(error: FastifyError): ErrorCode | null {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'INVALID_JSON';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'PAYLOAD_TOO_LARGE';
+    default:
+      return null;
+  }
+}
+
+/**
+ * The one error handler (architecture: HTTP server). 4xx answers carry a message for the user;
+ * 5xx answers never leak details, which go to the log instead.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((v) => ({
+        path: (v.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.'),
+        message: v.message ?? messages.generic.invalidRequest,
+      }));
+      const first = issues[0]?.message ?? messages.generic.invalidRequest;
+      return reply.status(400).send(body('VALIDATION_ERROR', first, issues));
+    }
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send(body(error.code, error.message));
+    }
+    const clientCode = clientErrorCode(error);
+    if (clientCode) {
+      const message = clientCode === 'PAYLOAD_TOO_LARGE' ? messages.generic.tooLarge : messages.generic.invalidRequest;
+      return reply.status(statusOf[clientCode]).send(body(clientCode, message));
+    }
+    if (error.statusCode === 429) {
+      return reply.status(429).send(body('RATE_LIMITED', error.message || messages.generic.rateLimited));
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500 && !isResponseSerializationError(error)) {
+      return reply.status(error.statusCode).send(body('VALIDATION_ERROR', messages.generic.invalidRequest));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(body('INTERNAL', messages.generic.internal));
+  });
+}
+
+/** The API's 404 answer. */
+export const notFoundBody = (): ErrorResponse => body('NOT_FOUND', messages.generic.notFound);

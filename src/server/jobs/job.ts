@@ -1,0 +1,20 @@
+import type { z } from 'zod';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+
+/** What a job handler may use. */
+export interface JobDeps {
+  db: Database;
+  config: Config;
+}
+
+/**
+ * One background job: its queue name, the zod schema of its payload, an optional cron schedule
+ * (UTC), and an idempotent handler (pg-boss delivers at least once).
+ */
+export interface JobDefinition<P> {
+  name: string;
+  payload: z.ZodType<P>;
+  cron?: (config: Config) => string;
+  handle(payload: P, deps: JobDeps): Promise<unknown>;
+}

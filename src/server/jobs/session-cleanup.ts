@@ -1,0 +1,22 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows } from '../db/client';
+import { z } from 'zod';
+import type { JobDefinition } from './job';
+
+/**
+ * Deletes expired sessions, verification tokens and spent rate-limit windows, on a schedule
+ * (SESSION_CLEANUP_CRON, hourly by default). Returns the number of rows removed per table.
+ */
+export const sessionCleanupJob: JobDefinition<Record<string, never>> = {
+  name: 'session-cleanup',
+  payload: z.strictObject({}),
+  cron: (config) => config.SESSION_CLEANUP_CRON,
+  async handle(_payload, { db }) {
+    const count = async (query: SQL) => (await queryRows(db, query)).length;
+    return {
+      sessions: await count(sql`delete from sessions where expires_at < now() returning 1`),
+      verifications: await count(sql`delete from verifications where expires_at < now() returning 1`),
+      rateLimits: await count(sql`delete from rate_limits where reset_at < now() returning 1`),
+    };
+  },
+};

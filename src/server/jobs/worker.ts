@@ -1,0 +1,21 @@
+import type { PgBoss } from 'pg-boss';
+import type { JobDefinition, JobDeps } from './job';
+import { sessionCleanupJob } from './session-cleanup';
+
+/** Every job the worker role runs. */
+export const jobs: readonly JobDefinition<never>[] = [sessionCleanupJob as JobDefinition<never>];
+
+/**
+ * Creates each job's queue, (re)sets its schedule, and starts working it. Payloads are validated
+ * with the job's schema before the handler runs; a bad payload fails the job.
+ */
+export async function startWorkers(boss: PgBoss, deps: JobDeps, definitions = jobs): Promise<void> {
+  for (const job of definitions) {
+    await boss.createQueue(job.name);
+    if (job.cron) await boss.schedule(job.name, job.cron(deps.config), {}, { tz: 'UTC' });
+    await boss.work(job.name, async ([item]) => {
+      if (!item) return;
+      return job.handle(job.payload.parse(item.data), deps);
+    });
+  }
+}

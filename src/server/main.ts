@@ -1,0 +1,62 @@
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { createAuth } from './auth/auth';
+import { ConfigError, loadConfig } from './config';
+import { openAppDatabase } from './database';
+import { createQueue } from './jobs/queue';
+import { startWorkers } from './jobs/worker';
+import { resolveAppSecret } from './secrets';
+
+/**
+ * Starts LinkPilot. Roles (first argument): `all` (default: API + SPA + jobs in one process),
+ * `web` (API + SPA only) and `worker` (jobs only). Separate roles share one PostgreSQL
+ * (DATABASE_URL): the embedded PGlite belongs to a single process.
+ */
+type Role = 'all' | 'web' | 'worker';
+
+async function main(): Promise<void> {
+  const role = (process.argv[2] ?? 'all') as Role;
+  if (!['all', 'web', 'worker'].includes(role)) throw new ConfigError(`Unknown role '${role}': use all, web or worker`);
+  const config = loadConfig();
+  if (role !== 'all' && !config.DATABASE_URL) {
+    throw new ConfigError(`The '${role}' role needs DATABASE_URL: the embedded database serves one process only`);
+  }
+
+  const handle = await openAppDatabase(config);
+  const boss = createQueue(handle);
+  boss.on('error', (error) => console.error('[jobs]', error));
+  await boss.start();
+  if (role !== 'web') await startWorkers(boss, { db: handle.db, config });
+
+  const app =
+    role === 'worker'
+      ? null
+      : await buildApp({
+          config,
+          db: handle.db,
+          auth: createAuth(handle.db, config, resolveAppSecret(config)),
+          webRoot: fileURLToPath(new URL('../web', import.meta.url)),
+          version: process.env.npm_package_version,
+        });
+  if (app) await app.listen({ port: config.PORT, host: config.HOST });
+  console.log(
+    `LinkPilot (${role}) ${app ? `listening on ${config.APP_URL}` : 'running jobs'} — database: ${handle.kind}`,
+  );
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await app?.close();
+    await boss.stop({ graceful: true, timeout: 10_000 });
+    await handle.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

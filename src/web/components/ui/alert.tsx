@@ -1,0 +1,28 @@
+import { cva, type VariantProps } from 'class-variance-authority';
+import { CircleAlert, Info } from 'lucide-react';
+import type { ComponentProps } from 'react';
+import { cn } from '../../lib/cn';
+
+const alertVariants = cva('flex items-start gap-3 rounded-lg border px-4 py-3 text-sm', {
+  variants: {
+    variant: {
+      info: 'border-indigo-200 bg-indigo-50 text-indigo-900 dark:border-indigo-900 dark:bg-indigo-950/50 dark:text-indigo-100',
+      destructive:
+        'border-red-200 bg-red-50 text-red-800 dark:border-red-900/70 dark:bg-red-950/40 dark:text-red-200',
+    },
+  },
+  defaultVariants: { variant: 'info' },
+});
+
+type AlertProps = ComponentProps<'div'> & VariantProps<typeof alertVariants>;
+
+/** A message box announced to screen readers (role="alert"), with an icon matching its variant. */
+export function Alert({ className, variant, children, ...props }: AlertProps) {
+  const Icon = variant === 'destructive' ? CircleAlert : Info;
+  return (
+    <div role="alert" className={cn(alertVariants({ variant }), className)} {...props}>
+      <Icon aria-hidden className="mt-0.5 size-4 shrink-0" />
+      <div>{children}</div>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import type { ComponentProps } from 'react';
+import { cn } from '../../lib/cn';
+
+/** A slide-in panel (Radix Dialog): focus-trapped, closes on Escape, overlay click and its close button. */
+export const Sheet = DialogPrimitive.Root;
+
+type SheetContentProps = ComponentProps<typeof DialogPrimitive.Content> & {
+  /** Names the panel for assistive technology; it is not shown. */
+  title: string;
+};
+
+/** The panel of a Sheet, sliding in from the left over a dimmed overlay. */
+export function SheetContent({ title, className, children, ...props }: SheetContentProps) {
+  return (
+    <DialogPrimitive.Portal>
+      <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-950/60 backdrop-blur-sm data-[state=open]:animate-fade-in" />
+      <DialogPrimitive.Content
+        // The panel is navigation, not a described dialog; this silences Radix's missing-description warning.
+        aria-describedby={undefined}
+        className={cn(
+          'fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-white shadow-xl outline-none data-[state=open]:animate-slide-in-left dark:bg-slate-900',
+          className,
+        )}
+        {...props}
+      >
+        <DialogPrimitive.Title className="sr-only">{title}</DialogPrimitive.Title>
+        {children}
+        <DialogPrimitive.Close
+          aria-label="Close menu"
+          className="absolute top-3 right-3 rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white"
+        >
+          <X aria-hidden className="size-5" />
+        </DialogPrimitive.Close>
+      </DialogPrimitive.Content>
+    </DialogPrimitive.Portal>
+  );
+}

@@ -1,0 +1,27 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiPaths } from '../../../../shared/paths';
+import { meSchema, type Me } from '../../../../shared/schemas/auth';
+import { ApiError, apiRequest } from '../../../lib/api-client';
+
+/** Cache key of the session query; sign-in, sign-up and sign-out update it. */
+export const meQueryKey = ['me'] as const;
+
+async function fetchMe(): Promise<Me | null> {
+  try {
+    return await apiRequest(apiPaths.me, { schema: meSchema });
+  } catch (error) {
+    // 401 simply means signed out; any other failure is logged and treated the same (spec §8).
+    if (!(error instanceof ApiError && error.status === 401)) console.error('Session check failed', error);
+    return null;
+  }
+}
+
+/** Query options of the session check: the signed-in user, or null when there is no session. */
+export function meQueryOptions() {
+  return queryOptions({ queryKey: meQueryKey, queryFn: fetchMe, staleTime: 5 * 60_000 });
+}
+
+/** The signed-in user (GET /api/me), or null when signed out. */
+export function useMe() {
+  return useQuery(meQueryOptions());
+}
