@@ -30,20 +30,28 @@ async function errorCodeOf(response: Response): Promise<string> {
  */
 export function authRoutes(auth: Auth, config: Config): FastifyPluginAsyncZod {
   return async (app) => {
-    const tooMany = () => new AppError('RATE_LIMITED', messages.auth.tooManyAttempts);
-    const perIp = app.rateLimit({
-      max: config.SIGN_IN_MAX_PER_IP,
-      timeWindow: SIGN_IN_WINDOW_MS,
-      keyGenerator: (request: FastifyRequest) => `sign-in:ip:${request.ip}`,
-      errorResponseBuilder: tooMany,
-    });
-    const perEmail = app.rateLimit({
-      max: config.SIGN_IN_MAX_PER_EMAIL,
-      timeWindow: SIGN_IN_WINDOW_MS,
-      keyGenerator: (request: FastifyRequest) =>
-        `sign-in:email:${(request.body as { email: string }).email.toLowerCase()}`,
-      errorResponseBuilder: tooMany,
-    });
+    const limiters = [
+      app.createRateLimit({
+        max: config.SIGN_IN_MAX_PER_IP,
+        timeWindow: SIGN_IN_WINDOW_MS,
+        keyGenerator: (request: FastifyRequest) => `sign-in:ip:${request.ip}`,
+      }),
+      app.createRateLimit({
+        max: config.SIGN_IN_MAX_PER_EMAIL,
+        timeWindow: SIGN_IN_WINDOW_MS,
+        keyGenerator: (request: FastifyRequest) =>
+          `sign-in:email:${(request.body as { email: string }).email.toLowerCase()}`,
+      }),
+    ];
+    // Both windows count every attempt; the plugin's own hook would stop after the first limiter.
+    const limitSignIn = async (request: FastifyRequest, reply: FastifyReply) => {
+      const verdicts = await Promise.all(limiters.map((limit) => limit(request)));
+      const exceeded = verdicts.filter((v) => !v.isAllowed && v.isExceeded);
+      if (exceeded.length > 0) {
+        reply.header('retry-after', Math.max(...exceeded.map((v) => (v.isAllowed ? 0 : v.ttlInSeconds))));
+        throw new AppError('RATE_LIMITED', messages.auth.tooManyAttempts);
+      }
+    };
 
     app.post(
       apiPaths.signUp,
@@ -69,7 +77,7 @@ export function authRoutes(auth: Auth, config: Config): FastifyPluginAsyncZod {
       apiPaths.signIn,
       {
         schema: { tags: ['auth'], body: signInSchema, response: { 200: okSchema } },
-        preHandler: [perIp, perEmail],
+        preHandler: limitSignIn,
       },
       async (request, reply) => {
         const response = await auth.api.signInEmail({

@@ -1,0 +1,145 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../shared/messages';
+import { apiPaths } from '../../shared/paths';
+import { sessions, users } from '../db/schema/users';
+import { createTestApp, sessionCookie, signUpUser, type TestApp } from '../testing/app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ ADMIN_EMAILS: 'Boss@Example.com', SIGN_IN_MAX_PER_EMAIL: '3', SIGN_IN_MAX_PER_IP: '12' });
+  // ADMIN_EMAILS is applied at start by openAppDatabase; the test app applies it the same way.
+  const { addAdminEmails } = await import('./roles');
+  await addAdminEmails(t.handle.db, t.config.ADMIN_EMAILS);
+});
+afterAll(() => t.close());
+
+const me = (cookie?: string) =>
+  t.app.inject({ method: 'GET', url: apiPaths.me, headers: cookie ? { cookie } : {} });
+const signIn = (email: string, password: string, ip = '10.0.0.1') =>
+  t.app.inject({ method: 'POST', url: apiPaths.signIn, payload: { email, password }, remoteAddress: ip });
+
+describe('sign-up', () => {
+  it('creates the account with profile fields, signs in, and gives the first user the full role', async () => {
+    const { cookie, email } = await signUpUser(t.app, { firstName: ' Grace ', lastName: 'Hopper', companyName: 'Navy' });
+    const response = await me(cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      email,
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      fullName: 'Grace Hopper',
+      companyName: 'Navy',
+      role: 'full',
+      isAdmin: false,
+    });
+  });
+
+  it('gives later users the member role', async () => {
+    const { cookie } = await signUpUser(t.app);
+    expect((await me(cookie)).json().role).toBe('member');
+  });
+
+  it('marks users listed in ADMIN_EMAILS as admins, whatever the case of the address', async () => {
+    const { cookie } = await signUpUser(t.app, { email: 'boss@example.com' });
+    expect((await me(cookie)).json().isAdmin).toBe(true);
+  });
+
+  it('refuses a second account for the same email, in any case', async () => {
+    await signUpUser(t.app, { email: 'twice@example.com' });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: apiPaths.signUp,
+      payload: { email: 'TWICE@example.com', password: 'secret123', firstName: 'A', lastName: 'B', companyName: 'C' },
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error).toEqual({ code: 'CONFLICT', message: messages.auth.emailTaken });
+  });
+
+  it('answers every invalid field with the spec message and creates nothing', async () => {
+    const before = await t.handle.db.select({ n: sql<number>`count(*)::int` }).from(users);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: apiPaths.signUp,
+      payload: { email: 'not-an-email', password: '12345', firstName: ' ', lastName: '', companyName: '' },
+    });
+    expect(response.statusCode).toBe(400);
+    const { error } = response.json();
+    expect(error.code).toBe('VALIDATION_ERROR');
+    expect(error.issues).toEqual(
+      expect.arrayContaining([
+        { path: 'email', message: messages.auth.invalidEmail },
+        { path: 'password', message: messages.auth.passwordTooShort },
+        { path: 'firstName', message: messages.auth.firstNameRequired },
+        { path: 'lastName', message: messages.auth.lastNameRequired },
+        { path: 'companyName', message: messages.auth.companyNameRequired },
+      ]),
+    );
+    const after = await t.handle.db.select({ n: sql<number>`count(*)::int` }).from(users);
+    expect(after[0]!.n).toBe(before[0]!.n);
+  });
+});
+
+describe('sign-in', () => {
+  it('signs in with the right password and sets a HttpOnly, SameSite=Lax session cookie', async () => {
+    const { email } = await signUpUser(t.app);
+    const response = await signIn(email, 'secret123', '10.0.1.1');
+    expect(response.statusCode).toBe(200);
+    const cookie = response.cookies.find((c) => c.name.endsWith('session_token'))!;
+    expect(cookie.httpOnly).toBe(true);
+    expect(cookie.sameSite).toBe('Lax');
+    expect((await me(sessionCookie(response))).json().email).toBe(email);
+  });
+
+  it('answers an unknown email and a wrong password identically (no account enumeration)', async () => {
+    const { email } = await signUpUser(t.app);
+    const wrong = await signIn(email, 'wrong-password', '10.0.2.1');
+    const unknown = await signIn('nobody-here@example.com', 'wrong-password', '10.0.2.2');
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(wrong.json().error).toEqual({ code: 'INVALID_CREDENTIALS', message: messages.auth.invalidCredentials });
+  });
+
+  it('limits attempts per email across IPs', async () => {
+    const { email } = await signUpUser(t.app);
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await signIn(email, 'wrong-password', `10.0.3.${i}`)).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    // The right password is refused too while the window lasts: the limit protects the account.
+    const locked = await signIn(email, 'secret123', '10.0.3.9');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().error).toEqual({ code: 'RATE_LIMITED', message: messages.auth.tooManyAttempts });
+  });
+
+  it('limits attempts per IP across emails', async () => {
+    const statuses = [];
+    for (let i = 0; i < 13; i++) statuses.push((await signIn(`probe${i}@example.com`, 'x', '10.0.4.1')).statusCode);
+    expect(statuses.slice(0, 12).every((s) => s === 401)).toBe(true);
+    expect(statuses[12]).toBe(429);
+  });
+});
+
+describe('sessions', () => {
+  it('treats a missing, forged or signed-out session as signed out', async () => {
+    expect((await me()).statusCode).toBe(401);
+    expect((await me('better-auth.session_token=forged.value')).statusCode).toBe(401);
+    const { cookie } = await signUpUser(t.app);
+    const out = await t.app.inject({ method: 'POST', url: apiPaths.signOut, headers: { cookie }, payload: {} });
+    expect(out.statusCode).toBe(200);
+    // The old cookie no longer works: the session ended on the server, not just in the browser.
+    expect((await me(cookie)).statusCode).toBe(401);
+  });
+
+  it('treats an expired session as signed out', async () => {
+    const { cookie, email } = await signUpUser(t.app);
+    const [user] = await t.handle.db.select().from(users).where(eq(users.email, email));
+    await t.handle.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, user!.id));
+    const response = await me(cookie);
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error.code).toBe('UNAUTHORIZED');
+  });
+});

@@ -1,0 +1,71 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { apiPaths } from '../../shared/paths';
+import type { SignUpInput } from '../../shared/schemas/auth';
+import { buildApp } from '../app';
+import { createAuth } from '../auth/auth';
+import { loadConfig, type Config } from '../config';
+import type { DatabaseHandle } from '../db/client';
+import { createTestDatabase } from './database';
+
+/** Settings for tests: quiet logs, a fixed secret, and any overrides the test needs. */
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    APP_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    DATA_DIR: '/nonexistent-test-data-dir',
+    ...overrides,
+  });
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  handle: DatabaseHandle;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** The real app on a clean test database, driven through `app.inject`. */
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  options: { webRoot?: string } = {},
+): Promise<TestApp> {
+  const config = testConfig(overrides);
+  const handle = await createTestDatabase();
+  const auth = createAuth(handle.db, config, config.APP_SECRET!);
+  const app = await buildApp({ config, db: handle.db, auth, webRoot: options.webRoot });
+  await app.ready();
+  return {
+    app,
+    handle,
+    config,
+    async close() {
+      await app.close();
+      await handle.close();
+    },
+  };
+}
+
+/** The `name=value` session cookie a response set, ready for a Cookie header. */
+export function sessionCookie(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name.endsWith('session_token'));
+  if (!cookie) throw new Error(`no session cookie in response ${response.statusCode}: ${response.body}`);
+  return `${cookie.name}=${cookie.value}`;
+}
+
+let counter = 0;
+
+/** Signs a new user up and returns their session cookie and email. */
+export async function signUpUser(
+  app: FastifyInstance,
+  input: Partial<SignUpInput> = {},
+): Promise<{ cookie: string; email: string }> {
+  const email = input.email ?? `user${++counter}-${Date.now()}@example.com`;
+  const response = await app.inject({
+    method: 'POST',
+    url: apiPaths.signUp,
+    payload: { password: 'secret123', firstName: 'Ada', lastName: 'Lovelace', companyName: 'Acme', ...input, email },
+  });
+  if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
+  return { cookie: sessionCookie(response), email };
+}
