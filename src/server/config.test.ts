@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('gives every setting its documented default', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      PORT: 3000,
+      HOST: '127.0.0.1',
+      DATA_DIR: './data',
+      APP_URL: 'http://localhost:3000',
+      ADMIN_EMAILS: [],
+      NODE_ENV: 'development',
+    });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('derives APP_URL from PORT and trims a trailing slash from a given one', () => {
+    expect(loadConfig({ PORT: '8080' }).APP_URL).toBe('http://localhost:8080');
+    expect(loadConfig({ APP_URL: 'https://app.example.com/' }).APP_URL).toBe('https://app.example.com');
+  });
+
+  it('parses ADMIN_EMAILS as a lower-cased comma list', () => {
+    expect(loadConfig({ ADMIN_EMAILS: ' A@x.com, ,b@Y.org ' }).ADMIN_EMAILS).toEqual(['a@x.com', 'b@y.org']);
+  });
+
+  it.each([
+    [{ PORT: '70000' }, 'PORT'],
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ APP_SECRET: 'short' }, 'APP_SECRET'],
+    [{ ADMIN_EMAILS: 'not-an-email' }, 'ADMIN_EMAILS'],
+    [{ NODE_ENV: 'production' }, 'APP_SECRET'],
+  ])('stops on a bad value and names the variable: %j', (env, variable) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid settings:\\n  ${variable}`));
+  });
+});

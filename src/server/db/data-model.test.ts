@@ -1,0 +1,106 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../testing/database';
+import type { DatabaseHandle } from './client';
+import { runMigrations } from './migrate';
+import { campaigns, liveLinks, prospects } from './schema/campaigns';
+import { emailAccounts } from './schema/outreach';
+import { users } from './schema/users';
+
+let handle: DatabaseHandle;
+beforeAll(async () => {
+  handle = await createTestDatabase();
+});
+afterAll(() => handle.close());
+
+async function newUser(email: string) {
+  const [user] = await handle.db.insert(users).values({ name: 'N', email }).returning();
+  return user!;
+}
+
+describe('data model (spec §3)', () => {
+  it('has every table of the spec', async () => {
+    const rows = await handle.db.execute<{ table_name: string }>(
+      sql`select table_name from information_schema.tables where table_schema = 'public'`,
+    );
+    const names = (rows as unknown as { rows: { table_name: string }[] }).rows.map((r) => r.table_name);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'blog_posts',
+        'blog_categories',
+        'blog_post_categories',
+        'admin_users',
+        'email_accounts',
+        'campaigns',
+        'prospects',
+        'live_links',
+        'email_sequences',
+        'email_sequence_steps',
+        'email_sequence_templates',
+        'email_sequence_template_steps',
+        'user_roles',
+        'users',
+        'contact_messages',
+      ]),
+    );
+  });
+
+  it('re-running the migrations is a no-op', async () => {
+    await expect(runMigrations(handle)).resolves.toBeUndefined();
+  });
+
+  it('creates campaigns as drafts with zeroed counters and empty lists', async () => {
+    const user = await newUser('draft@example.com');
+    const [campaign] = await handle.db
+      .insert(campaigns)
+      .values({ userId: user.id, name: 'C', websiteUrl: 'https://a.example', type: 'ai' })
+      .returning();
+    expect(campaign).toMatchObject({ status: 'draft', competitors: [], emailsSent: 0, progressPercentage: 0 });
+  });
+
+  it('ties a prospect to its campaign owner: a mismatched user_id is refused', async () => {
+    const owner = await newUser('owner@example.com');
+    const other = await newUser('other@example.com');
+    const [campaign] = await handle.db
+      .insert(campaigns)
+      .values({ userId: owner.id, name: 'C', websiteUrl: 'https://a.example', type: 'manual' })
+      .returning();
+    await expect(
+      handle.db.insert(prospects).values({ campaignId: campaign!.id, userId: other.id, website: 'x.example' }),
+    ).rejects.toThrow();
+  });
+
+  it('deleting a user deletes their campaigns, prospects and live links; a deleted mailbox detaches', async () => {
+    const user = await newUser('cascade@example.com');
+    const [mailbox] = await handle.db
+      .insert(emailAccounts)
+      .values({ userId: user.id, email: 'm@example.com', provider: 'smtp' })
+      .returning();
+    const [campaign] = await handle.db
+      .insert(campaigns)
+      .values({ userId: user.id, name: 'C', websiteUrl: 'https://a.example', type: 'manual', emailAccountId: mailbox!.id })
+      .returning();
+    await handle.db.insert(prospects).values({ campaignId: campaign!.id, userId: user.id, website: 'p.example' });
+    await handle.db.insert(liveLinks).values({
+      campaignId: campaign!.id,
+      userId: user.id,
+      url: 'https://a.example/',
+      anchorText: 'a',
+      pageUrl: 'https://p.example/post',
+    });
+
+    await handle.db.delete(emailAccounts).where(eq(emailAccounts.id, mailbox!.id));
+    const [detached] = await handle.db.select().from(campaigns).where(eq(campaigns.id, campaign!.id));
+    expect(detached!.emailAccountId).toBeNull();
+
+    await handle.db.delete(users).where(eq(users.id, user.id));
+    expect(await handle.db.select().from(campaigns).where(eq(campaigns.userId, user.id))).toHaveLength(0);
+    expect(await handle.db.select().from(prospects).where(eq(prospects.userId, user.id))).toHaveLength(0);
+    expect(await handle.db.select().from(liveLinks).where(eq(liveLinks.userId, user.id))).toHaveLength(0);
+  });
+
+  it('serves case-insensitive substring search on prospects with pg_trgm loaded', async () => {
+    const rows = await handle.db.execute(sql`select similarity('linkpilot', 'linkpilots') as s`);
+    expect(Number((rows as unknown as { rows: { s: number }[] }).rows[0]!.s)).toBeGreaterThan(0.5);
+  });
+});

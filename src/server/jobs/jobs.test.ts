@@ -1,0 +1,80 @@
+import { eq, sql } from 'drizzle-orm';
+import type { PgBoss } from 'pg-boss';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../db/client';
+import { rateLimits } from '../db/schema/rate-limits';
+import { sessions, users } from '../db/schema/users';
+import { testConfig } from '../testing/app';
+import { createTestDatabase } from '../testing/database';
+import { createQueue } from './queue';
+import { sessionCleanupJob } from './session-cleanup';
+import { startWorkers } from './worker';
+
+let handle: DatabaseHandle;
+let boss: PgBoss;
+const config = testConfig();
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  boss = createQueue(handle);
+  await boss.start();
+});
+afterAll(async () => {
+  await boss.stop({ graceful: false, close: true });
+  await handle.close();
+});
+
+async function seedSessions() {
+  const [user] = await handle.db.insert(users).values({ name: 'N', email: `s${Date.now()}@example.com` }).returning();
+  const hour = 3600_000;
+  await handle.db.insert(sessions).values([
+    { userId: user!.id, token: `expired-${Date.now()}`, expiresAt: new Date(Date.now() - hour) },
+    { userId: user!.id, token: `live-${Date.now()}`, expiresAt: new Date(Date.now() + hour) },
+  ]);
+  await handle.db.insert(rateLimits).values({ key: `k${Date.now()}`, count: 3, resetAt: new Date(Date.now() - hour) });
+  return user!.id;
+}
+
+const liveTokens = async (userId: string) =>
+  (await handle.db.select({ token: sessions.token }).from(sessions).where(eq(sessions.userId, userId))).map(
+    (s) => s.token,
+  );
+
+describe('session clean-up job', () => {
+  it('deletes expired sessions and spent rate-limit windows, and keeps live sessions', async () => {
+    const userId = await seedSessions();
+    const result = await sessionCleanupJob.handle({}, { db: handle.db, config });
+    expect(result).toMatchObject({ sessions: 1, rateLimits: 1 });
+    const tokens = await liveTokens(userId);
+    expect(tokens).toHaveLength(1);
+    expect(tokens[0]).toMatch(/^live-/);
+  });
+
+  it('runs through pg-boss end to end: scheduled, sent to the queue and worked by the worker', async () => {
+    const userId = await seedSessions();
+    await startWorkers(boss, { db: handle.db, config });
+    const schedules = await boss.getSchedules();
+    expect(schedules.map((s) => s.name)).toContain(sessionCleanupJob.name);
+
+    const jobId = await boss.send(sessionCleanupJob.name, {});
+    expect(jobId).toBeTruthy();
+    let state: string | undefined;
+    for (let i = 0; i < 100 && state !== 'completed'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      state = (await boss.getJobById(sessionCleanupJob.name, jobId!))?.state;
+    }
+    expect(state).toBe('completed');
+    expect(await liveTokens(userId)).toHaveLength(1);
+  });
+
+  it('fails a job whose payload does not match its schema', async () => {
+    const jobId = await boss.send(sessionCleanupJob.name, { unexpected: true }, { retryLimit: 0 });
+    let state: string | undefined;
+    for (let i = 0; i < 100 && state !== 'failed'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      state = (await boss.getJobById(sessionCleanupJob.name, jobId!))?.state;
+    }
+    expect(state).toBe('failed');
+    await handle.db.execute(sql`select 1`);
+  });
+});
