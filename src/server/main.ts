@@ -23,7 +23,7 @@ async function main(): Promise<void> {
   }
 
   const handle = await openAppDatabase(config);
-  const boss = createQueue(handle);
+  const boss = createQueue(handle, { sendOnly: role === 'web' });
   boss.on('error', (error) => console.error('[jobs]', error));
   await boss.start();
   if (role !== 'web') await startWorkers(boss, { db: handle.db, config });

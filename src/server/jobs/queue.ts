@@ -1,9 +1,13 @@
 import { PgBoss, fromPglite } from 'pg-boss';
 import type { DatabaseHandle } from '../db/client';
 
-/** A pg-boss instance on the app's own database (PGlite adapter, or a PostgreSQL connection string). */
-export function createQueue(handle: DatabaseHandle): PgBoss {
+/**
+ * A pg-boss instance on the app's own database (PGlite adapter, or a PostgreSQL connection string).
+ * `sendOnly` (the web role) leaves scheduling and queue maintenance to the worker processes.
+ */
+export function createQueue(handle: DatabaseHandle, { sendOnly = false } = {}): PgBoss {
+  const roles = sendOnly ? { schedule: false, supervise: false } : {};
   return handle.kind === 'pglite'
-    ? new PgBoss({ db: fromPglite(handle.pglite), backend: 'pglite' })
-    : new PgBoss({ connectionString: handle.connectionString, max: 4 });
+    ? new PgBoss({ db: fromPglite(handle.pglite), backend: 'pglite', ...roles })
+    : new PgBoss({ connectionString: handle.connectionString, max: 4, ...roles });
 }

@@ -1,0 +1,77 @@
+import { expect, test } from '@playwright/test';
+import { messages } from '../src/shared/messages';
+import { logIn, newUser, signUp } from './support';
+
+test('sign-up shows the validation messages first, then lands on the dashboard with the sidebar', async ({ page }) => {
+  await page.goto('/signup');
+  await expect(page.getByRole('heading', { name: 'Create Account' })).toBeVisible();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  for (const message of [
+    messages.auth.firstNameRequired,
+    messages.auth.lastNameRequired,
+    messages.auth.companyNameRequired,
+  ]) {
+    await expect(page.getByText(message)).toBeVisible();
+  }
+
+  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByLabel('Password').fill('12345');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText(messages.auth.invalidEmail)).toBeVisible();
+  await expect(page.getByText(messages.auth.passwordTooShort)).toBeVisible();
+  await expect(page).toHaveURL(/\/signup$/);
+
+  const user = newUser();
+  await signUp(page, user);
+  const sidebar = page.getByTestId('sidebar');
+  await expect(sidebar.getByText(`${user.firstName} ${user.lastName}`)).toBeVisible();
+  await expect(sidebar.getByText(user.email)).toBeVisible();
+  await expect(sidebar.getByText(user.companyName)).toBeVisible();
+  for (const entry of ['Campaigns', 'Contacts', 'Email Accounts', 'Email Sequences', 'Live Links', 'Guest Posts']) {
+    await expect(sidebar.getByRole('link', { name: entry })).toBeVisible();
+  }
+});
+
+test('sign out ends the session and goes to /login; the dashboard then redirects to /login', async ({ page }) => {
+  const user = newUser();
+  await signUp(page, user);
+  await page.getByTestId('sidebar').getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+  // The redirect replaced the history entry: Back does not return to the guarded page.
+  expect(await page.evaluate(() => window.history.length)).toBeGreaterThan(0);
+
+  await logIn(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('a wrong password and an unknown email give the same message', async ({ page }) => {
+  const user = newUser();
+  await signUp(page, user);
+  await page.getByTestId('sidebar').getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await logIn(page, user.email, 'not-the-password');
+  await expect(page.getByRole('alert')).toHaveText(messages.auth.invalidCredentials);
+  await logIn(page, `nobody-${user.email}`, 'not-the-password');
+  await expect(page.getByRole('alert')).toHaveText(messages.auth.invalidCredentials);
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('the dashboard redirects to /login when signed out', async ({ page }) => {
+  await page.goto('/dashboard/settings');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+});
+
+test('the login screen switches to sign-up and back', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('link', { name: /sign up/i }).click();
+  await expect(page).toHaveURL(/\/signup$/);
+  await expect(page.getByRole('heading', { name: 'Create Account' })).toBeVisible();
+  await page.getByRole('link', { name: /log in/i }).last().click();
+  await expect(page).toHaveURL(/\/login$/);
+});

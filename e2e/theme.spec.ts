@@ -1,0 +1,39 @@
+import { expect, test } from '@playwright/test';
+import { THEME_STORAGE_KEY } from '../src/shared/limits';
+import { newUser, signUp } from './support';
+
+const isDark = (page: import('@playwright/test').Page) =>
+  page.evaluate(() => document.documentElement.classList.contains('dark'));
+
+test('the theme is dark by default, toggles, and survives a reload', async ({ page }) => {
+  await page.goto('/');
+  expect(await isDark(page)).toBe(true);
+
+  await page.getByTestId('theme-toggle').first().click();
+  expect(await isDark(page)).toBe(false);
+  expect(await page.evaluate((key) => localStorage.getItem(key), THEME_STORAGE_KEY)).toBe('light');
+
+  await page.reload();
+  expect(await isDark(page)).toBe(false);
+  await page.getByTestId('theme-toggle').first().click();
+  await page.reload();
+  expect(await isDark(page)).toBe(true);
+});
+
+test('the stored theme is applied before first paint, with no flash', async ({ page }) => {
+  await page.addInitScript((key) => localStorage.setItem(key, 'light'), THEME_STORAGE_KEY);
+  // Read the class as soon as the document's first script ran, before any module loads.
+  await page.goto('/login', { waitUntil: 'commit' });
+  await page.waitForSelector('head script');
+  expect(await isDark(page)).toBe(false);
+});
+
+test('the dashboard sidebar toggles the theme too', async ({ page }) => {
+  await signUp(page, newUser());
+  const toggle = page.getByTestId('sidebar').getByTestId('theme-toggle');
+  const before = await isDark(page);
+  await toggle.click();
+  expect(await isDark(page)).toBe(!before);
+  await page.reload();
+  expect(await isDark(page)).toBe(!before);
+});
