@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../testing/database';
-import type { DatabaseHandle } from './client';
+import { openDatabase, queryRows, type DatabaseHandle } from './client';
 import { runMigrations } from './migrate';
 import { campaigns, liveLinks, prospects } from './schema/campaigns';
 import { emailAccounts } from './schema/outreach';
@@ -47,6 +47,21 @@ describe('data model (spec §3)', () => {
 
   it('re-running the migrations is a no-op', async () => {
     await expect(runMigrations(handle)).resolves.toBeUndefined();
+  });
+
+  // Two processes (web + worker) starting together on one PostgreSQL server; PGlite has one process.
+  it.runIf(process.env.TEST_DATABASE_URL)('two processes migrating a fresh database at once both succeed', async () => {
+    const fresh = await createTestDatabase({ migrate: false });
+    if (fresh.kind !== 'postgres') throw new Error('expected PostgreSQL');
+    const second = await openDatabase({ databaseUrl: fresh.connectionString });
+    try {
+      await Promise.all([runMigrations(fresh), runMigrations(second)]);
+      const rows = await queryRows<{ n: number }>(fresh.db, sql`select count(*)::int as n from campaigns`);
+      expect(rows[0]!.n).toBe(0);
+    } finally {
+      await second.close();
+      await fresh.close();
+    }
   });
 
   it('creates campaigns as drafts with zeroed counters and empty lists', async () => {

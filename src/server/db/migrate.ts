@@ -1,7 +1,7 @@
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { fileURLToPath } from 'node:url';
 import type { DatabaseHandle } from './client';
 
@@ -11,11 +11,24 @@ import type { DatabaseHandle } from './client';
  */
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
-/** Applies every pending migration; idempotent, safe to run at each start. */
+/** Arbitrary constant naming LinkPilot's migration lock among PostgreSQL advisory locks. */
+const MIGRATION_LOCK_ID = 7_340_211;
+
+/**
+ * Applies every pending migration; idempotent, safe to run at each start. On PostgreSQL the web
+ * and worker processes may start together, so the run holds an advisory lock on one connection.
+ */
 export async function runMigrations(handle: DatabaseHandle, migrationsFolder = MIGRATIONS_DIR): Promise<void> {
   if (handle.kind === 'pglite') {
     await migratePglite(drizzlePglite(handle.pglite), { migrationsFolder });
-  } else {
-    await migratePg(drizzlePg(handle.pool), { migrationsFolder });
+    return;
+  }
+  const client = await handle.pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    await migratePg(drizzlePg(client), { migrationsFolder });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
+    client.release();
   }
 }

@@ -6,12 +6,13 @@ import { runMigrations } from '../db/migrate';
 /**
  * A clean, migrated database for one test file: an in-memory PGlite by default, or a fresh
  * database created on the server named by TEST_DATABASE_URL (dropped again by `close`).
+ * `migrate: false` leaves it empty, for tests of the migrations themselves.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase({ migrate = true } = {}): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const handle = await openDatabase({});
-    await runMigrations(handle);
+    if (migrate) await runMigrations(handle);
     return handle;
   }
   const name = `linkpilot_test_${randomBytes(6).toString('hex')}`;
@@ -22,7 +23,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ databaseUrl: url.toString() });
-  await runMigrations(handle);
+  if (migrate) await runMigrations(handle);
   return {
     ...handle,
     async close() {
