@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 import { messages } from '../src/shared/messages';
 import { logIn, newUser, signUp } from './support';
 
-test('sign-up shows the validation messages first, then lands on the dashboard with the sidebar', async ({ page }) => {
+test('sign-up shows the validation messages first, then lands on the dashboard with the sidebar', async ({
+  page,
+}) => {
   await page.goto('/signup');
   await expect(page.getByRole('heading', { name: 'Create Account' })).toBeVisible();
   await page.getByRole('button', { name: 'Create Account' }).click();
@@ -27,12 +29,21 @@ test('sign-up shows the validation messages first, then lands on the dashboard w
   await expect(sidebar.getByText(`${user.firstName} ${user.lastName}`)).toBeVisible();
   await expect(sidebar.getByText(user.email)).toBeVisible();
   await expect(sidebar.getByText(user.companyName)).toBeVisible();
-  for (const entry of ['Campaigns', 'Contacts', 'Email Accounts', 'Email Sequences', 'Live Links', 'Guest Posts']) {
+  for (const entry of [
+    'Campaigns',
+    'Contacts',
+    'Email Accounts',
+    'Email Sequences',
+    'Live Links',
+    'Guest Posts',
+  ]) {
     await expect(sidebar.getByRole('link', { name: entry })).toBeVisible();
   }
 });
 
-test('sign out ends the session and goes to /login; the dashboard then redirects to /login', async ({ page }) => {
+test('sign out ends the session and goes to /login; the dashboard then redirects to /login', async ({
+  page,
+}) => {
   const user = newUser();
   await signUp(page, user);
   await page.getByTestId('sidebar').getByRole('button', { name: 'Sign Out' }).click();
@@ -72,6 +83,9 @@ test('the login screen switches to sign-up and back', async ({ page }) => {
   await page.getByRole('link', { name: /sign up/i }).click();
   await expect(page).toHaveURL(/\/signup$/);
   await expect(page.getByRole('heading', { name: 'Create Account' })).toBeVisible();
-  await page.getByRole('link', { name: /log in/i }).last().click();
+  await page
+    .getByRole('link', { name: /log in/i })
+    .last()
+    .click();
   await expect(page).toHaveURL(/\/login$/);
 });

@@ -37,7 +37,16 @@ test('public pages have the navigation bar and footer; unknown pages say so', as
   await expect(nav.getByRole('link', { name: 'Log in' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Sign up free' })).toBeVisible();
   const footer = page.getByRole('contentinfo');
-  for (const name of ['About', 'Contact', 'Terms', 'Privacy', 'Cookies', 'Documentation', 'Help Center', 'Guides']) {
+  for (const name of [
+    'About',
+    'Contact',
+    'Terms',
+    'Privacy',
+    'Cookies',
+    'Documentation',
+    'Help Center',
+    'Guides',
+  ]) {
     await expect(footer.getByRole('link', { name })).toBeVisible();
   }
   await page.goto('/no-such-page');

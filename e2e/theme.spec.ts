@@ -1,9 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { THEME_STORAGE_KEY } from '../src/shared/limits';
 import { newUser, signUp } from './support';
 
-const isDark = (page: import('@playwright/test').Page) =>
-  page.evaluate(() => document.documentElement.classList.contains('dark'));
+const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('dark'));
 
 test('the theme is dark by default, toggles, and survives a reload', async ({ page }) => {
   await page.goto('/');
@@ -24,7 +23,7 @@ test('the stored theme is applied before first paint, with no flash', async ({ p
   await page.addInitScript((key) => localStorage.setItem(key, 'light'), THEME_STORAGE_KEY);
   // Read the class as soon as the document's first script ran, before any module loads.
   await page.goto('/login', { waitUntil: 'commit' });
-  await page.waitForSelector('head script');
+  await page.waitForSelector('head script', { state: 'attached' });
   expect(await isDark(page)).toBe(false);
 });
 

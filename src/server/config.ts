@@ -63,7 +63,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid settings:\n${lines.join('\n')}`);
   }
   if (parsed.data.NODE_ENV === 'production' && !parsed.data.APP_SECRET) {
-    throw new ConfigError('Invalid settings:\n  APP_SECRET: is required in production (at least 32 characters)');
+    throw new ConfigError(
+      'Invalid settings:\n  APP_SECRET: is required in production (at least 32 characters)',
+    );
   }
   return Object.freeze(parsed.data);
 }

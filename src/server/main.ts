@@ -16,10 +16,13 @@ type Role = 'all' | 'web' | 'worker';
 
 async function main(): Promise<void> {
   const role = (process.argv[2] ?? 'all') as Role;
-  if (!['all', 'web', 'worker'].includes(role)) throw new ConfigError(`Unknown role '${role}': use all, web or worker`);
+  if (!['all', 'web', 'worker'].includes(role))
+    throw new ConfigError(`Unknown role '${role}': use all, web or worker`);
   const config = loadConfig();
   if (role !== 'all' && !config.DATABASE_URL) {
-    throw new ConfigError(`The '${role}' role needs DATABASE_URL: the embedded database serves one process only`);
+    throw new ConfigError(
+      `The '${role}' role needs DATABASE_URL: the embedded database serves one process only`,
+    );
   }
 
   const handle = await openAppDatabase(config);

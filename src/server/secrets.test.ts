@@ -20,8 +20,12 @@ describe('secrets at rest', () => {
     const parts = stored.split('.');
     const flipped = Buffer.from(parts[3]!, 'base64url');
     flipped[0] = flipped[0]! ^ 1;
-    expect(() => decryptSecret(key, [...parts.slice(0, 3), flipped.toString('base64url')].join('.'))).toThrow();
-    expect(() => decryptSecret(deriveKey('another-secret-of-enough-length-0123456789', 'x'), stored)).toThrow();
+    expect(() =>
+      decryptSecret(key, [...parts.slice(0, 3), flipped.toString('base64url')].join('.')),
+    ).toThrow();
+    expect(() =>
+      decryptSecret(deriveKey('another-secret-of-enough-length-0123456789', 'x'), stored),
+    ).toThrow();
     expect(() => decryptSecret(key, 'garbage')).toThrow('Malformed');
   });
 

@@ -7,7 +7,11 @@ import { createTestApp, sessionCookie, signUpUser, type TestApp } from '../testi
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: 'Boss@Example.com', SIGN_IN_MAX_PER_EMAIL: '3', SIGN_IN_MAX_PER_IP: '12' });
+  t = await createTestApp({
+    ADMIN_EMAILS: 'Boss@Example.com',
+    SIGN_IN_MAX_PER_EMAIL: '3',
+    SIGN_IN_MAX_PER_IP: '12',
+  });
   // ADMIN_EMAILS is applied at start by openAppDatabase; the test app applies it the same way.
   const { addAdminEmails } = await import('./roles');
   await addAdminEmails(t.handle.db, t.config.ADMIN_EMAILS);
@@ -21,7 +25,11 @@ const signIn = (email: string, password: string, ip = '10.0.0.1') =>
 
 describe('sign-up', () => {
   it('creates the account with profile fields, signs in, and gives the first user the full role', async () => {
-    const { cookie, email } = await signUpUser(t.app, { firstName: ' Grace ', lastName: 'Hopper', companyName: 'Navy' });
+    const { cookie, email } = await signUpUser(t.app, {
+      firstName: ' Grace ',
+      lastName: 'Hopper',
+      companyName: 'Navy',
+    });
     const response = await me(cookie);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
@@ -50,7 +58,13 @@ describe('sign-up', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: apiPaths.signUp,
-      payload: { email: 'TWICE@example.com', password: 'secret123', firstName: 'A', lastName: 'B', companyName: 'C' },
+      payload: {
+        email: 'TWICE@example.com',
+        password: 'secret123',
+        firstName: 'A',
+        lastName: 'B',
+        companyName: 'C',
+      },
     });
     expect(response.statusCode).toBe(409);
     expect(response.json().error).toEqual({ code: 'CONFLICT', message: messages.auth.emailTaken });
@@ -98,13 +112,17 @@ describe('sign-in', () => {
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual(unknown.json());
-    expect(wrong.json().error).toEqual({ code: 'INVALID_CREDENTIALS', message: messages.auth.invalidCredentials });
+    expect(wrong.json().error).toEqual({
+      code: 'INVALID_CREDENTIALS',
+      message: messages.auth.invalidCredentials,
+    });
   });
 
   it('limits attempts per email across IPs', async () => {
     const { email } = await signUpUser(t.app);
     const statuses = [];
-    for (let i = 0; i < 4; i++) statuses.push((await signIn(email, 'wrong-password', `10.0.3.${i}`)).statusCode);
+    for (let i = 0; i < 4; i++)
+      statuses.push((await signIn(email, 'wrong-password', `10.0.3.${i}`)).statusCode);
     expect(statuses).toEqual([401, 401, 401, 429]);
     // The right password is refused too while the window lasts: the limit protects the account.
     const locked = await signIn(email, 'secret123', '10.0.3.9');
@@ -114,7 +132,8 @@ describe('sign-in', () => {
 
   it('limits attempts per IP across emails', async () => {
     const statuses = [];
-    for (let i = 0; i < 13; i++) statuses.push((await signIn(`probe${i}@example.com`, 'x', '10.0.4.1')).statusCode);
+    for (let i = 0; i < 13; i++)
+      statuses.push((await signIn(`probe${i}@example.com`, 'x', '10.0.4.1')).statusCode);
     expect(statuses.slice(0, 12).every((s) => s === 401)).toBe(true);
     expect(statuses[12]).toBe(429);
   });
@@ -125,7 +144,12 @@ describe('sessions', () => {
     expect((await me()).statusCode).toBe(401);
     expect((await me('better-auth.session_token=forged.value')).statusCode).toBe(401);
     const { cookie } = await signUpUser(t.app);
-    const out = await t.app.inject({ method: 'POST', url: apiPaths.signOut, headers: { cookie }, payload: {} });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: apiPaths.signOut,
+      headers: { cookie },
+      payload: {},
+    });
     expect(out.statusCode).toBe(200);
     // The old cookie no longer works: the session ended on the server, not just in the browser.
     expect((await me(cookie)).statusCode).toBe(401);

@@ -65,7 +65,8 @@ export function authRoutes(auth: Auth, config: Config): FastifyPluginAsyncZod {
         });
         if (!response.ok) {
           const code = await errorCodeOf(response);
-          if (code.startsWith('USER_ALREADY_EXISTS')) throw new AppError('CONFLICT', messages.auth.emailTaken);
+          if (code.startsWith('USER_ALREADY_EXISTS'))
+            throw new AppError('CONFLICT', messages.auth.emailTaken);
           throw new Error(`sign-up failed: ${response.status} ${code}`);
         }
         forwardCookies(response, reply);
@@ -88,7 +89,8 @@ export function authRoutes(auth: Auth, config: Config): FastifyPluginAsyncZod {
         if (response.status === 401 || response.status === 400) {
           throw new AppError('INVALID_CREDENTIALS', messages.auth.invalidCredentials);
         }
-        if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await errorCodeOf(response)}`);
+        if (!response.ok)
+          throw new Error(`sign-in failed: ${response.status} ${await errorCodeOf(response)}`);
         forwardCookies(response, reply);
         return { ok: true as const };
       },
@@ -98,7 +100,10 @@ export function authRoutes(auth: Auth, config: Config): FastifyPluginAsyncZod {
       apiPaths.signOut,
       { schema: { tags: ['auth'], body: z.strictObject({}).optional(), response: { 200: okSchema } } },
       async (request, reply) => {
-        const response = await auth.api.signOut({ headers: fromNodeHeaders(request.headers), asResponse: true });
+        const response = await auth.api.signOut({
+          headers: fromNodeHeaders(request.headers),
+          asResponse: true,
+        });
         forwardCookies(response, reply);
         return { ok: true as const };
       },

@@ -50,19 +50,22 @@ describe('data model (spec §3)', () => {
   });
 
   // Two processes (web + worker) starting together on one PostgreSQL server; PGlite has one process.
-  it.runIf(process.env.TEST_DATABASE_URL)('two processes migrating a fresh database at once both succeed', async () => {
-    const fresh = await createTestDatabase({ migrate: false });
-    if (fresh.kind !== 'postgres') throw new Error('expected PostgreSQL');
-    const second = await openDatabase({ databaseUrl: fresh.connectionString });
-    try {
-      await Promise.all([runMigrations(fresh), runMigrations(second)]);
-      const rows = await queryRows<{ n: number }>(fresh.db, sql`select count(*)::int as n from campaigns`);
-      expect(rows[0]!.n).toBe(0);
-    } finally {
-      await second.close();
-      await fresh.close();
-    }
-  });
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'two processes migrating a fresh database at once both succeed',
+    async () => {
+      const fresh = await createTestDatabase({ migrate: false });
+      if (fresh.kind !== 'postgres') throw new Error('expected PostgreSQL');
+      const second = await openDatabase({ databaseUrl: fresh.connectionString });
+      try {
+        await Promise.all([runMigrations(fresh), runMigrations(second)]);
+        const rows = await queryRows<{ n: number }>(fresh.db, sql`select count(*)::int as n from campaigns`);
+        expect(rows[0]!.n).toBe(0);
+      } finally {
+        await second.close();
+        await fresh.close();
+      }
+    },
+  );
 
   it('creates campaigns as drafts with zeroed counters and empty lists', async () => {
     const user = await newUser('draft@example.com');
@@ -70,7 +73,12 @@ describe('data model (spec §3)', () => {
       .insert(campaigns)
       .values({ userId: user.id, name: 'C', websiteUrl: 'https://a.example', type: 'ai' })
       .returning();
-    expect(campaign).toMatchObject({ status: 'draft', competitors: [], emailsSent: 0, progressPercentage: 0 });
+    expect(campaign).toMatchObject({
+      status: 'draft',
+      competitors: [],
+      emailsSent: 0,
+      progressPercentage: 0,
+    });
   });
 
   it('ties a prospect to its campaign owner: a mismatched user_id is refused', async () => {
@@ -81,7 +89,9 @@ describe('data model (spec §3)', () => {
       .values({ userId: owner.id, name: 'C', websiteUrl: 'https://a.example', type: 'manual' })
       .returning();
     await expect(
-      handle.db.insert(prospects).values({ campaignId: campaign!.id, userId: other.id, website: 'x.example' }),
+      handle.db
+        .insert(prospects)
+        .values({ campaignId: campaign!.id, userId: other.id, website: 'x.example' }),
     ).rejects.toThrow();
   });
 
@@ -93,9 +103,17 @@ describe('data model (spec §3)', () => {
       .returning();
     const [campaign] = await handle.db
       .insert(campaigns)
-      .values({ userId: user.id, name: 'C', websiteUrl: 'https://a.example', type: 'manual', emailAccountId: mailbox!.id })
+      .values({
+        userId: user.id,
+        name: 'C',
+        websiteUrl: 'https://a.example',
+        type: 'manual',
+        emailAccountId: mailbox!.id,
+      })
       .returning();
-    await handle.db.insert(prospects).values({ campaignId: campaign!.id, userId: user.id, website: 'p.example' });
+    await handle.db
+      .insert(prospects)
+      .values({ campaignId: campaign!.id, userId: user.id, website: 'p.example' });
     await handle.db.insert(liveLinks).values({
       campaignId: campaign!.id,
       userId: user.id,

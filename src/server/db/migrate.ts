@@ -18,7 +18,10 @@ const MIGRATION_LOCK_ID = 7_340_211;
  * Applies every pending migration; idempotent, safe to run at each start. On PostgreSQL the web
  * and worker processes may start together, so the run holds an advisory lock on one connection.
  */
-export async function runMigrations(handle: DatabaseHandle, migrationsFolder = MIGRATIONS_DIR): Promise<void> {
+export async function runMigrations(
+  handle: DatabaseHandle,
+  migrationsFolder = MIGRATIONS_DIR,
+): Promise<void> {
   if (handle.kind === 'pglite') {
     await migratePglite(drizzlePglite(handle.pglite), { migrationsFolder });
     return;

@@ -15,7 +15,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const signUpPayload = { email: 'x@example.com', password: 'secret123', firstName: 'A', lastName: 'B', companyName: 'C' };
+const signUpPayload = {
+  email: 'x@example.com',
+  password: 'secret123',
+  firstName: 'A',
+  lastName: 'B',
+  companyName: 'C',
+};
 
 describe('bad input changes nothing and gets a clear error', () => {
   it('malformed JSON → 400 INVALID_JSON', async () => {
@@ -96,7 +102,9 @@ describe('API surface', () => {
     expect(response.statusCode).toBe(200);
     const doc = response.json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining([apiPaths.signIn, apiPaths.signUp, apiPaths.me]));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([apiPaths.signIn, apiPaths.signUp, apiPaths.me]),
+    );
     expect((await t.app.inject({ method: 'GET', url: apiPaths.docs })).statusCode).toBeLessThan(400);
   });
 
@@ -105,7 +113,11 @@ describe('API surface', () => {
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
-    const hidden = await t.app.inject({ method: 'POST', url: '/api/auth/update-user', payload: { name: 'x' } });
+    const hidden = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/update-user',
+      payload: { name: 'x' },
+    });
     expect(hidden.statusCode).toBe(404);
   });
 

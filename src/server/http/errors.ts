@@ -40,7 +40,11 @@ export class AppError extends Error {
   }
 }
 
-const body = (code: ErrorCode, message: string, issues?: ErrorResponse['error']['issues']): ErrorResponse => ({
+const body = (
+  code: ErrorCode,
+  message: string,
+  issues?: ErrorResponse['error']['issues'],
+): ErrorResponse => ({
   error: issues ? { code, message, issues } : { code, message },
 });
 
@@ -76,13 +80,19 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const clientCode = clientErrorCode(error);
     if (clientCode) {
-      const message = clientCode === 'PAYLOAD_TOO_LARGE' ? messages.generic.tooLarge : messages.generic.invalidRequest;
+      const message =
+        clientCode === 'PAYLOAD_TOO_LARGE' ? messages.generic.tooLarge : messages.generic.invalidRequest;
       return reply.status(statusOf[clientCode]).send(body(clientCode, message));
     }
     if (error.statusCode === 429) {
       return reply.status(429).send(body('RATE_LIMITED', error.message || messages.generic.rateLimited));
     }
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500 && !isResponseSerializationError(error)) {
+    if (
+      error.statusCode &&
+      error.statusCode >= 400 &&
+      error.statusCode < 500 &&
+      !isResponseSerializationError(error)
+    ) {
       return reply.status(error.statusCode).send(body('VALIDATION_ERROR', messages.generic.invalidRequest));
     }
     request.log.error({ err: error }, 'unhandled error');

@@ -25,13 +25,18 @@ afterAll(async () => {
 });
 
 async function seedSessions() {
-  const [user] = await handle.db.insert(users).values({ name: 'N', email: `s${Date.now()}@example.com` }).returning();
+  const [user] = await handle.db
+    .insert(users)
+    .values({ name: 'N', email: `s${Date.now()}@example.com` })
+    .returning();
   const hour = 3600_000;
   await handle.db.insert(sessions).values([
     { userId: user!.id, token: `expired-${Date.now()}`, expiresAt: new Date(Date.now() - hour) },
     { userId: user!.id, token: `live-${Date.now()}`, expiresAt: new Date(Date.now() + hour) },
   ]);
-  await handle.db.insert(rateLimits).values({ key: `k${Date.now()}`, count: 3, resetAt: new Date(Date.now() - hour) });
+  await handle.db
+    .insert(rateLimits)
+    .values({ key: `k${Date.now()}`, count: 3, resetAt: new Date(Date.now() - hour) });
   return user!.id;
 }
 

@@ -64,7 +64,14 @@ export async function signUpUser(
   const response = await app.inject({
     method: 'POST',
     url: apiPaths.signUp,
-    payload: { password: 'secret123', firstName: 'Ada', lastName: 'Lovelace', companyName: 'Acme', ...input, email },
+    payload: {
+      password: 'secret123',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      companyName: 'Acme',
+      ...input,
+      email,
+    },
   });
   if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
   return { cookie: sessionCookie(response), email };

@@ -17,10 +17,7 @@ const requiredName = (message: string) =>
 /** Sign-in form and `POST /api/auth/sign-in/email` body (spec §5). */
 export const signInSchema = z.strictObject({
   email,
-  password: z
-    .string({ error: m.passwordRequired })
-    .min(1, m.passwordRequired)
-    .max(limits.passwordMaxLength),
+  password: z.string({ error: m.passwordRequired }).min(1, m.passwordRequired).max(limits.passwordMaxLength),
 });
 export type SignInInput = z.infer<typeof signInSchema>;
 

@@ -8,7 +8,9 @@ export function ComingSoon({ title }: { title: string }) {
         <Hammer aria-hidden className="size-6" />
       </span>
       <h1 className="mt-6 text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
-      <p className="mt-3 text-slate-600 dark:text-slate-400">This page is being built and will be available soon.</p>
+      <p className="mt-3 text-slate-600 dark:text-slate-400">
+        This page is being built and will be available soon.
+      </p>
     </section>
   );
 }

@@ -1,28 +1,7 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { messages } from '../../shared/messages';
-import { errorResponseSchema, type ErrorCode, type ErrorResponse } from '../../shared/schemas/api';
-
-type Issue = NonNullable<ErrorResponse['error']['issues']>[number];
-
-/** A failed API call: the HTTP status (0 when the network failed) and the API's error code, message and field issues. */
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
-  readonly status: number;
-  readonly code: ErrorCode;
-  readonly issues: Issue[];
-
-  constructor(status: number, code: ErrorCode, message: string, issues: Issue[] = []) {
-    super(message);
-    this.status = status;
-    this.code = code;
-    this.issues = issues;
-  }
-
-  /** True for 4xx answers: the request itself was refused, so repeating it will not help. */
-  get isClientError(): boolean {
-    return this.status >= 400 && this.status < 500;
-  }
-}
+import { errorResponseSchema } from '../../shared/schemas/api';
+import { ApiError } from './api-error';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -62,7 +41,10 @@ export async function apiRequest<S extends z.ZodType = z.ZodUnknown>(
     response = await fetch(path, {
       method,
       credentials: 'same-origin',
-      headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+      headers:
+        body === undefined
+          ? { Accept: 'application/json' }
+          : { Accept: 'application/json', 'Content-Type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
     });

@@ -11,7 +11,7 @@ function isTheme(value: unknown): value is Theme {
 }
 
 /** The persisted theme preference, or the default when none (or storage is unavailable). */
-export function readStoredTheme(): Theme {
+function readStoredTheme(): Theme {
   try {
     const stored = window.localStorage.getItem(THEME_STORAGE_KEY);
     return isTheme(stored) ? stored : DEFAULT_THEME;
@@ -37,7 +37,7 @@ export function syncThemeClass(): void {
 }
 
 /** Sets the theme: updates the `dark` class on <html>, persists it and notifies subscribers. */
-export function setTheme(theme: Theme): void {
+function setTheme(theme: Theme): void {
   current = theme;
   paint(theme);
   try {

@@ -22,7 +22,13 @@ import { users } from './users';
  */
 export const campaignStatus = pgEnum('campaign_status', ['draft', 'active', 'paused', 'completed']);
 export const campaignType = pgEnum('campaign_type', ['ai', 'manual']);
-export const prospectStatus = pgEnum('prospect_status', ['pending', 'sent', 'responded', 'success', 'failed']);
+export const prospectStatus = pgEnum('prospect_status', [
+  'pending',
+  'sent',
+  'responded',
+  'success',
+  'failed',
+]);
 export const liveLinkStatus = pgEnum('live_link_status', ['active', 'lost', 'suspicious']);
 
 export const campaigns = pgTable(
@@ -86,9 +92,10 @@ export const prospects = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    foreignKey({ columns: [t.campaignId, t.userId], foreignColumns: [campaigns.id, campaigns.userId] }).onDelete(
-      'cascade',
-    ),
+    foreignKey({
+      columns: [t.campaignId, t.userId],
+      foreignColumns: [campaigns.id, campaigns.userId],
+    }).onDelete('cascade'),
     index('idx_prospects_campaign_id_created_at').on(t.campaignId, t.createdAt.desc()),
     index('idx_prospects_user_id_created_at').on(t.userId, t.createdAt.desc()),
     index('idx_prospects_user_id_status').on(t.userId, t.status),
@@ -114,9 +121,10 @@ export const liveLinks = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    foreignKey({ columns: [t.campaignId, t.userId], foreignColumns: [campaigns.id, campaigns.userId] }).onDelete(
-      'cascade',
-    ),
+    foreignKey({
+      columns: [t.campaignId, t.userId],
+      foreignColumns: [campaigns.id, campaigns.userId],
+    }).onDelete('cascade'),
     index('idx_live_links_user_id_discovered_at').on(t.userId, t.discoveredAt.desc()),
     index('idx_live_links_campaign_id').on(t.campaignId),
   ],

@@ -20,7 +20,11 @@ export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
 }
 
 /** A card's heading (an h1 when the card is the page's main content, an h2 otherwise). */
-export function CardTitle({ className, as: Heading = 'h2', ...props }: ComponentProps<'h2'> & { as?: 'h1' | 'h2' | 'h3' }) {
+export function CardTitle({
+  className,
+  as: Heading = 'h2',
+  ...props
+}: ComponentProps<'h2'> & { as?: 'h1' | 'h2' | 'h3' }) {
   return <Heading className={cn('text-2xl font-semibold tracking-tight', className)} {...props} />;
 }
 

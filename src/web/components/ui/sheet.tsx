@@ -37,3 +37,6 @@ export function SheetContent({ title, className, children, ...props }: SheetCont
     </DialogPrimitive.Portal>
   );
 }
+
+/** The element that opens its Sheet; Radix returns focus to it when the panel closes. */
+export const SheetTrigger = DialogPrimitive.Trigger;

@@ -1,7 +1,7 @@
 import * as TooltipPrimitive from '@radix-ui/react-tooltip';
 import type { ReactNode } from 'react';
 
-/** Shares tooltip timing across the app; mount once near the root. */
+/** Shares tooltip timing among the tooltips below it; every Tooltip needs one above it. */
 export const TooltipProvider = TooltipPrimitive.Provider;
 
 interface TooltipProps {

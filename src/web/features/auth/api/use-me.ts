@@ -1,15 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths } from '../../../../shared/paths';
 import { meSchema, type Me } from '../../../../shared/schemas/auth';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-error';
 
 /** Cache key of the session query; sign-in, sign-up and sign-out update it. */
 export const meQueryKey = ['me'] as const;
 
-async function fetchMe(): Promise<Me | null> {
+async function fetchMe({ signal }: { signal: AbortSignal }): Promise<Me | null> {
   try {
-    return await apiRequest(apiPaths.me, { schema: meSchema });
+    return await apiRequest(apiPaths.me, { schema: meSchema, signal });
   } catch (error) {
+    if (signal.aborted) throw error;
     // 401 simply means signed out; any other failure is logged and treated the same (spec §8).
     if (!(error instanceof ApiError && error.status === 401)) console.error('Session check failed', error);
     return null;

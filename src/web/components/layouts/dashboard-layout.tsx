@@ -1,0 +1,67 @@
+import { Menu } from 'lucide-react';
+import { useState } from 'react';
+import { Outlet } from 'react-router';
+import type { Me } from '../../../shared/schemas/auth';
+import { cn } from '../../lib/cn';
+import { Logo } from '../logo';
+import { Button } from '../ui/button';
+import { Sheet, SheetContent, SheetTrigger } from '../ui/sheet';
+import { TooltipProvider } from '../ui/tooltip';
+import { SidebarPanel } from './sidebar-panel';
+
+interface DashboardLayoutProps {
+  user: Me;
+  onSignOut: () => void;
+  isSigningOut: boolean;
+}
+
+/**
+ * Frame of the signed-in app: a collapsible sidebar on desktop, a top bar whose menu opens the sidebar
+ * as a slide-in panel below md, and the current dashboard page.
+ */
+export function DashboardLayout({ user, onSignOut, isSigningOut }: DashboardLayoutProps) {
+  const [collapsed, setCollapsed] = useState(false);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const panelProps = { user, onSignOut, isSigningOut };
+
+  // Only the collapsed sidebar uses tooltips; providing them here keeps Radix Tooltip out of the public chunk.
+  return (
+    <TooltipProvider delayDuration={200}>
+      <div className="flex min-h-dvh bg-slate-50 dark:bg-slate-950">
+        <aside
+          data-testid="sidebar"
+          data-collapsed={collapsed}
+          className={cn(
+            'sticky top-0 hidden h-dvh shrink-0 border-r border-slate-200 bg-white transition-[width] duration-200 md:block dark:border-slate-800 dark:bg-slate-900',
+            collapsed ? 'w-16' : 'w-64',
+          )}
+        >
+          <SidebarPanel
+            {...panelProps}
+            collapsed={collapsed}
+            onToggleCollapsed={() => setCollapsed((c) => !c)}
+          />
+        </aside>
+
+        <div className="flex min-w-0 flex-1 flex-col">
+          <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-slate-200 bg-white/95 px-3 backdrop-blur md:hidden dark:border-slate-800 dark:bg-slate-900/95">
+            <Sheet open={mobileOpen} onOpenChange={setMobileOpen}>
+              <SheetTrigger asChild>
+                <Button type="button" variant="ghost" size="icon" aria-label="Open menu">
+                  <Menu aria-hidden className="size-5" />
+                </Button>
+              </SheetTrigger>
+              <SheetContent title="Dashboard menu" data-testid="mobile-sidebar">
+                <SidebarPanel {...panelProps} onNavigate={() => setMobileOpen(false)} />
+              </SheetContent>
+            </Sheet>
+            <Logo />
+          </header>
+          <main className="flex-1">
+            <Outlet />
+          </main>
+        </div>
+      </div>
+    </TooltipProvider>
+  );
+}

@@ -1,0 +1,31 @@
+import {
+  Link as LinkIcon,
+  ListOrdered,
+  Mail,
+  Megaphone,
+  PenLine,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
+import { paths } from '../../../shared/paths';
+
+/** One sidebar destination. */
+export interface DashboardNavItem {
+  label: string;
+  to: string;
+  icon: LucideIcon;
+  /** Active only on exactly `to`, not on its sub-paths. */
+  end?: boolean;
+  /** Also active on any path under this prefix (Campaigns owns the campaign detail pages). */
+  activePrefix?: string;
+}
+
+/** The sidebar's main entries, in order (spec §2); desktop and mobile sidebars render this one list. */
+export const dashboardNavItems: readonly DashboardNavItem[] = [
+  { label: 'Campaigns', to: paths.dashboard, icon: Megaphone, end: true, activePrefix: paths.campaign('') },
+  { label: 'Contacts', to: paths.contacts, icon: Users },
+  { label: 'Email Accounts', to: paths.emails, icon: Mail },
+  { label: 'Email Sequences', to: paths.sequences, icon: ListOrdered },
+  { label: 'Live Links', to: paths.liveLinks, icon: LinkIcon },
+  { label: 'Guest Posts', to: paths.guestPosts, icon: PenLine },
+];

@@ -1,0 +1,117 @@
+import { LogOut, PanelLeftClose, PanelLeftOpen, Settings } from 'lucide-react';
+import { paths } from '../../../shared/paths';
+import { organizationLabel, type Me } from '../../../shared/schemas/auth';
+import { cn } from '../../lib/cn';
+import { Logo } from '../logo';
+import { ThemeToggle } from '../theme-toggle';
+import { Button } from '../ui/button';
+import { Tooltip } from '../ui/tooltip';
+import { dashboardNavItems, type DashboardNavItem } from './dashboard-nav-items';
+import { SidebarLink, sidebarRowClass } from './sidebar-link';
+
+const settingsItem: DashboardNavItem = { label: 'Settings', to: paths.settings, icon: Settings };
+
+interface SidebarPanelProps {
+  user: Me;
+  onSignOut: () => void;
+  isSigningOut: boolean;
+  /** Icon-only layout of the narrow desktop sidebar. */
+  collapsed?: boolean;
+  /** Shows the collapse/expand button (desktop only). */
+  onToggleCollapsed?: () => void;
+  /** Called when a link is followed, so the mobile panel can close. */
+  onNavigate?: () => void;
+}
+
+function initials(user: Me): string {
+  return (
+    `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase() ||
+    user.email.charAt(0).toUpperCase()
+  );
+}
+
+/**
+ * The dashboard sidebar's content (spec §2): logo, the main entries, then the user's name, email and
+ * organization, Settings, Sign Out, the theme toggle and, on desktop, the collapse button.
+ */
+export function SidebarPanel({
+  user,
+  onSignOut,
+  isSigningOut,
+  collapsed = false,
+  onToggleCollapsed,
+  onNavigate,
+}: SidebarPanelProps) {
+  return (
+    <div className="flex h-full flex-col">
+      <div className={cn('flex h-16 shrink-0 items-center px-4', collapsed && 'justify-center px-0')}>
+        <Logo compact={collapsed} onClick={onNavigate} />
+      </div>
+
+      <nav aria-label="Dashboard" className="flex-1 overflow-y-auto px-3 py-4">
+        <ul className="space-y-1">
+          {dashboardNavItems.map((item) => (
+            <li key={item.to}>
+              <SidebarLink item={item} collapsed={collapsed} onNavigate={onNavigate} />
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <div className="space-y-1 border-t border-slate-200 px-3 py-4 dark:border-slate-800">
+        <div className={cn('mb-3 flex items-center gap-3 px-1', collapsed && 'justify-center px-0')}>
+          <span
+            aria-hidden
+            title={collapsed ? user.fullName : undefined}
+            className="flex size-9 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-indigo-500 to-violet-600 text-sm font-semibold text-white"
+          >
+            {initials(user)}
+          </span>
+          <div className={cn('min-w-0 text-sm', collapsed && 'sr-only')}>
+            <p className="truncate font-medium text-slate-900 dark:text-white">{user.fullName}</p>
+            <p className="truncate text-slate-600 dark:text-slate-400">{user.email}</p>
+            <p className="truncate text-xs text-slate-500 dark:text-slate-400">
+              Organization:{' '}
+              <span className="text-slate-700 dark:text-slate-300">
+                {organizationLabel(user.companyName)}
+              </span>
+            </p>
+          </div>
+        </div>
+
+        <SidebarLink item={settingsItem} collapsed={collapsed} onNavigate={onNavigate} />
+        <Tooltip content="Sign Out" disabled={!collapsed}>
+          <button
+            type="button"
+            onClick={onSignOut}
+            disabled={isSigningOut}
+            className={cn(sidebarRowClass(collapsed), 'disabled:opacity-60')}
+          >
+            <LogOut aria-hidden className="size-5 shrink-0" />
+            <span className={cn(collapsed && 'sr-only')}>Sign Out</span>
+          </button>
+        </Tooltip>
+
+        <div className={cn('flex items-center justify-between pt-2', collapsed && 'flex-col gap-1')}>
+          <ThemeToggle />
+          {onToggleCollapsed && (
+            <Button
+              type="button"
+              variant="ghost"
+              size="icon"
+              onClick={onToggleCollapsed}
+              aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+              title={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+            >
+              {collapsed ? (
+                <PanelLeftOpen aria-hidden className="size-5" />
+              ) : (
+                <PanelLeftClose aria-hidden className="size-5" />
+              )}
+            </Button>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { UseMutationResult } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
+import type { z } from 'zod';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
+import { cn } from '../../../lib/cn';
+import { applyServerIssues } from '../../../lib/form-errors';
+import { authErrorMessage } from '../auth-error-message';
+
+/** One input of an auth form. */
+export interface AuthField<T extends FieldValues> {
+  name: Path<T>;
+  label: string;
+  type: 'text' | 'email' | 'password';
+  autoComplete: string;
+  /** Half width from the sm breakpoint, so two such fields share a row. */
+  half?: boolean;
+}
+
+interface AuthFormProps<T extends FieldValues> {
+  schema: z.ZodType<T, T>;
+  defaultValues: DefaultValues<T>;
+  fields: readonly AuthField<T>[];
+  submitLabel: string;
+  mutation: UseMutationResult<unknown, Error, T>;
+}
+
+/**
+ * A sign-in or sign-up form: validates with the shared zod schema on submit (then on every change),
+ * shows each message under its field, and the server's refusal in an alert above the submit button.
+ */
+export function AuthForm<T extends FieldValues>({
+  schema,
+  defaultValues,
+  fields,
+  submitLabel,
+  mutation,
+}: AuthFormProps<T>) {
+  const [serverError, setServerError] = useState<string | null>(null);
+  const { register, handleSubmit, setError, getFieldState, formState } = useForm<T>({
+    resolver: zodResolver(schema),
+    defaultValues,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+
+  const onSubmit = handleSubmit((values) => {
+    setServerError(null);
+    mutation.mutate(values, {
+      onError: (error) => {
+        const allOnFields = applyServerIssues(
+          error,
+          fields.map((field) => field.name),
+          setError,
+        );
+        if (!allOnFields) setServerError(authErrorMessage(error));
+      },
+    });
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid grid-cols-2 gap-4">
+      {fields.map((field) => (
+        <TextField
+          key={field.name}
+          label={field.label}
+          type={field.type}
+          autoComplete={field.autoComplete}
+          error={getFieldState(field.name, formState).error?.message}
+          className={cn('col-span-2', field.half && 'sm:col-span-1')}
+          {...register(field.name)}
+        />
+      ))}
+      {serverError && (
+        <Alert variant="destructive" className="col-span-2">
+          {serverError}
+        </Alert>
+      )}
+      <Button type="submit" size="lg" loading={mutation.isPending} className="col-span-2 mt-2 w-full">
+        {submitLabel}
+      </Button>
+    </form>
+  );
+}

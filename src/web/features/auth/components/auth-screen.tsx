@@ -1,0 +1,65 @@
+import { Link, Navigate } from 'react-router';
+import { paths } from '../../../../shared/paths';
+import { Logo } from '../../../components/logo';
+import { ThemeToggle } from '../../../components/theme-toggle';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { useMe } from '../api/use-me';
+import { SignInForm } from './sign-in-form';
+import { SignUpForm } from './sign-up-form';
+
+export type AuthMode = 'login' | 'signup';
+
+const copy = {
+  login: {
+    title: 'Welcome Back',
+    description: 'Log in to manage your outreach campaigns.',
+    switchPrompt: "Don't have an account?",
+    switchLabel: 'Sign up',
+    switchTo: paths.signup,
+  },
+  signup: {
+    title: 'Create Account',
+    description: 'Start your 7-day free trial. No credit card required.',
+    switchPrompt: 'Already have an account?',
+    switchLabel: 'Log in',
+    switchTo: paths.login,
+  },
+} as const;
+
+/** The /login and /signup screen (spec §2): one card whose title, fields and switch link follow the mode. */
+export function AuthScreen({ mode }: { mode: AuthMode }) {
+  const { data: user, isPending } = useMe();
+  if (isPending) return <PageSpinner />;
+  if (user) return <Navigate to={paths.dashboard} replace />;
+
+  const text = copy[mode];
+  return (
+    <div className="flex min-h-dvh flex-col bg-slate-50 dark:bg-slate-950">
+      <header className="flex items-center justify-between px-4 py-4 sm:px-8">
+        <Logo />
+        <ThemeToggle />
+      </header>
+      <main className="flex flex-1 items-start justify-center px-4 pt-6 pb-16 sm:items-center sm:pt-0">
+        <Card className="w-full max-w-md shadow-xl shadow-slate-200/60 dark:shadow-black/30">
+          <CardHeader className="text-center">
+            <CardTitle as="h1">{text.title}</CardTitle>
+            <CardDescription>{text.description}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            {mode === 'login' ? <SignInForm /> : <SignUpForm />}
+            <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400">
+              {text.switchPrompt}{' '}
+              <Link
+                to={text.switchTo}
+                className="rounded font-medium text-indigo-600 hover:text-indigo-500 hover:underline focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none dark:text-indigo-400 dark:hover:text-indigo-300"
+              >
+                {text.switchLabel}
+              </Link>
+            </p>
+          </CardContent>
+        </Card>
+      </main>
+    </div>
+  );
+}

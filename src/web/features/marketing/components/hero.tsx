@@ -1,0 +1,44 @@
+import { ArrowRight, Sparkles } from 'lucide-react';
+import { Link } from 'react-router';
+import { paths } from '../../../../shared/paths';
+import { Button } from '../../../components/ui/button';
+
+/** The landing page's opening section: what LinkPilot does and the two ways in. */
+export function Hero() {
+  return (
+    // Pulled up under the sticky navigation bar so the bar is transparent over the hero's backdrop.
+    <section className="relative -mt-16 overflow-hidden pt-36 pb-24 sm:pt-44 sm:pb-32">
+      <div
+        aria-hidden
+        className="absolute inset-0 -z-10 bg-[radial-gradient(60%_50%_at_50%_0%,rgb(99_102_241/0.18),transparent)] dark:bg-[radial-gradient(60%_50%_at_50%_0%,rgb(99_102_241/0.28),transparent)]"
+      />
+      <div className="mx-auto max-w-4xl px-6 text-center">
+        <p className="inline-flex items-center gap-2 rounded-full border border-indigo-200 bg-indigo-50 px-3 py-1 text-sm font-medium text-indigo-700 dark:border-indigo-500/30 dark:bg-indigo-500/10 dark:text-indigo-300">
+          <Sparkles aria-hidden className="size-4" />
+          7-day free trial · no credit card required
+        </p>
+        <h1 className="mt-6 text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-6xl dark:text-white">
+          AI-assisted link building outreach that{' '}
+          <span className="bg-gradient-to-r from-indigo-500 to-violet-500 bg-clip-text text-transparent">
+            wins backlinks
+          </span>
+        </h1>
+        <p className="mx-auto mt-6 max-w-2xl text-lg text-pretty text-slate-600 dark:text-slate-400">
+          LinkPilot finds the sites worth contacting, writes and sends personalised outreach with follow-ups,
+          and tracks every link you earn — so you spend your time on relationships, not spreadsheets.
+        </p>
+        <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
+          <Button asChild size="lg">
+            <Link to={paths.signup}>
+              Start free trial
+              <ArrowRight aria-hidden className="size-4" />
+            </Link>
+          </Button>
+          <Button asChild size="lg" variant="outline">
+            <Link to={paths.login}>Log in</Link>
+          </Button>
+        </div>
+      </div>
+    </section>
+  );
+}

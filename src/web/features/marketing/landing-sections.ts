@@ -1,0 +1,13 @@
+import { paths } from '../../../shared/paths';
+
+/** Ids of the landing page's anchored sections (spec §2), shared by the page and the navigation links. */
+export const landingSectionIds = {
+  features: 'features',
+  howItWorks: 'how-it-works',
+  pricing: 'pricing',
+} as const;
+
+/** The URL of a landing section, usable from any page. */
+export function landingSectionHref(id: (typeof landingSectionIds)[keyof typeof landingSectionIds]): string {
+  return `${paths.home}#${id}`;
+}

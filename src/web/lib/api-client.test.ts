@@ -1,0 +1,83 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { messages } from '../../shared/messages';
+import { meSchema } from '../../shared/schemas/auth';
+import { apiError, json, testUser } from '../test/mock-api';
+import { apiRequest } from './api-client';
+import { ApiError } from './api-error';
+
+function stubFetch(impl: () => Promise<Response>) {
+  const fetchMock = vi.fn<(input: RequestInfo | URL, init?: RequestInit) => Promise<Response>>(impl);
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+describe('apiRequest', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('sends JSON with the session cookie and returns the validated body', async () => {
+    const fetchMock = stubFetch(async () => json(200, testUser));
+    await expect(apiRequest('/api/me', { schema: meSchema })).resolves.toEqual(testUser);
+
+    const fetchPost = stubFetch(async () => json(200, { ok: true }));
+    await apiRequest('/api/x', { method: 'POST', body: {} });
+    expect(fetchMock.mock.calls[0]?.[1]).toMatchObject({ method: 'GET', credentials: 'same-origin' });
+    expect(fetchPost.mock.calls[0]?.[1]).toMatchObject({
+      method: 'POST',
+      credentials: 'same-origin',
+      body: '{}',
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+
+  it('turns an error answer into an ApiError with status, code, message and issues', async () => {
+    const issues = [{ path: 'email', message: messages.auth.invalidEmail }];
+    stubFetch(async () => json(400, { error: { code: 'VALIDATION_ERROR', message: 'Bad', issues } }));
+    const error = await apiRequest('/api/x').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_ERROR',
+      message: 'Bad',
+      issues,
+      isClientError: true,
+    });
+  });
+
+  it('reports a network failure as INTERNAL with the generic message', async () => {
+    stubFetch(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(apiRequest('/api/x')).rejects.toMatchObject({
+      status: 0,
+      code: 'INTERNAL',
+      message: messages.auth.unexpected,
+    });
+  });
+
+  it('reports an error answer that is not JSON as INTERNAL, keeping the status', async () => {
+    stubFetch(async () => new Response('<html>Bad gateway</html>', { status: 502 }));
+    await expect(apiRequest('/api/x')).rejects.toMatchObject({
+      status: 502,
+      code: 'INTERNAL',
+      message: messages.auth.unexpected,
+    });
+  });
+
+  it('rejects a success answer of the wrong shape', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    stubFetch(async () => json(200, { id: 1 }));
+    await expect(apiRequest('/api/me', { schema: meSchema })).rejects.toMatchObject({ code: 'INTERNAL' });
+  });
+
+  it('passes a refused request through as a client error', async () => {
+    stubFetch(async () => apiError(429, 'RATE_LIMITED', messages.auth.tooManyAttempts));
+    await expect(apiRequest('/api/x', { method: 'POST', body: {} })).rejects.toMatchObject({
+      status: 429,
+      code: 'RATE_LIMITED',
+      message: messages.auth.tooManyAttempts,
+    });
+  });
+});

@@ -1,0 +1,18 @@
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { ApiError } from './api-error';
+
+/**
+ * Puts the API's field issues (VALIDATION_ERROR) under the matching form fields. Returns true when
+ * every issue found its field, so the caller need not show a separate error message.
+ */
+export function applyServerIssues<T extends FieldValues>(
+  error: unknown,
+  fieldNames: readonly Path<T>[],
+  setError: UseFormSetError<T>,
+): boolean {
+  if (!(error instanceof ApiError) || error.issues.length === 0) return false;
+  const known = new Set<string>(fieldNames);
+  const placed = error.issues.filter((issue) => known.has(issue.path));
+  for (const issue of placed) setError(issue.path as Path<T>, { type: 'server', message: issue.message });
+  return placed.length === error.issues.length;
+}
