@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   foreignKey,
   index,
   integer,
@@ -72,12 +73,24 @@ export const campaigns = pgTable(
   ],
 );
 
+/**
+ * The columns and composite foreign key of a row that belongs to a campaign: deleting the
+ * campaign deletes the row, and the row's owner is always the campaign's owner.
+ */
+const belongsToCampaign = {
+  columns: () => ({ campaignId: uuid().notNull(), userId: uuid().notNull() }),
+  foreignKey: (t: { campaignId: AnyPgColumn; userId: AnyPgColumn }) =>
+    foreignKey({
+      columns: [t.campaignId, t.userId],
+      foreignColumns: [campaigns.id, campaigns.userId],
+    }).onDelete('cascade'),
+};
+
 export const prospects = pgTable(
   'prospects',
   {
     id: id(),
-    campaignId: uuid().notNull(),
-    userId: uuid().notNull(),
+    ...belongsToCampaign.columns(),
     website: text().notNull(),
     contactEmail: text(),
     contactName: text(),
@@ -92,10 +105,7 @@ export const prospects = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    foreignKey({
-      columns: [t.campaignId, t.userId],
-      foreignColumns: [campaigns.id, campaigns.userId],
-    }).onDelete('cascade'),
+    belongsToCampaign.foreignKey(t),
     index('idx_prospects_campaign_id_created_at').on(t.campaignId, t.createdAt.desc()),
     index('idx_prospects_user_id_created_at').on(t.userId, t.createdAt.desc()),
     index('idx_prospects_user_id_status').on(t.userId, t.status),
@@ -110,8 +120,7 @@ export const liveLinks = pgTable(
   'live_links',
   {
     id: id(),
-    campaignId: uuid().notNull(),
-    userId: uuid().notNull(),
+    ...belongsToCampaign.columns(),
     url: text().notNull(),
     anchorText: text().notNull(),
     pageUrl: text().notNull(),
@@ -121,10 +130,7 @@ export const liveLinks = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    foreignKey({
-      columns: [t.campaignId, t.userId],
-      foreignColumns: [campaigns.id, campaigns.userId],
-    }).onDelete('cascade'),
+    belongsToCampaign.foreignKey(t),
     index('idx_live_links_user_id_discovered_at').on(t.userId, t.discoveredAt.desc()),
     index('idx_live_links_campaign_id').on(t.campaignId),
   ],
