@@ -20,6 +20,7 @@ import { notFoundBody, registerErrorHandling } from './http/errors';
 import { databaseRateLimitStore } from './http/rate-limit-store';
 import { healthRoutes } from './modules/health/routes';
 import { meRoutes } from './modules/me/routes';
+import { sequenceRoutes } from './modules/sequences/routes';
 
 export interface AppDeps {
   config: Config;
@@ -79,6 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes(db, deps.version ?? '0.0.0'));
   await app.register(authRoutes(auth, config));
   await app.register(meRoutes(auth, db));
+  await app.register(sequenceRoutes(auth, db));
 
   const spa = Boolean(deps.webRoot && existsSync(path.join(deps.webRoot, 'index.html')));
   if (spa) await registerSpaAssets(app, deps.webRoot!);

@@ -32,4 +32,6 @@ export const apiPaths = {
   signIn: '/api/auth/sign-in/email',
   signUp: '/api/auth/sign-up/email',
   signOut: '/api/auth/sign-out',
+  sequences: '/api/sequences',
+  sequenceTemplates: '/api/sequence-templates',
 } as const;

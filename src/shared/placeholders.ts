@@ -13,7 +13,9 @@ export const placeholders = {
 } as const;
 
 export type Placeholder = keyof typeof placeholders;
-export type PlaceholderValues = Partial<Record<(typeof placeholders)[Placeholder], string | null | undefined>>;
+export type PlaceholderValues = Partial<
+  Record<(typeof placeholders)[Placeholder], string | null | undefined>
+>;
 
 const pattern = new RegExp(
   Object.keys(placeholders)
@@ -45,13 +47,35 @@ export function renderPlaceholders(template: string, values: PlaceholderValues):
 
 /** Title-cases a name part ('ANNA' → 'Anna', 'jean-luc' → 'Jean-Luc'). */
 function titleCase(word: string): string {
-  return word.toLowerCase().replace(/(^|[-'\s])(\p{L})/gu, (_, sep: string, letter: string) => sep + letter.toUpperCase());
+  return word
+    .toLowerCase()
+    .replace(/(^|[-'\s])(\p{L})/gu, (_, sep: string, letter: string) => sep + letter.toUpperCase());
 }
 
 /** Generic mailbox names that are not a person's name, so [Email Name] stays unfilled for them. */
 const ROLE_MAILBOXES = new Set([
-  'info', 'contact', 'hello', 'hi', 'mail', 'office', 'admin', 'support', 'team', 'editor', 'editors', 'editorial',
-  'press', 'media', 'marketing', 'sales', 'webmaster', 'noreply', 'no-reply', 'kontakt', 'redaktion', 'service',
+  'info',
+  'contact',
+  'hello',
+  'hi',
+  'mail',
+  'office',
+  'admin',
+  'support',
+  'team',
+  'editor',
+  'editors',
+  'editorial',
+  'press',
+  'media',
+  'marketing',
+  'sales',
+  'webmaster',
+  'noreply',
+  'no-reply',
+  'kontakt',
+  'redaktion',
+  'service',
 ]);
 
 /**
@@ -70,7 +94,10 @@ export function prospectPlaceholderValues(prospect: {
   const local = prospect.contactEmail?.split('@')[0]?.toLowerCase() ?? '';
   const firstLocalPart = local.split(/[._+-]/)[0] ?? '';
   const emailName =
-    firstLocalPart.length > 1 && /^\p{L}+$/u.test(firstLocalPart) && !ROLE_MAILBOXES.has(local) && !ROLE_MAILBOXES.has(firstLocalPart)
+    firstLocalPart.length > 1 &&
+    /^\p{L}+$/u.test(firstLocalPart) &&
+    !ROLE_MAILBOXES.has(local) &&
+    !ROLE_MAILBOXES.has(firstLocalPart)
       ? titleCase(firstLocalPart)
       : undefined;
   return {

@@ -9,7 +9,10 @@ const messagesOf = (input: unknown) => {
 
 describe('sequence validation (spec §5)', () => {
   it('accepts 1–3 complete steps and clears the last step’s delay', () => {
-    const parsed = sequenceInputSchema.parse({ name: ' Pitch ', steps: [step(), step({ delayHours: 72 }), step()] });
+    const parsed = sequenceInputSchema.parse({
+      name: ' Pitch ',
+      steps: [step(), step({ delayHours: 72 }), step()],
+    });
     expect(parsed.name).toBe('Pitch');
     expect(parsed.steps.map((s) => s.delayHours)).toEqual([24, 72, null]);
   });
@@ -33,7 +36,9 @@ describe('sequence validation (spec §5)', () => {
   });
 
   it('accepts the bounds 1 and 720, and needs a delay before every step but the last', () => {
-    expect(messagesOf({ name: 'x', steps: [step({ delayHours: 1 }), step({ delayHours: 720 }), step()] })).toEqual([]);
+    expect(
+      messagesOf({ name: 'x', steps: [step({ delayHours: 1 }), step({ delayHours: 720 }), step()] }),
+    ).toEqual([]);
     expect(messagesOf({ name: 'x', steps: [step({ delayHours: null }), step()] })).toContain(m.delayRange);
   });
 });

@@ -37,19 +37,26 @@ export type SequenceStepInput = z.infer<typeof sequenceStepInputSchema>;
 export const sequenceInputSchema = z
   .strictObject({
     name: z.string({ error: m.nameRequired }).trim().min(1, m.nameRequired).max(200),
-    steps: z.array(sequenceStepInputSchema).min(1, m.atLeastOneStep).max(limits.maxSequenceSteps, m.tooManySteps),
+    steps: z
+      .array(sequenceStepInputSchema)
+      .min(1, m.atLeastOneStep)
+      .max(limits.maxSequenceSteps, m.tooManySteps),
   })
   .superRefine((value, ctx) => {
     if (value.steps.some((s) => !s.subject || !s.content)) {
       ctx.addIssue({ code: 'custom', path: ['steps'], message: m.stepsIncomplete });
     }
     value.steps.slice(0, -1).forEach((s, i) => {
-      if (s.delayHours === null) ctx.addIssue({ code: 'custom', path: ['steps', i, 'delayHours'], message: m.delayRange });
+      if (s.delayHours === null)
+        ctx.addIssue({ code: 'custom', path: ['steps', i, 'delayHours'], message: m.delayRange });
     });
   })
   .transform((value) => ({
     ...value,
-    steps: value.steps.map((s, i) => ({ ...s, delayHours: i === value.steps.length - 1 ? null : s.delayHours })),
+    steps: value.steps.map((s, i) => ({
+      ...s,
+      delayHours: i === value.steps.length - 1 ? null : s.delayHours,
+    })),
   }));
 export type SequenceInput = z.input<typeof sequenceInputSchema>;
 
