@@ -3,6 +3,7 @@ import { chmodSync, chownSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } f
 import { connect, createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ImapFlow } from 'imapflow';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 
@@ -19,9 +20,20 @@ export interface ReceivedMessage {
   parsed: ParsedMail;
 }
 
+/** Behaviour a test can change while the server runs. */
+export interface SmtpHooks {
+  /** Delivers an accepted message to a recipient's mailbox, as a real MTA would (e.g. into Dovecot). */
+  deliver?: (recipient: string, raw: string) => Promise<void>;
+  /** Runs when the whole message arrived; throwing refuses it (nothing is delivered or recorded). */
+  beforeAccept?: (raw: string) => Promise<void>;
+  /** Runs after the message was delivered and recorded, before the server answers 250 OK. */
+  afterAccept?: (raw: string) => Promise<void>;
+}
+
 export interface LocalSmtpServer {
   port: number;
   messages: ReceivedMessage[];
+  hooks: SmtpHooks;
   /** Makes RCPT TO for an address fail with this SMTP reply code (e.g. 450 transient, 550 permanent). */
   rejectRecipient(address: string, code: number): void;
   /** Resolves once `count` messages have arrived (or rejects after `timeoutMs`). */
@@ -35,6 +47,7 @@ export interface LocalSmtpServer {
  */
 export async function startSmtpServer(users: MailUser[]): Promise<LocalSmtpServer> {
   const messages: ReceivedMessage[] = [];
+  const hooks: SmtpHooks = {};
   const rejections = new Map<string, number>();
   const waiters: (() => void)[] = [];
   const options: SMTPServerOptions = {
@@ -61,6 +74,12 @@ export async function startSmtpServer(users: MailUser[]): Promise<LocalSmtpServe
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', async () => {
         const raw = Buffer.concat(chunks).toString('utf8');
+        try {
+          await hooks.beforeAccept?.(raw);
+        } catch (error) {
+          return callback(error as Error);
+        }
+        for (const r of session.envelope.rcptTo) await hooks.deliver?.(r.address, raw);
         messages.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
@@ -68,6 +87,7 @@ export async function startSmtpServer(users: MailUser[]): Promise<LocalSmtpServe
           parsed: await simpleParser(raw),
         });
         waiters.splice(0).forEach((wake) => wake());
+        await hooks.afterAccept?.(raw);
         callback();
       });
     },
@@ -79,6 +99,7 @@ export async function startSmtpServer(users: MailUser[]): Promise<LocalSmtpServe
   return {
     port,
     messages,
+    hooks,
     rejectRecipient: (address, code) => rejections.set(address.toLowerCase(), code),
     async waitFor(count, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
@@ -105,6 +126,8 @@ async function freePort(): Promise<number> {
 
 export interface LocalImapServer {
   port: number;
+  /** Appends a raw message to a user's INBOX over IMAP (local delivery). */
+  deliver(user: MailUser, raw: string): Promise<void>;
   /** Maildir root of a user, for delivering test messages straight into INBOX. */
   maildir(user: string): string;
   close(): Promise<void>;
@@ -173,6 +196,12 @@ service auth {
   await waitForPort(port, child);
   return {
     port,
+    async deliver(user, raw) {
+      const client = new ImapFlow({ host: '127.0.0.1', port, secure: false, auth: user, logger: false });
+      await client.connect();
+      await client.append('INBOX', raw);
+      await client.logout();
+    },
     maildir: (user) => path.join(mailRoot, user, 'Maildir'),
     async close() {
       child.kill('SIGTERM');

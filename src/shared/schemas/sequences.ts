@@ -17,7 +17,7 @@ export const sequenceMessages = {
 
 const m = sequenceMessages;
 
-/** One step as the editor holds it; `delayHours` is the wait after the previous step. */
+/** One step as the editor holds it; `delayHours` is the wait after this step before the next one. */
 export const sequenceStepInputSchema = z.strictObject({
   subject: z.string().trim().max(300),
   content: z.string().trim().max(20_000),
