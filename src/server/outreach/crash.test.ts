@@ -101,13 +101,13 @@ const deps = () => ({ keys: fixture!.keys, appUrl: 'https://app.example' });
 describe('a worker killed in the middle of a send', () => {
   it('before the mail server accepted the message: it is queued again and sent once, with the same Message-ID', async () => {
     const shared = await setUpAlwaysOpen();
-    let worker!: ReturnType<typeof runWorker>;
+    // Set in the same tick as the spawn: the worker needs far longer to reach the SMTP server.
+    const worker = runWorker(shared.env);
     fixture!.smtp.hooks.beforeAccept = async () => {
       worker.child.kill('SIGKILL');
       await worker.exited;
       throw new Error('connection lost before the message was accepted');
     };
-    worker = runWorker(shared.env);
     expect(await worker.exited).toBe('SIGKILL');
     fixture!.smtp.hooks.beforeAccept = undefined;
 
@@ -143,12 +143,11 @@ describe('a worker killed in the middle of a send', () => {
 
   it('after the mail server accepted it but before the worker recorded it: it is recorded as sent and never resent', async () => {
     const shared = await setUpAlwaysOpen();
-    let worker!: ReturnType<typeof runWorker>;
+    const worker = runWorker(shared.env);
     fixture!.smtp.hooks.afterAccept = async () => {
       worker.child.kill('SIGKILL');
       await worker.exited;
     };
-    worker = runWorker(shared.env);
     expect(await worker.exited).toBe('SIGKILL');
     fixture!.smtp.hooks.afterAccept = undefined;
 
