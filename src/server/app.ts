@@ -21,11 +21,15 @@ import { databaseRateLimitStore } from './http/rate-limit-store';
 import { healthRoutes } from './modules/health/routes';
 import { meRoutes } from './modules/me/routes';
 import { sequenceRoutes } from './modules/sequences/routes';
+import { trackingRoutes } from './modules/tracking/routes';
+import { outreachKeys } from './outreach/keys';
 
 export interface AppDeps {
   config: Config;
   db: Database;
   auth: Auth;
+  /** APP_SECRET (or the generated development secret): keys for tracking links and stored credentials. */
+  appSecret: string;
   /** Folder of the built SPA (dist/web); when given, it is served with an index.html fallback. */
   webRoot?: string | undefined;
   version?: string;
@@ -45,6 +49,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: { level: config.LOG_LEVEL },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
+    // Signed tracking tokens carry the target URL of a click: far longer than Fastify's 100 default.
+    routerOptions: { maxParamLength: 4096 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -81,6 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes(auth, config));
   await app.register(meRoutes(auth, db));
   await app.register(sequenceRoutes(auth, db));
+  await app.register(trackingRoutes(db, outreachKeys(deps.appSecret)));
 
   const spa = Boolean(deps.webRoot && existsSync(path.join(deps.webRoot, 'index.html')));
   if (spa) await registerSpaAssets(app, deps.webRoot!);

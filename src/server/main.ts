@@ -39,6 +39,7 @@ async function main(): Promise<void> {
           config,
           db: handle.db,
           auth: createAuth(handle.db, config, appSecret),
+          appSecret,
           webRoot: fileURLToPath(new URL('../web', import.meta.url)),
           version: process.env.npm_package_version,
         });

@@ -7,7 +7,7 @@ import { users } from '../../db/schema/users';
 import type { OutreachKeys } from '../keys';
 import { smtpOptions } from '../mailboxes/connection';
 import { mailboxServers } from '../mailboxes/servers';
-import { signToken } from '../tracking/tokens';
+import { trackingLinks } from '../tracking/links';
 import { composeMessage } from './compose';
 import { recordFailed, recordRetry, recordSent } from './record';
 
@@ -76,8 +76,7 @@ export async function sendMessage(
       ),
     )
     .orderBy(asc(outreachMessages.stepNumber));
-  const token = (purpose: 'open' | 'click' | 'unsubscribe', u?: string) =>
-    signToken(deps.keys.tracking, purpose, u ? { m: message.id, u } : { m: message.id });
+  const links = trackingLinks(deps.appUrl, deps.keys.tracking, message.id);
 
   const composed = composeMessage({
     from: { name: user.name, email: mailbox.email },
@@ -90,13 +89,13 @@ export async function sendMessage(
         ? { subject: earlier[0]!.subject, messageIds: earlier.map((m) => m.messageId) }
         : undefined,
     unsubscribe: {
-      url: `${deps.appUrl}/u/${token('unsubscribe')}`,
+      url: links.unsubscribe,
       mailto: `mailto:${mailbox.email}?subject=unsubscribe`,
     },
     footer: { name: user.name, postalAddress: user.postalAddress },
     tracking: {
-      rewriteLink: campaign.trackClicks ? (url) => `${deps.appUrl}/t/c/${token('click', url)}` : undefined,
-      pixelUrl: campaign.trackOpens ? `${deps.appUrl}/t/o/${token('open')}` : undefined,
+      rewriteLink: campaign.trackClicks ? links.click : undefined,
+      pixelUrl: campaign.trackOpens ? links.open : undefined,
     },
   });
 
