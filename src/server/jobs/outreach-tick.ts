@@ -18,11 +18,11 @@ export const outreachTickJob: JobDefinition<Record<string, never>> = {
   async handle(_payload, { db, config, appSecret }) {
     const keys = outreachKeys(appSecret);
     const now = new Date();
-    const reconciled = await reconcileInterrupted(db, keys, now);
+    const reconciled = await reconcileInterrupted(db, keys, config, now);
     const queued = await queueDueSteps(db, now);
     const claimed = await claimSendable(db, now);
     const outcomes = await Promise.all(
-      claimed.map((id) => sendMessage(db, { keys, appUrl: config.APP_URL }, id, new Date())),
+      claimed.map((id) => sendMessage(db, { keys, config }, id, new Date())),
     );
     return { reconciled, queued, sent: outcomes.filter((o) => o === 'sent').length, claimed: claimed.length };
   },

@@ -9,6 +9,7 @@ import { runMigrations } from '../db/migrate';
 import { campaigns, prospects } from '../db/schema/campaigns';
 import { outreachMessages } from '../db/schema/outreach';
 import { users } from '../db/schema/users';
+import { testConfig } from '../testing/app';
 import { createTestDatabase } from '../testing/database';
 import { createOutreachFixture, TEST_APP_SECRET, type OutreachFixture } from '../testing/outreach';
 import { claimSendable } from './scheduling/claim';
@@ -96,7 +97,7 @@ function runWorker(env: Record<string, string>) {
   return { child, exited };
 }
 
-const deps = () => ({ keys: fixture!.keys, appUrl: 'https://app.example' });
+const deps = () => ({ keys: fixture!.keys, config: testConfig({ APP_URL: 'https://app.example' }) });
 
 describe('a worker killed in the middle of a send', () => {
   it('before the mail server accepted the message: it is queued again and sent once, with the same Message-ID', async () => {
@@ -119,14 +120,19 @@ describe('a worker killed in the middle of a send', () => {
     const claimedAt = stuck!.claimedAt!.getTime();
     // Within the grace period nothing is decided: the blind copy could still be on its way.
     expect(
-      await reconcileInterrupted(handle.db, fixture!.keys, new Date(claimedAt + SENDING_LEASE_MS + 1000)),
+      await reconcileInterrupted(
+        handle.db,
+        fixture!.keys,
+        testConfig(),
+        new Date(claimedAt + SENDING_LEASE_MS + 1000),
+      ),
     ).toEqual({
       sent: 0,
       requeued: 0,
       waiting: 1,
     });
     const later = new Date(claimedAt + DELIVERY_GRACE_MS + 1000);
-    expect(await reconcileInterrupted(handle.db, fixture!.keys, later)).toEqual({
+    expect(await reconcileInterrupted(handle.db, fixture!.keys, testConfig(), later)).toEqual({
       sent: 0,
       requeued: 1,
       waiting: 0,
@@ -157,7 +163,7 @@ describe('a worker killed in the middle of a send', () => {
     expect(fixture!.smtp.messages).toHaveLength(1);
 
     const later = new Date(stuck!.claimedAt!.getTime() + SENDING_LEASE_MS + 1000);
-    expect(await reconcileInterrupted(handle.db, fixture!.keys, later)).toEqual({
+    expect(await reconcileInterrupted(handle.db, fixture!.keys, testConfig(), later)).toEqual({
       sent: 1,
       requeued: 0,
       waiting: 0,

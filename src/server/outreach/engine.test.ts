@@ -4,6 +4,7 @@ import { queryRows, type DatabaseHandle } from '../db/client';
 import { campaigns, prospects } from '../db/schema/campaigns';
 import { emailAccounts, enrollments, outreachMessages, suppressions } from '../db/schema/outreach';
 import { encryptSecret } from '../secrets';
+import { testConfig } from '../testing/app';
 import { createTestDatabase } from '../testing/database';
 import {
   createOutreachFixture,
@@ -48,12 +49,17 @@ async function setUp(options: Partial<OutreachFixtureOptions> = {}) {
 
 /** One run of the engine at `now`, as the outreach-tick job does it (spacing at its minimum). */
 async function tick(now: Date) {
-  await reconcileInterrupted(handle.db, fixture.keys, now);
+  await reconcileInterrupted(handle.db, fixture.keys, testConfig(), now);
   await queueDueSteps(handle.db, now);
   const claimed = await claimSendable(handle.db, now, () => 0);
   return Promise.all(
     claimed.map((id) =>
-      sendMessage(handle.db, { keys: fixture.keys, appUrl: 'https://app.example' }, id, now),
+      sendMessage(
+        handle.db,
+        { keys: fixture.keys, config: testConfig({ APP_URL: 'https://app.example' }) },
+        id,
+        now,
+      ),
     ),
   );
 }
@@ -164,7 +170,12 @@ describe('sending rules', () => {
     expect(first).toBeTruthy();
     // The first is still 'sending' (not yet sent) when the mailbox's spacing has passed.
     expect(await claimSendable(db, at(MONDAY_10, minutes(3)), () => 0)).toEqual([]);
-    await sendMessage(db, { keys: fixture.keys, appUrl: 'https://app.example' }, first!, MONDAY_10);
+    await sendMessage(
+      db,
+      { keys: fixture.keys, config: testConfig({ APP_URL: 'https://app.example' }) },
+      first!,
+      MONDAY_10,
+    );
     expect(await claimSendable(db, at(MONDAY_10, minutes(3)), () => 0)).toHaveLength(1);
   });
 

@@ -43,9 +43,13 @@ export interface LocalSmtpServer {
 
 /**
  * A real SMTP server (smtp-server) on 127.0.0.1 that requires AUTH PLAIN/LOGIN with the given
- * users and records every message it accepts. Plain-text connection (tests only).
+ * users (or XOAUTH2 with a token `acceptAccessToken` approves) and records every message it
+ * accepts. Plain-text connection (tests only).
  */
-export async function startSmtpServer(users: MailUser[]): Promise<LocalSmtpServer> {
+export async function startSmtpServer(
+  users: MailUser[],
+  { acceptAccessToken }: { acceptAccessToken?: (user: string, accessToken: string) => boolean } = {},
+): Promise<LocalSmtpServer> {
   const messages: ReceivedMessage[] = [];
   const hooks: SmtpHooks = {};
   const rejections = new Map<string, number>();
@@ -53,11 +57,14 @@ export async function startSmtpServer(users: MailUser[]): Promise<LocalSmtpServe
   const options: SMTPServerOptions = {
     secure: false,
     allowInsecureAuth: true,
-    authMethods: ['PLAIN', 'LOGIN'],
+    authMethods: ['PLAIN', 'LOGIN', 'XOAUTH2'],
     disabledCommands: ['STARTTLS'],
     logger: false,
     onAuth(auth, _session, callback) {
-      const ok = users.some((u) => u.user === auth.username && u.pass === auth.password);
+      const ok =
+        auth.method === 'XOAUTH2'
+          ? Boolean(auth.accessToken && acceptAccessToken?.(auth.username ?? '', auth.accessToken))
+          : users.some((u) => u.user === auth.username && u.pass === auth.password);
       callback(
         ok ? null : Object.assign(new Error('Invalid username or password'), { responseCode: 535 }),
         ok ? { user: auth.username } : undefined,

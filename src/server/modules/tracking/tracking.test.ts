@@ -6,7 +6,7 @@ import { users } from '../../db/schema/users';
 import { claimSendable } from '../../outreach/scheduling/claim';
 import { queueDueSteps } from '../../outreach/scheduling/queue-steps';
 import { sendMessage } from '../../outreach/sending/send';
-import { createTestApp, type TestApp } from '../../testing/app';
+import { createTestApp, testConfig, type TestApp } from '../../testing/app';
 import { createOutreachFixture, type OutreachFixture } from '../../testing/outreach';
 
 const BROWSER =
@@ -33,7 +33,12 @@ beforeAll(async () => {
     .where(eq(users.id, f.userId));
   await queueDueSteps(t.handle.db, sentAt);
   const [id] = await claimSendable(t.handle.db, sentAt);
-  await sendMessage(t.handle.db, { keys: f.keys, appUrl: 'https://app.example' }, id!, sentAt);
+  await sendMessage(
+    t.handle.db,
+    { keys: f.keys, config: testConfig({ APP_URL: 'https://app.example' }) },
+    id!,
+    sentAt,
+  );
   const [received] = await f.smtp.waitFor(1);
   html = received!.parsed.html as string;
   const header = received!.raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');

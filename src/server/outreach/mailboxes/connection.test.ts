@@ -21,8 +21,7 @@ beforeAll(async () => {
     imapHost: '127.0.0.1',
     imapPort: imap.port,
     imapSecurity: 'none',
-    username: user.user,
-    password: user.pass,
+    auth: { user: user.user, pass: user.pass },
   };
 });
 afterAll(async () => {
@@ -35,7 +34,7 @@ describe('verifyMailbox against real SMTP and IMAP servers', () => {
   });
 
   it('says which server refused a wrong password', async () => {
-    await expect(verifyMailbox({ ...servers, password: 'wrong' })).rejects.toThrow(
+    await expect(verifyMailbox({ ...servers, auth: { user: user.user, pass: 'wrong' } })).rejects.toThrow(
       mailboxMessages.smtpLoginRefused,
     );
   });

@@ -3,7 +3,10 @@ import nodemailer from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import { mailboxMessages, type MailSecurity } from '../../../shared/schemas/mailboxes';
 
-/** Where and how to reach a mailbox's servers. `password` is the plaintext secret, never stored as such. */
+/** How a mailbox logs in: a password (plaintext here, encrypted at rest) or an OAuth2 access token (XOAUTH2). */
+export type MailboxAuth = { user: string; pass: string } | { user: string; accessToken: string };
+
+/** Where and how to reach a mailbox's servers. */
 export interface MailboxServers {
   smtpHost: string;
   smtpPort: number;
@@ -11,8 +14,7 @@ export interface MailboxServers {
   imapHost: string;
   imapPort: number;
   imapSecurity: MailSecurity;
-  username: string;
-  password: string;
+  auth: MailboxAuth;
 }
 
 /** Time allowed to connect and to log in to a mail server (ms). */
@@ -26,7 +28,10 @@ export function smtpOptions(s: MailboxServers): SMTPTransport.Options {
     secure: s.smtpSecurity === 'tls',
     requireTLS: s.smtpSecurity === 'starttls',
     ignoreTLS: s.smtpSecurity === 'none',
-    auth: { user: s.username, pass: s.password },
+    auth:
+      'accessToken' in s.auth
+        ? { type: 'OAuth2', user: s.auth.user, accessToken: s.auth.accessToken }
+        : s.auth,
     connectionTimeout: MAIL_TIMEOUT_MS,
     greetingTimeout: MAIL_TIMEOUT_MS,
     socketTimeout: MAIL_TIMEOUT_MS * 2,
@@ -40,7 +45,7 @@ export function imapOptions(s: MailboxServers): ImapFlowOptions {
     port: s.imapPort,
     secure: s.imapSecurity === 'tls',
     doSTARTTLS: s.imapSecurity === 'starttls' ? true : s.imapSecurity === 'none' ? false : undefined,
-    auth: { user: s.username, pass: s.password },
+    auth: s.auth,
     logger: false,
     connectionTimeout: MAIL_TIMEOUT_MS,
     greetingTimeout: MAIL_TIMEOUT_MS,

@@ -4,7 +4,8 @@ import { emailAccounts, outreachMessages } from '../../db/schema/outreach';
 import type { OutreachKeys } from '../keys';
 import type { MailboxServers } from '../mailboxes/connection';
 import { mailboxHasMessage } from '../mailboxes/find-message';
-import { mailboxServers } from '../mailboxes/servers';
+import type { Config } from '../../config';
+import { resolveMailboxServers } from '../mailboxes/servers';
 import { recordRetry, recordSent } from './record';
 
 /** A message 'sending' for longer than this was interrupted (a send takes seconds; its socket timeout is 30 s). */
@@ -28,6 +29,7 @@ export interface ReconcileResult {
 export async function reconcileInterrupted(
   db: Database,
   keys: OutreachKeys,
+  config: Config,
   now: Date,
   find: (servers: MailboxServers, messageId: string) => Promise<boolean> = mailboxHasMessage,
 ): Promise<ReconcileResult> {
@@ -47,7 +49,9 @@ export async function reconcileInterrupted(
       : [];
     let delivered: boolean;
     try {
-      delivered = mailbox ? await find(mailboxServers(mailbox, keys.credentials), message.messageId) : false;
+      delivered = mailbox
+        ? await find(await resolveMailboxServers(mailbox, keys.credentials, config), message.messageId)
+        : false;
     } catch {
       result.waiting++;
       continue;

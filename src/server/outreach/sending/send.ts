@@ -6,15 +6,18 @@ import { emailAccounts, outreachMessages } from '../../db/schema/outreach';
 import { users } from '../../db/schema/users';
 import type { OutreachKeys } from '../keys';
 import { smtpOptions } from '../mailboxes/connection';
-import { mailboxServers } from '../mailboxes/servers';
+import { mailboxMessages } from '../../../shared/schemas/mailboxes';
+import type { Config } from '../../config';
+import { GmailAuthorizationError } from '../mailboxes/gmail-oauth';
+import { resolveMailboxServers } from '../mailboxes/servers';
 import { trackingLinks } from '../tracking/links';
 import { composeMessage } from './compose';
 import { recordFailed, recordRetry, recordSent } from './record';
 
 export interface SendDeps {
   keys: OutreachKeys;
-  /** Public URL of the app, for unsubscribe and tracking links. */
-  appUrl: string;
+  /** APP_URL for unsubscribe and tracking links; Gmail's OAuth2 client and servers. */
+  config: Config;
 }
 
 export type SendOutcome = 'sent' | 'retry' | 'failed' | 'skipped';
@@ -76,7 +79,7 @@ export async function sendMessage(
       ),
     )
     .orderBy(asc(outreachMessages.stepNumber));
-  const links = trackingLinks(deps.appUrl, deps.keys.tracking, message.id);
+  const links = trackingLinks(deps.config.APP_URL, deps.keys.tracking, message.id);
 
   const composed = composeMessage({
     from: { name: user.name, email: mailbox.email },
@@ -99,7 +102,16 @@ export async function sendMessage(
     },
   });
 
-  const transport = nodemailer.createTransport(smtpOptions(mailboxServers(mailbox, deps.keys.credentials)));
+  let servers;
+  try {
+    servers = await resolveMailboxServers(mailbox, deps.keys.credentials, deps.config);
+  } catch (error) {
+    if (!(error instanceof GmailAuthorizationError)) throw error;
+    await markMailboxError(db, mailbox.id, error.message);
+    await recordRetry(db, message, now, error.message);
+    return 'retry';
+  }
+  const transport = nodemailer.createTransport(smtpOptions(servers));
   try {
     const info = await transport.sendMail({ ...composed, bcc: mailbox.email });
     // With the blind copy in the envelope, a refused prospect does not fail the whole send:
@@ -117,10 +129,7 @@ export async function sendMessage(
   } catch (error) {
     const failure = classify(error);
     if (failure.authFailed) {
-      await db
-        .update(emailAccounts)
-        .set({ status: 'error', statusReason: 'The SMTP server refused the user name or password.' })
-        .where(eq(emailAccounts.id, mailbox.id));
+      await markMailboxError(db, mailbox.id, mailboxMessages.smtpLoginRefused);
       await recordRetry(db, message, now, failure.reason);
       return 'retry';
     }
@@ -135,4 +144,12 @@ export async function sendMessage(
   }
   await recordSent(db, message, now);
   return 'sent';
+}
+
+/** Shows the mailbox as 'Connection Error' with the reason; it sends nothing until reconnected. */
+async function markMailboxError(db: Database, mailboxId: string, reason: string): Promise<void> {
+  await db
+    .update(emailAccounts)
+    .set({ status: 'error', statusReason: reason })
+    .where(eq(emailAccounts.id, mailboxId));
 }
