@@ -1,5 +1,6 @@
 import type { PgBoss } from 'pg-boss';
 import type { JobDefinition, JobDeps } from './job';
+import { mailboxSyncJob } from './mailbox-sync';
 import { outreachTickJob } from './outreach-tick';
 import { sessionCleanupJob } from './session-cleanup';
 
@@ -7,6 +8,7 @@ import { sessionCleanupJob } from './session-cleanup';
 export const jobs: readonly JobDefinition<never>[] = [
   sessionCleanupJob as JobDefinition<never>,
   outreachTickJob as JobDefinition<never>,
+  mailboxSyncJob as JobDefinition<never>,
 ];
 
 /**

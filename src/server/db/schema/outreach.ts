@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   foreignKey,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   text,
@@ -43,6 +45,9 @@ export const emailAccounts = pgTable(
     maxSpacingSeconds: integer().notNull().default(360),
     /** The mailbox sends nothing before this instant (spacing). */
     nextSendAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** INBOX position of the last synced message (RFC 3501 UIDVALIDITY and UID), so a restart neither misses nor re-reads. */
+    imapUidValidity: bigint({ mode: 'number' }),
+    imapLastUid: bigint({ mode: 'number' }),
     smtpHost: text(),
     smtpPort: integer(),
     smtpSecurity: mailboxSecurity(),
@@ -137,6 +142,7 @@ export const suppressionReason = pgEnum('suppression_reason', [
   'manual',
 ]);
 export const trackingEventType = pgEnum('tracking_event_type', ['open', 'click']);
+export const inboundKind = pgEnum('inbound_kind', ['reply', 'auto_reply', 'bounce', 'unsubscribe']);
 
 export const enrollments = pgTable(
   'enrollments',
@@ -246,4 +252,42 @@ export const trackingEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('idx_tracking_events_message_id').on(t.messageId)],
+);
+
+/**
+ * Messages read from a mailbox that answer one of our messages (issue 7): replies, automatic
+ * replies, bounces and unsubscribe requests, for the prospect timeline and the counters. One row per
+ * INBOX message (mailbox, UIDVALIDITY, UID): its effects were applied exactly when it was inserted.
+ */
+export const inboundMessages = pgTable(
+  'inbound_messages',
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    emailAccountId: uuid()
+      .notNull()
+      .references(() => emailAccounts.id, { onDelete: 'cascade' }),
+    imapUidValidity: bigint({ mode: 'number' }).notNull(),
+    imapUid: bigint({ mode: 'number' }).notNull(),
+    prospectId: uuid()
+      .notNull()
+      .references(() => prospects.id, { onDelete: 'cascade' }),
+    outreachMessageId: uuid().references(() => outreachMessages.id, { onDelete: 'set null' }),
+    kind: inboundKind().notNull(),
+    messageId: text(),
+    fromEmail: text().notNull(),
+    subject: text().notNull(),
+    /** The message's own text (quoted original cut), at most 20,000 characters. */
+    text: text().notNull(),
+    /** Bounce status and recipient, or the auto-reply's return date. */
+    details: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    receivedAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('uq_inbound_messages_mailbox_uid').on(t.emailAccountId, t.imapUidValidity, t.imapUid),
+    index('idx_inbound_messages_prospect_id_received_at').on(t.prospectId, t.receivedAt.desc()),
+  ],
 );

@@ -40,6 +40,8 @@ export const users = pgTable(
       .default(sql`'{1,2,3,4,5}'::integer[]`),
     sendWindowStartHour: integer().notNull().default(8),
     sendWindowEndHour: integer().notNull().default(18),
+    /** A reply from one person at a domain stops the sequences of everyone else there too (issue 7 §3). */
+    stopDomainOnReply: boolean().notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

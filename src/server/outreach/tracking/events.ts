@@ -1,7 +1,8 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { campaigns, prospects } from '../../db/schema/campaigns';
-import { enrollments, outreachMessages, suppressions, trackingEvents } from '../../db/schema/outreach';
+import { campaigns } from '../../db/schema/campaigns';
+import { outreachMessages, trackingEvents } from '../../db/schema/outreach';
+import { suppressAddress } from '../suppression';
 import { isAutomatedHit } from './scanners';
 
 /** Who fetched a tracking URL. */
@@ -106,31 +107,6 @@ export async function unsubscribe(db: Database, messageId: string): Promise<stri
     .where(eq(outreachMessages.id, messageId));
   if (!message) return null;
   const email = message.toEmail.toLowerCase();
-  await db.transaction(async (tx) => {
-    await tx
-      .insert(suppressions)
-      .values({ userId: message.userId, email, reason: 'unsubscribe' })
-      .onConflictDoNothing();
-    const sameAddress = tx
-      .select({ id: prospects.id })
-      .from(prospects)
-      .where(and(eq(prospects.userId, message.userId), sql`lower(${prospects.contactEmail}) = ${email}`));
-    await tx
-      .update(enrollments)
-      .set({ status: 'stopped', stopReason: 'Unsubscribed', nextStepAt: null })
-      .where(
-        and(inArray(enrollments.prospectId, sameAddress), inArray(enrollments.status, ['active', 'paused'])),
-      );
-    await tx
-      .update(outreachMessages)
-      .set({ status: 'cancelled', lastError: 'Unsubscribed' })
-      .where(
-        and(
-          eq(outreachMessages.userId, message.userId),
-          eq(outreachMessages.toEmail, email),
-          inArray(outreachMessages.status, ['queued', 'flagged']),
-        ),
-      );
-  });
+  await db.transaction((tx) => suppressAddress(tx, message.userId, email, 'unsubscribe', 'Unsubscribed'));
   return email;
 }
