@@ -19,7 +19,7 @@ export function fillTemplate(template: string, page: { head: string; body: strin
   return template
     .replace(/<title>[\s\S]*?<\/title>\s*/, '')
     .replace(/<meta\s+name="description"[\s\S]*?>\s*/, '')
-    .replace('</head>', `${page.head}\n  </head>`)
+    .replace('</head>', `  ${page.head}\n  </head>`)
     .replace(
       ROOT,
       `<div id="root">${page.body}</div><script type="application/json" id="router-hydration">${page.hydration}</script>`,
