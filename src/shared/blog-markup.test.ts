@@ -4,7 +4,19 @@ import { renderPostMarkup } from './blog-markup';
 describe('renderPostMarkup', () => {
   it('renders the markup of spec §9: headings one level below the page title, lists and bold', () => {
     const html = renderPostMarkup(
-      ['# Why links matter', '', '## In short', '', '- one', '- two', '', '1. first', '2. second', '', 'A **bold** claim.'].join('\n'),
+      [
+        '# Why links matter',
+        '',
+        '## In short',
+        '',
+        '- one',
+        '- two',
+        '',
+        '1. first',
+        '2. second',
+        '',
+        'A **bold** claim.',
+      ].join('\n'),
     );
     expect(html).toContain('<h2>Why links matter</h2>');
     expect(html).toContain('<h3>In short</h3>');
@@ -27,7 +39,9 @@ describe('renderPostMarkup', () => {
   });
 
   it('never emits event-handler attributes, even from HTML-looking input', () => {
-    const html = renderPostMarkup('<img src=x onerror="alert(1)"> <a href="#" onclick="x()">x</a>\n\n![i](x" onerror="alert(1))');
+    const html = renderPostMarkup(
+      '<img src=x onerror="alert(1)"> <a href="#" onclick="x()">x</a>\n\n![i](x" onerror="alert(1))',
+    );
     expect(html).not.toMatch(/<img/i);
     // Any on*= left is escaped text; no tag carries it.
     expect(html).not.toMatch(/<[a-z][^>]*\son\w+=/i);

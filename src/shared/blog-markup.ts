@@ -12,7 +12,25 @@ const markdown = new MarkdownIt({ html: false, linkify: false, typographer: true
 const headingShift: Record<string, string> = { h1: 'h2', h2: 'h3', h3: 'h4', h4: 'h5', h5: 'h6', h6: 'h6' };
 
 const sanitizeOptions: sanitizeHtml.IOptions = {
-  allowedTags: ['h2', 'h3', 'h4', 'h5', 'h6', 'p', 'ul', 'ol', 'li', 'strong', 'em', 'a', 'code', 'pre', 'blockquote', 'br', 'hr'],
+  allowedTags: [
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'p',
+    'ul',
+    'ol',
+    'li',
+    'strong',
+    'em',
+    'a',
+    'code',
+    'pre',
+    'blockquote',
+    'br',
+    'hr',
+  ],
   allowedAttributes: { a: ['href', 'rel'], ol: ['start'] },
   allowedSchemes: ['http', 'https', 'mailto'],
   allowProtocolRelative: false,

@@ -1,4 +1,9 @@
-const postDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const postDate = new Intl.DateTimeFormat('en-US', {
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 /**
  * A post's date as the blog shows it, 'MMMM d, yyyy' (spec §9), e.g. "November 21, 2026".

@@ -37,7 +37,9 @@ export const render: ServerRender = async (request, { data, appUrl }) => {
       </Providers>
     </StrictMode>,
   );
-  const head = headOf(context.matches.map((m) => ({ handle: m.route.handle, data: context.loaderData[m.route.id] })));
+  const head = headOf(
+    context.matches.map((m) => ({ handle: m.route.handle, data: context.loaderData[m.route.id] })),
+  );
   const url = new URL(request.url);
   const failed = context.errors !== null;
   return {

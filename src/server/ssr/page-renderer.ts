@@ -15,7 +15,10 @@ export function isClientOnlyPath(pathname: string): boolean {
 const ROOT = '<div id="root"></div>';
 
 /** Puts the rendered page into the built index.html: head tags replace the default title and description. */
-export function fillTemplate(template: string, page: { head: string; body: string; hydration: string }): string {
+export function fillTemplate(
+  template: string,
+  page: { head: string; body: string; hydration: string },
+): string {
   return template
     .replace(/<title>[\s\S]*?<\/title>\s*/, '')
     .replace(/<meta\s+name="description"[\s\S]*?>\s*/, '')
@@ -63,7 +66,11 @@ export async function createPageRenderer(options: {
           .send(fillTemplate(template, result));
       } catch (error) {
         request.log.error({ err: error }, 'server rendering failed');
-        return reply.status(500).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(template);
+        return reply
+          .status(500)
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .send(template);
       }
     },
   };

@@ -29,7 +29,9 @@ describe('slug rules', () => {
     expect(isValidSlug(slug)).toBe(true);
   });
 
-  it.each(['hello', 'hello-world', '2026-tips'])('accepts %j', (slug) => expect(isValidSlug(slug)).toBe(true));
+  it.each(['hello', 'hello-world', '2026-tips'])('accepts %j', (slug) =>
+    expect(isValidSlug(slug)).toBe(true),
+  );
   it.each(['Hello', 'hello world', '-hello', 'hello-', 'a--b', 'héllo', '../x', 'a/b', 'x'.repeat(121)])(
     'refuses %j',
     (slug) => expect(isValidSlug(slug)).toBe(false),
@@ -49,8 +51,14 @@ describe('blogPostInputSchema', () => {
   });
 
   it('accepts only images stored by the upload endpoint', () => {
-    expect(blogPostInputSchema.safeParse({ ...valid, imageUrl: `/uploads/${'a'.repeat(32)}.webp` }).success).toBe(true);
-    expect(blogPostInputSchema.safeParse({ ...valid, imageUrl: 'https://evil.example/x.png' }).success).toBe(false);
-    expect(blogPostInputSchema.safeParse({ ...valid, imageUrl: '/uploads/../app-secret' }).success).toBe(false);
+    expect(
+      blogPostInputSchema.safeParse({ ...valid, imageUrl: `/uploads/${'a'.repeat(32)}.webp` }).success,
+    ).toBe(true);
+    expect(blogPostInputSchema.safeParse({ ...valid, imageUrl: 'https://evil.example/x.png' }).success).toBe(
+      false,
+    );
+    expect(blogPostInputSchema.safeParse({ ...valid, imageUrl: '/uploads/../app-secret' }).success).toBe(
+      false,
+    );
   });
 });

@@ -72,7 +72,11 @@ const m = blogMessages;
 
 /** Create Blog Post form and `POST /api/blog/posts` body (spec §2, §5). Categories are names. */
 export const blogPostInputSchema = z.strictObject({
-  title: z.string({ error: m.titleRequired }).trim().min(1, m.titleRequired).max(blogLimits.titleMax, m.tooLong(blogLimits.titleMax)),
+  title: z
+    .string({ error: m.titleRequired })
+    .trim()
+    .min(1, m.titleRequired)
+    .max(blogLimits.titleMax, m.tooLong(blogLimits.titleMax)),
   slug: z
     .string({ error: m.slugRequired })
     .trim()
@@ -120,5 +124,10 @@ export const blogCategorySchema = z.object({ id: z.string(), name: z.string() })
 export const blogCategoryListSchema = z.array(blogCategorySchema);
 export type BlogCategory = z.infer<typeof blogCategorySchema>;
 
-export const uploadedImageSchema = z.object({ url: z.string(), width: z.number(), height: z.number(), bytes: z.number() });
+export const uploadedImageSchema = z.object({
+  url: z.string(),
+  width: z.number(),
+  height: z.number(),
+  bytes: z.number(),
+});
 export type UploadedImage = z.infer<typeof uploadedImageSchema>;

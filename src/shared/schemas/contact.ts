@@ -36,7 +36,12 @@ export const contactInputSchema = z.strictObject({
     .string({ error: m.emailRequired })
     .trim()
     .min(1, m.emailRequired)
-    .pipe(z.string().max(limits.emailMaxLength, m.invalidEmail).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, m.invalidEmail)),
+    .pipe(
+      z
+        .string()
+        .max(limits.emailMaxLength, m.invalidEmail)
+        .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, m.invalidEmail),
+    ),
   subject: required(m.subjectRequired, contactLimits.subjectMax),
   message: required(m.messageRequired, contactLimits.messageMax),
 });

@@ -43,7 +43,9 @@ export async function apiRequest<S extends z.ZodType = z.ZodUnknown>(
       method,
       credentials: 'same-origin',
       // For FormData the browser sets the multipart Content-Type with its boundary.
-      headers: isJson ? { Accept: 'application/json', 'Content-Type': 'application/json' } : { Accept: 'application/json' },
+      headers: isJson
+        ? { Accept: 'application/json', 'Content-Type': 'application/json' }
+        : { Accept: 'application/json' },
       body: isJson ? JSON.stringify(body) : (body as FormData | undefined),
       signal,
     });

@@ -28,5 +28,7 @@ function isServerContext(context: unknown): context is ServerLoaderContext {
 
 /** The data source for a loader: the server's services when rendering on the server, else the API. */
 export function publicDataFor(context: unknown): { data: PublicDataSource; onServer: boolean } {
-  return isServerContext(context) ? { data: context.data, onServer: true } : { data: apiPublicData, onServer: false };
+  return isServerContext(context)
+    ? { data: context.data, onServer: true }
+    : { data: apiPublicData, onServer: false };
 }

@@ -28,7 +28,12 @@ const input = (overrides: Partial<BlogPostInput> = {}): BlogPostInput => ({
 });
 
 const create = (body: unknown, cookie?: string) =>
-  t.app.inject({ method: 'POST', url: apiPaths.blogPosts, payload: body as object, headers: cookie ? { cookie } : {} });
+  t.app.inject({
+    method: 'POST',
+    url: apiPaths.blogPosts,
+    payload: body as object,
+    headers: cookie ? { cookie } : {},
+  });
 const list = (page = 1) => t.app.inject({ method: 'GET', url: `${apiPaths.blogPosts}?page=${page}` });
 const read = (slug: string) => t.app.inject({ method: 'GET', url: apiPaths.blogPost(slug) });
 
@@ -36,7 +41,11 @@ describe('writing posts', () => {
   it('lets an admin create a post with new and existing categories', async () => {
     const first = await create(input({ categories: ['SEO', 'Outreach'] }), admin.cookie);
     expect(first.statusCode).toBe(201);
-    expect(first.json()).toMatchObject({ title: 'Hello world', categories: ['Outreach', 'SEO'], published: true });
+    expect(first.json()).toMatchObject({
+      title: 'Hello world',
+      categories: ['Outreach', 'SEO'],
+      published: true,
+    });
 
     const second = await create(input({ categories: ['SEO', 'SEO', 'Guides'] }), admin.cookie);
     expect(second.json().categories).toEqual(['Guides', 'SEO']);
@@ -95,7 +104,10 @@ describe('reading posts', () => {
     for (let i = 0; i < 5; i++) {
       const slug = `recent-${i}`;
       slugs.push(slug);
-      await create(input({ slug, content: `Post ${i} <script>alert(1)</script> [x](javascript:alert(1))` }), admin.cookie);
+      await create(
+        input({ slug, content: `Post ${i} <script>alert(1)</script> [x](javascript:alert(1))` }),
+        admin.cookie,
+      );
     }
     const response = await read('recent-2');
     expect(response.statusCode).toBe(200);

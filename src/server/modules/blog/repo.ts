@@ -70,7 +70,11 @@ export async function findPublishedBySlug(db: Database, slug: string): Promise<P
 }
 
 /** Up to `limit` published posts other than `excludeId`, newest first (spec §7 Recent posts). */
-export async function findRecentPublished(db: Database, excludeId: string, limit: number): Promise<SummaryRow[]> {
+export async function findRecentPublished(
+  db: Database,
+  excludeId: string,
+  limit: number,
+): Promise<SummaryRow[]> {
   return db
     .select(summaryColumns)
     .from(blogPosts)
@@ -96,7 +100,10 @@ export async function slugExists(db: Database, slug: string): Promise<boolean> {
 
 /** Every category, by name. */
 export async function findCategories(db: Database) {
-  return db.select({ id: blogCategories.id, name: blogCategories.name }).from(blogCategories).orderBy(asc(blogCategories.name));
+  return db
+    .select({ id: blogCategories.id, name: blogCategories.name })
+    .from(blogCategories)
+    .orderBy(asc(blogCategories.name));
 }
 
 /** Inserts a post with its categories (created by name when new) in one transaction. */
@@ -116,7 +123,9 @@ export async function insertPost(
         .select({ id: blogCategories.id })
         .from(blogCategories)
         .where(inArray(blogCategories.name, categoryNames));
-      await tx.insert(blogPostCategories).values(categories.map((c) => ({ postId: row!.id, categoryId: c.id })));
+      await tx
+        .insert(blogPostCategories)
+        .values(categories.map((c) => ({ postId: row!.id, categoryId: c.id })));
     }
     return row!;
   });

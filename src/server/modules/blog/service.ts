@@ -45,7 +45,11 @@ export function listCategories(db: Database): Promise<BlogCategory[]> {
  * Creates a post (draft unless `published`) by an admin; new category names become categories.
  * @throws AppError CONFLICT when the slug is taken (by a draft too).
  */
-export async function createPost(db: Database, authorId: string, input: BlogPostInput): Promise<BlogPostSummary> {
+export async function createPost(
+  db: Database,
+  authorId: string,
+  input: BlogPostInput,
+): Promise<BlogPostSummary> {
   if (await repo.slugExists(db, input.slug)) throw new AppError('CONFLICT', blogMessages.slugTaken);
   const categories = [...new Set(input.categories)];
   try {

@@ -20,7 +20,11 @@ const valid: ContactInput = {
 const send = (body: unknown, ip: string) =>
   t.app.inject({ method: 'POST', url: apiPaths.contact, payload: body as object, remoteAddress: ip });
 const listMessages = (cookie?: string, page = 1) =>
-  t.app.inject({ method: 'GET', url: `${apiPaths.contactMessages}?page=${page}`, headers: cookie ? { cookie } : {} });
+  t.app.inject({
+    method: 'GET',
+    url: `${apiPaths.contactMessages}?page=${page}`,
+    headers: cookie ? { cookie } : {},
+  });
 
 describe('contact form', () => {
   it('stores a valid message with the sender IP', async () => {

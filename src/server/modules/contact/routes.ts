@@ -50,7 +50,11 @@ export function contactRoutes(auth: Auth, db: Database): FastifyPluginAsyncZod {
     app.get(
       apiPaths.contactMessages,
       {
-        schema: { tags: ['contact'], querystring: pageQuerySchema, response: { 200: contactMessageListSchema } },
+        schema: {
+          tags: ['contact'],
+          querystring: pageQuerySchema,
+          response: { 200: contactMessageListSchema },
+        },
         preValidation: requireAdmin(auth, db),
       },
       async (request) => listContactMessages(db, request.query.page),

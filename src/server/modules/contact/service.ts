@@ -5,7 +5,11 @@ import type { Database } from '../../db/client';
 import { contactMessages } from '../../db/schema/contact';
 
 /** Stores a contact-form message with the sender's IP (kept for abuse handling). */
-export async function saveContactMessage(db: Database, input: ContactInput, ipAddress: string): Promise<void> {
+export async function saveContactMessage(
+  db: Database,
+  input: ContactInput,
+  ipAddress: string,
+): Promise<void> {
   await db.insert(contactMessages).values({ ...input, ipAddress });
 }
 

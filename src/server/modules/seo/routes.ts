@@ -6,14 +6,25 @@ import type { Database } from '../../db/client';
 import { findPublishedForIndex } from '../blog/repo';
 
 /** The public pages search engines should index (spec §2 public routes, without the auth screen). */
-const indexedPages = [paths.home, paths.about, paths.blog, paths.contact, paths.terms, paths.privacy, paths.cookies];
+const indexedPages = [
+  paths.home,
+  paths.about,
+  paths.blog,
+  paths.contact,
+  paths.terms,
+  paths.privacy,
+  paths.cookies,
+];
 
 /** Sitemap protocol caps a file at 50,000 URLs; the feed carries the latest posts only. */
 const SITEMAP_POST_LIMIT = 45_000;
 const FEED_POST_LIMIT = 20;
 
 const xmlEscape = (s: string) =>
-  s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+  s.replace(
+    /[<>&'"]/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!,
+  );
 
 /**
  * What search engines and feed readers fetch: `/sitemap.xml` (sitemaps.org protocol: the public pages

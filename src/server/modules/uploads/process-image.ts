@@ -20,9 +20,13 @@ export interface ProcessedImage {
  */
 export async function processImage(input: Buffer): Promise<ProcessedImage> {
   const type = await fileTypeFromBuffer(input);
-  if (!type || !acceptedTypes.has(type.mime)) throw new AppError('VALIDATION_ERROR', blogMessages.imageUnreadable);
+  if (!type || !acceptedTypes.has(type.mime))
+    throw new AppError('VALIDATION_ERROR', blogMessages.imageUnreadable);
   try {
-    const { data, info } = await sharp(input, { limitInputPixels: blogLimits.imageMaxPixels, animated: false })
+    const { data, info } = await sharp(input, {
+      limitInputPixels: blogLimits.imageMaxPixels,
+      animated: false,
+    })
       .rotate()
       .resize({
         width: blogLimits.imageMaxDimension,
@@ -34,9 +38,10 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
       .toBuffer({ resolveWithObject: true });
     return { data, width: info.width, height: info.height };
   } catch (error) {
-    const message = error instanceof Error && /pixel limit/i.test(error.message)
-      ? blogMessages.imageTooManyPixels
-      : blogMessages.imageUnreadable;
+    const message =
+      error instanceof Error && /pixel limit/i.test(error.message)
+        ? blogMessages.imageTooManyPixels
+        : blogMessages.imageUnreadable;
     throw new AppError('VALIDATION_ERROR', message);
   }
 }

@@ -71,13 +71,19 @@ describe('image uploads', () => {
   });
 
   it('refuses a renamed non-image by its content', async () => {
-    const response = await upload('innocent.png', 'image/png', Buffer.from('<html><script>alert(1)</script></html>'));
+    const response = await upload(
+      'innocent.png',
+      'image/png',
+      Buffer.from('<html><script>alert(1)</script></html>'),
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json().error.message).toBe(blogMessages.imageUnreadable);
   });
 
   it('refuses SVG, which can carry scripts', async () => {
-    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="10" height="10"/></svg>');
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="10" height="10"/></svg>',
+    );
     expect((await upload('x.svg', 'image/svg+xml', svg)).statusCode).toBe(400);
   });
 
@@ -90,7 +96,9 @@ describe('image uploads', () => {
 
   it('refuses an image above the pixel limit before decoding it', async () => {
     // A tiny PNG whose header claims 10,000 × 10,000 pixels, as a decompression bomb's would.
-    const bomb = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } }).png().toBuffer();
+    const bomb = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
     bomb.writeUInt32BE(10_000, 16);
     bomb.writeUInt32BE(10_000, 20);
     bomb.writeUInt32BE(crc32(bomb.subarray(12, 29)), 29);
@@ -107,7 +115,9 @@ describe('image uploads', () => {
   });
 
   it('answers 404 for unknown or malformed upload names', async () => {
-    expect((await t.app.inject({ method: 'GET', url: `/uploads/${'0'.repeat(32)}.webp` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/uploads/${'0'.repeat(32)}.webp` })).statusCode).toBe(
+      404,
+    );
     expect((await t.app.inject({ method: 'GET', url: '/uploads/..%2Fapp-secret' })).statusCode).toBe(404);
   });
 });

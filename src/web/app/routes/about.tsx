@@ -5,7 +5,8 @@ import type { HeadHandle } from '../../lib/page-head';
 export const handle: HeadHandle = {
   head: () => ({
     title: 'About',
-    description: 'Why we build LinkPilot: our mission, our approach to link building, and four reasons teams choose it.',
+    description:
+      'Why we build LinkPilot: our mission, our approach to link building, and four reasons teams choose it.',
   }),
 };
 

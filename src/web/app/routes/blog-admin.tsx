@@ -27,7 +27,10 @@ export function Component() {
     <div className="mx-auto max-w-3xl px-6 py-16">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">Create Blog Post</h1>
       <Tabs.Root defaultValue="post" className="mt-8">
-        <Tabs.List aria-label="Blog administration" className="flex border-b border-slate-200 dark:border-slate-800">
+        <Tabs.List
+          aria-label="Blog administration"
+          className="flex border-b border-slate-200 dark:border-slate-800"
+        >
           <Tabs.Trigger value="post" className={tabClass}>
             New post
           </Tabs.Trigger>

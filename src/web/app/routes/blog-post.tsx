@@ -16,7 +16,12 @@ export const handle: HeadHandle = {
   head: (data) => {
     const post = (data as LoaderData | undefined)?.page?.post;
     if (!post) {
-      return { title: blogMessages.postNotFound, description: blogMessages.postNotFound, status: 404, noindex: true };
+      return {
+        title: blogMessages.postNotFound,
+        description: blogMessages.postNotFound,
+        status: 404,
+        noindex: true,
+      };
     }
     return {
       title: post.title,

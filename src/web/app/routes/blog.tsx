@@ -32,7 +32,8 @@ export const handle: HeadHandle = {
     const page = (data as LoaderData | undefined)?.page ?? 1;
     return {
       title: page > 1 ? `Blog — page ${page}` : 'Blog',
-      description: 'Guides on link building, outreach emails that get replies, and tracking the backlinks you win.',
+      description:
+        'Guides on link building, outreach emails that get replies, and tracking the backlinks you win.',
     };
   },
 };
@@ -59,7 +60,11 @@ function PostGrid({ list }: { list: BlogPostList }) {
 
 function Placeholders() {
   return (
-    <div className="mt-12 grid gap-8 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading posts">
+    <div
+      className="mt-12 grid gap-8 sm:grid-cols-2 lg:grid-cols-3"
+      aria-busy="true"
+      aria-label="Loading posts"
+    >
       {[0, 1, 2].map((i) => (
         <PostCardSkeleton key={i} />
       ))}

@@ -18,8 +18,8 @@ export function Component() {
       <div className="max-w-2xl">
         <h1 className="text-4xl font-bold tracking-tight text-slate-900 dark:text-white">Contact Us</h1>
         <p className="mt-4 text-lg text-slate-600 dark:text-slate-300">
-          Questions about plans, a demo for your team, or help with your account — send us a message and we will
-          get back to you within one business day.
+          Questions about plans, a demo for your team, or help with your account — send us a message and we
+          will get back to you within one business day.
         </p>
       </div>
       <div className="mt-12 grid gap-12 lg:grid-cols-[1fr_2fr]">

@@ -5,7 +5,8 @@ import type { HeadHandle } from '../../lib/page-head';
 export const handle: HeadHandle = {
   head: () => ({
     title: 'Terms of Service',
-    description: 'The terms for using LinkPilot: accounts, the free trial and plans, outreach rules, your data and liability.',
+    description:
+      'The terms for using LinkPilot: accounts, the free trial and plans, outreach rules, your data and liability.',
   }),
 };
 

@@ -37,7 +37,7 @@ export function Pagination({ page, pageCount, hrefOf }: PaginationProps) {
     <nav aria-label="Pagination" className="mt-12 flex items-center justify-between gap-4">
       {linkOrDisabled(page - 1, 'Previous', 'prev')}
       <p className="text-sm text-slate-600 dark:text-slate-400" aria-current="page">
-        Page {page} of {pageCount}
+        {`Page ${page} of ${pageCount}`}
       </p>
       {linkOrDisabled(page + 1, 'Next', 'next')}
     </nav>

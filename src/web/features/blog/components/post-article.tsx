@@ -11,19 +11,28 @@ export function PostArticle({ page }: { page: BlogPostPage }) {
       <article className="mx-auto max-w-3xl">
         <header className="space-y-4">
           <CategoryList categories={post.categories} />
-          <h1 className="text-4xl font-bold tracking-tight text-balance text-slate-900 dark:text-white">{post.title}</h1>
+          <h1 className="text-4xl font-bold tracking-tight text-balance text-slate-900 dark:text-white">
+            {post.title}
+          </h1>
           <time dateTime={post.createdAt} className="block text-sm text-slate-500 dark:text-slate-400">
             {formatPostDate(post.createdAt)}
           </time>
         </header>
         {post.imageUrl && (
-          <img src={post.imageUrl} alt="" className="mt-8 aspect-[16/9] w-full rounded-2xl object-cover shadow-sm" />
+          <img
+            src={post.imageUrl}
+            alt=""
+            className="mt-8 aspect-[16/9] w-full rounded-2xl object-cover shadow-sm"
+          />
         )}
         {/* contentHtml is rendered by the server from markdown with raw HTML off, then sanitized (blog-markup.ts). */}
         <div className="post-body mt-10" dangerouslySetInnerHTML={{ __html: post.contentHtml }} />
       </article>
       {recent.length > 0 && (
-        <section aria-labelledby="recent-title" className="mx-auto mt-20 max-w-6xl border-t border-slate-200 pt-12 dark:border-slate-800">
+        <section
+          aria-labelledby="recent-title"
+          className="mx-auto mt-20 max-w-6xl border-t border-slate-200 pt-12 dark:border-slate-800"
+        >
           <h2 id="recent-title" className="text-2xl font-bold tracking-tight text-slate-900 dark:text-white">
             Recent Posts
           </h2>

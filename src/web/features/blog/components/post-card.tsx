@@ -9,10 +9,18 @@ const cardClass =
   'flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900';
 
 /** A post in a list: image or placeholder, categories, title, excerpt and date, linking to the post (spec §2). */
-export function PostCard({ post, headingLevel = 'h2' }: { post: BlogPostSummary; headingLevel?: 'h2' | 'h3' }) {
+export function PostCard({
+  post,
+  headingLevel = 'h2',
+}: {
+  post: BlogPostSummary;
+  headingLevel?: 'h2' | 'h3';
+}) {
   const Heading = headingLevel;
   return (
-    <article className={`${cardClass} group relative transition-shadow focus-within:ring-2 focus-within:ring-indigo-500 hover:shadow-md`}>
+    <article
+      className={`${cardClass} group relative transition-shadow focus-within:ring-2 focus-within:ring-indigo-500 hover:shadow-md`}
+    >
       <PostImage src={post.imageUrl} />
       <div className="flex flex-1 flex-col gap-3 p-6">
         <CategoryList categories={post.categories} />
@@ -22,7 +30,9 @@ export function PostCard({ post, headingLevel = 'h2' }: { post: BlogPostSummary;
             {post.title}
           </Link>
         </Heading>
-        {post.excerpt && <p className="line-clamp-3 text-sm text-slate-600 dark:text-slate-400">{post.excerpt}</p>}
+        {post.excerpt && (
+          <p className="line-clamp-3 text-sm text-slate-600 dark:text-slate-400">{post.excerpt}</p>
+        )}
         <time dateTime={post.createdAt} className="mt-auto pt-2 text-sm text-slate-500 dark:text-slate-400">
           {formatPostDate(post.createdAt)}
         </time>

@@ -4,7 +4,12 @@ import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '../../../../shared/paths';
-import { blogMessages, blogPostInputSchema, slugify, type BlogPostInput } from '../../../../shared/schemas/blog';
+import {
+  blogMessages,
+  blogPostInputSchema,
+  slugify,
+  type BlogPostInput,
+} from '../../../../shared/schemas/blog';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
@@ -56,8 +61,16 @@ export function PostForm() {
       try {
         imageUrl = (await upload.mutateAsync(image)).url;
       } catch (error) {
-        const detail = error instanceof ApiError && error.isClientError && !isUnauthorized(error) ? ` ${error.message}` : '';
-        setOutcome({ kind: 'error', message: isUnauthorized(error) ? blogMessages.loginRequired : `${blogMessages.uploadError}.${detail}` });
+        const detail =
+          error instanceof ApiError && error.isClientError && !isUnauthorized(error)
+            ? ` ${error.message}`
+            : '';
+        setOutcome({
+          kind: 'error',
+          message: isUnauthorized(error)
+            ? blogMessages.loginRequired
+            : `${blogMessages.uploadError}.${detail}`,
+        });
         return;
       }
     }
@@ -95,9 +108,16 @@ export function PostForm() {
         error={errors.slug?.message}
         aria-description={`The post's address: /blog/your-slug`}
         {...register('slug')}
-        onChange={(event) => setValue('slug', event.target.value, { shouldDirty: true, shouldValidate: formState.isSubmitted })}
+        onChange={(event) =>
+          setValue('slug', event.target.value, { shouldDirty: true, shouldValidate: formState.isSubmitted })
+        }
       />
-      <TextareaField label="Excerpt (optional)" rows={2} error={errors.excerpt?.message} {...register('excerpt')} />
+      <TextareaField
+        label="Excerpt (optional)"
+        rows={2}
+        error={errors.excerpt?.message}
+        {...register('excerpt')}
+      />
       <TextareaField
         label="Content"
         rows={14}

@@ -16,5 +16,7 @@ export function PostImage({ src, className }: { src: string | null; className?: 
       </div>
     );
   }
-  return <img src={src} alt="" loading="lazy" className={cn('aspect-[16/9] w-full object-cover', className)} />;
+  return (
+    <img src={src} alt="" loading="lazy" className={cn('aspect-[16/9] w-full object-cover', className)} />
+  );
 }

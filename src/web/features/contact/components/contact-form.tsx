@@ -38,14 +38,23 @@ export function ContactForm({ initialSubject = '' }: { initialSubject?: string }
       onError: (error) => {
         if (applyServerIssues(error, fieldNames, setError)) return;
         setServerError(
-          error instanceof ApiError && error.code === 'RATE_LIMITED' ? error.message : contactMessages.sendFailed,
+          error instanceof ApiError && error.code === 'RATE_LIMITED'
+            ? error.message
+            : contactMessages.sendFailed,
         );
       },
     });
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-label="Contact form" className="grid gap-5 sm:grid-cols-2">
+    // method="post": a submit before the page has hydrated must never put the message into a URL.
+    <form
+      noValidate
+      method="post"
+      onSubmit={onSubmit}
+      aria-label="Contact form"
+      className="grid gap-5 sm:grid-cols-2"
+    >
       <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
       <TextField
         label="Email"
@@ -54,7 +63,12 @@ export function ContactForm({ initialSubject = '' }: { initialSubject?: string }
         error={errors.email?.message}
         {...register('email')}
       />
-      <TextField label="Subject" className="sm:col-span-2" error={errors.subject?.message} {...register('subject')} />
+      <TextField
+        label="Subject"
+        className="sm:col-span-2"
+        error={errors.subject?.message}
+        {...register('subject')}
+      />
       <TextareaField
         label="Message"
         rows={6}
@@ -68,7 +82,12 @@ export function ContactForm({ initialSubject = '' }: { initialSubject?: string }
         </Alert>
       )}
       {sent && <Alert className="sm:col-span-2">{contactMessages.sent}</Alert>}
-      <Button type="submit" size="lg" loading={send.isPending} className="sm:col-span-2 sm:justify-self-start">
+      <Button
+        type="submit"
+        size="lg"
+        loading={send.isPending}
+        className="sm:col-span-2 sm:justify-self-start"
+      >
         Send message
       </Button>
     </form>

@@ -36,7 +36,10 @@ export function ContactMessageList() {
             </div>
             <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
               {m.name} ·{' '}
-              <a href={`mailto:${m.email}`} className="text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
+              <a
+                href={`mailto:${m.email}`}
+                className="text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300"
+              >
                 {m.email}
               </a>
             </p>
@@ -49,9 +52,7 @@ export function ContactMessageList() {
           <Button variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
             Previous
           </Button>
-          <span className="text-sm text-slate-600 dark:text-slate-400">
-            Page {page} of {pageCount}
-          </span>
+          <span className="text-sm text-slate-600 dark:text-slate-400">{`Page ${page} of ${pageCount}`}</span>
           <Button variant="outline" disabled={page >= pageCount} onClick={() => setPage((p) => p + 1)}>
             Next
           </Button>

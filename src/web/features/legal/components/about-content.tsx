@@ -30,18 +30,18 @@ export function AboutContent() {
     <>
       <LegalSection title="Our mission">
         <p>
-          Good content deserves to be found. Yet for most marketers, SEOs and website owners, earning links still
-          means spreadsheets, copy-pasted emails and forgotten follow-ups. LinkPilot exists to make link building
-          systematic, measurable and fair to everyone involved — including the people on the receiving end of
-          outreach.
+          Good content deserves to be found. Yet for most marketers, SEOs and website owners, earning links
+          still means spreadsheets, copy-pasted emails and forgotten follow-ups. LinkPilot exists to make link
+          building systematic, measurable and fair to everyone involved — including the people on the
+          receiving end of outreach.
         </p>
       </LegalSection>
       <LegalSection title="Our approach">
         <p>
-          We combine a crawler that reads the web the way a careful researcher would — obeying robots.txt, looking
-          at who links to your competitors and which sites welcome guest posts — with outreach tools that send
-          personal, relevant emails from your own mailbox. Every campaign shows what happened: emails sent, opened,
-          answered, and the live links that resulted.
+          We combine a crawler that reads the web the way a careful researcher would — obeying robots.txt,
+          looking at who links to your competitors and which sites welcome guest posts — with outreach tools
+          that send personal, relevant emails from your own mailbox. Every campaign shows what happened:
+          emails sent, opened, answered, and the live links that resulted.
         </p>
         <p>
           We build in Sydney, Australia, for teams everywhere, and we use LinkPilot for our own link building.

@@ -8,7 +8,10 @@ export function ClosingCta() {
     <section aria-labelledby="cta-title" className="py-24">
       <div className="mx-auto max-w-5xl px-6">
         <div className="rounded-3xl bg-gradient-to-br from-indigo-600 to-violet-700 px-8 py-16 text-center shadow-xl">
-          <h2 id="cta-title" className="text-3xl font-bold tracking-tight text-balance text-white sm:text-4xl">
+          <h2
+            id="cta-title"
+            className="text-3xl font-bold tracking-tight text-balance text-white sm:text-4xl"
+          >
             Start winning backlinks this week
           </h2>
           <p className="mx-auto mt-4 max-w-xl text-lg text-indigo-100">

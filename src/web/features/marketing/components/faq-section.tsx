@@ -66,7 +66,10 @@ export function FaqSection() {
                     {faq.question}
                     <ChevronDown
                       aria-hidden
-                      className={cn('size-5 shrink-0 text-slate-500 transition-transform', isOpen && 'rotate-180')}
+                      className={cn(
+                        'size-5 shrink-0 text-slate-500 transition-transform',
+                        isOpen && 'rotate-180',
+                      )}
                     />
                   </button>
                 </h3>

@@ -60,8 +60,13 @@ export function FeaturesSection() {
   return (
     <section id={landingSectionIds.features} aria-labelledby="features-title" className="py-24">
       <div className="mx-auto max-w-7xl px-6">
-        <SectionHeading id="features-title" eyebrow="Features" title="Everything link building needs, in one place">
-          From the first prospect to the live link: find, contact, follow up and track without switching tools.
+        <SectionHeading
+          id="features-title"
+          eyebrow="Features"
+          title="Everything link building needs, in one place"
+        >
+          From the first prospect to the live link: find, contact, follow up and track without switching
+          tools.
         </SectionHeading>
         <ul className="mt-16 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {features.map(({ icon: Icon, title, text }) => (

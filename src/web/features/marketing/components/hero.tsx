@@ -54,7 +54,9 @@ export function Hero() {
             <div key={claim.value} className="flex flex-col items-center gap-1">
               {/* The figure reads first visually; dt stays first in the markup as a description list needs. */}
               <dt className="order-2 text-sm text-slate-600 dark:text-slate-400">{claim.label}</dt>
-              <dd className="order-1 text-3xl font-bold tracking-tight text-slate-900 dark:text-white">{claim.value}</dd>
+              <dd className="order-1 text-3xl font-bold tracking-tight text-slate-900 dark:text-white">
+                {claim.value}
+              </dd>
             </div>
           ))}
         </dl>

@@ -26,7 +26,11 @@ export function HowItWorksSection() {
       className="bg-slate-50 py-24 dark:bg-slate-900/40"
     >
       <div className="mx-auto max-w-7xl px-6">
-        <SectionHeading id="how-title" eyebrow="How it works" title="From website to live backlinks in three steps" />
+        <SectionHeading
+          id="how-title"
+          eyebrow="How it works"
+          title="From website to live backlinks in three steps"
+        />
         <div className="mt-16 grid items-center gap-12 lg:grid-cols-2">
           <ol className="space-y-8">
             {steps.map((step, index) => (

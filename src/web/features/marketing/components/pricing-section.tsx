@@ -26,7 +26,10 @@ function PlanPrice({ plan, period }: { plan: Plan; period: BillingPeriod }) {
     <div className="mt-6">
       <p className="flex items-baseline gap-1">
         {plan.enterprise && <span className="text-sm text-slate-600 dark:text-slate-400">from</span>}
-        <span className="text-4xl font-bold tracking-tight text-slate-900 dark:text-white" data-testid="plan-price">
+        <span
+          className="text-4xl font-bold tracking-tight text-slate-900 dark:text-white"
+          data-testid="plan-price"
+        >
           {formatUsd(monthly)}
         </span>
         <span className="text-sm text-slate-600 dark:text-slate-400">/month</span>
@@ -76,10 +79,14 @@ function PlanCard({ plan, period }: { plan: Plan; period: BillingPeriod }) {
         {plan.enterprise ? (
           <>
             <Button asChild>
-              <Link to={`${paths.contact}?subject=${encodeURIComponent('Enterprise plan')}`}>Contact Sales</Link>
+              <Link to={`${paths.contact}?subject=${encodeURIComponent('Enterprise plan')}`}>
+                Contact Sales
+              </Link>
             </Button>
             <Button asChild variant="outline">
-              <Link to={`${paths.contact}?subject=${encodeURIComponent('Schedule a demo')}`}>Schedule Demo</Link>
+              <Link to={`${paths.contact}?subject=${encodeURIComponent('Schedule a demo')}`}>
+                Schedule Demo
+              </Link>
             </Button>
           </>
         ) : (
