@@ -17,6 +17,8 @@ const stored = [
   },
 ];
 
+const columns = ['Name', 'Type', 'Purpose', 'Lifetime'];
+
 /** The Cookie Policy: the session cookie and the theme preference, and nothing else. */
 export function CookiesContent() {
   return (
@@ -31,18 +33,11 @@ export function CookiesContent() {
             <caption className="sr-only">Cookies and storage used by LinkPilot</caption>
             <thead className="border-b border-slate-300 text-slate-900 dark:border-slate-700 dark:text-white">
               <tr>
-                <th scope="col" className="py-2 pr-4 font-semibold">
-                  Name
-                </th>
-                <th scope="col" className="py-2 pr-4 font-semibold">
-                  Type
-                </th>
-                <th scope="col" className="py-2 pr-4 font-semibold">
-                  Purpose
-                </th>
-                <th scope="col" className="py-2 font-semibold">
-                  Lifetime
-                </th>
+                {columns.map((column) => (
+                  <th key={column} scope="col" className="py-2 pr-4 font-semibold">
+                    {column}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
