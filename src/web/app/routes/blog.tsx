@@ -76,7 +76,7 @@ function Placeholders() {
 export function Component() {
   const { posts } = useLoaderData() as LoaderData;
   return (
-    <div className="mx-auto max-w-7xl px-6 py-16 sm:py-24">
+    <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8 py-16 sm:py-24">
       <div className="max-w-2xl">
         <h1 className="text-4xl font-bold tracking-tight text-slate-900 dark:text-white">Blog</h1>
         <p className="mt-4 text-lg text-slate-600 dark:text-slate-300">

@@ -7,6 +7,12 @@ export function PublicLayout() {
   const loading = useNavigation().state === 'loading';
   return (
     <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only rounded-lg bg-indigo-600 px-4 py-2 text-sm font-medium text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50"
+      >
+        Skip to content
+      </a>
       {loading && (
         <div
           role="progressbar"

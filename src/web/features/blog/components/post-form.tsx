@@ -123,7 +123,6 @@ export function PostForm() {
         rows={14}
         hint="Use '# ' and '## ' for headings, '- ' or '1. ' for lists and **bold** for emphasis."
         error={errors.content?.message}
-        className="font-mono"
         {...register('content')}
       />
       <Controller

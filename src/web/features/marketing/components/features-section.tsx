@@ -59,7 +59,7 @@ const features: { icon: LucideIcon; title: string; text: string }[] = [
 export function FeaturesSection() {
   return (
     <section id={landingSectionIds.features} aria-labelledby="features-title" className="py-24">
-      <div className="mx-auto max-w-7xl px-6">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading
           id="features-title"
           eyebrow="Features"

@@ -25,7 +25,7 @@ export function HowItWorksSection() {
       aria-labelledby="how-title"
       className="bg-slate-50 py-24 dark:bg-slate-900/40"
     >
-      <div className="mx-auto max-w-7xl px-6">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading
           id="how-title"
           eyebrow="How it works"

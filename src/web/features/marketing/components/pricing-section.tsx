@@ -104,7 +104,7 @@ export function PricingSection() {
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
   return (
     <section id={landingSectionIds.pricing} aria-labelledby="pricing-title" className="py-24">
-      <div className="mx-auto max-w-7xl px-6">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading id="pricing-title" eyebrow="Pricing" title="Plans that grow with your link building">
           Every plan starts with a 7-day free trial. No credit card required.
         </SectionHeading>
