@@ -96,6 +96,11 @@ describe('server rendering', () => {
     expect(unknown.body).toContain('Page not found');
   });
 
+  it('answers 404 for a blog page past the last one', async () => {
+    expect((await page('/blog?page=4')).status).toBe(404);
+    expect((await page('/blog?page=3')).status).toBe(200);
+  });
+
   it('sends no hydration state when a loader fails, so the browser loads afresh', async () => {
     const failing: PublicDataSource = { ...data, getPost: () => Promise.reject(new Error('database down')) };
     const result = await render(new Request(`${APP_URL}/blog/post-1`), { data: failing, appUrl: APP_URL });

@@ -1,6 +1,7 @@
+import { Rss } from 'lucide-react';
 import { Suspense } from 'react';
 import { Await, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { paths } from '../../../shared/paths';
+import { paths, sitePaths } from '../../../shared/paths';
 import { blogMessages, type BlogPostList } from '../../../shared/schemas/blog';
 import { BlogError } from '../../features/blog/components/blog-error';
 import { Pagination } from '../../features/blog/components/pagination';
@@ -29,11 +30,14 @@ type LoaderData = { page: number; posts: BlogPostList | Promise<BlogPostList> };
 
 export const handle: HeadHandle = {
   head: (data) => {
-    const page = (data as LoaderData | undefined)?.page ?? 1;
+    const { page = 1, posts } = (data as LoaderData | undefined) ?? {};
+    // A page past the last one (known once the list has loaded, as on the server) is not a page.
+    const beyondEnd = posts !== undefined && !(posts instanceof Promise) && page > posts.pageCount;
     return {
       title: page > 1 ? `Blog — page ${page}` : 'Blog',
       description:
         'Guides on link building, outreach emails that get replies, and tracking the backlinks you win.',
+      ...(beyondEnd && { status: 404, noindex: true }),
     };
   },
 };
@@ -80,7 +84,14 @@ export function Component() {
       <div className="max-w-2xl">
         <h1 className="text-4xl font-bold tracking-tight text-slate-900 dark:text-white">Blog</h1>
         <p className="mt-4 text-lg text-slate-600 dark:text-slate-300">
-          Link building guides, outreach playbooks and product news from the LinkPilot team.
+          Link building guides, outreach playbooks and product news from the LinkPilot team.{' '}
+          <a
+            href={sitePaths.rss}
+            className="inline-flex items-center gap-1 font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300"
+          >
+            <Rss aria-hidden className="size-4" />
+            RSS feed
+          </a>
         </p>
       </div>
       <Suspense fallback={<Placeholders />}>
