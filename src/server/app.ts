@@ -19,7 +19,14 @@ import type { Database } from './db/client';
 import { notFoundBody, registerErrorHandling } from './http/errors';
 import { databaseRateLimitStore } from './http/rate-limit-store';
 import { healthRoutes } from './modules/health/routes';
+import { blogRoutes } from './modules/blog/routes';
+import { contactRoutes } from './modules/contact/routes';
 import { meRoutes } from './modules/me/routes';
+import { seoRoutes } from './modules/seo/routes';
+import { localDiskImageStorage, type ImageStorage } from './modules/uploads/image-storage';
+import { uploadRoutes } from './modules/uploads/routes';
+import { createPageRenderer, isClientOnlyPath, type PageRenderer } from './ssr/page-renderer';
+import { serverPublicData } from './ssr/public-data';
 
 export interface AppDeps {
   config: Config;
@@ -27,6 +34,10 @@ export interface AppDeps {
   auth: Auth;
   /** Folder of the built SPA (dist/web); when given, it is served with an index.html fallback. */
   webRoot?: string | undefined;
+  /** The server-rendering bundle (dist/ssr/entry-server.js); with webRoot, public pages are rendered on the server. */
+  ssrEntry?: string | undefined;
+  /** Where uploaded images go; default: `{DATA_DIR}/uploads` on local disk. */
+  imageStorage?: ImageStorage;
   version?: string;
 }
 
@@ -34,7 +45,8 @@ export interface AppDeps {
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /**
- * Builds the HTTP app: API under /api, OpenAPI at /api/docs, the SPA at every other path.
+ * Builds the HTTP app: API under /api, OpenAPI at /api/docs, uploaded images, sitemap/robots/feed,
+ * public pages rendered on the server, and the SPA shell for the client-rendered routes.
  * No side effects (no listen, no jobs), so tests drive it with `app.inject`.
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -79,14 +91,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes(db, deps.version ?? '0.0.0'));
   await app.register(authRoutes(auth, config));
   await app.register(meRoutes(auth, db));
+  await app.register(blogRoutes(auth, db));
+  await app.register(contactRoutes(auth, db));
+  const storage = deps.imageStorage ?? localDiskImageStorage(path.join(config.DATA_DIR, 'uploads'));
+  await app.register(uploadRoutes(auth, db, storage));
+  await app.register(seoRoutes(config, db));
 
   const spa = Boolean(deps.webRoot && existsSync(path.join(deps.webRoot, 'index.html')));
   if (spa) await registerSpaAssets(app, deps.webRoot!);
+  const renderer: PageRenderer | null =
+    spa && deps.ssrEntry && existsSync(deps.ssrEntry)
+      ? await createPageRenderer({
+          entryPath: deps.ssrEntry,
+          templatePath: path.join(deps.webRoot!, 'index.html'),
+          appUrl: config.APP_URL,
+          data: serverPublicData(db),
+        })
+      : null;
   app.setNotFoundHandler((request, reply) => {
-    if (!spa || request.method !== 'GET' || request.url.startsWith('/api')) {
+    const isRead = request.method === 'GET' || request.method === 'HEAD';
+    if (!spa || !isRead || request.url.startsWith('/api')) {
       return reply.status(404).send(notFoundBody());
     }
-    // Client routes deep-link: any other GET gets the SPA, which renders its own 404.
+    // Public pages arrive rendered (search engines read them; the browser hydrates). The signed-in
+    // app and the auth screen get the SPA shell and render on the client, as do all pages without a renderer.
+    const pathname = new URL(request.url, config.APP_URL).pathname;
+    if (renderer && !isClientOnlyPath(pathname)) return renderer.send(request, reply);
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
   return app;

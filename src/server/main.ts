@@ -39,6 +39,7 @@ async function main(): Promise<void> {
           db: handle.db,
           auth: createAuth(handle.db, config, resolveAppSecret(config)),
           webRoot: fileURLToPath(new URL('../web', import.meta.url)),
+          ssrEntry: fileURLToPath(new URL('../ssr/entry-server.js', import.meta.url)),
           version: process.env.npm_package_version,
         });
   if (app) await app.listen({ port: config.PORT, host: config.HOST });

@@ -32,4 +32,18 @@ export const apiPaths = {
   signIn: '/api/auth/sign-in/email',
   signUp: '/api/auth/sign-up/email',
   signOut: '/api/auth/sign-out',
+  blogPosts: '/api/blog/posts',
+  blogPost: (slug: string) => `/api/blog/posts/${encodeURIComponent(slug)}`,
+  blogCategories: '/api/blog/categories',
+  imageUploads: '/api/uploads/images',
+  contact: '/api/contact',
+  contactMessages: '/api/contact/messages',
+} as const;
+
+/** Files served by the server outside the SPA: uploaded images, sitemap, robots, the blog feed. */
+export const sitePaths = {
+  uploads: '/uploads/',
+  sitemap: '/sitemap.xml',
+  robots: '/robots.txt',
+  rss: '/blog/rss.xml',
 } as const;
