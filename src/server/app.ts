@@ -24,6 +24,7 @@ import { contactRoutes } from './modules/contact/routes';
 import { meRoutes } from './modules/me/routes';
 import { seoRoutes } from './modules/seo/routes';
 import { localDiskImageStorage, type ImageStorage } from './modules/uploads/image-storage';
+import { s3ImageStorage } from './modules/uploads/s3-image-storage';
 import { uploadRoutes } from './modules/uploads/routes';
 import { createPageRenderer, isClientOnlyPath, type PageRenderer } from './ssr/page-renderer';
 import { serverPublicData } from './ssr/public-data';
@@ -93,7 +94,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(meRoutes(auth, db));
   await app.register(blogRoutes(auth, db));
   await app.register(contactRoutes(auth, db));
-  const storage = deps.imageStorage ?? localDiskImageStorage(path.join(config.DATA_DIR, 'uploads'));
+  const storage =
+    deps.imageStorage ??
+    (config.S3_BUCKET
+      ? s3ImageStorage(config)
+      : localDiskImageStorage(path.join(config.DATA_DIR, 'uploads')));
   await app.register(uploadRoutes(auth, db, storage));
   await app.register(seoRoutes(config, db));
 

@@ -41,6 +41,17 @@ export const configSchema = z
     /** Sign-in attempts allowed per IP and per email within the window (15 minutes). */
     SIGN_IN_MAX_PER_IP: z.coerce.number().int().min(1).default(20),
     SIGN_IN_MAX_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+    /** S3-compatible storage for uploaded images; with S3_BUCKET unset they stay in DATA_DIR/uploads. */
+    S3_BUCKET: z.string().min(1).optional(),
+    /** Endpoint of a non-AWS service (MinIO, R2, Spaces…); unset means AWS S3. */
+    S3_ENDPOINT: z.url().optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /** Path-style URLs (endpoint/bucket/key), which most S3-compatible services need. */
+    S3_FORCE_PATH_STYLE: booleanFlag,
+    /** Key prefix inside the bucket. */
+    S3_PREFIX: z.string().default('uploads/'),
   })
   .transform((c) => ({
     ...c,
