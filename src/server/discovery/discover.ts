@@ -183,16 +183,21 @@ export async function discoverProspects(input: DiscoveryInput, deps: DiscoveryDe
     if (kept) accepted.push(prospect);
     else reserved--;
   };
-  let evaluated = 0;
-  await forEachConcurrent(ranked, limits.concurrency, async (candidate) => {
-    if (reserved >= input.target || budget.exhausted) return;
+  // Evaluated a batch at a time and proposed in rank order, so concurrency never lets a weaker
+  // candidate take the place of a stronger one.
+  for (let start = 0; start < ranked.length && reserved < input.target && !budget.exhausted; start += limits.concurrency) {
     signal?.throwIfAborted();
-    const prospect = await evaluate(candidate, source, limits.contactPages, relevanceOf, scores);
-    evaluated++;
-    if (prospect && prospect.contactEmail && reserved < input.target) await propose(prospect);
-    else if (prospect) withoutEmail.push(prospect);
-    await progress(50 + 50 * Math.max(accepted.length / input.target, evaluated / ranked.length));
-  });
+    const batch = ranked.slice(start, start + limits.concurrency);
+    const results: (DiscoveredProspect | null)[] = new Array(batch.length).fill(null);
+    await forEachConcurrent(batch, limits.concurrency, async (candidate, i) => {
+      results[i] = await evaluate(candidate, source, limits.contactPages, relevanceOf, scores);
+    });
+    for (const prospect of results) {
+      if (prospect?.contactEmail && reserved < input.target) await propose(prospect);
+      else if (prospect) withoutEmail.push(prospect);
+    }
+    await progress(50 + 50 * Math.max(accepted.length / input.target, (start + batch.length) / ranked.length));
+  }
   signal?.throwIfAborted();
   withoutEmail.sort((a, b) => opportunityRank(b.opportunityType) - opportunityRank(a.opportunityType) || b.relevanceScore - a.relevanceScore);
   for (const prospect of withoutEmail) {

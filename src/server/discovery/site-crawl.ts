@@ -16,11 +16,15 @@ export function mayBeHtml(url: string): boolean {
 
 /**
  * Reads up to `maxPages` pages of one site breadth-first from `startUrl` (links within the same
- * domain, subdomains included), and returns them in reading order.
+ * domain, subdomains included), and returns them in reading order. When an https start page
+ * cannot be read, the site is tried over plain http (sites typed without a scheme default to
+ * https, and some still serve http only).
  */
 export async function crawlSite(source: PageSource, startUrl: string, maxPages: number): Promise<PageExtract[]> {
   const domain = siteDomain(startUrl);
-  const queue = [startUrl];
+  let start = startUrl;
+  if (start.startsWith('https://') && !(await source.visit(start))) start = `http://${start.slice('https://'.length)}`;
+  const queue = [start];
   const queued = new Set(queue);
   const pages: PageExtract[] = [];
   while (queue.length && pages.length < maxPages && !source.budget.exhausted) {
