@@ -46,21 +46,27 @@ describe('pageRank', () => {
 });
 
 describe('authorityScores', () => {
-  it('log-scales rank so the best-linked host is 100', () => {
+  it('log-scales rank between the least and the best-linked host', () => {
     const ranks = new Map([
-      ['hub', 0.6],
-      ['mid', 0.3],
-      ['low', 0.1],
+      ['hub', 0.8],
+      ['mid', 0.1],
+      ['low', 0.025],
+      ['low2', 0.075],
     ]);
     const scores = authorityScores(ranks);
     expect(scores.get('hub')).toBe(100);
-    // x = rank·N: mid 0.9, low 0.3, max 1.8.
-    expect(scores.get('mid')).toBe(Math.round((100 * Math.log(1.9)) / Math.log(2.8)));
-    expect(scores.get('low')).toBe(Math.round((100 * Math.log(1.3)) / Math.log(2.8)));
+    expect(scores.get('low')).toBe(0);
+    // ln(0.1/0.025) / ln(0.8/0.025) = ln 4 / ln 32 = 2/5.
+    expect(scores.get('mid')).toBe(40);
   });
 
-  it('scores every host of a cycle alike', () => {
+  it('gives a star’s hub 100 and its leaves 0', () => {
+    const scores = authorityScores(pageRank([{ from: 'a', to: 'hub' }, { from: 'b', to: 'hub' }]));
+    expect(Object.fromEntries(scores)).toEqual({ a: 0, b: 0, hub: 100 });
+  });
+
+  it('scores every host 0 when all rank alike', () => {
     const scores = authorityScores(pageRank([{ from: 'a', to: 'b' }, { from: 'b', to: 'a' }]));
-    expect([...scores.values()]).toEqual([100, 100]);
+    expect([...scores.values()]).toEqual([0, 0]);
   });
 });

@@ -59,20 +59,23 @@ export function pageRank(edges: readonly HostEdge[], { damping = 0.85, tolerance
 }
 
 /**
- * Log-scales PageRank to a 0–100 DA score: with x = rank × N (1 = an average host),
- * score = 100 × ln(1 + x) / ln(1 + x_max), rounded. The best-linked host scores 100; a host
- * nobody links to scores near 100 × ln 1.15 / ln(1 + x_max). Scores are relative to the graph
- * crawled so far and rise or fall as it grows.
+ * Log-scales PageRank to a 0–100 DA score between the least and the best-linked host of the
+ * graph: score = 100 × ln(r / r_min) / ln(r_max / r_min), rounded. A host no crawled page links
+ * to scores 0, the best-linked host 100, and each doubling of rank adds the same step. When
+ * every host ranks alike (no evidence either way) all score 0. Scores are relative to the graph
+ * crawled so far and move as it grows.
  */
 export function authorityScores(ranks: Map<string, number>): Map<string, number> {
-  const n = ranks.size;
   const scores = new Map<string, number>();
-  if (n === 0) return scores;
-  let maxX = 0;
-  for (const rank of ranks.values()) maxX = Math.max(maxX, rank * n);
-  const denominator = Math.log(1 + maxX);
+  let min = Infinity;
+  let max = 0;
+  for (const rank of ranks.values()) {
+    min = Math.min(min, rank);
+    max = Math.max(max, rank);
+  }
+  const span = Math.log(max / min);
   for (const [host, rank] of ranks) {
-    scores.set(host, denominator > 0 ? Math.round((100 * Math.log(1 + rank * n)) / denominator) : 0);
+    scores.set(host, span > 1e-9 ? Math.round((100 * Math.log(rank / min)) / span) : 0);
   }
   return scores;
 }

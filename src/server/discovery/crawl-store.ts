@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, param, sql } from 'drizzle-orm';
 import { hostOf } from '../../shared/url-normalize';
 import type { Database } from '../db/client';
 import { crawlHosts, crawlLinks, crawlPages } from '../db/schema/discovery';
@@ -63,7 +63,10 @@ export class CrawlStore {
     };
   }
 
-  /** Stores a page's extract (replacing its earlier links) or its failure, and its hosts. */
+  /**
+   * Stores a page's extract (replacing its earlier links) or its failure, and its hosts, in one
+   * statement: data-modifying CTEs share one snapshot, so the delete sees only the old links.
+   */
   async savePage(
     url: string,
     result:
@@ -71,56 +74,40 @@ export class CrawlStore {
       | { ok: false; failure: string; status?: number | undefined; finalUrl: string },
   ): Promise<void> {
     const host = hostOf(url) ?? '';
-    const values = result.ok
-      ? {
-          url,
-          host,
-          finalUrl: result.extract.url,
-          httpStatus: result.status,
-          failure: null,
-          title: result.extract.title,
-          description: result.extract.description,
-          language: result.extract.language,
-          text: result.extract.text,
-          headings: result.extract.headings,
-          emails: result.extract.emails,
-          names: result.extract.names,
-          footprint: result.extract.footprint,
-        }
-      : { url, host, finalUrl: result.finalUrl, httpStatus: result.status ?? null, failure: result.failure };
-    await this.db.transaction(async (tx) => {
-      const [page] = await tx
-        .insert(crawlPages)
-        .values(values)
-        .onConflictDoUpdate({
-          target: crawlPages.url,
-          set: {
-            ...values,
-            title: result.ok ? values.title : '',
-            text: result.ok ? values.text : '',
-            fetchedAt: sql`now()`,
-            updatedAt: sql`now()`,
-          },
-        })
-        .returning({ id: crawlPages.id });
-      await tx.delete(crawlLinks).where(eq(crawlLinks.pageId, page!.id));
-      const hosts = new Set([host]);
-      if (result.ok) {
-        const rows = result.extract.links.flatMap((link) => {
-          const toHost = hostOf(link.url);
-          if (!toHost) return [];
-          hosts.add(toHost);
-          return [{ pageId: page!.id, fromHost: host, toUrl: link.url, toHost, anchorText: link.text, rel: link.rel }];
-        });
-        for (const batch of chunks(rows)) await tx.insert(crawlLinks).values(batch);
-      }
-      for (const batch of chunks([...hosts].filter(Boolean))) {
-        await tx
-          .insert(crawlHosts)
-          .values(batch.map((h) => ({ host: h })))
-          .onConflictDoNothing();
-      }
+    const extract = result.ok ? result.extract : null;
+    const links = (extract?.links ?? []).flatMap((link) => {
+      const toHost = hostOf(link.url);
+      return toHost ? [{ ...link, toHost }] : [];
     });
+    const hosts = [...new Set([host, ...links.map((l) => l.toHost)])].filter(Boolean);
+    const textArray = (values: readonly string[]) => sql`${param([...values])}::text[]`;
+    await this.db.execute(sql`
+      with page as (
+        insert into crawl_pages (url, host, final_url, http_status, failure, title, description, language, text,
+                                 headings, emails, names, footprint)
+        values (${url}, ${host}, ${result.ok ? result.extract.url : result.finalUrl}, ${result.status ?? null},
+                ${result.ok ? null : result.failure}, ${extract?.title ?? ''}, ${extract?.description ?? ''},
+                ${extract?.language ?? ''}, ${extract?.text ?? ''}, ${textArray(extract?.headings ?? [])},
+                ${textArray(extract?.emails ?? [])}, ${textArray(extract?.names ?? [])}, ${extract?.footprint ?? null})
+        on conflict (url) do update set
+          host = excluded.host, final_url = excluded.final_url, http_status = excluded.http_status,
+          failure = excluded.failure, title = excluded.title, description = excluded.description,
+          language = excluded.language, text = excluded.text, headings = excluded.headings,
+          emails = excluded.emails, names = excluded.names, footprint = excluded.footprint,
+          fetched_at = now(), updated_at = now()
+        returning id
+      ),
+      removed as (delete from crawl_links where page_id in (select id from page)),
+      added as (
+        insert into crawl_links (page_id, from_host, to_url, to_host, anchor_text, rel)
+        select (select id from page), ${host}, u.to_url, u.to_host, u.anchor_text,
+               coalesce(string_to_array(nullif(u.rel, ''), ' '), '{}')
+        from unnest(${textArray(links.map((l) => l.url))}, ${textArray(links.map((l) => l.toHost))},
+                    ${textArray(links.map((l) => l.text))}, ${textArray(links.map((l) => l.rel.join(' ')))})
+             as u(to_url, to_host, anchor_text, rel)
+      ),
+      known as (insert into crawl_hosts (host) select unnest(${textArray(hosts)}) on conflict (host) do nothing)
+      select 1`);
   }
 
   /** Stored links into any of `hosts` from other hosts' pages, newest pages first. */

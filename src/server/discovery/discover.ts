@@ -132,6 +132,7 @@ export async function discoverProspects(input: DiscoveryInput, deps: DiscoveryDe
   await progress(10);
 
   // 2. Candidates.
+  await source.flush();
   const searchBudgetLeft = () => budget.pagesUsed < limits.maxPages * SEARCH_BUDGET_SHARE && !budget.exhausted;
   const enough = () => pool.size >= input.target * OVERSAMPLE || !searchBudgetLeft();
   await storedBacklinks(pool, deps.store, source);
@@ -159,6 +160,7 @@ export async function discoverProspects(input: DiscoveryInput, deps: DiscoveryDe
   await progress(50);
 
   // 3. Authority over every stored host link, and relevance against this run's corpus.
+  await source.flush();
   const ranks = pageRank(await deps.store.hostGraph());
   const scores = authorityScores(ranks);
   await deps.store.saveAuthority(ranks, scores);
@@ -204,6 +206,7 @@ export async function discoverProspects(input: DiscoveryInput, deps: DiscoveryDe
     if (reserved >= input.target) break;
     await propose(prospect);
   }
+  await source.flush();
   await progress(99);
   return {
     prospects: accepted,

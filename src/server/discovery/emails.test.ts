@@ -33,6 +33,8 @@ describe('findEmails', () => {
     ['font@latest.woff2', 'font file'],
     ['contact you@example.com for a sample', 'placeholder domain'],
     ['name@domain.com', 'placeholder domain'],
+    ['DeinBeispiel@mailinator.com', 'disposable mailbox'],
+    ['max@mustermann.de', 'German placeholder'],
     ['@media screen and @import url', 'css at-rules'],
     ['look at this dot', 'words without an address'],
     ['meet at noon', 'the word at'],

@@ -39,8 +39,21 @@ const FILE_EXTENSIONS = new Set([
   'xml',
 ]);
 
-/** Domains of sample addresses in templates and docs (RFC 2606 and the usual stand-ins). */
+/**
+ * Domains of sample addresses in templates and docs (RFC 2606 and the usual stand-ins, English
+ * and German) and of disposable mailboxes, which nobody reads for outreach.
+ */
 const PLACEHOLDER_DOMAINS = new Set([
+  'beispiel.de',
+  'example.de',
+  'domain.de',
+  'musterfirma.de',
+  'mustermann.de',
+  'mailinator.com',
+  'guerrillamail.com',
+  '10minutemail.com',
+  'trashmail.com',
+  'yopmail.com',
   'example.com',
   'example.org',
   'example.net',
@@ -56,19 +69,20 @@ const PLACEHOLDER_DOMAINS = new Set([
 
 const LOCAL = String.raw`[a-z0-9](?:[a-z0-9._%+-]{0,62}[a-z0-9_-])?`;
 const LABEL = String.raw`[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?`;
-const ADDRESS = String.raw`(${LOCAL})@((?:${LABEL}\.)+[a-z]{2,24})`;
-const PLAIN = new RegExp(String.raw`(?<![a-z0-9._%+-])${ADDRESS}(?![a-z0-9-]|\.[a-z0-9])`, 'gi');
-const EXACT = new RegExp(`^${ADDRESS}$`, 'i');
+const EXACT = new RegExp(String.raw`^(${LOCAL})@((?:${LABEL}\.)+[a-z]{2,24})$`, 'i');
+/** The local part just before an @ (read backwards from it). */
+const LOCAL_BEFORE = /[a-z0-9._%+-]{1,64}$/i;
+/** The domain just after an @, not cut out of a longer name. */
+const DOMAIN_AFTER = new RegExp(String.raw`^(?:${LABEL}\.)+[a-z]{2,24}(?![a-z0-9-]|\.[a-z0-9])`, 'i');
 
 /** `[at]`, `(at)`, `{at}`, `<at>`, `[ät]`, `(@)` with optional spaces: an @ in disguise. */
 const BRACKETED_AT = /\s*[[({<]\s*(?:at|ät|@)\s*[\])}>]\s*/gi;
 /** `[dot]`, `(punkt)`, `{.}`: a dot in disguise. */
 const BRACKETED_DOT = /\s*[[({<]\s*(?:dot|punkt|period|\.)\s*[\])}>]\s*/gi;
-/** `name at domain dot com` and `name AT domain PUNKT de`: bare words need both `at` and `dot`. */
-const SPELLED = new RegExp(
-  String.raw`(?<![\w.-])(${LOCAL})\s+(?:at|ät)\s+(${LABEL}(?:\s+(?:dot|punkt)\s+${LABEL})+)(?![\w-])`,
-  'gi',
-);
+/** The bare word `at` between spaces, as in `name at domain dot com`. */
+const SPELLED_AT = /\s+(?:at|ät)\s+/gi;
+/** What follows a spelled-out at: labels joined by the words dot or punkt (at least one). */
+const SPELLED_DOMAIN = new RegExp(String.raw`^${LABEL}(?:\s+(?:dot|punkt)\s+${LABEL})+(?![\w-])`, 'i');
 
 /** True when a syntactically matched address is worth keeping (see the module's guards). */
 export function isPlausibleEmail(email: string): boolean {
@@ -88,10 +102,17 @@ export function isPlausibleEmail(email: string): boolean {
   return true;
 }
 
+/**
+ * Adds the plain addresses of a text. Scans from each @ outwards instead of running one big
+ * pattern over the whole text: page text is long and has few @ signs.
+ */
 function collect(text: string, into: Set<string>): void {
-  for (const match of text.matchAll(PLAIN)) {
-    const email = `${match[1]}@${match[2]}`.toLowerCase();
-    if (isPlausibleEmail(email)) into.add(email);
+  for (let at = text.indexOf('@'); at !== -1; at = text.indexOf('@', at + 1)) {
+    const local = LOCAL_BEFORE.exec(text.slice(Math.max(0, at - 64), at))?.[0].replace(/^[._%+-]+/, '');
+    const domain = DOMAIN_AFTER.exec(text.slice(at + 1, at + 256))?.[0];
+    if (!local || !domain) continue;
+    const email = `${local}@${domain}`.toLowerCase();
+    if (EXACT.test(email) && isPlausibleEmail(email)) into.add(email);
   }
 }
 
@@ -105,10 +126,14 @@ export function findEmails(text: string): string[] {
   if (/[[({<]\s*(?:at|ät|@)\s*[\])}>]/i.test(text)) {
     collect(text.replace(BRACKETED_AT, '@').replace(BRACKETED_DOT, '.'), found);
   }
-  for (const match of text.matchAll(SPELLED)) {
-    const domain = match[2]!.replace(/\s+(?:dot|punkt)\s+/gi, '.');
-    const email = `${match[1]}@${domain}`.toLowerCase();
-    if (EXACT.test(email) && isPlausibleEmail(email)) found.add(email);
+  if (/\s(?:dot|punkt)\s/i.test(text)) {
+    for (const match of text.matchAll(SPELLED_AT)) {
+      const local = LOCAL_BEFORE.exec(text.slice(Math.max(0, match.index - 64), match.index))?.[0];
+      const domain = SPELLED_DOMAIN.exec(text.slice(match.index + match[0].length, match.index + match[0].length + 256))?.[0];
+      if (!local || !domain) continue;
+      const email = `${local}@${domain.replace(/\s+(?:dot|punkt)\s+/gi, '.')}`.toLowerCase();
+      if (EXACT.test(email) && isPlausibleEmail(email)) found.add(email);
+    }
   }
   return [...found];
 }

@@ -32,12 +32,18 @@ export class RunBudget {
   }
 }
 
+/** Store writes allowed in flight before a visit waits for one to finish. */
+const MAX_PENDING_WRITES = 32;
+
 /**
  * Pages for discovery: each URL is read at most once per run (normalised), from the store when
  * it was crawled recently, otherwise fetched (within the run's budget), extracted and stored.
+ * Stores are written behind the crawl (bounded); `flush` waits for them.
  */
 export class PageSource {
   private readonly visits = new Map<string, Promise<PageExtract | null>>();
+  private readonly writes = new Set<Promise<void>>();
+  private writeError: unknown;
   /** Pages read in this run (fetched or from the store), in order. */
   readonly pages: PageExtract[] = [];
 
@@ -66,6 +72,24 @@ export class PageSource {
     return url !== null && this.visits.has(url);
   }
 
+  /** Waits for every pending store write. @throws the first write error. */
+  async flush(): Promise<void> {
+    await Promise.all(this.writes);
+    if (this.writeError) throw this.writeError;
+  }
+
+  private async persist(url: string, result: Parameters<CrawlStore['savePage']>[1]): Promise<void> {
+    if (this.writeError) throw this.writeError;
+    const write: Promise<void> = this.store
+      .savePage(url, result)
+      .catch((error: unknown) => {
+        this.writeError ??= error;
+      })
+      .finally(() => this.writes.delete(write));
+    this.writes.add(write);
+    if (this.writes.size > MAX_PENDING_WRITES) await Promise.race(this.writes);
+  }
+
   private async read(url: string): Promise<PageExtract | null> {
     const stored = await this.store.freshPage(url, this.options.cacheMaxAgeMs);
     if (stored) {
@@ -77,11 +101,11 @@ export class PageSource {
     const fetched = await this.crawler.fetchPage(url, this.options.signal);
     if (!fetched.ok) {
       // Refusals and robots exclusions are kept too, so the next run does not ask again soon.
-      await this.store.savePage(url, fetched);
+      await this.persist(url, fetched);
       return null;
     }
     const extract = extractPage(fetched.html, fetched.finalUrl);
-    await this.store.savePage(url, { ok: true, extract, status: fetched.status });
+    await this.persist(url, { ok: true, extract, status: fetched.status });
     this.pages.push(extract);
     return extract;
   }

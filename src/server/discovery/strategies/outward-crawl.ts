@@ -22,7 +22,8 @@ export interface OutwardCrawlOptions {
 
 /**
  * The provider-free strategy: from the campaign's and competitors' pages, follow outbound links
- * to other sites (one page per site and level, breadth-first) up to `maxDepth` levels. Each page
+ * to other sites (one page per site and level, breadth-first, the home page when the linked page
+ * cannot be read) up to `maxDepth` levels. Each page
  * reached is checked for competitor links and footprints, its site's footprint pages are
  * followed, and a site the seeds merely link to becomes a topical candidate (a site in the same
  * topic that the competitors reference).
@@ -50,7 +51,9 @@ export async function outwardCrawl(
     const next: PageExtract[] = [];
     await forEachConcurrent(targets, options.concurrency, async ({ from, link }) => {
       if (options.enough()) return;
-      const page = await source.visit(link.url);
+      // A dead link does not make a dead site: fall back to the site's home page.
+      const home = `${new URL(link.url).origin}/`;
+      const page = (await source.visit(link.url)) ?? (link.url === home ? null : await source.visit(home));
       if (!page) return;
       next.push(page);
       let evidence = offerPageEvidence(pool, page);
