@@ -8,6 +8,7 @@ import { CrawlStore } from '../src/server/discovery/crawl-store';
 import { Crawler } from '../src/server/discovery/crawler';
 import { discoverProspects } from '../src/server/discovery/discover';
 import { createTestDatabase } from '../src/server/testing/database';
+import { testCrawlerSettings } from '../src/server/testing/crawler-settings';
 import { startFixtureWeb } from '../src/server/testing/fixture-web';
 import { siteHost, syntheticPage } from './synthetic-web';
 
@@ -28,24 +29,14 @@ const web = await startFixtureWeb((host, path) => {
   const site = Number(/^site(\d+)\.bench$/.exec(host)?.[1]);
   if (path === '/' && Number.isInteger(site)) return syntheticPage(site, 0, SITES, PAGES_PER_SITE);
   const page = Number(/^\/p(\d+)$/.exec(path)?.[1]);
-  return Number.isInteger(site) && Number.isInteger(page) ? syntheticPage(site, page, SITES, PAGES_PER_SITE) : undefined;
+  return Number.isInteger(site) && Number.isInteger(page)
+    ? syntheticPage(site, page, SITES, PAGES_PER_SITE)
+    : undefined;
 });
 const handle = await createTestDatabase();
-const crawler = new Crawler({
-  userAgent: 'LinkPilotBot/1.0 (+http://localhost/bot)',
-  agentToken: 'LinkPilotBot',
-  timeoutMs: 10_000,
-  maxBytes: 3_000_000,
-  maxRedirects: 5,
-  retries: 0,
-  retryBaseMs: 100,
-  concurrency: 8,
-  perHostConcurrency: 1,
-  hostDelayMs: 0,
-  maxCrawlDelayMs: 0,
-  allowPrivate: [],
-  proxy: { httpProxy: web.proxyUrl, httpsProxy: web.proxyUrl, noProxy: '' },
-});
+const crawler = new Crawler(
+  testCrawlerSettings(web.proxyUrl, { timeoutMs: 10_000, concurrency: 8, maxCrawlDelayMs: 0 }),
+);
 const before = process.memoryUsage().rss;
 const started = performance.now();
 const result = await discoverProspects(
@@ -60,7 +51,15 @@ const result = await discoverProspects(
     store: new CrawlStore(handle.db),
     searchProviders: [],
     backlinkProvider: null,
-    limits: { maxPages: MAX_PAGES, maxMs: 600_000, contactPages: 3, cacheMaxAgeMs: 0, sitePages: 10, outwardDepth: 2, concurrency: 8 },
+    limits: {
+      maxPages: MAX_PAGES,
+      maxMs: 600_000,
+      contactPages: 3,
+      cacheMaxAgeMs: 0,
+      sitePages: 10,
+      outwardDepth: 2,
+      concurrency: 8,
+    },
   },
 );
 const seconds = (performance.now() - started) / 1000;
@@ -69,7 +68,9 @@ const withEmail = result.prospects.filter((p) => p.contactEmail).length;
 console.log(
   `discovery (${handle.kind}): ${result.prospects.length} prospects (${withEmail} with email) from ${result.candidates} candidates, ${result.pagesCrawled} pages in ${seconds.toFixed(1)} s = ${(result.pagesCrawled / seconds).toFixed(1)} pages/s (stopped: ${result.stoppedBy})`,
 );
-console.log(`memory: RSS ${(before / 1e6).toFixed(0)} MB before, peak ${(peakRss / 1e6).toFixed(0)} MB; peak heap ${(peakHeap / 1e6).toFixed(0)} MB`);
+console.log(
+  `memory: RSS ${(before / 1e6).toFixed(0)} MB before, peak ${(peakRss / 1e6).toFixed(0)} MB; peak heap ${(peakHeap / 1e6).toFixed(0)} MB`,
+);
 await crawler.close();
 await web.close();
 await handle.close();

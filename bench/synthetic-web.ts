@@ -25,8 +25,14 @@ export function syntheticPage(site: number, page: number, sites: number, pagesPe
   const rand = random(site * 7919 + page * 104729 + 1);
   const pick = () => WORDS[Math.floor(rand() * WORDS.length)]!;
   const sentence = () => Array.from({ length: 12 + Math.floor(rand() * 10) }, pick).join(' ');
-  const paragraphs = Array.from({ length: 40 }, () => `<p>${sentence()}. ${sentence()}. ${sentence()}.</p>`).join('\n');
-  const internal = Array.from({ length: 50 }, (_, i) => `<a href="/p${(page + i + 1) % pagesPerSite}">${pick()} ${pick()}</a>`).join(' ');
+  const paragraphs = Array.from(
+    { length: 40 },
+    () => `<p>${sentence()}. ${sentence()}. ${sentence()}.</p>`,
+  ).join('\n');
+  const internal = Array.from(
+    { length: 50 },
+    (_, i) => `<a href="/p${(page + i + 1) % pagesPerSite}">${pick()} ${pick()}</a>`,
+  ).join(' ');
   const external = Array.from({ length: 10 }, () => {
     const other = Math.floor(rand() * sites);
     return `<a href="http://${siteHost(other)}/p${Math.floor(rand() * pagesPerSite)}" rel="${rand() < 0.3 ? 'nofollow' : ''}">${pick()}</a>`;

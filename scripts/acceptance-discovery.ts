@@ -34,7 +34,11 @@ const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
     site: { type: 'string', default: 'https://thepythonguru.com/' },
-    competitor: { type: 'string', multiple: true, default: ['http://rubylearning.com/', 'https://pythonspeed.com/'] },
+    competitor: {
+      type: 'string',
+      multiple: true,
+      default: ['http://rubylearning.com/', 'https://pythonspeed.com/'],
+    },
     target: { type: 'string', default: '50' },
     search: { type: 'boolean', default: false },
     'host-delay-ms': { type: 'string', default: '250' },
@@ -52,7 +56,10 @@ interface Row {
   host: string;
   file: string;
 }
-const rows = Papa.parse<Row>(readFileSync(path.join(folder, 'manifest.csv'), 'utf8'), { header: true, skipEmptyLines: true }).data;
+const rows = Papa.parse<Row>(readFileSync(path.join(folder, 'manifest.csv'), 'utf8'), {
+  header: true,
+  skipEmptyLines: true,
+}).data;
 const hosts = [...new Set(rows.map((r) => r.host))];
 
 // https needs a certificate for every host, trusted by the crawler: made once, then this
@@ -73,10 +80,25 @@ if (!process.env.ACCEPTANCE_TLS_DIR) {
     `subjectAltName = ${hosts.map((h) => `DNS:${h}`).join(', ')}`,
   ].join('\n');
   writeFileSync(path.join(dir, 'cert.conf'), config);
-  execFileSync('openssl', [
-    'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2',
-    '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem'), '-config', path.join(dir, 'cert.conf'),
-  ], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '2',
+      '-keyout',
+      path.join(dir, 'key.pem'),
+      '-out',
+      path.join(dir, 'cert.pem'),
+      '-config',
+      path.join(dir, 'cert.conf'),
+    ],
+    { stdio: 'ignore' },
+  );
   const child = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
     stdio: 'inherit',
     env: { ...process.env, NODE_EXTRA_CA_CERTS: path.join(dir, 'cert.pem'), ACCEPTANCE_TLS_DIR: dir },
@@ -103,7 +125,12 @@ const web = await startFixtureWeb(
     const file = files.get(keyOf(`http://${host}${requestPath}`) ?? '');
     return file ? { body: readFileSync(file) } : undefined;
   },
-  { tls: { key: readFileSync(path.join(tlsDir, 'key.pem')), cert: readFileSync(path.join(tlsDir, 'cert.pem')) } },
+  {
+    tls: {
+      key: readFileSync(path.join(tlsDir, 'key.pem')),
+      cert: readFileSync(path.join(tlsDir, 'cert.pem')),
+    },
+  },
 );
 
 /**
@@ -114,12 +141,19 @@ async function corpusSearch() {
   const pages = rows.map((row) => {
     const extract = extractPage(decodeHtml(readFileSync(path.join(folder!, row.file)), ''), row.url);
     const linked = extract.links.map((l) => l.url).join(' ');
-    return { url: row.url, host: row.host, title: extract.title, text: `${extract.title} ${extract.text} ${linked}`.toLowerCase() };
+    return {
+      url: row.url,
+      host: row.host,
+      title: extract.title,
+      text: `${extract.title} ${extract.text} ${linked}`.toLowerCase(),
+    };
   });
   return startLocalServer((req, res) => {
     const q = (new URL(req.url!, 'http://x').searchParams.get('q') ?? '').toLowerCase();
     const excluded = [...q.matchAll(/-site:(\S+)/g)].map((m) => m[1]!);
-    const phrases = [...q.replace(/-site:\S+/g, '').matchAll(/"([^"]+)"|(\S+)/g)].map((m) => (m[1] ?? m[2]!).replace(/^intitle:/, ''));
+    const phrases = [...q.replace(/-site:\S+/g, '').matchAll(/"([^"]+)"|(\S+)/g)].map((m) =>
+      (m[1] ?? m[2]!).replace(/^intitle:/, ''),
+    );
     const results = pages
       .filter((p) => !excluded.some((d) => p.host === d || p.host.endsWith(`.${d}`)))
       .map((p) => ({ p, score: phrases.reduce((s, phrase) => s + (p.text.includes(phrase) ? 1 : 0), 0) }))
@@ -145,7 +179,12 @@ await runMigrations(handle);
 const crawler = new Crawler(crawlerSettings(config));
 const started = performance.now();
 const result = await discoverProspects(
-  { siteUrl: values.site, competitors: values.competitor, target: Number(values.target), skipDomains: new Set() },
+  {
+    siteUrl: values.site,
+    competitors: values.competitor,
+    target: Number(values.target),
+    skipDomains: new Set(),
+  },
   {
     crawler,
     store: new CrawlStore(handle.db),
@@ -159,10 +198,18 @@ await crawler.close();
 
 const withEmail = result.prospects.filter((p) => p.contactEmail).length;
 const served = web.requests.filter((r) => r.path !== '/robots.txt').length;
-console.log(`site ${values.site}; competitors ${values.competitor.join(', ')}; search provider: ${search ? 'local SearXNG over the corpus' : 'none'}`);
-console.log(`pages read: ${result.pagesCrawled} in ${seconds.toFixed(1)} s = ${(result.pagesCrawled / seconds).toFixed(1)} pages/s (host delay ${values['host-delay-ms']} ms; ${served} page requests served, ${web.requests.length - served} robots.txt)`);
-console.log(`candidates: ${result.candidates}; prospects found: ${result.prospects.length} (stopped: ${result.stoppedBy})`);
-console.log(`prospect domains with a contact email: ${withEmail}/${result.prospects.length} = ${result.prospects.length ? ((100 * withEmail) / result.prospects.length).toFixed(1) : '0.0'} %`);
+console.log(
+  `site ${values.site}; competitors ${values.competitor.join(', ')}; search provider: ${search ? 'local SearXNG over the corpus' : 'none'}`,
+);
+console.log(
+  `pages read: ${result.pagesCrawled} in ${seconds.toFixed(1)} s = ${(result.pagesCrawled / seconds).toFixed(1)} pages/s (host delay ${values['host-delay-ms']} ms; ${served} page requests served, ${web.requests.length - served} robots.txt)`,
+);
+console.log(
+  `candidates: ${result.candidates}; prospects found: ${result.prospects.length} (stopped: ${result.stoppedBy})`,
+);
+console.log(
+  `prospect domains with a contact email: ${withEmail}/${result.prospects.length} = ${result.prospects.length ? ((100 * withEmail) / result.prospects.length).toFixed(1) : '0.0'} %`,
+);
 for (const p of result.prospects) {
   console.log(
     `- ${p.domain} [${p.opportunityType}] DA ${p.daScore ?? '–'} · relevance ${p.relevanceScore} % · ${p.contactEmail ?? 'no email'}${p.contactName ? ` (${p.contactName})` : ''}${p.alternativeEmails.length ? ` · also ${p.alternativeEmails.join(', ')}` : ''}\n    found on ${p.sourcePageUrl}${p.sourceLinkUrl ? ` → ${p.sourceLinkUrl}` : ''}`,

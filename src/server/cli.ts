@@ -3,7 +3,12 @@ import { ConfigError, loadConfig } from './config';
 import { openAppDatabase } from './database';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
-import { discoverUsage, parseDiscoverArgs, prospectsCsv, runDiscoverCommand } from './discovery/discover-command';
+import {
+  discoverUsage,
+  parseDiscoverArgs,
+  prospectsCsv,
+  runDiscoverCommand,
+} from './discovery/discover-command';
 import { z } from 'zod';
 
 const usage = `Usage: npm run cli -- <command>
@@ -34,7 +39,11 @@ async function discover(argv: string[]): Promise<void> {
   try {
     if (options.inMemory) await runMigrations(handle);
     const result = await runDiscoverCommand(options, config, handle);
-    process.stdout.write(options.format === 'csv' ? `${prospectsCsv(result.prospects)}\n` : `${JSON.stringify(result.prospects, null, 2)}\n`);
+    process.stdout.write(
+      options.format === 'csv'
+        ? `${prospectsCsv(result.prospects)}\n`
+        : `${JSON.stringify(result.prospects, null, 2)}\n`,
+    );
     process.stderr.write(
       `[discover] ${result.prospects.length} prospects from ${result.candidates} candidates, ${result.pagesCrawled} pages (stopped: ${result.stoppedBy})\n`,
     );

@@ -20,14 +20,19 @@ const cidrList = z
       .map((e) => e.trim())
       .filter(Boolean),
   )
-  .pipe(z.array(z.union([z.cidrv4(), z.cidrv6(), z.ipv4(), z.ipv6()], { error: 'must be IP addresses or CIDR ranges' })));
+  .pipe(
+    z.array(
+      z.union([z.cidrv4(), z.cidrv6(), z.ipv4(), z.ipv6()], { error: 'must be IP addresses or CIDR ranges' }),
+    ),
+  );
 
 const optionalText = z
   .string()
   .optional()
   .transform((v) => v?.trim() || undefined);
 
-const count = (min: number, max: number, fallback: number) => z.coerce.number().int().min(min).max(max).default(fallback);
+const count = (min: number, max: number, fallback: number) =>
+  z.coerce.number().int().min(min).max(max).default(fallback);
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''])
@@ -84,13 +89,22 @@ export const configSchema = z
     /** Sites a user contacted from another campaign within this many days are skipped. */
     DISCOVERY_RECONTACT_DAYS: count(0, 3650, 90),
     /** Search providers: a SearXNG instance (JSON format enabled) and the Brave Search API. */
-    SEARXNG_URL: z.url().optional().or(z.literal('').transform(() => undefined)),
+    SEARXNG_URL: z
+      .url()
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
     BRAVE_SEARCH_API_KEY: optionalText,
-    BRAVE_SEARCH_URL: z.url().optional().or(z.literal('').transform(() => undefined)),
+    BRAVE_SEARCH_URL: z
+      .url()
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
     /** Backlink data provider: DataForSEO API login and password. */
     DATAFORSEO_LOGIN: optionalText,
     DATAFORSEO_PASSWORD: optionalText,
-    DATAFORSEO_URL: z.url().optional().or(z.literal('').transform(() => undefined)),
+    DATAFORSEO_URL: z
+      .url()
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
   })
   .transform((c) => ({
     ...c,

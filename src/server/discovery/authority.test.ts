@@ -61,12 +61,22 @@ describe('authorityScores', () => {
   });
 
   it('gives a star’s hub 100 and its leaves 0', () => {
-    const scores = authorityScores(pageRank([{ from: 'a', to: 'hub' }, { from: 'b', to: 'hub' }]));
+    const scores = authorityScores(
+      pageRank([
+        { from: 'a', to: 'hub' },
+        { from: 'b', to: 'hub' },
+      ]),
+    );
     expect(Object.fromEntries(scores)).toEqual({ a: 0, b: 0, hub: 100 });
   });
 
   it('scores every host 0 when all rank alike', () => {
-    const scores = authorityScores(pageRank([{ from: 'a', to: 'b' }, { from: 'b', to: 'a' }]));
+    const scores = authorityScores(
+      pageRank([
+        { from: 'a', to: 'b' },
+        { from: 'b', to: 'a' },
+      ]),
+    );
     expect([...scores.values()]).toEqual([0, 0]);
   });
 });

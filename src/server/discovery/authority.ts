@@ -13,7 +13,10 @@ export interface HostEdge {
  * PageRank of every host: damping 0.85, dangling hosts spread their rank evenly, iterated until
  * the L1 change is below `tolerance` (or 100 rounds). Ranks sum to 1.
  */
-export function pageRank(edges: readonly HostEdge[], { damping = 0.85, tolerance = 1e-10 } = {}): Map<string, number> {
+export function pageRank(
+  edges: readonly HostEdge[],
+  { damping = 0.85, tolerance = 1e-10 } = {},
+): Map<string, number> {
   const index = new Map<string, number>();
   const idOf = (host: string) => {
     let id = index.get(host);

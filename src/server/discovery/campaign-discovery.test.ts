@@ -36,7 +36,12 @@ let userCount = 0;
 async function campaignFor(target: number, userId?: string) {
   const owner =
     userId ??
-    (await handle.db.insert(users).values({ name: 'Ada', email: `ada${++userCount}@example.com` }).returning())[0]!.id;
+    (
+      await handle.db
+        .insert(users)
+        .values({ name: 'Ada', email: `ada${++userCount}@example.com` })
+        .returning()
+    )[0]!.id;
   const [campaign] = await handle.db
     .insert(campaigns)
     .values({
@@ -52,7 +57,10 @@ async function campaignFor(target: number, userId?: string) {
 }
 
 async function run(campaign: { id: string; userId: string }) {
-  const [row] = await handle.db.insert(discoveryRuns).values({ campaignId: campaign.id, userId: campaign.userId }).returning();
+  const [row] = await handle.db
+    .insert(discoveryRuns)
+    .values({ campaignId: campaign.id, userId: campaign.userId })
+    .returning();
   const result = await runCampaignDiscovery(row!.id, { db: handle.db, config });
   const [after] = await handle.db.select().from(discoveryRuns).where(eq(discoveryRuns.id, row!.id));
   return { result, run: after! };
@@ -115,7 +123,10 @@ describe('finding prospects for a campaign', () => {
     expect(finished.pagesCrawled).toBeGreaterThan(5);
 
     // The crawl is stored for later campaigns: pages, links and ranked hosts.
-    const [page] = await handle.db.select().from(crawlPages).where(eq(crawlPages.url, 'http://tourblog.test/'));
+    const [page] = await handle.db
+      .select()
+      .from(crawlPages)
+      .where(eq(crawlPages.url, 'http://tourblog.test/'));
     expect(page).toMatchObject({ title: 'Tour Blog', language: 'en' });
     const links = await handle.db.select().from(crawlLinks).where(eq(crawlLinks.pageId, page!.id));
     expect(links.map((l) => l.toHost).sort()).toEqual(['pedalpro.test', 'rivalbikes.test', 'tourblog.test']);
@@ -145,10 +156,15 @@ describe('finding prospects for a campaign', () => {
 
   it('records why a run failed when the campaign site cannot be read', async () => {
     const campaign = await campaignFor(5);
-    await handle.db.update(campaigns).set({ websiteUrl: 'http://nothing-here.test/' }).where(eq(campaigns.id, campaign.id));
+    await handle.db
+      .update(campaigns)
+      .set({ websiteUrl: 'http://nothing-here.test/' })
+      .where(eq(campaigns.id, campaign.id));
     const { result, run: failed } = await run(campaign);
     expect(result.status).toBe('failed');
-    expect(failed.error).toBe('Failed to find prospects: Could not read http://nothing-here.test/: the site did not answer with a page');
+    expect(failed.error).toBe(
+      'Failed to find prospects: Could not read http://nothing-here.test/: the site did not answer with a page',
+    );
   });
 
   it('leaves a finished or cancelled run alone when its job is delivered again', async () => {
@@ -157,7 +173,10 @@ describe('finding prospects for a campaign', () => {
       .insert(discoveryRuns)
       .values({ campaignId: campaign.id, userId: campaign.userId, status: 'cancelled' })
       .returning();
-    expect(await runCampaignDiscovery(row!.id, { db: handle.db, config })).toEqual({ status: 'skipped', prospectsFound: 0 });
+    expect(await runCampaignDiscovery(row!.id, { db: handle.db, config })).toEqual({
+      status: 'skipped',
+      prospectsFound: 0,
+    });
     expect(await prospectsOf(campaign.id)).toHaveLength(0);
   });
 });

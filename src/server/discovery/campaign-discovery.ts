@@ -19,7 +19,11 @@ const POLL_MS = 1_000;
  * website's host) and the sites its owner contacted from another campaign within
  * DISCOVERY_RECONTACT_DAYS (prospects.last_contacted).
  */
-export async function skippedDomains(db: Database, campaign: { id: string; userId: string }, recontactDays: number) {
+export async function skippedDomains(
+  db: Database,
+  campaign: { id: string; userId: string },
+  recontactDays: number,
+) {
   const own = await db
     .select({ website: prospects.website, domain: prospects.domain })
     .from(prospects)
@@ -40,7 +44,11 @@ export async function skippedDomains(db: Database, campaign: { id: string; userI
 }
 
 /** Inserts a discovered prospect (pending) unless its domain is already one of the campaign's. */
-async function insertProspect(db: Database, run: { id: string; campaignId: string; userId: string }, p: DiscoveredProspect) {
+async function insertProspect(
+  db: Database,
+  run: { id: string; campaignId: string; userId: string },
+  p: DiscoveredProspect,
+) {
   const inserted = await db
     .insert(prospects)
     .values({
@@ -82,27 +90,41 @@ async function insertProspect(db: Database, run: { id: string; campaignId: strin
  */
 export async function runCampaignDiscovery(
   runId: string,
-  deps: { db: Database; config: Config; overrides?: Partial<Pick<DiscoveryDeps, 'searchProviders' | 'backlinkProvider'>> },
+  deps: {
+    db: Database;
+    config: Config;
+    overrides?: Partial<Pick<DiscoveryDeps, 'searchProviders' | 'backlinkProvider'>>;
+  },
 ): Promise<{ status: 'completed' | 'failed' | 'cancelled' | 'skipped'; prospectsFound: number }> {
   const { db, config } = deps;
   const [run] = await db.select().from(discoveryRuns).where(eq(discoveryRuns.id, runId));
-  if (!run || (run.status !== 'queued' && run.status !== 'running')) return { status: 'skipped', prospectsFound: 0 };
+  if (!run || (run.status !== 'queued' && run.status !== 'running'))
+    return { status: 'skipped', prospectsFound: 0 };
   const [campaign] = await db
     .select()
     .from(campaigns)
     .where(and(eq(campaigns.id, run.campaignId), eq(campaigns.userId, run.userId)));
   if (!campaign) return { status: 'skipped', prospectsFound: 0 };
 
-  await db.update(discoveryRuns).set({ status: 'running', startedAt: new Date() }).where(eq(discoveryRuns.id, runId));
+  await db
+    .update(discoveryRuns)
+    .set({ status: 'running', startedAt: new Date() })
+    .where(eq(discoveryRuns.id, runId));
   await db.update(campaigns).set({ progressPercentage: 0 }).where(eq(campaigns.id, campaign.id));
 
   const controller = new AbortController();
   const isCancelled = async () => {
-    const [row] = await db.select({ status: discoveryRuns.status }).from(discoveryRuns).where(eq(discoveryRuns.id, runId));
+    const [row] = await db
+      .select({ status: discoveryRuns.status })
+      .from(discoveryRuns)
+      .where(eq(discoveryRuns.id, runId));
     return row?.status === 'cancelled';
   };
   const watcher = setInterval(() => {
-    void isCancelled().then((cancelled) => cancelled && controller.abort(new Error(discoveryMessages.cancelled)), () => undefined);
+    void isCancelled().then(
+      (cancelled) => cancelled && controller.abort(new Error(discoveryMessages.cancelled)),
+      () => undefined,
+    );
   }, POLL_MS);
   let lastWrite = 0;
   const crawler = new Crawler(crawlerSettings(config));
@@ -131,7 +153,10 @@ export async function runCampaignDiscovery(
         onProgress: async ({ percent, pagesCrawled }) => {
           if (Date.now() - lastWrite < POLL_MS) return;
           lastWrite = Date.now();
-          await db.update(campaigns).set({ progressPercentage: percent }).where(eq(campaigns.id, campaign.id));
+          await db
+            .update(campaigns)
+            .set({ progressPercentage: percent })
+            .where(eq(campaigns.id, campaign.id));
           await db.update(discoveryRuns).set({ pagesCrawled }).where(eq(discoveryRuns.id, runId));
         },
       },

@@ -32,16 +32,73 @@ export interface Candidate {
  * as wordpress.com are not listed: their subdomains are separately run blogs.
  */
 const PLATFORMS = [
-  'facebook.com', 'fb.com', 'instagram.com', 'twitter.com', 'x.com', 't.co', 'linkedin.com', 'lnkd.in',
-  'youtube.com', 'youtu.be', 'tiktok.com', 'pinterest.com', 'reddit.com', 'redd.it', 'whatsapp.com',
-  'telegram.org', 't.me', 'discord.com', 'discord.gg', 'snapchat.com', 'threads.net', 'mastodon.social',
-  'google.com', 'goo.gl', 'bing.com', 'yahoo.com', 'duckduckgo.com', 'apple.com', 'microsoft.com',
-  'amazon.com', 'amzn.to', 'github.com', 'gitlab.com', 'bitbucket.org', 'stackoverflow.com',
-  'wikipedia.org', 'wikimedia.org', 'wikimediafoundation.org', 'wikidata.org', 'archive.org',
-  'bit.ly', 'tinyurl.com', 'ow.ly', 'buff.ly', 'feedburner.com', 'gravatar.com', 'wp.com', 'w.org',
-  'googleapis.com', 'gstatic.com', 'cloudflare.com', 'doubleclick.net', 'addthis.com', 'sharethis.com',
-  'disqus.com', 'paypal.com', 'patreon.com', 'vimeo.com', 'flickr.com', 'soundcloud.com', 'spotify.com',
-  'creativecommons.org', 'w3.org', 'schema.org', 'mailchimp.com', 'list-manage.com', 'eepurl.com',
+  'facebook.com',
+  'fb.com',
+  'instagram.com',
+  'twitter.com',
+  'x.com',
+  't.co',
+  'linkedin.com',
+  'lnkd.in',
+  'youtube.com',
+  'youtu.be',
+  'tiktok.com',
+  'pinterest.com',
+  'reddit.com',
+  'redd.it',
+  'whatsapp.com',
+  'telegram.org',
+  't.me',
+  'discord.com',
+  'discord.gg',
+  'snapchat.com',
+  'threads.net',
+  'mastodon.social',
+  'google.com',
+  'goo.gl',
+  'bing.com',
+  'yahoo.com',
+  'duckduckgo.com',
+  'apple.com',
+  'microsoft.com',
+  'amazon.com',
+  'amzn.to',
+  'github.com',
+  'gitlab.com',
+  'bitbucket.org',
+  'stackoverflow.com',
+  'wikipedia.org',
+  'wikimedia.org',
+  'wikimediafoundation.org',
+  'wikidata.org',
+  'archive.org',
+  'bit.ly',
+  'tinyurl.com',
+  'ow.ly',
+  'buff.ly',
+  'feedburner.com',
+  'gravatar.com',
+  'wp.com',
+  'w.org',
+  'googleapis.com',
+  'gstatic.com',
+  'cloudflare.com',
+  'doubleclick.net',
+  'addthis.com',
+  'sharethis.com',
+  'disqus.com',
+  'paypal.com',
+  'patreon.com',
+  'vimeo.com',
+  'flickr.com',
+  'soundcloud.com',
+  'spotify.com',
+  'creativecommons.org',
+  'w3.org',
+  'schema.org',
+  'mailchimp.com',
+  'list-manage.com',
+  'eepurl.com',
 ];
 
 const RANK: Record<OpportunityType, number> = {
@@ -76,17 +133,32 @@ export class CandidatePool {
   /** True when the host may never be a prospect of this run. */
   excludes(host: string): boolean {
     const domain = siteDomain(host);
-    return !domain.includes('.') || this.skipDomains.has(domain) || this.blocked.some((d) => isWithinDomain(domain, d));
+    return (
+      !domain.includes('.') ||
+      this.skipDomains.has(domain) ||
+      this.blocked.some((d) => isWithinDomain(domain, d))
+    );
   }
 
   /** Adds evidence for the page's site; returns the candidate, or null when the site is excluded. */
-  offer(page: { url: string }, reason: CandidateReason, pages: readonly PageExtract[] = []): Candidate | null {
+  offer(
+    page: { url: string },
+    reason: CandidateReason,
+    pages: readonly PageExtract[] = [],
+  ): Candidate | null {
     const url = new URL(page.url);
     if (this.excludes(url.hostname)) return null;
     const domain = siteDomain(url.hostname);
     let candidate = this.byDomain.get(domain);
     if (!candidate) {
-      candidate = { domain, origin: url.origin, type: reason.type, reason, competitorsLinked: new Set(), pages: [] };
+      candidate = {
+        domain,
+        origin: url.origin,
+        type: reason.type,
+        reason,
+        competitorsLinked: new Set(),
+        pages: [],
+      };
       this.byDomain.set(domain, candidate);
     } else if (RANK[reason.type] > RANK[candidate.reason.type]) {
       candidate.reason = reason;
@@ -105,6 +177,8 @@ export class CandidatePool {
 
   /** Every candidate, strongest reason first. */
   ranked(): Candidate[] {
-    return [...this.byDomain.values()].sort((a, b) => RANK[b.type] - RANK[a.type] || b.competitorsLinked.size - a.competitorsLinked.size);
+    return [...this.byDomain.values()].sort(
+      (a, b) => RANK[b.type] - RANK[a.type] || b.competitorsLinked.size - a.competitorsLinked.size,
+    );
   }
 }

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { rankEmails, scoreEmail, type FoundEmail } from './contacts';
 
-const found = (email: string, pageKind: FoundEmail['pageKind'] = 'other'): FoundEmail => ({ email, pageKind, pageUrl: 'https://b.com/' });
+const found = (email: string, pageKind: FoundEmail['pageKind'] = 'other'): FoundEmail => ({
+  email,
+  pageKind,
+  pageUrl: 'https://b.com/',
+});
 
 describe('choosing the contact address', () => {
   it('prefers the site’s own domain over a free-mail or agency address', () => {

@@ -21,9 +21,12 @@ export interface FoundEmail {
 }
 
 const NO_REPLY = /^(no-?reply|do-?not-?reply|donotreply|mailer-daemon|postmaster|bounce[s]?|unsubscribe)\b/;
-const EDITORIAL = /^(editor|editors|editorial|redaktion|redaction|content|blog|write|writers?|guest|guestpost|contribut\w*|submissions?|submit|pitch(es)?|press|presse|news|tips|story|stories|media|pr)\b/;
-const GENERAL = /^(contact|kontakt|hello|hallo|hi|info|mail|office|team|general|inquiries|enquiries|anfrage|service)\b/;
-const DEPARTMENT = /^(support|help|helpdesk|sales|billing|invoice|rechnung|accounts?|jobs|careers?|karriere|hr|privacy|datenschutz|dpo|gdpr|legal|abuse|security|webmaster|admin|hostmaster|compliance|ads|advertising|werbung|anzeigen)\b/;
+const EDITORIAL =
+  /^(editor|editors|editorial|redaktion|redaction|content|blog|write|writers?|guest|guestpost|contribut\w*|submissions?|submit|pitch(es)?|press|presse|news|tips|story|stories|media|pr)\b/;
+const GENERAL =
+  /^(contact|kontakt|hello|hallo|hi|info|mail|office|team|general|inquiries|enquiries|anfrage|service)\b/;
+const DEPARTMENT =
+  /^(support|help|helpdesk|sales|billing|invoice|rechnung|accounts?|jobs|careers?|karriere|hr|privacy|datenschutz|dpo|gdpr|legal|abuse|security|webmaster|admin|hostmaster|compliance|ads|advertising|werbung|anzeigen)\b/;
 const EXTRA_PAGE_KIND_ORDER: ContactPageKind[] = ['contact', 'write-for-us', 'about', 'imprint'];
 
 /**
@@ -47,7 +50,11 @@ export function scoreEmail(found: FoundEmail, domain: string, names: readonly st
 }
 
 /** Orders a site's addresses best first (see `scoreEmail`); no-reply addresses are dropped. */
-export function rankEmails(found: readonly FoundEmail[], domain: string, names: readonly string[]): FoundEmail[] {
+export function rankEmails(
+  found: readonly FoundEmail[],
+  domain: string,
+  names: readonly string[],
+): FoundEmail[] {
   const best = new Map<string, { found: FoundEmail; score: number }>();
   for (const item of found) {
     const score = scoreEmail(item, domain, names);
@@ -72,17 +79,20 @@ export async function findSiteContact(
 ): Promise<SiteContact> {
   const pages = new Map<string, { page: PageExtract; kind: ContactPageKind | 'other' }>();
   const add = (page: PageExtract | null, kind: ContactPageKind | 'other') => {
-    if (page && !pages.has(page.url) && isWithinDomain(hostOf(page.url) ?? '', domain)) pages.set(page.url, { page, kind });
+    if (page && !pages.has(page.url) && isWithinDomain(hostOf(page.url) ?? '', domain))
+      pages.set(page.url, { page, kind });
   };
   for (const page of knownPages) add(page, contactPageKind({ url: page.url, text: page.title }) ?? 'other');
   const home = `${origin}/`;
-  if (pages.size < maxPages && ![...pages.keys()].some((u) => u === home)) add(await source.visit(home), 'other');
+  if (pages.size < maxPages && ![...pages.keys()].some((u) => u === home))
+    add(await source.visit(home), 'other');
 
   const linked = new Map<ContactPageKind, string>();
   for (const { page } of [...pages.values()]) {
     for (const link of page.links) {
       const kind = contactPageKind(link);
-      if (kind && !linked.has(kind) && isWithinDomain(hostOf(link.url) ?? '', domain)) linked.set(kind, link.url);
+      if (kind && !linked.has(kind) && isWithinDomain(hostOf(link.url) ?? '', domain))
+        linked.set(kind, link.url);
     }
   }
   for (const kind of EXTRA_PAGE_KIND_ORDER) {
@@ -90,7 +100,11 @@ export async function findSiteContact(
     if (url && pages.size < maxPages && !pages.has(url)) add(await source.visit(url), kind);
   }
   const hasEmail = () => [...pages.values()].some(({ page }) => page.emails.length > 0);
-  for (const [path, kind] of [['/contact', 'contact'], ['/impressum', 'imprint'], ['/about', 'about']] as const) {
+  for (const [path, kind] of [
+    ['/contact', 'contact'],
+    ['/impressum', 'imprint'],
+    ['/about', 'about'],
+  ] as const) {
     if (hasEmail() || pages.size >= maxPages || linked.has(kind)) continue;
     add(await source.visit(`${origin}${path}`), kind);
   }
@@ -101,7 +115,13 @@ export async function findSiteContact(
   );
   const ranked = rankEmails(found, domain, names);
   const chosen = ranked[0];
-  const name = (chosen && names.find((n) => n.split(/\s+/).some((w) => w.length > 2 && chosen.email.includes(w.toLowerCase())))) ?? names[0] ?? null;
+  const name =
+    (chosen &&
+      names.find((n) =>
+        n.split(/\s+/).some((w) => w.length > 2 && chosen.email.includes(w.toLowerCase())),
+      )) ??
+    names[0] ??
+    null;
   return {
     email: chosen?.email ?? null,
     name,

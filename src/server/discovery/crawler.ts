@@ -114,7 +114,13 @@ export class Crawler {
         this.policy.assertUrl(parsed);
         const rules = await this.robots.rulesFor(parsed, signal);
         if (rules.unreachable) {
-          return { ok: false, url, finalUrl: current, failure: 'network', detail: `robots.txt: ${rules.unreachable}` };
+          return {
+            ok: false,
+            url,
+            finalUrl: current,
+            failure: 'network',
+            detail: `robots.txt: ${rules.unreachable}`,
+          };
         }
         if (!rules.isAllowed(current)) {
           return { ok: false, url, finalUrl: current, failure: 'robots', detail: 'Disallowed by robots.txt' };
@@ -142,10 +148,19 @@ export class Crawler {
           throw new HopError('not-html', `Not HTML: ${contentType}`, response.status);
         }
         const body = await readCapped(response, this.settings.maxBytes);
-        if (!contentType && !/^\s*(<!doctype html|<html|<head|<body)/i.test(body.subarray(0, 512).toString())) {
+        if (
+          !contentType &&
+          !/^\s*(<!doctype html|<html|<head|<body)/i.test(body.subarray(0, 512).toString())
+        ) {
           throw new HopError('not-html', 'Not HTML: no content type and no HTML start', response.status);
         }
-        return { ok: true, url, finalUrl: current, status: response.status, html: decodeHtml(body, contentType) };
+        return {
+          ok: true,
+          url,
+          finalUrl: current,
+          status: response.status,
+          html: decodeHtml(body, contentType),
+        };
       } catch (error) {
         signal?.throwIfAborted();
         return { ok: false, url, finalUrl: current, ...describeFailure(error) };
@@ -307,7 +322,11 @@ function isRetryableError(error: unknown, signal?: AbortSignal): boolean {
 
 function describeFailure(error: unknown): { failure: FetchFailure; detail: string; status?: number } {
   if (error instanceof HopError) {
-    return { failure: error.failure, detail: error.message, ...(error.status ? { status: error.status } : {}) };
+    return {
+      failure: error.failure,
+      detail: error.message,
+      ...(error.status ? { status: error.status } : {}),
+    };
   }
   if (isSsrf(error)) {
     const ssrf = error instanceof SsrfError ? error : (error as { cause: SsrfError }).cause;

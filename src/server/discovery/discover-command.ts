@@ -32,11 +32,20 @@ export function parseDiscoverArgs(argv: string[]) {
   if (!Number.isInteger(target) || target < 1 || target > limits.maxAiProspects) {
     throw new Error(`--target must be a whole number from 1 to ${limits.maxAiProspects}`);
   }
-  if (values.competitor.length > limits.maxCompetitors) throw new Error(`At most ${limits.maxCompetitors} competitors`);
+  if (values.competitor.length > limits.maxCompetitors)
+    throw new Error(`At most ${limits.maxCompetitors} competitors`);
   if (values.format !== 'json' && values.format !== 'csv') throw new Error('--format must be json or csv');
   const maxPages = values['max-pages'] === undefined ? undefined : Number(values['max-pages']);
-  if (maxPages !== undefined && (!Number.isInteger(maxPages) || maxPages < 1)) throw new Error('--max-pages must be a positive whole number');
-  return { site: values.site, competitors: values.competitor, target, format: values.format, maxPages, inMemory: values['in-memory'] };
+  if (maxPages !== undefined && (!Number.isInteger(maxPages) || maxPages < 1))
+    throw new Error('--max-pages must be a positive whole number');
+  return {
+    site: values.site,
+    competitors: values.competitor,
+    target,
+    format: values.format,
+    maxPages,
+    inMemory: values['in-memory'],
+  };
 }
 
 const CSV_COLUMNS: (keyof DiscoveredProspect)[] = [
@@ -77,7 +86,12 @@ export async function runDiscoverCommand(
   let last = -1;
   try {
     return await discoverProspects(
-      { siteUrl: options.site, competitors: options.competitors, target: options.target, skipDomains: new Set() },
+      {
+        siteUrl: options.site,
+        competitors: options.competitors,
+        target: options.target,
+        skipDomains: new Set(),
+      },
       {
         crawler,
         store: new CrawlStore(handle.db),
@@ -86,7 +100,9 @@ export async function runDiscoverCommand(
         onProgress: ({ percent, pagesCrawled, prospectsFound }) => {
           if (percent === last) return;
           last = percent;
-          process.stderr.write(`[discover] ${percent}% · ${pagesCrawled} pages · ${prospectsFound} prospects\n`);
+          process.stderr.write(
+            `[discover] ${percent}% · ${pagesCrawled} pages · ${prospectsFound} prospects\n`,
+          );
         },
       },
     );

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client';
+import { testCrawlerSettings } from '../testing/crawler-settings';
 import { createTestDatabase } from '../testing/database';
 import { bicycleWeb, fixturePage } from '../testing/fixture-sites';
 import { startFixtureWeb, startLocalServer, type FixtureWeb } from '../testing/fixture-web';
@@ -36,26 +37,15 @@ beforeAll(async () => {
       '/contact': fixturePage('Contact', 'hello@linker.test'),
     },
     'guestblog.test': {
-      '/guest-post-guidelines': fixturePage('Guest post guidelines', `${BIKES} Send posts to guests@guestblog.test`),
+      '/guest-post-guidelines': fixturePage(
+        'Guest post guidelines',
+        `${BIKES} Send posts to guests@guestblog.test`,
+      ),
     },
     'dfs.test': { '/page': fixturePage('DFS', `${BIKES}`, [['Pedal', 'http://pedalpro.test/x']]) },
     'fake.test': { '/page': fixturePage('Fake', `${BIKES} no links at all`) },
   });
-  crawler = new Crawler({
-    userAgent: 'LinkPilotBot/1.0',
-    agentToken: 'LinkPilotBot',
-    timeoutMs: 3_000,
-    maxBytes: 1_000_000,
-    maxRedirects: 3,
-    retries: 0,
-    retryBaseMs: 10,
-    concurrency: 8,
-    perHostConcurrency: 1,
-    hostDelayMs: 0,
-    maxCrawlDelayMs: 1_000,
-    allowPrivate: [],
-    proxy: { httpProxy: fixture.proxyUrl, httpsProxy: fixture.proxyUrl, noProxy: '' },
-  });
+  crawler = new Crawler(testCrawlerSettings(fixture.proxyUrl, { maxBytes: 1_000_000 }));
 });
 afterAll(async () => {
   while (stops.length) await stops.pop()!();
@@ -89,7 +79,10 @@ describe('discovery strategies', () => {
       if (q.includes('rivalbikes.test')) {
         return { results: [{ url: 'http://claims.test/post' }, { url: 'http://linker.test/post' }] };
       }
-      if (q.startsWith('"guest post"')) return { results: [{ url: 'http://guestblog.test/guest-post-guidelines' }, { url: 'http://fake.test/page' }] };
+      if (q.startsWith('"guest post"'))
+        return {
+          results: [{ url: 'http://guestblog.test/guest-post-guidelines' }, { url: 'http://fake.test/page' }],
+        };
       return { results: [] };
     });
     const progress: number[] = [];
@@ -104,15 +97,23 @@ describe('discovery strategies', () => {
       },
     });
     const byDomain = Object.fromEntries(result.prospects.map((p) => [p.domain, p]));
-    expect(byDomain['linker.test']).toMatchObject({ opportunityType: 'competitor_backlink', contactEmail: 'hello@linker.test' });
-    expect(byDomain['guestblog.test']).toMatchObject({ opportunityType: 'guest_post', contactEmail: 'guests@guestblog.test' });
+    expect(byDomain['linker.test']).toMatchObject({
+      opportunityType: 'competitor_backlink',
+      contactEmail: 'hello@linker.test',
+    });
+    expect(byDomain['guestblog.test']).toMatchObject({
+      opportunityType: 'guest_post',
+      contactEmail: 'guests@guestblog.test',
+    });
     expect(byDomain['claims.test']).toBeUndefined();
     expect(byDomain['fake.test']).toBeUndefined();
 
     const queries = searx.asked.map((u) => u.searchParams.get('q'));
     expect(queries).toContain('"rivalbikes.test" -site:rivalbikes.test');
     expect(queries).toContain('"pedalpro.test" -site:pedalpro.test');
-    expect(queries.some((q) => /^"write for us" (bikes|bike|touring|gravel|shop|bicycle|cycling)/.test(q ?? ''))).toBe(true);
+    expect(
+      queries.some((q) => /^"write for us" (bikes|bike|touring|gravel|shop|bicycle|cycling)/.test(q ?? '')),
+    ).toBe(true);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
     expect(progress.at(-1)).toBe(99);
   });
@@ -123,7 +124,14 @@ describe('discovery strategies', () => {
       tasks: [
         {
           status_code: 20000,
-          result: [{ items: [{ url_from: 'http://dfs.test/page', url_to: 'http://pedalpro.test/x', anchor: 'Pedal' }, { url_from: 'http://fake.test/page', url_to: 'http://pedalpro.test/', anchor: 'x' }] }],
+          result: [
+            {
+              items: [
+                { url_from: 'http://dfs.test/page', url_to: 'http://pedalpro.test/x', anchor: 'Pedal' },
+                { url_from: 'http://fake.test/page', url_to: 'http://pedalpro.test/', anchor: 'x' },
+              ],
+            },
+          ],
         },
       ],
     }));
@@ -137,7 +145,10 @@ describe('discovery strategies', () => {
     const domains = result.prospects.map((p) => p.domain);
     expect(domains).toContain('dfs.test');
     expect(domains).not.toContain('fake.test');
-    expect(dfs.asked.map((u) => u.pathname)).toEqual(['/v3/backlinks/backlinks/live', '/v3/backlinks/backlinks/live']);
+    expect(dfs.asked.map((u) => u.pathname)).toEqual([
+      '/v3/backlinks/backlinks/live',
+      '/v3/backlinks/backlinks/live',
+    ]);
   });
 
   it('reuses the competitor backlinks earlier crawls stored, without any provider', async () => {
@@ -149,7 +160,9 @@ describe('discovery strategies', () => {
       backlinkProvider: null,
       limits: { ...limits, cacheMaxAgeMs: 3_600_000 },
     });
-    expect(result.prospects.map((p) => p.domain)).toEqual(expect.arrayContaining(['linker.test', 'dfs.test']));
+    expect(result.prospects.map((p) => p.domain)).toEqual(
+      expect.arrayContaining(['linker.test', 'dfs.test']),
+    );
   });
 
   it('stays within its page budget', async () => {

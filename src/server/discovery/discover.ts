@@ -108,14 +108,24 @@ export class DiscoveryError extends Error {}
  * pages and scores it, and proposes prospects with an email first, up to `target`.
  * @throws DiscoveryError when the site cannot be read; the signal's reason when aborted.
  */
-export async function discoverProspects(input: DiscoveryInput, deps: DiscoveryDeps): Promise<DiscoveryResult> {
+export async function discoverProspects(
+  input: DiscoveryInput,
+  deps: DiscoveryDeps,
+): Promise<DiscoveryResult> {
   const { limits, signal } = deps;
   const siteUrl = siteUrlFromInput(input.siteUrl);
   if (!siteUrl) throw new DiscoveryError(`Not a web address: ${input.siteUrl}`);
   const competitorUrls = input.competitors.map(siteUrlFromInput).filter((u): u is string => u !== null);
   const budget = new RunBudget(limits.maxPages, limits.maxMs);
-  const source = new PageSource(deps.crawler, deps.store, budget, { cacheMaxAgeMs: limits.cacheMaxAgeMs, signal });
-  const pool = new CandidatePool(siteDomain(siteUrl), [...new Set(competitorUrls.map(siteDomain))], input.skipDomains);
+  const source = new PageSource(deps.crawler, deps.store, budget, {
+    cacheMaxAgeMs: limits.cacheMaxAgeMs,
+    signal,
+  });
+  const pool = new CandidatePool(
+    siteDomain(siteUrl),
+    [...new Set(competitorUrls.map(siteDomain))],
+    input.skipDomains,
+  );
   const accepted: DiscoveredProspect[] = [];
   let percent = 0;
   const progress = async (value: number) => {
@@ -128,12 +138,14 @@ export async function discoverProspects(input: DiscoveryInput, deps: DiscoveryDe
     [siteUrl, ...competitorUrls].map((url) => crawlSite(source, url, limits.sitePages)),
   );
   signal?.throwIfAborted();
-  if (!ownPages?.length) throw new DiscoveryError(`Could not read ${siteUrl}: the site did not answer with a page`);
+  if (!ownPages?.length)
+    throw new DiscoveryError(`Could not read ${siteUrl}: the site did not answer with a page`);
   await progress(10);
 
   // 2. Candidates.
   await source.flush();
-  const searchBudgetLeft = () => budget.pagesUsed < limits.maxPages * SEARCH_BUDGET_SHARE && !budget.exhausted;
+  const searchBudgetLeft = () =>
+    budget.pagesUsed < limits.maxPages * SEARCH_BUDGET_SHARE && !budget.exhausted;
   const enough = () => pool.size >= input.target * OVERSAMPLE || !searchBudgetLeft();
   await storedBacklinks(pool, deps.store, source);
   await storedFootprints(pool, deps.store, source);
@@ -143,7 +155,10 @@ export async function discoverProspects(input: DiscoveryInput, deps: DiscoveryDe
   }
   const campaignDoc = termCounts(tokenize(ownPages.map(pageText).join(' ')));
   if (deps.searchProviders.length && !enough()) {
-    const idf = inverseDocumentFrequencies([campaignDoc, ...competitorPages.map((p) => termCounts(tokenize(p.map(pageText).join(' '))))]);
+    const idf = inverseDocumentFrequencies([
+      campaignDoc,
+      ...competitorPages.map((p) => termCounts(tokenize(p.map(pageText).join(' ')))),
+    ]);
     const keywords = topTerms(tfidfVector(campaignDoc, idf), KEYWORDS);
     const queries = buildSearchQueries(keywords, pool.competitorDomains, ownPages[0]!.language);
     await searchCandidates(pool, deps.searchProviders, queries, source, signal);
@@ -154,7 +169,16 @@ export async function discoverProspects(input: DiscoveryInput, deps: DiscoveryDe
     maxDepth: limits.outwardDepth,
     concurrency: limits.concurrency,
     enough,
-    onSite: () => progress(20 + 30 * Math.min(1, pool.size / (input.target * OVERSAMPLE), budget.pagesUsed / (limits.maxPages * SEARCH_BUDGET_SHARE))),
+    onSite: () =>
+      progress(
+        20 +
+          30 *
+            Math.min(
+              1,
+              pool.size / (input.target * OVERSAMPLE),
+              budget.pagesUsed / (limits.maxPages * SEARCH_BUDGET_SHARE),
+            ),
+      ),
   });
   signal?.throwIfAborted();
   await progress(50);
@@ -169,13 +193,22 @@ export async function discoverProspects(input: DiscoveryInput, deps: DiscoveryDe
   const unseenIdf = Math.log(1 + corpus.size) + 1;
   const campaignVector = tfidfVector(campaignDoc, idf, unseenIdf);
   const relevanceOf = (pages: readonly PageExtract[]) =>
-    relevancePercent(cosine(campaignVector, tfidfVector(termCounts(tokenize(pages.map(pageText).join(' '))), idf, unseenIdf)));
+    relevancePercent(
+      cosine(
+        campaignVector,
+        tfidfVector(termCounts(tokenize(pages.map(pageText).join(' '))), idf, unseenIdf),
+      ),
+    );
 
   // 4. Evaluate candidates, strongest first; those with an email are proposed first.
   const ranked = pool
     .ranked()
     .map((candidate) => ({ candidate, preliminary: relevanceOf(candidate.pages) }))
-    .sort((a, b) => opportunityRank(b.candidate.type) - opportunityRank(a.candidate.type) || b.preliminary - a.preliminary)
+    .sort(
+      (a, b) =>
+        opportunityRank(b.candidate.type) - opportunityRank(a.candidate.type) ||
+        b.preliminary - a.preliminary,
+    )
     .map((r) => r.candidate);
   const withoutEmail: DiscoveredProspect[] = [];
   let reserved = 0;
@@ -187,7 +220,11 @@ export async function discoverProspects(input: DiscoveryInput, deps: DiscoveryDe
   };
   // Evaluated a batch at a time and proposed in rank order, so concurrency never lets a weaker
   // candidate take the place of a stronger one.
-  for (let start = 0; start < ranked.length && reserved < input.target && !budget.exhausted; start += limits.concurrency) {
+  for (
+    let start = 0;
+    start < ranked.length && reserved < input.target && !budget.exhausted;
+    start += limits.concurrency
+  ) {
     signal?.throwIfAborted();
     const batch = ranked.slice(start, start + limits.concurrency);
     const results: (DiscoveredProspect | null)[] = new Array(batch.length).fill(null);
@@ -198,10 +235,16 @@ export async function discoverProspects(input: DiscoveryInput, deps: DiscoveryDe
       if (prospect?.contactEmail && reserved < input.target) await propose(prospect);
       else if (prospect) withoutEmail.push(prospect);
     }
-    await progress(50 + 50 * Math.max(accepted.length / input.target, (start + batch.length) / ranked.length));
+    await progress(
+      50 + 50 * Math.max(accepted.length / input.target, (start + batch.length) / ranked.length),
+    );
   }
   signal?.throwIfAborted();
-  withoutEmail.sort((a, b) => opportunityRank(b.opportunityType) - opportunityRank(a.opportunityType) || b.relevanceScore - a.relevanceScore);
+  withoutEmail.sort(
+    (a, b) =>
+      opportunityRank(b.opportunityType) - opportunityRank(a.opportunityType) ||
+      b.relevanceScore - a.relevanceScore,
+  );
   for (const prospect of withoutEmail) {
     if (reserved >= input.target) break;
     await propose(prospect);
@@ -223,7 +266,13 @@ async function evaluate(
   relevanceOf: (pages: readonly PageExtract[]) => number,
   scores: Map<string, number>,
 ): Promise<DiscoveredProspect | null> {
-  const contact = await findSiteContact(candidate.origin, candidate.domain, candidate.pages, source, contactPages);
+  const contact = await findSiteContact(
+    candidate.origin,
+    candidate.domain,
+    candidate.pages,
+    source,
+    contactPages,
+  );
   const relevance = relevanceOf(contact.pages.length ? contact.pages : candidate.pages);
   const evidenceIsTopical = candidate.type !== 'link_intersect' && candidate.type !== 'competitor_backlink';
   if (evidenceIsTopical && relevance < MIN_TOPICAL_RELEVANCE) return null;

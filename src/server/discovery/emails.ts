@@ -93,7 +93,8 @@ export function isPlausibleEmail(email: string): boolean {
   const tld = domain.slice(domain.lastIndexOf('.') + 1);
   if (FILE_EXTENSIONS.has(tld)) return false;
   if (!/^[a-z]{2,24}$/.test(tld)) return false;
-  if (PLACEHOLDER_DOMAINS.has(domain) || [...PLACEHOLDER_DOMAINS].some((d) => domain.endsWith(`.${d}`))) return false;
+  if (PLACEHOLDER_DOMAINS.has(domain) || [...PLACEHOLDER_DOMAINS].some((d) => domain.endsWith(`.${d}`)))
+    return false;
   // Retina image names and version tags: the "domain" starts with a digit run like 2x or 1.
   if (/^\d+x?\./.test(domain)) return false;
   // Hashes (tracking ids, Sentry keys) are not mailboxes.
@@ -129,7 +130,9 @@ export function findEmails(text: string): string[] {
   if (/\s(?:dot|punkt)\s/i.test(text)) {
     for (const match of text.matchAll(SPELLED_AT)) {
       const local = LOCAL_BEFORE.exec(text.slice(Math.max(0, match.index - 64), match.index))?.[0];
-      const domain = SPELLED_DOMAIN.exec(text.slice(match.index + match[0].length, match.index + match[0].length + 256))?.[0];
+      const domain = SPELLED_DOMAIN.exec(
+        text.slice(match.index + match[0].length, match.index + match[0].length + 256),
+      )?.[0];
       if (!local || !domain) continue;
       const email = `${local}@${domain.replace(/\s+(?:dot|punkt)\s+/gi, '.')}`.toLowerCase();
       if (EXACT.test(email) && isPlausibleEmail(email)) found.add(email);

@@ -42,7 +42,11 @@ describe('extractPage', () => {
 
   it('resolves links with anchor text and rel', () => {
     expect(page.links).toContainEqual({ url: 'https://www.radwelt.de/kontakt/', text: 'Kontakt', rel: [] });
-    expect(page.links).toContainEqual({ url: 'https://shop.example.org/r?a=1&b=2', text: 'Shop', rel: ['nofollow', 'sponsored'] });
+    expect(page.links).toContainEqual({
+      url: 'https://shop.example.org/r?a=1&b=2',
+      text: 'Shop',
+      rel: ['nofollow', 'sponsored'],
+    });
     expect(page.links).toContainEqual({ url: 'https://cdn.radwelt.de/x', text: 'Bild', rel: [] });
     expect(page.links.some((l) => l.url.startsWith('javascript'))).toBe(false);
     expect(page.links.some((l) => l.url.includes('email-protection'))).toBe(false);

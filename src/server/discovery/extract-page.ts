@@ -34,9 +34,46 @@ export const MAX_TEXT_CHARS = 50_000;
 const MAX_LINKS = 2_000;
 const HIDDEN = new Set(['script', 'style', 'noscript', 'template', 'svg']);
 const BLOCK = new Set([
-  'html', 'head', 'title', 'body', 'p', 'div', 'br', 'li', 'ul', 'ol', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'tr', 'td', 'th', 'table',
-  'section', 'article', 'header', 'footer', 'nav', 'aside', 'main', 'blockquote', 'pre', 'dd', 'dt',
-  'dl', 'form', 'address', 'figure', 'figcaption', 'hr', 'option', 'button', 'label',
+  'html',
+  'head',
+  'title',
+  'body',
+  'p',
+  'div',
+  'br',
+  'li',
+  'ul',
+  'ol',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'tr',
+  'td',
+  'th',
+  'table',
+  'section',
+  'article',
+  'header',
+  'footer',
+  'nav',
+  'aside',
+  'main',
+  'blockquote',
+  'pre',
+  'dd',
+  'dt',
+  'dl',
+  'form',
+  'address',
+  'figure',
+  'figcaption',
+  'hr',
+  'option',
+  'button',
+  'label',
 ]);
 
 /**
@@ -92,7 +129,8 @@ export function extractPage(html: string, pageUrl: string): PageExtract {
             const content = (attrs.content ?? '').trim();
             if (key === 'description') description = content;
             else if (key === 'og:description') ogDescription = content;
-            else if (key === 'author' || key === 'article:author' || key === 'dc.creator') addName(names, content);
+            else if (key === 'author' || key === 'article:author' || key === 'dc.creator')
+              addName(names, content);
             else if (key === 'content-language' && !language) language = content;
             break;
           }

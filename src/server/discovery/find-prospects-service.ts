@@ -46,7 +46,11 @@ function toView(run: typeof discoveryRuns.$inferSelect, progressPercentage: numb
  * @throws AppError NOT_FOUND when the campaign is not the user's; CONFLICT when a run of it is
  *   already queued or running.
  */
-export async function startFindProspects(deps: FindProspectsDeps, userId: string, campaignId: string): Promise<DiscoveryRun> {
+export async function startFindProspects(
+  deps: FindProspectsDeps,
+  userId: string,
+  campaignId: string,
+): Promise<DiscoveryRun> {
   const { db, config, queue } = deps;
   await ownedCampaign(db, userId, campaignId);
   const [run] = await db
@@ -61,7 +65,11 @@ export async function startFindProspects(deps: FindProspectsDeps, userId: string
     { runId: run.id },
     { retryLimit: 1, expireInSeconds: config.DISCOVERY_MAX_MINUTES * 60 + EXPIRY_MARGIN_SECONDS },
   );
-  const [updated] = await db.update(discoveryRuns).set({ jobId }).where(eq(discoveryRuns.id, run.id)).returning();
+  const [updated] = await db
+    .update(discoveryRuns)
+    .set({ jobId })
+    .where(eq(discoveryRuns.id, run.id))
+    .returning();
   return toView(updated ?? run, 0);
 }
 
@@ -70,7 +78,11 @@ export async function startFindProspects(deps: FindProspectsDeps, userId: string
  * the prospects it already found.
  * @throws AppError NOT_FOUND when the campaign is not the user's or nothing is running.
  */
-export async function cancelFindProspects(deps: FindProspectsDeps, userId: string, campaignId: string): Promise<DiscoveryRun> {
+export async function cancelFindProspects(
+  deps: FindProspectsDeps,
+  userId: string,
+  campaignId: string,
+): Promise<DiscoveryRun> {
   const { db, queue } = deps;
   const campaign = await ownedCampaign(db, userId, campaignId);
   const [run] = await db
@@ -93,7 +105,11 @@ export async function cancelFindProspects(deps: FindProspectsDeps, userId: strin
  * The campaign's latest run (for the detail page to poll), or null when it never ran.
  * @throws AppError NOT_FOUND when the campaign is not the user's.
  */
-export async function findProspectsStatus(db: Database, userId: string, campaignId: string): Promise<DiscoveryRun | null> {
+export async function findProspectsStatus(
+  db: Database,
+  userId: string,
+  campaignId: string,
+): Promise<DiscoveryRun | null> {
   const campaign = await ownedCampaign(db, userId, campaignId);
   const [run] = await db
     .select()

@@ -53,6 +53,8 @@ describe('contactPageKind', () => {
   });
 
   it('does not take an article about contacts for a contact page', () => {
-    expect(contactPageKind({ url: 'https://b.com/blog/how-to-contact-editors', text: 'How to contact editors' })).toBeNull();
+    expect(
+      contactPageKind({ url: 'https://b.com/blog/how-to-contact-editors', text: 'How to contact editors' }),
+    ).toBeNull();
   });
 });

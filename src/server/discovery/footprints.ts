@@ -21,17 +21,24 @@ const FOOTPRINT_PATTERNS: Record<FootprintKind, RegExp> = {
 
 /** URL path words that mark the same pages (`/write-for-us/`, `/gastbeitrag`, `/resources.html`). */
 const FOOTPRINT_PATH_PATTERNS: Record<FootprintKind, RegExp> = {
-  'write-for-us': /(write-?for-?us|write-?for-?me|contributor-?guidelines|become-?a-?(contributor|author)|fuer-uns-schreiben|autor-werden)/i,
+  'write-for-us':
+    /(write-?for-?us|write-?for-?me|contributor-?guidelines|become-?a-?(contributor|author)|fuer-uns-schreiben|autor-werden)/i,
   'guest-post': /(guest-?post|guest-?blog|guest-?article|gastbeitrag|gastartikel|gastautor)/i,
-  contribute: /(\/contribute\b|\/submit(-?(a|your))?-?(site|link|article|post)?\b|add-?(your-?)?(site|link|url)|link-eintragen|beitrag-einreichen)/i,
-  resources: /(\/resources?\b|useful-?links|helpful-?links|\/links\/?$|\/links\.html?$|linkliste|linksammlung|linktipps|ressourcen|blogroll)/i,
+  contribute:
+    /(\/contribute\b|\/submit(-?(a|your))?-?(site|link|article|post)?\b|add-?(your-?)?(site|link|url)|link-eintragen|beitrag-einreichen)/i,
+  resources:
+    /(\/resources?\b|useful-?links|helpful-?links|\/links\/?$|\/links\.html?$|linkliste|linksammlung|linktipps|ressourcen|blogroll)/i,
 };
 
 /**
  * The footprint a page announces by its title, main headings or URL path, or null. Body text is
  * not used: a "Write for us" link in a footer does not make every page a guest-post page.
  */
-export function detectFootprint(page: { url: string; title: string; headings: readonly string[] }): FootprintKind | null {
+export function detectFootprint(page: {
+  url: string;
+  title: string;
+  headings: readonly string[];
+}): FootprintKind | null {
   const path = safePath(page.url);
   const heading = [page.title, ...page.headings.slice(0, 3)].join(' \n ');
   for (const kind of FOOTPRINT_KINDS) {
@@ -53,9 +60,21 @@ export function footprintOfLink(link: { url: string; text: string }): FootprintK
 export type ContactPageKind = 'contact' | 'imprint' | 'about' | 'write-for-us';
 
 const CONTACT_PAGE_PATTERNS: [ContactPageKind, RegExp, RegExp][] = [
-  ['contact', /^\s*(contact(?: us| me)?|get in touch|kontakt(?:ieren sie uns)?|kontaktformular)\s*$/i, /\/(contact|contact-us|contact-me|kontakt)(\.\w+)?\/?$/i],
-  ['imprint', /^\s*(impressum|imprint|legal notice|legal|anbieterkennzeichnung)\s*$/i, /\/(impressum|imprint|legal-notice|legal)(\.\w+)?\/?$/i],
-  ['about', /^\s*(about(?: us| me)?|über uns|ueber uns|über mich|wir über uns|team|our team|das team|who we are)\s*$/i, /\/(about|about-us|about-me|ueber-uns|uber-uns|über-uns|ueber-mich|team|wir)(\.\w+)?\/?$/i],
+  [
+    'contact',
+    /^\s*(contact(?: us| me)?|get in touch|kontakt(?:ieren sie uns)?|kontaktformular)\s*$/i,
+    /\/(contact|contact-us|contact-me|kontakt)(\.\w+)?\/?$/i,
+  ],
+  [
+    'imprint',
+    /^\s*(impressum|imprint|legal notice|legal|anbieterkennzeichnung)\s*$/i,
+    /\/(impressum|imprint|legal-notice|legal)(\.\w+)?\/?$/i,
+  ],
+  [
+    'about',
+    /^\s*(about(?: us| me)?|über uns|ueber uns|über mich|wir über uns|team|our team|das team|who we are)\s*$/i,
+    /\/(about|about-us|about-me|ueber-uns|uber-uns|über-uns|ueber-mich|team|wir)(\.\w+)?\/?$/i,
+  ],
   ['write-for-us', FOOTPRINT_PATTERNS['write-for-us'], FOOTPRINT_PATH_PATTERNS['write-for-us']],
 ];
 

@@ -1,11 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { cosine, inverseDocumentFrequencies, relevancePercent, termCounts, tfidfVector, tokenize, topTerms } from './relevance';
+import {
+  cosine,
+  inverseDocumentFrequencies,
+  relevancePercent,
+  termCounts,
+  tfidfVector,
+  tokenize,
+  topTerms,
+} from './relevance';
 
 const doc = (text: string) => termCounts(tokenize(text));
 
 describe('tokenize', () => {
   it('keeps topic words of 3+ letters and drops English and German stopwords', () => {
-    expect(tokenize('The Bikes and the RIDERS of Köln, über die Räder! 42 a1 ok')).toEqual(['bikes', 'riders', 'köln', 'räder']);
+    expect(tokenize('The Bikes and the RIDERS of Köln, über die Räder! 42 a1 ok')).toEqual([
+      'bikes',
+      'riders',
+      'köln',
+      'räder',
+    ]);
   });
 });
 

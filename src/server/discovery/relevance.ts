@@ -57,7 +57,11 @@ export function inverseDocumentFrequencies(documents: readonly Map<string, numbe
  * The TF-IDF vector of a document: sublinear tf (1 + ln count) times idf; a term outside the
  * corpus weighs `unseenIdf` (ln(1 + N) + 1 is its smoothed idf with df = 0).
  */
-export function tfidfVector(counts: Map<string, number>, idf: Map<string, number>, unseenIdf = 1): Map<string, number> {
+export function tfidfVector(
+  counts: Map<string, number>,
+  idf: Map<string, number>,
+  unseenIdf = 1,
+): Map<string, number> {
   const vector = new Map<string, number>();
   for (const [term, count] of counts) vector.set(term, (1 + Math.log(count)) * (idf.get(term) ?? unseenIdf));
   return vector;

@@ -6,7 +6,9 @@ const rules = (body: string) => robotsRules(url, { kind: 'found', body }, 'LinkP
 
 describe('robotsRules', () => {
   it('applies the group of our token over the * group', () => {
-    const r = rules('User-agent: *\nDisallow: /\n\nUser-agent: LinkPilotBot\nDisallow: /private/\nCrawl-delay: 2\n');
+    const r = rules(
+      'User-agent: *\nDisallow: /\n\nUser-agent: LinkPilotBot\nDisallow: /private/\nCrawl-delay: 2\n',
+    );
     expect(r.isAllowed('https://b.com/blog/')).toBe(true);
     expect(r.isAllowed('https://b.com/private/x')).toBe(false);
     expect(r.crawlDelayMs).toBe(2000);
@@ -28,7 +30,9 @@ describe('robotsRules', () => {
   });
 
   it('allows everything on a 4xx and nothing when robots.txt is unreachable (RFC 9309)', () => {
-    expect(robotsRules(url, { kind: 'client-error' }, 'LinkPilotBot').isAllowed('https://b.com/x')).toBe(true);
+    expect(robotsRules(url, { kind: 'client-error' }, 'LinkPilotBot').isAllowed('https://b.com/x')).toBe(
+      true,
+    );
     const unreachable = robotsRules(url, { kind: 'unreachable', detail: 'HTTP 503' }, 'LinkPilotBot');
     expect(unreachable.isAllowed('https://b.com/x')).toBe(false);
     expect(unreachable.unreachable).toBe('HTTP 503');

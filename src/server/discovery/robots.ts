@@ -11,9 +11,7 @@ export interface RobotsRules {
 
 /** What fetching /robots.txt gave: a body (2xx), a client error (4xx) or no usable answer. */
 export type RobotsResponse =
-  | { kind: 'found'; body: string }
-  | { kind: 'client-error' }
-  | { kind: 'unreachable'; detail: string };
+  { kind: 'found'; body: string } | { kind: 'client-error' } | { kind: 'unreachable'; detail: string };
 
 /**
  * Turns a robots.txt response into rules for `agentToken` (RFC 9309): a 4xx means no rules

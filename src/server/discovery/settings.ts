@@ -55,7 +55,8 @@ export function discoveryProviders(config: Config): {
 } {
   const searchProviders: SearchProvider[] = [];
   if (config.SEARXNG_URL) searchProviders.push(searxngProvider(config.SEARXNG_URL));
-  if (config.BRAVE_SEARCH_API_KEY) searchProviders.push(braveSearchProvider(config.BRAVE_SEARCH_API_KEY, config.BRAVE_SEARCH_URL));
+  if (config.BRAVE_SEARCH_API_KEY)
+    searchProviders.push(braveSearchProvider(config.BRAVE_SEARCH_API_KEY, config.BRAVE_SEARCH_URL));
   const backlinkProvider =
     config.DATAFORSEO_LOGIN && config.DATAFORSEO_PASSWORD
       ? dataForSeoProvider(config.DATAFORSEO_LOGIN, config.DATAFORSEO_PASSWORD, config.DATAFORSEO_URL)

@@ -3,7 +3,8 @@ import type { PageExtract } from './extract-page';
 import type { PageSource } from './page-source';
 
 /** Links to files that are never HTML pages: not worth a request. */
-const NOT_A_PAGE = /\.(pdf|jpe?g|png|gif|svg|webp|avif|ico|css|js|json|xml|rss|atom|zip|gz|tar|rar|7z|exe|dmg|mp3|mp4|m4a|mov|avi|webm|docx?|xlsx?|pptx?|odt|epub|woff2?|ttf)$/i;
+const NOT_A_PAGE =
+  /\.(pdf|jpe?g|png|gif|svg|webp|avif|ico|css|js|json|xml|rss|atom|zip|gz|tar|rar|7z|exe|dmg|mp3|mp4|m4a|mov|avi|webm|docx?|xlsx?|pptx?|odt|epub|woff2?|ttf)$/i;
 
 /** True when a URL may be an HTML page (judged by its path's extension). */
 export function mayBeHtml(url: string): boolean {
@@ -20,10 +21,15 @@ export function mayBeHtml(url: string): boolean {
  * cannot be read, the site is tried over plain http (sites typed without a scheme default to
  * https, and some still serve http only).
  */
-export async function crawlSite(source: PageSource, startUrl: string, maxPages: number): Promise<PageExtract[]> {
+export async function crawlSite(
+  source: PageSource,
+  startUrl: string,
+  maxPages: number,
+): Promise<PageExtract[]> {
   const domain = siteDomain(startUrl);
   let start = startUrl;
-  if (start.startsWith('https://') && !(await source.visit(start))) start = `http://${start.slice('https://'.length)}`;
+  if (start.startsWith('https://') && !(await source.visit(start)))
+    start = `http://${start.slice('https://'.length)}`;
   const queue = [start];
   const queued = new Set(queue);
   const pages: PageExtract[] = [];

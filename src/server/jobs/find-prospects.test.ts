@@ -31,7 +31,10 @@ beforeAll(async () => {
   // Every page of the slow site answers after 300 ms, so a run there lasts long enough to watch.
   const web = bicycleWeb();
   fixture = await startFixtureWeb((host, path) => {
-    if (host === 'slow.test') return path === '/robots.txt' ? undefined : { body: web['www.bikeshop.test']!['/'] as string, delayMs: 300 };
+    if (host === 'slow.test')
+      return path === '/robots.txt'
+        ? undefined
+        : { body: web['www.bikeshop.test']!['/'] as string, delayMs: 300 };
     return web[host]?.[path];
   });
   config = testConfig({ HTTP_PROXY: fixture.proxyUrl, CRAWL_HOST_DELAY_MS: '0', CRAWL_CACHE_HOURS: '0' });
@@ -48,7 +51,10 @@ afterAll(async () => {
 
 let count = 0;
 async function campaignFor(websiteUrl: string, competitors: string[], target = 10) {
-  const [user] = await handle.db.insert(users).values({ name: 'Ada', email: `job${++count}@example.com` }).returning();
+  const [user] = await handle.db
+    .insert(users)
+    .values({ name: 'Ada', email: `job${++count}@example.com` })
+    .returning();
   const [campaign] = await handle.db
     .insert(campaigns)
     .values({ userId: user!.id, name: 'Bikes', websiteUrl, type: 'ai', competitors, targetProspects: target })
@@ -56,7 +62,11 @@ async function campaignFor(websiteUrl: string, competitors: string[], target = 1
   return campaign!;
 }
 
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
+async function waitFor<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 20_000,
+): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
@@ -67,20 +77,35 @@ async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, t
 
 describe('the find-prospects job', () => {
   it('runs through pg-boss, updating the campaign’s progress and prospects as it goes', async () => {
-    const campaign = await campaignFor('http://www.bikeshop.test/', ['http://rivalbikes.test', 'http://pedalpro.test']);
+    const campaign = await campaignFor('http://www.bikeshop.test/', [
+      'http://rivalbikes.test',
+      'http://pedalpro.test',
+    ]);
     const started = await startFindProspects(deps, campaign.userId, campaign.id);
-    expect(started).toMatchObject({ status: 'queued', progressPercentage: 0, prospectsFound: 0, error: null });
+    expect(started).toMatchObject({
+      status: 'queued',
+      progressPercentage: 0,
+      prospectsFound: 0,
+      error: null,
+    });
 
     const finished = await waitFor(
       () => findProspectsStatus(handle.db, campaign.userId, campaign.id),
       (s) => s?.status === 'completed' || s?.status === 'failed',
     );
     // tourblog, gearreview, cyclingnews and contacted.test (no one contacted it here).
-    expect(finished).toMatchObject({ status: 'completed', progressPercentage: 100, prospectsFound: 4, error: null });
+    expect(finished).toMatchObject({
+      status: 'completed',
+      progressPercentage: 100,
+      prospectsFound: 4,
+      error: null,
+    });
     expect(finished!.finishedAt).not.toBeNull();
     const [after] = await handle.db.select().from(campaigns).where(eq(campaigns.id, campaign.id));
     expect(after).toMatchObject({ progressPercentage: 100, prospectsFound: 4 });
-    expect(await handle.db.select().from(prospects).where(eq(prospects.campaignId, campaign.id))).toHaveLength(4);
+    expect(
+      await handle.db.select().from(prospects).where(eq(prospects.campaignId, campaign.id)),
+    ).toHaveLength(4);
   });
 
   it('refuses a second run while one is under way, and another user’s campaign', async () => {
@@ -118,7 +143,9 @@ describe('the find-prospects job', () => {
     const before = requestsToSlowSite();
     await new Promise((r) => setTimeout(r, 1_000));
     expect(requestsToSlowSite()).toBe(before);
-    await expect(cancelFindProspects(deps, campaign.userId, campaign.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(cancelFindProspects(deps, campaign.userId, campaign.id)).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
     const again = await startFindProspects(deps, campaign.userId, campaign.id);
     expect(again.status).toBe('queued');
     await cancelFindProspects(deps, campaign.userId, campaign.id);

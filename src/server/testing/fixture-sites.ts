@@ -8,7 +8,8 @@ export function fixturePage(title: string, text: string, links: [string, string]
 
 const BIKES =
   'Bicycle touring, gravel bikes, cycling routes, bike repair, saddle, pedals, wheels, derailleur gears and bikepacking trips for cyclists.';
-const BAKING = 'Sourdough bread, cakes, flour, butter, oven temperatures, pastry recipes and baking tips for bakers.';
+const BAKING =
+  'Sourdough bread, cakes, flour, butter, oven temperatures, pastry recipes and baking tips for bakers.';
 
 /**
  * A small web about bicycles for discovery tests: the campaign site bikeshop.test, competitors
@@ -47,7 +48,12 @@ export function bicycleWeb(): Record<string, Record<string, FixtureAnswer>> {
         ['Pedal Pro', 'http://pedalpro.test/'],
         ['Kontakt', '/kontakt'],
       ]),
-      '/kontakt': fixturePage('Kontakt', `Schreiben Sie an redaktion [at] tourblog [dot] test. ${BIKES}`, [], '<meta name="author" content="Tina Tour">'),
+      '/kontakt': fixturePage(
+        'Kontakt',
+        `Schreiben Sie an redaktion [at] tourblog [dot] test. ${BIKES}`,
+        [],
+        '<meta name="author" content="Tina Tour">',
+      ),
     },
     'gearreview.test': {
       '/': fixturePage('Gear Review', `${BIKES} Honest bike gear reviews.`, [['Contact', '/contact']]),
@@ -61,7 +67,10 @@ export function bicycleWeb(): Record<string, Record<string, FixtureAnswer>> {
     },
     'cyclingnews.test': {
       '/': fixturePage('Cycling News', `${BIKES} Daily cycling news.`, [['Write for us', '/write-for-us']]),
-      '/write-for-us': fixturePage('Write for us', `${BIKES} Send your guest post pitch to pitches@cyclingnews.test.`),
+      '/write-for-us': fixturePage(
+        'Write for us',
+        `${BIKES} Send your guest post pitch to pitches@cyclingnews.test.`,
+      ),
     },
     'bakery.test': {
       '/': fixturePage('Bakery', `${BAKING} Visit our bakery.`, [['Contact', '/contact']]),

@@ -4,11 +4,14 @@ import type { AddressInfo, Socket } from 'node:net';
 
 /** One answer of a fixture site. A string is a 200 HTML page. */
 export type FixtureAnswer =
-  | string
-  | { status?: number; headers?: Record<string, string>; body?: string | Buffer; delayMs?: number };
+  string | { status?: number; headers?: Record<string, string>; body?: string | Buffer; delayMs?: number };
 
 /** Answers a request for `host` and `path` (path with query), or undefined for a 404. */
-export type FixtureHandler = (host: string, path: string, request: IncomingMessage) => FixtureAnswer | undefined;
+export type FixtureHandler = (
+  host: string,
+  path: string,
+  request: IncomingMessage,
+) => FixtureAnswer | undefined;
 
 /** One request the fixture web received. */
 export interface FixtureRequest {
@@ -39,7 +42,9 @@ export async function startFixtureWeb(
   options: { tls?: { key: string | Buffer; cert: string | Buffer } } = {},
 ): Promise<FixtureWeb> {
   const answer: FixtureHandler =
-    typeof handler === 'function' ? handler : (host, path) => handler[host]?.[path] ?? handler[host]?.[path.split('?')[0]!];
+    typeof handler === 'function'
+      ? handler
+      : (host, path) => handler[host]?.[path] ?? handler[host]?.[path.split('?')[0]!];
   const requests: FixtureRequest[] = [];
   const inFlight = new Map<string, number>();
   const maxInFlight = new Map<string, number>();
@@ -62,7 +67,10 @@ export async function startFixtureWeb(
         response.writeHead(404, { 'content-type': 'text/html' }).end('<html><body>Not found</body></html>');
         return;
       }
-      response.writeHead(reply.status ?? 200, { 'content-type': 'text/html; charset=utf-8', ...reply.headers });
+      response.writeHead(reply.status ?? 200, {
+        'content-type': 'text/html; charset=utf-8',
+        ...reply.headers,
+      });
       response.end(reply.body ?? '');
     };
     if (reply?.delayMs) setTimeout(send, reply.delayMs);

@@ -128,7 +128,9 @@ export const prospects = pgTable(
   (t) => [
     belongsToCampaign.foreignKey(t),
     // One discovered prospect per site and campaign, whatever the number of runs.
-    uniqueIndex('uq_prospects_campaign_id_domain').on(t.campaignId, t.domain).where(sql`${t.domain} is not null`),
+    uniqueIndex('uq_prospects_campaign_id_domain')
+      .on(t.campaignId, t.domain)
+      .where(sql`${t.domain} is not null`),
     index('idx_prospects_user_id_domain').on(t.userId, t.domain),
     index('idx_prospects_campaign_id_created_at').on(t.campaignId, t.createdAt.desc()),
     index('idx_prospects_user_id_created_at').on(t.userId, t.createdAt.desc()),

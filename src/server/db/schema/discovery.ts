@@ -57,7 +57,9 @@ export const crawlPages = pgTable(
   (t) => [
     uniqueIndex('uq_crawl_pages_url').on(t.url),
     index('idx_crawl_pages_host').on(t.host),
-    index('idx_crawl_pages_footprint').on(t.footprint).where(sql`${t.footprint} is not null`),
+    index('idx_crawl_pages_footprint')
+      .on(t.footprint)
+      .where(sql`${t.footprint} is not null`),
   ],
 );
 

@@ -4,7 +4,9 @@ import { ProviderError, providerJson, type SearchProvider } from './provider';
 const braveAnswer = z.object({
   web: z
     .object({
-      results: z.array(z.object({ url: z.string(), title: z.string().default(''), description: z.string().default('') })),
+      results: z.array(
+        z.object({ url: z.string(), title: z.string().default(''), description: z.string().default('') }),
+      ),
     })
     .optional(),
 });
@@ -21,10 +23,17 @@ export function braveSearchProvider(apiKey: string, endpoint = BRAVE_SEARCH_URL)
     name: 'Brave Search',
     async search(query, signal) {
       const url = `${endpoint}?${new URLSearchParams({ q: query, count: '20' })}`;
-      const body = await providerJson('Brave Search', url, { headers: { 'x-subscription-token': apiKey }, signal });
+      const body = await providerJson('Brave Search', url, {
+        headers: { 'x-subscription-token': apiKey },
+        signal,
+      });
       const parsed = braveAnswer.safeParse(body);
       if (!parsed.success) throw new ProviderError('Brave Search answered with an unexpected shape');
-      return (parsed.data.web?.results ?? []).map((r) => ({ url: r.url, title: r.title, snippet: r.description }));
+      return (parsed.data.web?.results ?? []).map((r) => ({
+        url: r.url,
+        title: r.title,
+        snippet: r.description,
+      }));
     },
   };
 }

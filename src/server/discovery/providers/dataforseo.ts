@@ -13,7 +13,13 @@ const dataForSeoAnswer = z.object({
           .array(
             z.object({
               items: z
-                .array(z.object({ url_from: z.string(), url_to: z.string(), anchor: z.string().nullable().default('') }))
+                .array(
+                  z.object({
+                    url_from: z.string(),
+                    url_to: z.string(),
+                    anchor: z.string().nullable().default(''),
+                  }),
+                )
                 .nullable()
                 .default([]),
             }),
@@ -35,20 +41,34 @@ const OK = 20000;
  * login and password; https://docs.dataforseo.com/v3/backlinks/backlinks/live/): one dofollow
  * backlink per referring domain of the target.
  */
-export function dataForSeoProvider(login: string, password: string, baseUrl = DATAFORSEO_URL): BacklinkProvider {
+export function dataForSeoProvider(
+  login: string,
+  password: string,
+  baseUrl = DATAFORSEO_URL,
+): BacklinkProvider {
   const auth = `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`;
   return {
     name: 'DataForSEO',
     async backlinks(targetDomain, limit, signal) {
       const body = JSON.stringify([
-        { target: targetDomain, mode: 'one_per_domain', limit, filters: ['dofollow', '=', true], include_subdomains: true },
+        {
+          target: targetDomain,
+          mode: 'one_per_domain',
+          limit,
+          filters: ['dofollow', '=', true],
+          include_subdomains: true,
+        },
       ]);
-      const answer = await providerJson('DataForSEO', `${baseUrl.replace(/\/+$/, '')}/v3/backlinks/backlinks/live`, {
-        method: 'POST',
-        headers: { authorization: auth, 'content-type': 'application/json' },
-        body,
-        signal,
-      });
+      const answer = await providerJson(
+        'DataForSEO',
+        `${baseUrl.replace(/\/+$/, '')}/v3/backlinks/backlinks/live`,
+        {
+          method: 'POST',
+          headers: { authorization: auth, 'content-type': 'application/json' },
+          body,
+          signal,
+        },
+      );
       const parsed = dataForSeoAnswer.safeParse(answer);
       if (!parsed.success) throw new ProviderError('DataForSEO answered with an unexpected shape');
       const task = parsed.data.tasks[0];
@@ -56,7 +76,11 @@ export function dataForSeoProvider(login: string, password: string, baseUrl = DA
         throw new ProviderError(`DataForSEO: ${task?.status_message || parsed.data.status_message}`);
       }
       return (task.result ?? []).flatMap((r) =>
-        (r.items ?? []).map((i) => ({ pageUrl: i.url_from, targetUrl: i.url_to, anchorText: i.anchor ?? '' })),
+        (r.items ?? []).map((i) => ({
+          pageUrl: i.url_from,
+          targetUrl: i.url_to,
+          anchorText: i.anchor ?? '',
+        })),
       );
     },
   };

@@ -41,7 +41,12 @@ const PROVIDER_TIMEOUT_MS = 20_000;
 export async function providerJson(
   name: string,
   url: string,
-  init: { method?: string; headers?: Record<string, string>; body?: string; signal?: AbortSignal | undefined },
+  init: {
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    signal?: AbortSignal | undefined;
+  },
 ): Promise<unknown> {
   const timeout = AbortSignal.timeout(PROVIDER_TIMEOUT_MS);
   const response = await fetch(url, {

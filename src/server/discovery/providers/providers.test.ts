@@ -49,7 +49,9 @@ describe('SearXNG', () => {
 
   it('reports an instance without the JSON format as an error', async () => {
     const { url } = await api({ error: 'forbidden' }, 403);
-    await expect(searxngProvider(url).search('x')).rejects.toThrow(new ProviderError('SearXNG answered HTTP 403'));
+    await expect(searxngProvider(url).search('x')).rejects.toThrow(
+      new ProviderError('SearXNG answered HTTP 403'),
+    );
   });
 });
 
@@ -59,7 +61,9 @@ describe('Brave Search API', () => {
       type: 'search',
       web: { type: 'search', results: [{ url: 'https://b.test/', title: 'B', description: 'gravel' }] },
     });
-    const results = await braveSearchProvider('key-123', `${url}/res/v1/web/search`).search('intitle:resources bikes');
+    const results = await braveSearchProvider('key-123', `${url}/res/v1/web/search`).search(
+      'intitle:resources bikes',
+    );
     expect(results).toEqual([{ url: 'https://b.test/', title: 'B', snippet: 'gravel' }]);
     expect(seen[0]!.headers['x-subscription-token']).toBe('key-123');
     const asked = new URL(seen[0]!.url, url);
@@ -84,12 +88,25 @@ describe('DataForSEO backlinks', () => {
         {
           status_code: 20000,
           status_message: 'Ok.',
-          result: [{ items: [{ url_from: 'https://blog.test/post', url_to: 'https://rival.test/', anchor: 'Rival', dofollow: true }] }],
+          result: [
+            {
+              items: [
+                {
+                  url_from: 'https://blog.test/post',
+                  url_to: 'https://rival.test/',
+                  anchor: 'Rival',
+                  dofollow: true,
+                },
+              ],
+            },
+          ],
         },
       ],
     });
     const records = await dataForSeoProvider('login@x.test', 'pw', url).backlinks('rival.test', 50);
-    expect(records).toEqual([{ pageUrl: 'https://blog.test/post', targetUrl: 'https://rival.test/', anchorText: 'Rival' }]);
+    expect(records).toEqual([
+      { pageUrl: 'https://blog.test/post', targetUrl: 'https://rival.test/', anchorText: 'Rival' },
+    ]);
     expect(seen[0]!.method).toBe('POST');
     expect(seen[0]!.url).toBe('/v3/backlinks/backlinks/live');
     expect(seen[0]!.headers.authorization).toBe(`Basic ${Buffer.from('login@x.test:pw').toString('base64')}`);
@@ -103,6 +120,8 @@ describe('DataForSEO backlinks', () => {
       status_code: 20000,
       tasks: [{ status_code: 40501, status_message: 'Invalid Field: target.', result: null }],
     });
-    await expect(dataForSeoProvider('l', 'p', url).backlinks('x', 1)).rejects.toThrow('DataForSEO: Invalid Field: target.');
+    await expect(dataForSeoProvider('l', 'p', url).backlinks('x', 1)).rejects.toThrow(
+      'DataForSEO: Invalid Field: target.',
+    );
   });
 });

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { ProviderError, providerJson, type SearchProvider } from './provider';
 
 const searxngAnswer = z.object({
-  results: z.array(z.object({ url: z.string(), title: z.string().default(''), content: z.string().default('') })),
+  results: z.array(
+    z.object({ url: z.string(), title: z.string().default(''), content: z.string().default('') }),
+  ),
 });
 
 /**

@@ -59,7 +59,12 @@ export async function outwardCrawl(
       let evidence = offerPageEvidence(pool, page);
       evidence = (await followFootprints(pool, page, source)) || evidence;
       if (!evidence) {
-        const reason = { type: 'topical_site' as const, sourcePageUrl: from.url, sourceLinkUrl: link.url, sourceAnchorText: link.text || null };
+        const reason = {
+          type: 'topical_site' as const,
+          sourcePageUrl: from.url,
+          sourceLinkUrl: link.url,
+          sourceAnchorText: link.text || null,
+        };
         pool.offer(page, reason, [page]);
       }
       await options.onSite?.();
@@ -68,9 +73,15 @@ export async function outwardCrawl(
   }
 }
 
-async function followFootprints(pool: CandidatePool, page: PageExtract, source: PageSource): Promise<boolean> {
+async function followFootprints(
+  pool: CandidatePool,
+  page: PageExtract,
+  source: PageSource,
+): Promise<boolean> {
   const domain = siteDomain(page.url);
-  const links = page.links.filter((l) => isWithinDomain(hostOf(l.url) ?? '', domain) && footprintOfLink(l) && l.url !== page.url);
+  const links = page.links.filter(
+    (l) => isWithinDomain(hostOf(l.url) ?? '', domain) && footprintOfLink(l) && l.url !== page.url,
+  );
   let found = false;
   for (const link of links.slice(0, FOOTPRINT_LINKS_PER_SITE)) {
     const footprintPage = await source.visit(link.url);

@@ -14,7 +14,11 @@ export interface SearchQuery {
  * Queries from the campaign site's top keywords and the footprints, in English and, for a
  * German site, German too; plus pages mentioning each competitor outside its own site.
  */
-export function buildSearchQueries(keywords: readonly string[], competitors: readonly string[], language: string): SearchQuery[] {
+export function buildSearchQueries(
+  keywords: readonly string[],
+  competitors: readonly string[],
+  language: string,
+): SearchQuery[] {
   const footprint = { footprint: true } as const;
   const queries: SearchQuery[] = [];
   for (const keyword of keywords.slice(0, 3)) {
@@ -62,7 +66,8 @@ export async function searchCandidates(
         if (pool.excludes(host) || source.has(result.url)) continue;
         const page = await source.visit(result.url);
         if (!page) continue;
-        const verified = 'competitor' in verify ? linksToDomain(page, verify.competitor) : page.footprint !== null;
+        const verified =
+          'competitor' in verify ? linksToDomain(page, verify.competitor) : page.footprint !== null;
         if (verified) offerPageEvidence(pool, page);
       }
     }

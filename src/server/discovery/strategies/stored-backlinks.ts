@@ -7,7 +7,11 @@ import { offerPageEvidence } from './classify-page';
  * Competitor backlinks the crawl store already knows (from this run and every earlier crawl):
  * each page is read again (from the store while fresh) so the link is current, then offered.
  */
-export async function storedBacklinks(pool: CandidatePool, store: CrawlStore, source: PageSource): Promise<void> {
+export async function storedBacklinks(
+  pool: CandidatePool,
+  store: CrawlStore,
+  source: PageSource,
+): Promise<void> {
   const hosts = pool.competitorDomains.flatMap((d) => [d, `www.${d}`]);
   const links = await store.linksTo(hosts);
   const pages = [...new Set(links.filter((l) => !pool.excludes(l.pageHost)).map((l) => l.pageUrl))];
@@ -19,7 +23,11 @@ export async function storedBacklinks(pool: CandidatePool, store: CrawlStore, so
 }
 
 /** Footprint pages of earlier crawls, offered again while their pages are fresh. */
-export async function storedFootprints(pool: CandidatePool, store: CrawlStore, source: PageSource): Promise<void> {
+export async function storedFootprints(
+  pool: CandidatePool,
+  store: CrawlStore,
+  source: PageSource,
+): Promise<void> {
   for (const { url, host } of await store.footprintPages()) {
     if (source.budget.exhausted) return;
     if (pool.excludes(host)) continue;
