@@ -67,8 +67,9 @@ export function rankEmails(
 
 /**
  * Reads a prospect site's likely contact pages — home, then linked contact, write-for-us,
- * about and imprint pages, then guessed paths when no address turned up — at most `maxPages`
- * in all (pages already read count), and chooses the best address and a contact name.
+ * about and imprint pages, then guessed paths when no address turned up — asking for at most
+ * `maxPages` pages besides the known ones (a page read before costs nothing), and chooses the
+ * best address and a contact name.
  */
 export async function findSiteContact(
   origin: string,
@@ -83,9 +84,13 @@ export async function findSiteContact(
       pages.set(page.url, { page, kind });
   };
   for (const page of knownPages) add(page, contactPageKind({ url: page.url, text: page.title }) ?? 'other');
+  let asked = 0;
+  const visit = async (url: string, kind: ContactPageKind | 'other') => {
+    asked++;
+    add(await source.visit(url), kind);
+  };
   const home = `${origin}/`;
-  if (pages.size < maxPages && ![...pages.keys()].some((u) => u === home))
-    add(await source.visit(home), 'other');
+  if (!pages.has(home)) await visit(home, 'other');
 
   const linked = new Map<ContactPageKind, string>();
   for (const { page } of [...pages.values()]) {
@@ -97,7 +102,7 @@ export async function findSiteContact(
   }
   for (const kind of EXTRA_PAGE_KIND_ORDER) {
     const url = linked.get(kind);
-    if (url && pages.size < maxPages && !pages.has(url)) add(await source.visit(url), kind);
+    if (url && asked < maxPages && !pages.has(url)) await visit(url, kind);
   }
   const hasEmail = () => [...pages.values()].some(({ page }) => page.emails.length > 0);
   for (const [path, kind] of [
@@ -105,8 +110,8 @@ export async function findSiteContact(
     ['/impressum', 'imprint'],
     ['/about', 'about'],
   ] as const) {
-    if (hasEmail() || pages.size >= maxPages || linked.has(kind)) continue;
-    add(await source.visit(`${origin}${path}`), kind);
+    if (hasEmail() || asked >= maxPages || linked.has(kind)) continue;
+    await visit(`${origin}${path}`, kind);
   }
 
   const names = [...pages.values()].flatMap(({ page }) => page.names);

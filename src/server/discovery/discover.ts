@@ -266,13 +266,10 @@ async function evaluate(
   relevanceOf: (pages: readonly PageExtract[]) => number,
   scores: Map<string, number>,
 ): Promise<DiscoveredProspect | null> {
-  const contact = await findSiteContact(
-    candidate.origin,
-    candidate.domain,
-    candidate.pages,
-    source,
-    contactPages,
-  );
+  // Every page of the site read in this run may name its contact, not only the evidence page.
+  const sitePages = source.pages.filter((p) => siteDomain(p.url) === candidate.domain);
+  const known = [...candidate.pages, ...sitePages].slice(0, 10);
+  const contact = await findSiteContact(candidate.origin, candidate.domain, known, source, contactPages);
   const relevance = relevanceOf(contact.pages.length ? contact.pages : candidate.pages);
   const evidenceIsTopical = candidate.type !== 'link_intersect' && candidate.type !== 'competitor_backlink';
   if (evidenceIsTopical && relevance < MIN_TOPICAL_RELEVANCE) return null;

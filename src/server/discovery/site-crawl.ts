@@ -17,7 +17,8 @@ export function mayBeHtml(url: string): boolean {
 
 /**
  * Reads up to `maxPages` pages of one site breadth-first from `startUrl` (links within the same
- * domain, subdomains included), and returns them in reading order. When an https start page
+ * domain, subdomains included), trying at most 3 × `maxPages` URLs, and returns them in
+ * reading order. When an https start page
  * cannot be read, the site is tried over plain http (sites typed without a scheme default to
  * https, and some still serve http only).
  */
@@ -33,7 +34,9 @@ export async function crawlSite(
   const queue = [start];
   const queued = new Set(queue);
   const pages: PageExtract[] = [];
-  while (queue.length && pages.length < maxPages && !source.budget.exhausted) {
+  // Dead links must not eat the run's budget: at most three tries per page wanted.
+  let tries = 0;
+  while (queue.length && pages.length < maxPages && tries++ < 3 * maxPages && !source.budget.exhausted) {
     const page = await source.visit(queue.shift()!);
     if (!page) continue;
     pages.push(page);
