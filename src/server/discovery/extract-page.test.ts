@@ -66,6 +66,17 @@ describe('extractPage', () => {
     expect(page.names).toEqual(expect.arrayContaining(['Jana Berg', 'Max Muster']));
   });
 
+  it('takes no address from code samples and no footprint from a section heading', () => {
+    const article = extractPage(
+      `<title>Reading CSV in Python</title><h1>Reading CSV in Python</h1><pre>1,John,john@mail.com,24</pre>
+       <p>Inline <code>bob@mail.com</code>; write to author@pyblog.dev</p><h2>Resources</h2>`,
+      'https://pyblog.dev/csv/',
+    );
+    expect(article.emails).toEqual(['author@pyblog.dev']);
+    expect(article.text).toContain('john@mail.com');
+    expect(article.footprint).toBeNull();
+  });
+
   it('respects <base href>', () => {
     const based = extractPage('<base href="https://other.de/dir/"><a href="x">X</a>', 'https://a.de/');
     expect(based.links[0]!.url).toBe('https://other.de/dir/x');

@@ -21,6 +21,7 @@ export interface PageExtract {
   /** BCP 47 primary tag from `<html lang>` or Content-Language meta, lower case ('' if none). */
   language: string;
   text: string;
+  /** The page's h1 headings (at most 3). */
   headings: string[];
   links: ExtractedLink[];
   emails: string[];
@@ -96,11 +97,19 @@ export function extractPage(html: string, pageUrl: string): PageExtract {
   const jsonLd: string[] = [];
 
   let hiddenDepth = 0;
+  /** Inside <pre>/<code>: sample data (`john@mail.com` in a CSV example) is no contact. */
+  let codeDepth = 0;
+  const prose: string[] = [];
+  let proseLength = 0;
   let inTitle = false;
   let headingBuffer: string[] | null = null;
   let jsonLdBuffer: string[] | null = null;
   let anchor: { href: string; rel: LinkRel[]; text: string[]; alt: string; author: boolean } | null = null;
 
+  const blockBreak = () => {
+    pushText('\n');
+    prose.push('\n');
+  };
   const pushText = (chunk: string) => {
     if (textLength >= MAX_TEXT_CHARS) return;
     text.push(chunk);
@@ -155,30 +164,38 @@ export function extractPage(html: string, pageUrl: string): PageExtract {
             if (anchor && attrs.alt) anchor.alt ||= attrs.alt;
             break;
           case 'h1':
-          case 'h2':
-            if (headings.length < 5) headingBuffer = [];
+            if (headings.length < 3) headingBuffer = [];
+            break;
+          case 'pre':
+          case 'code':
+            codeDepth++;
             break;
         }
         if (HIDDEN.has(name)) hiddenDepth++;
-        if (BLOCK.has(name)) pushText('\n');
+        if (BLOCK.has(name)) blockBreak();
       },
       ontext(data) {
         if (inTitle) title += data;
         if (jsonLdBuffer) jsonLdBuffer.push(data);
         if (hiddenDepth > 0) return;
         pushText(data);
+        if (codeDepth === 0 && proseLength < MAX_TEXT_CHARS) {
+          prose.push(data);
+          proseLength += data.length;
+        }
         anchor?.text.push(data);
         headingBuffer?.push(data);
       },
       onclosetag(name) {
         if (HIDDEN.has(name) && hiddenDepth > 0) hiddenDepth--;
-        if (BLOCK.has(name)) pushText('\n');
+        if (BLOCK.has(name)) blockBreak();
         if (name === 'title') inTitle = false;
         if (name === 'script' && jsonLdBuffer) {
           jsonLd.push(jsonLdBuffer.join(''));
           jsonLdBuffer = null;
         }
-        if ((name === 'h1' || name === 'h2') && headingBuffer) {
+        if ((name === 'pre' || name === 'code') && codeDepth > 0) codeDepth--;
+        if (name === 'h1' && headingBuffer) {
           const heading = collapse(headingBuffer.join(''));
           if (heading) headings.push(heading);
           headingBuffer = null;
@@ -213,7 +230,7 @@ export function extractPage(html: string, pageUrl: string): PageExtract {
   parser.end(html);
 
   const visible = collapse(text.join('')).slice(0, MAX_TEXT_CHARS);
-  for (const email of findEmails(visible)) emails.add(email);
+  for (const email of findEmails(prose.join(''))) emails.add(email);
   for (const block of jsonLd) namesFromJsonLd(block, names, emails);
   const cleanTitle = collapse(title);
   return {
