@@ -1,9 +1,13 @@
 import type { PgBoss } from 'pg-boss';
 import type { JobDefinition, JobDeps } from './job';
+import { findProspectsJob } from './find-prospects';
 import { sessionCleanupJob } from './session-cleanup';
 
 /** Every job the worker role runs. */
-export const jobs: readonly JobDefinition<never>[] = [sessionCleanupJob as JobDefinition<never>];
+export const jobs: readonly JobDefinition<never>[] = [
+  sessionCleanupJob as JobDefinition<never>,
+  findProspectsJob as JobDefinition<never>,
+];
 
 /**
  * Creates each job's queue, (re)sets its schedule, and starts working it. Payloads are validated
