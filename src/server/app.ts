@@ -19,7 +19,14 @@ import type { Database } from './db/client';
 import { notFoundBody, registerErrorHandling } from './http/errors';
 import { databaseRateLimitStore } from './http/rate-limit-store';
 import { healthRoutes } from './modules/health/routes';
+import { campaignRoutes } from './modules/campaigns/routes';
+import { contactRoutes } from './modules/contacts/routes';
+import { emailAccountRoutes } from './modules/email-accounts/routes';
+import { liveLinkRoutes } from './modules/live-links/routes';
 import { meRoutes } from './modules/me/routes';
+import { profileRoutes } from './modules/profile/routes';
+import { prospectRoutes } from './modules/prospects/routes';
+import { userRoutes } from './modules/users/routes';
 
 export interface AppDeps {
   config: Config;
@@ -79,6 +86,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes(db, deps.version ?? '0.0.0'));
   await app.register(authRoutes(auth, config));
   await app.register(meRoutes(auth, db));
+  await app.register(campaignRoutes(auth, db));
+  await app.register(prospectRoutes(auth, db));
+  await app.register(contactRoutes(auth, db));
+  await app.register(liveLinkRoutes(auth, db));
+  await app.register(emailAccountRoutes(auth, db));
+  await app.register(profileRoutes(auth, db));
+  await app.register(userRoutes(auth, db));
 
   const spa = Boolean(deps.webRoot && existsSync(path.join(deps.webRoot, 'index.html')));
   if (spa) await registerSpaAssets(app, deps.webRoot!);
