@@ -241,7 +241,7 @@ export const campaignListQuerySchema = z.object({
   search: z.string().trim().max(200).default(''),
   ...pageQueryFields,
 });
-export type CampaignListQuery = z.input<typeof campaignListQuerySchema>;
+export type CampaignListQuery = Partial<z.output<typeof campaignListQuerySchema>>;
 
 export const campaignPageSchema = pageSchema(campaignSchema);
 export type CampaignPage = z.infer<typeof campaignPageSchema>;

@@ -44,7 +44,7 @@ export type LiveLink = z.infer<typeof liveLinkSchema>;
 
 /** `GET /api/live-links` query: paging, discovered_at descending by default (spec §7). */
 export const liveLinkListQuerySchema = z.object(pageQueryFields);
-export type LiveLinkListQuery = z.input<typeof liveLinkListQuerySchema>;
+export type LiveLinkListQuery = Partial<z.output<typeof liveLinkListQuerySchema>>;
 
 export const liveLinkPageSchema = pageSchema(liveLinkSchema);
 export type LiveLinkPage = z.infer<typeof liveLinkPageSchema>;

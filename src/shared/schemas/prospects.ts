@@ -47,7 +47,7 @@ export const prospectListQuerySchema = z.object({
   sort: z.enum(prospectSortFields).default('createdAt'),
   ...pageQueryFields,
 });
-export type ProspectListQuery = z.input<typeof prospectListQuerySchema>;
+export type ProspectListQuery = Partial<z.output<typeof prospectListQuerySchema>>;
 
 /**
  * Contacts filters (spec §5): case-insensitive substring search on website, contact email or contact
@@ -67,7 +67,7 @@ export type ContactFilters = z.output<typeof contactFiltersSchema>;
 
 /** `GET /api/contacts` query: the filters plus paging. */
 export const contactListQuerySchema = contactFiltersSchema.extend(pageQueryFields);
-export type ContactListQuery = z.input<typeof contactListQuerySchema>;
+export type ContactListQuery = Partial<z.output<typeof contactListQuerySchema>>;
 
 export const prospectPageSchema = pageSchema(prospectSchema);
 export type ProspectPage = z.infer<typeof prospectPageSchema>;
