@@ -20,7 +20,7 @@ export const campaignMessages = {
   createFailed: 'Failed to create campaign. Please try again.',
   findProspectsFailed: 'Failed to find prospects',
   findProspectsUnavailable:
-    'Prospect discovery is not available yet. Your campaign was created; add prospects from a CSV file for now.',
+    'Prospect discovery is not available yet. Your campaign was saved as a draft: open it now, or start a manual campaign from a CSV file of prospects.',
   fetchEmailAccountsFailed: 'Failed to fetch email accounts',
   loadFailed: 'Failed to load campaign details',
   loadListFailed: 'Failed to load campaigns',

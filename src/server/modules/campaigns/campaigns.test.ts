@@ -33,7 +33,8 @@ describe('POST /api/campaigns', () => {
     });
     const page = (await inject('GET', withId(apiPaths.campaignProspects, campaign.id))).json<ProspectPage>();
     expect(page.total).toBe(3);
-    expect(page.items.map((p) => p.website).sort()).toEqual(['alpha.com', 'beta.org', 'gamma.net']);
+    // Newest first, and the file's rows keep their order.
+    expect(page.items.map((p) => p.website)).toEqual(['alpha.com', 'beta.org', 'gamma.net']);
     expect(page.items.every((p) => p.status === 'pending' && p.lastContacted === null)).toBe(true);
   });
 

@@ -157,13 +157,16 @@ export async function createCampaign(db: Database, userId: string, input: Create
       })
       .returning();
     if (input.type === 'manual') {
+      // One millisecond apart, first row newest: "newest first" lists keep the file's order.
+      const base = Date.now();
       for (let i = 0; i < input.prospects.length; i += INSERT_CHUNK) {
         await tx.insert(prospects).values(
-          input.prospects.slice(i, i + INSERT_CHUNK).map((p) => ({
+          input.prospects.slice(i, i + INSERT_CHUNK).map((p, j) => ({
             campaignId: row!.id,
             userId,
             ...p,
             status: 'pending' as const,
+            createdAt: new Date(base - i - j),
           })),
         );
       }

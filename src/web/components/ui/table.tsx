@@ -6,7 +6,8 @@ import { cn } from '../../lib/cn';
 /** A data table that scrolls sideways inside its card on narrow screens. */
 export function Table({ className, ...props }: ComponentProps<'table'>) {
   return (
-    <div className="w-full overflow-x-auto">
+    // relative: keeps sr-only (absolute) header labels inside the scroll box instead of widening the page.
+    <div className="relative w-full overflow-x-auto">
       <table className={cn('w-full min-w-max text-left text-sm', className)} {...props} />
     </div>
   );
@@ -18,7 +19,7 @@ export function Th({ className, ...props }: ComponentProps<'th'>) {
     <th
       scope="col"
       className={cn(
-        'border-b border-slate-200 px-4 py-3 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:border-slate-800 dark:text-slate-400',
+        'border-b border-slate-200 px-3 py-3 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:border-slate-800 dark:text-slate-400',
         className,
       )}
       {...props}
@@ -30,7 +31,7 @@ export function Th({ className, ...props }: ComponentProps<'th'>) {
 export function Td({ className, ...props }: ComponentProps<'td'>) {
   return (
     <td
-      className={cn('border-b border-slate-100 px-4 py-3 align-middle dark:border-slate-800/70', className)}
+      className={cn('border-b border-slate-100 px-3 py-2.5 align-middle dark:border-slate-800/70', className)}
       {...props}
     />
   );

@@ -110,7 +110,7 @@ function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
           <Tooltip content={m.outreachLater} side="bottom">
             {/* A disabled button gets no pointer events; the wrapper keeps the explanation reachable. */}
             <span tabIndex={0} className="inline-flex rounded-lg">
-              <Button disabled aria-describedby="send-emails-note">
+              <Button variant="outline" disabled aria-describedby="send-emails-note">
                 <Send aria-hidden className="size-4" /> Send Emails
               </Button>
             </span>

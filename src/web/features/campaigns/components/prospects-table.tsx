@@ -87,7 +87,7 @@ export function ProspectsTable({ campaignId }: { campaignId: string }) {
                     {p.lastContacted ? formatDate(p.lastContacted) : 'Never'}
                   </Td>
                   <Td>
-                    <div className="flex gap-1.5" aria-label={`Actions for ${p.website}`} role="group">
+                    <div className="flex gap-1" aria-label={`Actions for ${p.website}`} role="group">
                       <Button
                         size="sm"
                         variant="outline"
