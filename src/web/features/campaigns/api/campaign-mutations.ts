@@ -11,14 +11,18 @@ import { apiRequest } from '../../../lib/api-client';
 import { contactsKey } from '../../contacts/api/contact-queries';
 import { campaignsKey } from './campaign-queries';
 
-/** Refreshes every campaign and contact query after a change. */
+/**
+ * Marks every campaign and contact query stale after a change; active ones refetch in the background.
+ * Not awaited, so the caller's own callbacks run at once even if the refetch remounts its component.
+ * Queries of a deleted campaign (`gone`) are dropped instead: refetching them would only answer 404.
+ */
 function useRefreshCampaigns() {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: campaignsKey }),
-      queryClient.invalidateQueries({ queryKey: contactsKey }),
-    ]);
+  return (gone?: string) => {
+    if (gone) queryClient.removeQueries({ predicate: (q) => q.queryKey.includes(gone) });
+    void queryClient.invalidateQueries({ queryKey: campaignsKey });
+    void queryClient.invalidateQueries({ queryKey: contactsKey });
+  };
 }
 
 /** POST /api/campaigns. */
@@ -27,7 +31,7 @@ export function useCreateCampaign() {
   return useMutation({
     mutationFn: (input: CreateCampaignInput) =>
       apiRequest(apiPaths.campaigns, { method: 'POST', body: input, schema: campaignSchema }),
-    onSuccess: refresh,
+    onSuccess: () => refresh(),
   });
 }
 
@@ -37,7 +41,7 @@ export function useFindProspects() {
   return useMutation({
     mutationFn: (id: string) =>
       apiRequest(withId(apiPaths.findProspects, id), { method: 'POST', schema: findProspectsResultSchema }),
-    onSettled: refresh,
+    onSettled: () => refresh(),
   });
 }
 
@@ -47,7 +51,7 @@ export function useUpdateCampaign(id: string) {
   return useMutation({
     mutationFn: (input: UpdateCampaignInput) =>
       apiRequest(withId(apiPaths.campaign, id), { method: 'PATCH', body: input, schema: campaignSchema }),
-    onSuccess: refresh,
+    onSuccess: () => refresh(),
   });
 }
 
@@ -56,7 +60,7 @@ export function useDeleteCampaign() {
   const refresh = useRefreshCampaigns();
   return useMutation({
     mutationFn: (id: string) => apiRequest(withId(apiPaths.campaign, id), { method: 'DELETE' }),
-    onSuccess: refresh,
+    onSuccess: (_data, id) => refresh(id),
   });
 }
 
@@ -66,7 +70,7 @@ export function useUpdateProspectStatus() {
   return useMutation({
     mutationFn: ({ id, ...input }: UpdateProspectStatusInput & { id: string }) =>
       apiRequest(withId(apiPaths.prospect, id), { method: 'PATCH', body: input, schema: prospectSchema }),
-    onSuccess: refresh,
+    onSuccess: () => refresh(),
   });
 }
 
@@ -75,6 +79,6 @@ export function useDeleteProspect() {
   const refresh = useRefreshCampaigns();
   return useMutation({
     mutationFn: (id: string) => apiRequest(withId(apiPaths.prospect, id), { method: 'DELETE' }),
-    onSuccess: refresh,
+    onSuccess: () => refresh(),
   });
 }

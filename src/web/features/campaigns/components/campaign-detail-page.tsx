@@ -35,7 +35,8 @@ export function CampaignDetailPage() {
       query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
     return <DetailError message={missing ? m.notFound : m.loadFailed} />;
   }
-  return <CampaignDetailView campaign={query.data} />;
+  // Keyed by id: local edits (competitors) start fresh when another campaign opens.
+  return <CampaignDetailView key={query.data.id} campaign={query.data} />;
 }
 
 function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
@@ -120,7 +121,7 @@ function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
           </span>
         </div>
       </div>
-      <CompetitorsPanel key={campaign.competitors.join('|')} campaign={campaign} />
+      <CompetitorsPanel campaign={campaign} />
       <CampaignStats campaign={campaign} />
       <ProspectsTable campaignId={campaign.id} />
       <DeleteCampaignDialog
