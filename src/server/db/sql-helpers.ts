@@ -13,9 +13,18 @@ export function iso(value: Date | null): string | null {
   return value ? value.toISOString() : null;
 }
 
-/** ORDER BY a column in the given direction, nulls last either way, for a sortable date column. */
+/** ORDER BY a nullable column in the given direction, nulls last either way (e.g. 'Never' contacted). */
 export function orderByNullsLast(column: AnyColumn, order: SortOrder): SQL {
   return order === 'asc' ? sql`${column} asc nulls last` : sql`${column} desc nulls last`;
+}
+
+/**
+ * ORDER BY a column of one of our `… DESC` indexes, which drizzle builds as DESC NULLS LAST: desc reads
+ * the index forwards, asc (NULLS FIRST) backwards. PostgreSQL only uses an index whose null ordering
+ * matches, even for a NOT NULL column, so a plain `desc` would sort every row instead.
+ */
+export function orderByIndexed(column: AnyColumn, order: SortOrder): SQL {
+  return order === 'asc' ? sql`${column} asc nulls first` : sql`${column} desc nulls last`;
 }
 
 /** OFFSET of a 1-based page. */

@@ -71,5 +71,9 @@ export type ContactListQuery = Partial<z.output<typeof contactListQuerySchema>>;
 
 export const prospectPageSchema = pageSchema(prospectSchema);
 export type ProspectPage = z.infer<typeof prospectPageSchema>;
-export const contactPageSchema = pageSchema(contactSchema);
+/** Contacts are counted up to this many; beyond it the page says "1,000+" instead of an exact total. */
+export const CONTACTS_COUNT_CAP = 1000;
+
+/** A page of contacts; `totalIsCapped` says `total` is CONTACTS_COUNT_CAP and more rows match. */
+export const contactPageSchema = pageSchema(contactSchema).extend({ totalIsCapped: z.boolean() });
 export type ContactPage = z.infer<typeof contactPageSchema>;

@@ -16,7 +16,7 @@ import type { campaignListQuerySchema, updateCampaignSchema } from '../../../sha
 import type { prospectListQuerySchema } from '../../../shared/schemas/prospects';
 import type { Database } from '../../db/client';
 import { campaigns, prospects } from '../../db/schema/campaigns';
-import { containsPattern, iso, orderByNullsLast, pageOffset } from '../../db/sql-helpers';
+import { containsPattern, iso, orderByIndexed, orderByNullsLast, pageOffset } from '../../db/sql-helpers';
 import { AppError } from '../../http/errors';
 import { assertEmailAccountOwned } from '../email-accounts/service';
 import { toProspect } from '../prospects/service';
@@ -84,10 +84,7 @@ export async function listCampaigns(
       .select()
       .from(campaigns)
       .where(where)
-      .orderBy(
-        query.order === 'asc' ? asc(campaigns.createdAt) : desc(campaigns.createdAt),
-        asc(campaigns.id),
-      )
+      .orderBy(orderByIndexed(campaigns.createdAt, query.order), asc(campaigns.id))
       .limit(query.pageSize)
       .offset(pageOffset(query.page, query.pageSize)),
     db
@@ -223,13 +220,16 @@ export async function listCampaignProspects(
 ): Promise<ProspectPage> {
   await findOwnedCampaign(db, userId, campaignId);
   const where = and(eq(prospects.campaignId, campaignId), eq(prospects.userId, userId));
-  const sortColumn = query.sort === 'lastContacted' ? prospects.lastContacted : prospects.createdAt;
+  const first =
+    query.sort === 'lastContacted'
+      ? orderByNullsLast(prospects.lastContacted, query.order)
+      : orderByIndexed(prospects.createdAt, query.order);
   const [rows, [count]] = await Promise.all([
     db
       .select()
       .from(prospects)
       .where(where)
-      .orderBy(orderByNullsLast(sortColumn, query.order), desc(prospects.id))
+      .orderBy(first, desc(prospects.id))
       .limit(query.pageSize)
       .offset(pageOffset(query.page, query.pageSize)),
     db

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactsCsvColumns } from '../../../shared/csv/contacts-csv';
 import { apiPaths, withId, withQuery } from '../../../shared/paths';
 import type { Campaign } from '../../../shared/schemas/campaigns';
-import type { ContactPage } from '../../../shared/schemas/prospects';
+import { CONTACTS_COUNT_CAP, type ContactPage } from '../../../shared/schemas/prospects';
 import { createTestApp, signUpUser, type TestApp } from '../../testing/app';
 import { createManualCampaign } from '../../testing/campaigns';
 import { EXPORT_BATCH_SIZE } from './service';
@@ -136,5 +136,12 @@ describe('GET /api/contacts/export', () => {
       .map((r) => r[0]);
     expect(websites).toHaveLength(extra + 1);
     expect(new Set(websites).size).toBe(extra + 1);
+
+    // The list counts up to the cap and says so, rather than counting every match.
+    const page = (
+      await t.app.inject({ url: apiPaths.contacts, headers: { cookie: bulkCookie } })
+    ).json<ContactPage>();
+    expect(page).toMatchObject({ total: CONTACTS_COUNT_CAP, totalIsCapped: true });
+    expect((await list()).totalIsCapped).toBe(false);
   });
 });

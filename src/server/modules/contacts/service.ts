@@ -1,10 +1,15 @@
-import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { contactsCsvChunk } from '../../../shared/csv/contacts-csv';
-import type { ContactFilters, ContactPage, contactListQuerySchema } from '../../../shared/schemas/prospects';
+import {
+  CONTACTS_COUNT_CAP,
+  type ContactFilters,
+  type ContactPage,
+  type contactListQuerySchema,
+} from '../../../shared/schemas/prospects';
 import type { Database } from '../../db/client';
 import { campaigns, prospects } from '../../db/schema/campaigns';
-import { containsPattern, iso, orderByNullsLast, pageOffset } from '../../db/sql-helpers';
+import { containsPattern, iso, orderByIndexed, orderByNullsLast, pageOffset } from '../../db/sql-helpers';
 import { toProspect } from '../prospects/service';
 
 /** Rows per query of the CSV export: memory stays flat whatever the number of contacts. */
@@ -30,31 +35,53 @@ function contactsWhere(userId: string, filters: ContactFilters): SQL | undefined
   );
 }
 
-/** One page of the user's contacts with their campaign names, in a stable order (date, then id). */
+/**
+ * One page of the user's contacts with their campaign names, in a stable order (date, then id). The
+ * page is read first and the names of its (≤ pageSize) campaigns after, so no join runs over every
+ * matching row; the total is counted up to CONTACTS_COUNT_CAP, which keeps broad searches cheap.
+ */
 export async function listContacts(
   db: Database,
   userId: string,
   query: z.output<typeof contactListQuerySchema>,
 ): Promise<ContactPage> {
   const where = contactsWhere(userId, query);
-  const sortColumn = query.sort === 'lastContacted' ? prospects.lastContacted : prospects.createdAt;
+  const order =
+    query.sort === 'lastContacted'
+      ? [orderByNullsLast(prospects.lastContacted, query.order), desc(prospects.id)]
+      : [orderByIndexed(prospects.createdAt, query.order), orderByIndexed(prospects.id, query.order)];
+  const capped = db
+    .select({ one: sql`1` })
+    .from(prospects)
+    .where(where)
+    .limit(CONTACTS_COUNT_CAP + 1)
+    .as('capped');
   const [rows, [count]] = await Promise.all([
     db
-      .select({ prospect: prospects, campaignName: campaigns.name })
+      .select()
       .from(prospects)
-      .innerJoin(campaigns, eq(campaigns.id, prospects.campaignId))
       .where(where)
-      .orderBy(orderByNullsLast(sortColumn, query.order), desc(prospects.id))
+      .orderBy(...order)
       .limit(query.pageSize)
       .offset(pageOffset(query.page, query.pageSize)),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(prospects)
-      .where(where),
+    db.select({ total: sql<number>`count(*)::int` }).from(capped),
   ]);
+  const campaignIds = [...new Set(rows.map((r) => r.campaignId))];
+  const names = new Map(
+    campaignIds.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: campaigns.id, name: campaigns.name })
+            .from(campaigns)
+            .where(and(eq(campaigns.userId, userId), inArray(campaigns.id, campaignIds)))
+        ).map((c) => [c.id, c.name]),
+  );
+  const total = count?.total ?? 0;
   return {
-    items: rows.map((r) => ({ ...toProspect(r.prospect), campaignName: r.campaignName })),
-    total: count?.total ?? 0,
+    items: rows.map((r) => ({ ...toProspect(r), campaignName: names.get(r.campaignId) ?? '' })),
+    total: Math.min(total, CONTACTS_COUNT_CAP),
+    totalIsCapped: total > CONTACTS_COUNT_CAP,
     page: query.page,
     pageSize: query.pageSize,
   };
@@ -92,7 +119,7 @@ function readExportBatch(db: Database, userId: string, filters: ContactFilters, 
           : undefined,
       ),
     )
-    .orderBy(desc(prospects.createdAt), desc(prospects.id))
+    .orderBy(orderByIndexed(prospects.createdAt, 'desc'), orderByIndexed(prospects.id, 'desc'))
     .limit(EXPORT_BATCH_SIZE);
 }
 

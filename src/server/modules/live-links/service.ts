@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   LiveLink,
@@ -8,7 +8,7 @@ import type {
 } from '../../../shared/schemas/live-links';
 import type { Database } from '../../db/client';
 import { campaigns, liveLinks } from '../../db/schema/campaigns';
-import { iso, pageOffset } from '../../db/sql-helpers';
+import { iso, orderByIndexed, pageOffset } from '../../db/sql-helpers';
 import { AppError } from '../../http/errors';
 import { findOwnedCampaign } from '../campaigns/service';
 
@@ -36,10 +36,7 @@ export async function listLiveLinks(
       .from(liveLinks)
       .innerJoin(campaigns, eq(campaigns.id, liveLinks.campaignId))
       .where(where)
-      .orderBy(
-        query.order === 'asc' ? asc(liveLinks.discoveredAt) : desc(liveLinks.discoveredAt),
-        desc(liveLinks.id),
-      )
+      .orderBy(orderByIndexed(liveLinks.discoveredAt, query.order), desc(liveLinks.id))
       .limit(query.pageSize)
       .offset(pageOffset(query.page, query.pageSize)),
     db

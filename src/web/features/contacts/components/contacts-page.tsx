@@ -199,6 +199,8 @@ export function ContactsPage() {
               page={page}
               pageSize={PAGE_SIZE}
               total={query.data.total}
+              totalIsCapped={query.data.totalIsCapped}
+              pageRows={query.data.items.length}
               onPageChange={setPage}
               noun="contacts"
             />
