@@ -126,7 +126,7 @@ function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
       <ProspectsTable campaignId={campaign.id} />
       <DeleteCampaignDialog
         campaign={deleting ? campaign : null}
-        onOpenChange={setDeleting}
+        onClose={() => setDeleting(false)}
         onDeleted={() => navigate(paths.dashboard)}
       />
     </div>

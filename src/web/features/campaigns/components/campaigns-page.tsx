@@ -1,15 +1,16 @@
-import { Megaphone, Plus, Search, Trash2 } from 'lucide-react';
+import { Megaphone, Plus, Search } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../../shared/paths';
 import { formatPercent, listSuccessRate, responseRate } from '../../../../shared/rates';
 import { campaignListFilters, campaignMessages as m } from '../../../../shared/schemas/campaigns';
 import type { SortOrder } from '../../../../shared/schemas/pagination';
+import { QueryCard } from '../../../components/query-card';
 import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Input } from '../../../components/ui/input';
-import { EmptyState, ErrorState, PageHeader, TableSkeleton } from '../../../components/ui/page-states';
+import { DeleteButton } from '../../../components/ui/delete-button';
+import { EmptyState, PageHeader } from '../../../components/ui/page-states';
 import { Pagination } from '../../../components/ui/pagination';
+import { SearchInput } from '../../../components/ui/search-input';
 import { Select } from '../../../components/ui/select';
 import { SortHeader, Table, Td, Th } from '../../../components/ui/table';
 import { formatDate } from '../../../lib/format';
@@ -37,36 +38,30 @@ export function CampaignsPage() {
   const debouncedSearch = useDebouncedValue(search.trim());
   const query = useCampaignPage({ status, search: debouncedSearch, page, pageSize: PAGE_SIZE, order });
   const filtered = status !== 'all' || debouncedSearch !== '';
+  const createButton = (label: string) => (
+    <Button onClick={() => setCreating(true)}>
+      <Plus aria-hidden className="size-4" /> {label}
+    </Button>
+  );
 
   return (
     <div className="mx-auto w-full max-w-7xl space-y-6 p-4 sm:p-8">
       <PageHeader
         title="Campaigns"
         subtitle="Create and track your link-building campaigns"
-        actions={
-          <Button onClick={() => setCreating(true)}>
-            <Plus aria-hidden className="size-4" /> New Campaign
-          </Button>
-        }
+        actions={createButton('New Campaign')}
       />
       <div className="flex flex-col gap-3 sm:flex-row">
-        <div className="relative flex-1">
-          <Search
-            aria-hidden
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
-          />
-          <Input
-            type="search"
-            aria-label="Search campaigns"
-            placeholder="Search by name or website..."
-            className="pl-9"
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setPage(1);
-            }}
-          />
-        </div>
+        <SearchInput
+          className="flex-1"
+          aria-label="Search campaigns"
+          placeholder="Search by name or website..."
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setPage(1);
+          }}
+        />
         <Select
           aria-label="Filter by status"
           className="sm:w-48"
@@ -79,12 +74,11 @@ export function CampaignsPage() {
         />
       </div>
 
-      <Card className="overflow-hidden">
-        {query.isPending ? (
-          <TableSkeleton />
-        ) : query.isError ? (
-          <ErrorState message={m.loadListFailed} onRetry={() => query.refetch()} />
-        ) : query.data.total === 0 ? (
+      <QueryCard
+        query={query}
+        errorMessage={m.loadListFailed}
+        isEmpty={(data) => data.total === 0}
+        empty={
           filtered ? (
             <EmptyState icon={Search} title="No campaigns match">
               Try another search or status filter.
@@ -93,16 +87,14 @@ export function CampaignsPage() {
             <EmptyState
               icon={Megaphone}
               title="No campaigns yet"
-              action={
-                <Button onClick={() => setCreating(true)}>
-                  <Plus aria-hidden className="size-4" /> Create your first campaign
-                </Button>
-              }
+              action={createButton('Create your first campaign')}
             >
               A campaign collects prospects for your website, from our AI or from your own CSV file.
             </EmptyState>
           )
-        ) : (
+        }
+      >
+        {(data) => (
           <>
             <Table>
               <thead>
@@ -124,7 +116,7 @@ export function CampaignsPage() {
                 </tr>
               </thead>
               <tbody>
-                {query.data.items.map((c) => (
+                {data.items.map((c) => (
                   <tr key={c.id} className="hover:bg-slate-50 dark:hover:bg-slate-800/40">
                     <Td>
                       <Link
@@ -146,14 +138,7 @@ export function CampaignsPage() {
                     <Td className="text-right tabular-nums">{formatPercent(listSuccessRate(c))}</Td>
                     <Td className="whitespace-nowrap">{formatDate(c.createdAt)}</Td>
                     <Td className="text-right">
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        aria-label={`Delete ${c.name}`}
-                        onClick={() => setDeleting({ id: c.id, name: c.name })}
-                      >
-                        <Trash2 aria-hidden className="size-4 text-red-600 dark:text-red-400" />
-                      </Button>
+                      <DeleteButton label={`Delete ${c.name}`} onClick={() => setDeleting(c)} />
                     </Td>
                   </tr>
                 ))}
@@ -162,15 +147,15 @@ export function CampaignsPage() {
             <Pagination
               page={page}
               pageSize={PAGE_SIZE}
-              total={query.data.total}
+              total={data.total}
               onPageChange={setPage}
               noun="campaigns"
             />
           </>
         )}
-      </Card>
+      </QueryCard>
       <CreateCampaignDialog open={creating} onOpenChange={setCreating} />
-      <DeleteCampaignDialog campaign={deleting} onOpenChange={(open) => !open && setDeleting(null)} />
+      <DeleteCampaignDialog campaign={deleting} onClose={() => setDeleting(null)} />
     </div>
   );
 }

@@ -1,42 +1,31 @@
-import { toast } from 'sonner';
 import { campaignMessages as m } from '../../../../shared/schemas/campaigns';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { DeleteDialog } from '../../../components/delete-dialog';
 import { useDeleteCampaign } from '../api/campaign-mutations';
 
 interface DeleteCampaignDialogProps {
   campaign: { id: string; name: string } | null;
-  onOpenChange: (open: boolean) => void;
+  onClose: () => void;
   onDeleted?: () => void;
 }
 
 /** The Delete Campaign confirmation (spec §2): cannot be undone; all associated data is deleted. */
-export function DeleteCampaignDialog({ campaign, onOpenChange, onDeleted }: DeleteCampaignDialogProps) {
-  const remove = useDeleteCampaign();
+export function DeleteCampaignDialog({ campaign, onClose, onDeleted }: DeleteCampaignDialogProps) {
   return (
-    <ConfirmDialog
-      open={campaign !== null}
-      onOpenChange={onOpenChange}
+    <DeleteDialog
+      target={campaign}
+      onClose={onClose}
       title="Delete Campaign"
-      description={
+      description={(c) => (
         <>
-          Delete <strong>{campaign?.name}</strong>? This action cannot be undone. All associated data
-          (prospects and live links) will be permanently deleted.
+          Delete <strong>{c.name}</strong>? This action cannot be undone. All associated data (prospects and
+          live links) will be permanently deleted.
         </>
-      }
+      )}
       confirmLabel="Delete Campaign"
-      destructive
-      pending={remove.isPending}
-      onConfirm={() =>
-        campaign &&
-        remove.mutate(campaign.id, {
-          onSuccess: () => {
-            toast.success('Campaign deleted');
-            onOpenChange(false);
-            onDeleted?.();
-          },
-          onError: () => toast.error(m.deleteFailed),
-        })
-      }
+      remove={useDeleteCampaign()}
+      done="Campaign deleted"
+      failed={m.deleteFailed}
+      onDeleted={onDeleted}
     />
   );
 }

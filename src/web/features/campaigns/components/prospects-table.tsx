@@ -4,14 +4,14 @@ import { toast } from 'sonner';
 import { campaignMessages as m } from '../../../../shared/schemas/campaigns';
 import type { SortOrder } from '../../../../shared/schemas/pagination';
 import type { Prospect, UpdateProspectStatusInput } from '../../../../shared/schemas/prospects';
+import { QueryCard } from '../../../components/query-card';
 import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { EmptyState, ErrorState, TableSkeleton } from '../../../components/ui/page-states';
+import { EmptyState } from '../../../components/ui/page-states';
 import { Pagination } from '../../../components/ui/pagination';
 import { SortHeader, Table, Td, Th } from '../../../components/ui/table';
-import { formatDate } from '../../../lib/format';
 import { useUpdateProspectStatus } from '../api/campaign-mutations';
 import { useCampaignProspects } from '../api/campaign-queries';
+import { LastContactedCell, ProspectIdentityCells, ProspectScoreCells } from './prospect-cells';
 import { ProspectStatusBadge } from './prospect-status-badge';
 
 const PAGE_SIZE = 25;
@@ -38,17 +38,18 @@ export function ProspectsTable({ campaignId }: { campaignId: string }) {
   const busyId = update.isPending ? update.variables?.id : undefined;
 
   return (
-    <Card className="overflow-hidden">
-      <h2 className="px-6 pt-5 pb-3 text-lg font-semibold">Prospects</h2>
-      {query.isPending ? (
-        <TableSkeleton />
-      ) : query.isError ? (
-        <ErrorState message={m.loadFailed} onRetry={() => query.refetch()} />
-      ) : query.data.total === 0 ? (
+    <QueryCard
+      query={query}
+      heading={<h2 className="px-6 pt-5 pb-3 text-lg font-semibold">Prospects</h2>}
+      errorMessage={m.loadFailed}
+      isEmpty={(data) => data.total === 0}
+      empty={
         <EmptyState icon={Users} title="No prospects yet">
           Prospects appear here once they are found or uploaded.
         </EmptyState>
-      ) : (
+      }
+    >
+      {(data) => (
         <>
           <Table>
             <thead>
@@ -67,29 +68,18 @@ export function ProspectsTable({ campaignId }: { campaignId: string }) {
               </tr>
             </thead>
             <tbody>
-              {query.data.items.map((p) => (
+              {data.items.map((p) => (
                 <tr key={p.id}>
-                  <Td className="font-medium">{p.website}</Td>
-                  <Td>
-                    <div>{p.contactName ?? '—'}</div>
-                    <div className="text-xs text-slate-500 dark:text-slate-400">
-                      {p.contactEmail ?? 'No email'}
-                    </div>
-                  </Td>
-                  <Td className="text-right tabular-nums">{p.daScore ?? '—'}</Td>
-                  <Td className="text-right tabular-nums">
-                    {p.relevanceScore === null ? '—' : `${p.relevanceScore}%`}
-                  </Td>
+                  <ProspectIdentityCells prospect={p} />
+                  <ProspectScoreCells prospect={p} />
                   <Td>
                     <ProspectStatusBadge status={p.status} />
                   </Td>
-                  <Td className="whitespace-nowrap">
-                    {p.lastContacted ? formatDate(p.lastContacted) : 'Never'}
-                  </Td>
+                  <LastContactedCell prospect={p} />
                   <Td>
                     <div className="flex gap-1" aria-label={`Actions for ${p.website}`} role="group">
                       <Button
-                        size="sm"
+                        size="xs"
                         variant="outline"
                         disabled={p.status === 'sent' || busyId === p.id}
                         onClick={() => setStatus(p, 'sent')}
@@ -97,7 +87,7 @@ export function ProspectsTable({ campaignId }: { campaignId: string }) {
                         Send
                       </Button>
                       <Button
-                        size="sm"
+                        size="xs"
                         variant="outline"
                         disabled={busyId === p.id}
                         onClick={() => setStatus(p, 'success')}
@@ -106,7 +96,7 @@ export function ProspectsTable({ campaignId }: { campaignId: string }) {
                         Success
                       </Button>
                       <Button
-                        size="sm"
+                        size="xs"
                         variant="outline"
                         disabled={busyId === p.id}
                         onClick={() => setStatus(p, 'failed')}
@@ -123,12 +113,12 @@ export function ProspectsTable({ campaignId }: { campaignId: string }) {
           <Pagination
             page={page}
             pageSize={PAGE_SIZE}
-            total={query.data.total}
+            total={data.total}
             onPageChange={setPage}
             noun="prospects"
           />
         </>
       )}
-    </Card>
+    </QueryCard>
   );
 }

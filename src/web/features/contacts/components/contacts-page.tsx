@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Download, Search, Trash2, Users } from 'lucide-react';
+import { Download, Search, Users } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import type { SortOrder } from '../../../../shared/schemas/pagination';
@@ -9,18 +9,23 @@ import {
   type Contact,
   type ProspectStatus,
 } from '../../../../shared/schemas/prospects';
+import { DeleteDialog } from '../../../components/delete-dialog';
+import { QueryCard } from '../../../components/query-card';
 import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Input } from '../../../components/ui/input';
-import { EmptyState, ErrorState, PageHeader, TableSkeleton } from '../../../components/ui/page-states';
+import { DeleteButton } from '../../../components/ui/delete-button';
+import { EmptyState, PageHeader } from '../../../components/ui/page-states';
 import { Pagination } from '../../../components/ui/pagination';
+import { SearchInput } from '../../../components/ui/search-input';
 import { Select } from '../../../components/ui/select';
 import { SortHeader, Table, Td, Th } from '../../../components/ui/table';
-import { formatDate } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useDeleteProspect } from '../../campaigns/api/campaign-mutations';
 import { campaignOptionsQuery } from '../../campaigns/api/campaign-queries';
+import {
+  LastContactedCell,
+  ProspectIdentityCells,
+  ProspectScoreCells,
+} from '../../campaigns/components/prospect-cells';
 import { ProspectStatusBadge } from '../../campaigns/components/prospect-status-badge';
 import { downloadContactsCsv, useContactPage } from '../api/contact-queries';
 
@@ -83,20 +88,13 @@ export function ContactsPage() {
         }
       />
       <div className="flex flex-col gap-3 md:flex-row">
-        <div className="relative flex-1">
-          <Search
-            aria-hidden
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
-          />
-          <Input
-            type="search"
-            aria-label="Search contacts"
-            placeholder="Search contacts..."
-            className="pl-9"
-            value={search}
-            onChange={(e) => resetPage(setSearch)(e.target.value)}
-          />
-        </div>
+        <SearchInput
+          className="flex-1"
+          aria-label="Search contacts"
+          placeholder="Search contacts..."
+          value={search}
+          onChange={(e) => resetPage(setSearch)(e.target.value)}
+        />
         <Select
           aria-label="Filter by campaign"
           className="md:w-56"
@@ -118,12 +116,11 @@ export function ContactsPage() {
       </div>
       {campaigns.isError && <p className="text-sm text-red-600 dark:text-red-400">{m.loadCampaignsFailed}</p>}
 
-      <Card className="overflow-hidden">
-        {query.isPending ? (
-          <TableSkeleton />
-        ) : query.isError ? (
-          <ErrorState message={m.loadFailed} onRetry={() => query.refetch()} />
-        ) : query.data.total === 0 ? (
+      <QueryCard
+        query={query}
+        errorMessage={m.loadFailed}
+        isEmpty={(data) => data.total === 0}
+        empty={
           filtered ? (
             <EmptyState icon={Search} title="No contacts match">
               Try another search, campaign or status.
@@ -133,7 +130,9 @@ export function ContactsPage() {
               Create a campaign and add prospects to see your contacts here.
             </EmptyState>
           )
-        ) : (
+        }
+      >
+        {(data) => (
           <>
             <Table>
               <thead>
@@ -161,35 +160,17 @@ export function ContactsPage() {
                 </tr>
               </thead>
               <tbody>
-                {query.data.items.map((c) => (
+                {data.items.map((c) => (
                   <tr key={c.id}>
-                    <Td className="font-medium">{c.website}</Td>
-                    <Td>
-                      <div>{c.contactName ?? '—'}</div>
-                      <div className="text-xs text-slate-500 dark:text-slate-400">
-                        {c.contactEmail ?? 'No email'}
-                      </div>
-                    </Td>
+                    <ProspectIdentityCells prospect={c} />
                     <Td>{c.campaignName}</Td>
                     <Td>
                       <ProspectStatusBadge status={c.status} />
                     </Td>
-                    <Td className="text-right tabular-nums">{c.daScore ?? '—'}</Td>
-                    <Td className="text-right tabular-nums">
-                      {c.relevanceScore === null ? '—' : `${c.relevanceScore}%`}
-                    </Td>
-                    <Td className="whitespace-nowrap">
-                      {c.lastContacted ? formatDate(c.lastContacted) : 'Never'}
-                    </Td>
+                    <ProspectScoreCells prospect={c} />
+                    <LastContactedCell prospect={c} />
                     <Td className="text-right">
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        aria-label={`Delete ${c.website}`}
-                        onClick={() => setDeleting(c)}
-                      >
-                        <Trash2 aria-hidden className="size-4 text-red-600 dark:text-red-400" />
-                      </Button>
+                      <DeleteButton label={`Delete ${c.website}`} onClick={() => setDeleting(c)} />
                     </Td>
                   </tr>
                 ))}
@@ -198,37 +179,27 @@ export function ContactsPage() {
             <Pagination
               page={page}
               pageSize={PAGE_SIZE}
-              total={query.data.total}
-              totalIsCapped={query.data.totalIsCapped}
-              pageRows={query.data.items.length}
+              total={data.total}
+              totalIsCapped={data.totalIsCapped}
+              pageRows={data.items.length}
               onPageChange={setPage}
               noun="contacts"
             />
           </>
         )}
-      </Card>
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
+      </QueryCard>
+      <DeleteDialog
+        target={deleting}
+        onClose={() => setDeleting(null)}
         title="Delete Contact"
-        description={
+        description={(c) => (
           <>
-            Delete <strong>{deleting?.website}</strong> from {deleting?.campaignName}? This cannot be undone.
+            Delete <strong>{c.website}</strong> from {c.campaignName}? This cannot be undone.
           </>
-        }
-        confirmLabel="Delete"
-        destructive
-        pending={remove.isPending}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              toast.success(m.deleted);
-              setDeleting(null);
-            },
-            onError: () => toast.error(m.deleteFailed),
-          })
-        }
+        )}
+        remove={remove}
+        done={m.deleted}
+        failed={m.deleteFailed}
       />
     </div>
   );

@@ -1,15 +1,15 @@
-import { Link2, Plus, Trash2 } from 'lucide-react';
+import { Link2, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { limits } from '../../../../shared/limits';
 import { liveLinkMessages as m, type LiveLink } from '../../../../shared/schemas/live-links';
 import type { SortOrder } from '../../../../shared/schemas/pagination';
 import { truncateUrl } from '../../../../shared/urls';
+import { DeleteDialog } from '../../../components/delete-dialog';
+import { QueryCard } from '../../../components/query-card';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { EmptyState, ErrorState, PageHeader, TableSkeleton } from '../../../components/ui/page-states';
+import { DeleteButton } from '../../../components/ui/delete-button';
+import { EmptyState, PageHeader } from '../../../components/ui/page-states';
 import { Pagination } from '../../../components/ui/pagination';
 import { SortHeader, Table, Td, Th } from '../../../components/ui/table';
 import { formatDate } from '../../../lib/format';
@@ -18,6 +18,7 @@ import { AddLiveLinkDialog } from './add-live-link-dialog';
 
 const PAGE_SIZE = 25;
 
+/** A URL cut at 40 characters plus an ellipsis (spec §9), opening in a new tab. */
 function ExternalUrl({ url }: { url: string }) {
   return (
     <a
@@ -52,12 +53,11 @@ export function LiveLinksPage() {
           </Button>
         }
       />
-      <Card className="overflow-hidden">
-        {query.isPending ? (
-          <TableSkeleton />
-        ) : query.isError ? (
-          <ErrorState message={m.loadFailed} onRetry={() => query.refetch()} />
-        ) : query.data.total === 0 ? (
+      <QueryCard
+        query={query}
+        errorMessage={m.loadFailed}
+        isEmpty={(data) => data.total === 0}
+        empty={
           <EmptyState
             icon={Link2}
             title="No live links yet"
@@ -69,7 +69,9 @@ export function LiveLinksPage() {
           >
             Record the backlinks your outreach earns to keep track of them.
           </EmptyState>
-        ) : (
+        }
+      >
+        {(data) => (
           <>
             <Table>
               <thead>
@@ -90,7 +92,7 @@ export function LiveLinksPage() {
                 </tr>
               </thead>
               <tbody>
-                {query.data.items.map((l) => (
+                {data.items.map((l) => (
                   <tr key={l.id}>
                     <Td>{l.campaignName}</Td>
                     <Td>
@@ -105,14 +107,7 @@ export function LiveLinksPage() {
                       <Badge tone={l.status === 'active' ? 'success' : 'danger'}>{l.status}</Badge>
                     </Td>
                     <Td className="text-right">
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        aria-label={`Delete link ${l.url}`}
-                        onClick={() => setDeleting(l)}
-                      >
-                        <Trash2 aria-hidden className="size-4 text-red-600 dark:text-red-400" />
-                      </Button>
+                      <DeleteButton label={`Delete link ${l.url}`} onClick={() => setDeleting(l)} />
                     </Td>
                   </tr>
                 ))}
@@ -121,36 +116,26 @@ export function LiveLinksPage() {
             <Pagination
               page={page}
               pageSize={PAGE_SIZE}
-              total={query.data.total}
+              total={data.total}
               onPageChange={setPage}
               noun="links"
             />
           </>
         )}
-      </Card>
+      </QueryCard>
       <AddLiveLinkDialog open={adding} onOpenChange={setAdding} />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
+      <DeleteDialog
+        target={deleting}
+        onClose={() => setDeleting(null)}
         title="Delete Link"
-        description={
+        description={(l) => (
           <>
-            Delete the link <strong className="break-all">{deleting?.url}</strong>? This cannot be undone.
+            Delete the link <strong className="break-all">{l.url}</strong>? This cannot be undone.
           </>
-        }
-        confirmLabel="Delete"
-        destructive
-        pending={remove.isPending}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              toast.success(m.deleted);
-              setDeleting(null);
-            },
-            onError: () => toast.error(m.deleteFailed),
-          })
-        }
+        )}
+        remove={remove}
+        done={m.deleted}
+        failed={m.deleteFailed}
       />
     </div>
   );
