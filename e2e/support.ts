@@ -55,3 +55,5 @@ export async function gotoHydrated(page: Page, path: string): Promise<void> {
     return toggle !== null && Object.keys(toggle).some((key) => key.startsWith('__reactProps'));
   });
 }
+/** The install's first user, signed up by install-owner.setup.ts before any spec: the one 'full' user. */
+export const installOwner = newUser({ firstName: 'Owen', lastName: 'Owner', email: 'owner@linkpilot.test' });

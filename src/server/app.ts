@@ -20,7 +20,7 @@ import { notFoundBody, registerErrorHandling } from './http/errors';
 import { databaseRateLimitStore } from './http/rate-limit-store';
 import { healthRoutes } from './modules/health/routes';
 import { blogRoutes } from './modules/blog/routes';
-import { contactRoutes } from './modules/contact/routes';
+import { contactMessageRoutes } from './modules/contact/routes';
 import { meRoutes } from './modules/me/routes';
 import { seoRoutes } from './modules/seo/routes';
 import { localDiskImageStorage, type ImageStorage } from './modules/uploads/image-storage';
@@ -28,6 +28,13 @@ import { s3ImageStorage } from './modules/uploads/s3-image-storage';
 import { uploadRoutes } from './modules/uploads/routes';
 import { createPageRenderer, isClientOnlyPath, type PageRenderer } from './ssr/page-renderer';
 import { serverPublicData } from './ssr/public-data';
+import { campaignRoutes } from './modules/campaigns/routes';
+import { contactRoutes } from './modules/contacts/routes';
+import { emailAccountRoutes } from './modules/email-accounts/routes';
+import { liveLinkRoutes } from './modules/live-links/routes';
+import { profileRoutes } from './modules/profile/routes';
+import { prospectRoutes } from './modules/prospects/routes';
+import { userRoutes } from './modules/users/routes';
 
 export interface AppDeps {
   config: Config;
@@ -93,7 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes(auth, config));
   await app.register(meRoutes(auth, db));
   await app.register(blogRoutes(auth, db));
-  await app.register(contactRoutes(auth, db));
+  await app.register(contactMessageRoutes(auth, db));
   const storage =
     deps.imageStorage ??
     (config.S3_BUCKET
@@ -101,6 +108,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       : localDiskImageStorage(path.join(config.DATA_DIR, 'uploads')));
   await app.register(uploadRoutes(auth, db, storage));
   await app.register(seoRoutes(config, db));
+  await app.register(campaignRoutes(auth, db));
+  await app.register(prospectRoutes(auth, db));
+  await app.register(contactRoutes(auth, db));
+  await app.register(liveLinkRoutes(auth, db));
+  await app.register(emailAccountRoutes(auth, db));
+  await app.register(profileRoutes(auth, db));
+  await app.register(userRoutes(auth, db));
 
   const spa = Boolean(deps.webRoot && existsSync(path.join(deps.webRoot, 'index.html')));
   if (spa) await registerSpaAssets(app, deps.webRoot!);

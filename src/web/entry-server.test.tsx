@@ -18,7 +18,7 @@ const summary = (n: number): BlogPostSummary => ({
 
 /** An in-memory data source standing in for the server's services. */
 const data: PublicDataSource = {
-  listPosts: async (page) => ({ items: [summary(1), summary(2)], page, pageCount: 3, total: 20 }),
+  listPosts: async (page) => ({ items: [summary(1), summary(2)], total: 20, page, pageSize: 9 }),
   getPost: async (slug) =>
     slug === 'post-1'
       ? {

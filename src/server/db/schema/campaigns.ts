@@ -133,7 +133,8 @@ export const prospects = pgTable(
       .where(sql`${t.domain} is not null`),
     index('idx_prospects_user_id_domain').on(t.userId, t.domain),
     index('idx_prospects_campaign_id_created_at').on(t.campaignId, t.createdAt.desc()),
-    index('idx_prospects_user_id_created_at').on(t.userId, t.createdAt.desc()),
+    // The id makes the contacts order stable and lets pages and the export's keyset walk this index.
+    index('idx_prospects_user_id_created_at_id').on(t.userId, t.createdAt.desc(), t.id.desc()),
     index('idx_prospects_user_id_status').on(t.userId, t.status),
     // Trigram indexes serve the contacts screen's case-insensitive substring search (spec §5).
     index('idx_prospects_website_trgm').using('gin', t.website.op('gin_trgm_ops')),

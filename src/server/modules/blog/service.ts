@@ -9,7 +9,6 @@ import {
   type BlogPostPage,
   type BlogPostSummary,
 } from '../../../shared/schemas/blog';
-import { pageCountOf } from '../../../shared/schemas/pagination';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
 import * as repo from './repo';
@@ -21,7 +20,7 @@ export async function listPublishedPosts(
   pageSize: number = blogLimits.pageSize,
 ): Promise<BlogPostList> {
   const { rows, total } = await repo.findPublishedPage(db, (page - 1) * pageSize, pageSize);
-  return { items: await repo.withCategories(db, rows), page, pageCount: pageCountOf(total, pageSize), total };
+  return { items: await repo.withCategories(db, rows), total, page, pageSize };
 }
 
 /**

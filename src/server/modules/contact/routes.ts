@@ -21,7 +21,7 @@ const HOUR_MS = 60 * 60 * 1000;
  * The contact form (spec §2 /contact, §5): `POST /api/contact` stores a valid message, at most 5 per IP
  * per hour (invalid ones do not count); `GET /api/contact/messages` lists them for admins.
  */
-export function contactRoutes(auth: Auth, db: Database): FastifyPluginAsyncZod {
+export function contactMessageRoutes(auth: Auth, db: Database): FastifyPluginAsyncZod {
   return async (app) => {
     const limit = app.createRateLimit({
       max: contactLimits.perIpPerHour,

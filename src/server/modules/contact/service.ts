@@ -1,6 +1,5 @@
 import { count, desc } from 'drizzle-orm';
 import { contactLimits, type ContactInput, type ContactMessageList } from '../../../shared/schemas/contact';
-import { pageCountOf } from '../../../shared/schemas/pagination';
 import type { Database } from '../../db/client';
 import { contactMessages } from '../../db/schema/contact';
 
@@ -35,8 +34,8 @@ export async function listContactMessages(db: Database, page: number): Promise<C
   const total = Number(totals?.total ?? 0);
   return {
     items: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
-    page,
-    pageCount: pageCountOf(total, size),
     total,
+    page,
+    pageSize: size,
   };
 }

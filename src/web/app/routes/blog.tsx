@@ -3,6 +3,7 @@ import { Suspense } from 'react';
 import { Await, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { paths, sitePaths } from '../../../shared/paths';
 import { blogMessages, type BlogPostList } from '../../../shared/schemas/blog';
+import { pageCount } from '../../../shared/schemas/pagination';
 import { BlogError } from '../../features/blog/components/blog-error';
 import { Pagination } from '../../features/blog/components/pagination';
 import { PostCard, PostCardSkeleton } from '../../features/blog/components/post-card';
@@ -32,7 +33,8 @@ export const handle: HeadHandle = {
   head: (data) => {
     const { page = 1, posts } = (data as LoaderData | undefined) ?? {};
     // A page past the last one (known once the list has loaded, as on the server) is not a page.
-    const beyondEnd = posts !== undefined && !(posts instanceof Promise) && page > posts.pageCount;
+    const beyondEnd =
+      posts !== undefined && !(posts instanceof Promise) && page > pageCount(posts.total, posts.pageSize);
     return {
       title: page > 1 ? `Blog — page ${page}` : 'Blog',
       description:
@@ -55,7 +57,7 @@ function PostGrid({ list }: { list: BlogPostList }) {
       </div>
       <Pagination
         page={list.page}
-        pageCount={list.pageCount}
+        pageCount={pageCount(list.total, list.pageSize)}
         hrefOf={(n) => (n === 1 ? paths.blog : `${paths.blog}?page=${n}`)}
       />
     </>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { contactMessages } from '../../../../shared/schemas/contact';
+import { pageCount } from '../../../../shared/schemas/pagination';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -14,7 +15,8 @@ export function ContactMessageList() {
 
   if (messages.isPending) return <Spinner className="size-6" label="Loading messages" />;
   if (messages.isError) return <Alert variant="destructive">{contactMessages.loadFailed}</Alert>;
-  const { items, pageCount, total } = messages.data;
+  const { items, total } = messages.data;
+  const pages = pageCount(total, messages.data.pageSize);
   if (total === 0) return <p className="text-slate-600 dark:text-slate-400">{contactMessages.none}</p>;
 
   return (
@@ -47,13 +49,13 @@ export function ContactMessageList() {
           </li>
         ))}
       </ul>
-      {pageCount > 1 && (
+      {pages > 1 && (
         <nav aria-label="Messages pages" className="mt-6 flex items-center justify-between">
           <Button variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
             Previous
           </Button>
-          <span className="text-sm text-slate-600 dark:text-slate-400">{`Page ${page} of ${pageCount}`}</span>
-          <Button variant="outline" disabled={page >= pageCount} onClick={() => setPage((p) => p + 1)}>
+          <span className="text-sm text-slate-600 dark:text-slate-400">{`Page ${page} of ${pages}`}</span>
+          <Button variant="outline" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
             Next
           </Button>
         </nav>
