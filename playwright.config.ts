@@ -36,7 +36,11 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    // Signs up the install's first user (role 'full') before any spec, so role tests know who owns the install.
+    { name: 'setup', testMatch: /.*\.setup\.ts/ },
+    { name: 'chromium', use: { browserName: 'chromium' }, dependencies: ['setup'] },
+  ],
   webServer: {
     command: 'node dist/server/main.js',
     url: `${baseURL}/api/health`,
@@ -51,6 +55,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Every e2e sign-in comes from 127.0.0.1; the per-email limit stays at its default.
       SIGN_IN_MAX_PER_IP: '500',
+      // The blog-admin spec signs up with this address (e2e/support.ts adminEmail).
+      ADMIN_EMAILS: 'blog-admin@e2e.example.com',
     },
   },
 });

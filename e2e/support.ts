@@ -40,3 +40,20 @@ export async function logIn(page: Page, email: string, password: string): Promis
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
 }
+
+/** The address playwright.config.ts lists in ADMIN_EMAILS: whoever signs up with it may author the blog. */
+export const adminEmail = 'blog-admin@e2e.example.com';
+
+/**
+ * Opens a server-rendered page and waits until React has hydrated it (its theme toggle has React props),
+ * so clicks reach their handlers instead of the inert server markup.
+ */
+export async function gotoHydrated(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.waitForFunction(() => {
+    const toggle = document.querySelector('[data-testid="theme-toggle"]');
+    return toggle !== null && Object.keys(toggle).some((key) => key.startsWith('__reactProps'));
+  });
+}
+/** The install's first user, signed up by install-owner.setup.ts before any spec: the one 'full' user. */
+export const installOwner = newUser({ firstName: 'Owen', lastName: 'Owner', email: 'owner@linkpilot.test' });

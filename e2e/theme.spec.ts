@@ -1,11 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { THEME_STORAGE_KEY } from '../src/shared/limits';
-import { newUser, signUp } from './support';
+import { gotoHydrated, newUser, signUp } from './support';
 
 const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('dark'));
 
 test('the theme is dark by default, toggles, and survives a reload', async ({ page }) => {
-  await page.goto('/');
+  // The landing page is server-rendered: wait for hydration before clicking.
+  await gotoHydrated(page, '/');
   expect(await isDark(page)).toBe(true);
 
   await page.getByTestId('theme-toggle').first().click();

@@ -19,10 +19,25 @@ import type { Database } from './db/client';
 import { notFoundBody, registerErrorHandling } from './http/errors';
 import { databaseRateLimitStore } from './http/rate-limit-store';
 import { healthRoutes } from './modules/health/routes';
+import { blogRoutes } from './modules/blog/routes';
+import { contactMessageRoutes } from './modules/contact/routes';
 import { meRoutes } from './modules/me/routes';
 import { sequenceRoutes } from './modules/sequences/routes';
 import { trackingRoutes } from './modules/tracking/routes';
 import { outreachKeys } from './outreach/keys';
+import { seoRoutes } from './modules/seo/routes';
+import { localDiskImageStorage, type ImageStorage } from './modules/uploads/image-storage';
+import { s3ImageStorage } from './modules/uploads/s3-image-storage';
+import { uploadRoutes } from './modules/uploads/routes';
+import { createPageRenderer, isClientOnlyPath, type PageRenderer } from './ssr/page-renderer';
+import { serverPublicData } from './ssr/public-data';
+import { campaignRoutes } from './modules/campaigns/routes';
+import { contactRoutes } from './modules/contacts/routes';
+import { emailAccountRoutes } from './modules/email-accounts/routes';
+import { liveLinkRoutes } from './modules/live-links/routes';
+import { profileRoutes } from './modules/profile/routes';
+import { prospectRoutes } from './modules/prospects/routes';
+import { userRoutes } from './modules/users/routes';
 
 export interface AppDeps {
   config: Config;
@@ -32,6 +47,10 @@ export interface AppDeps {
   appSecret: string;
   /** Folder of the built SPA (dist/web); when given, it is served with an index.html fallback. */
   webRoot?: string | undefined;
+  /** The server-rendering bundle (dist/ssr/entry-server.js); with webRoot, public pages are rendered on the server. */
+  ssrEntry?: string | undefined;
+  /** Where uploaded images go; default: `{DATA_DIR}/uploads` on local disk. */
+  imageStorage?: ImageStorage;
   version?: string;
 }
 
@@ -39,7 +58,8 @@ export interface AppDeps {
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /**
- * Builds the HTTP app: API under /api, OpenAPI at /api/docs, the SPA at every other path.
+ * Builds the HTTP app: API under /api, OpenAPI at /api/docs, uploaded images, sitemap/robots/feed,
+ * public pages rendered on the server, and the SPA shell for the client-rendered routes.
  * No side effects (no listen, no jobs), so tests drive it with `app.inject`.
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -88,14 +108,43 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(meRoutes(auth, db));
   await app.register(sequenceRoutes(auth, db));
   await app.register(trackingRoutes(db, outreachKeys(deps.appSecret)));
+  await app.register(blogRoutes(auth, db));
+  await app.register(contactMessageRoutes(auth, db));
+  const storage =
+    deps.imageStorage ??
+    (config.S3_BUCKET
+      ? s3ImageStorage(config)
+      : localDiskImageStorage(path.join(config.DATA_DIR, 'uploads')));
+  await app.register(uploadRoutes(auth, db, storage));
+  await app.register(seoRoutes(config, db));
+  await app.register(campaignRoutes(auth, db));
+  await app.register(prospectRoutes(auth, db));
+  await app.register(contactRoutes(auth, db));
+  await app.register(liveLinkRoutes(auth, db));
+  await app.register(emailAccountRoutes(auth, db));
+  await app.register(profileRoutes(auth, db));
+  await app.register(userRoutes(auth, db));
 
   const spa = Boolean(deps.webRoot && existsSync(path.join(deps.webRoot, 'index.html')));
   if (spa) await registerSpaAssets(app, deps.webRoot!);
+  const renderer: PageRenderer | null =
+    spa && deps.ssrEntry && existsSync(deps.ssrEntry)
+      ? await createPageRenderer({
+          entryPath: deps.ssrEntry,
+          templatePath: path.join(deps.webRoot!, 'index.html'),
+          appUrl: config.APP_URL,
+          data: serverPublicData(db),
+        })
+      : null;
   app.setNotFoundHandler((request, reply) => {
-    if (!spa || request.method !== 'GET' || request.url.startsWith('/api')) {
+    const isRead = request.method === 'GET' || request.method === 'HEAD';
+    if (!spa || !isRead || request.url.startsWith('/api')) {
       return reply.status(404).send(notFoundBody());
     }
-    // Client routes deep-link: any other GET gets the SPA, which renders its own 404.
+    // Public pages arrive rendered (search engines read them; the browser hydrates). The signed-in
+    // app and the auth screen get the SPA shell and render on the client, as do all pages without a renderer.
+    const pathname = new URL(request.url, config.APP_URL).pathname;
+    if (renderer && !isClientOnlyPath(pathname)) return renderer.send(request, reply);
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
   return app;

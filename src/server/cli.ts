@@ -1,30 +1,54 @@
 import { addAdminEmails } from './auth/roles';
 import { ConfigError, loadConfig } from './config';
 import { openAppDatabase } from './database';
+import { openDatabase } from './db/client';
 import { recountCampaign } from './outreach/recount';
+import { runMigrations } from './db/migrate';
+import {
+  discoverUsage,
+  parseDiscoverArgs,
+  prospectsCsv,
+  runDiscoverCommand,
+} from './discovery/discover-command';
 import { z } from 'zod';
 
 const usage = `Usage: npm run cli -- <command>
-  admin add <email>          let this address author blog posts (admin_users)
-  campaign recount <id>      recompute a campaign's counters from its recorded events`;
+  admin add <email>        let this address author blog posts (admin_users)
+  campaign recount <id>    recompute a campaign's counters from its recorded events
+${discoverUsage}`;
 
-/**
- * Command line for operators. With the embedded database, stop the app first: PGlite's data
- * folder belongs to one process at a time.
- */
-async function main(argv: string[]): Promise<void> {
-  const [group, action, value] = argv;
-  if (group === 'campaign' && action === 'recount' && value) return recount(value);
-  if (group !== 'admin' || action !== 'add' || !value) {
-    console.error(usage);
-    process.exit(2);
-  }
+async function adminAdd(value: string): Promise<void> {
   const email = z.email().safeParse(value.trim().toLowerCase());
   if (!email.success) throw new ConfigError(`Not an email address: ${value}`);
   const handle = await openAppDatabase(loadConfig());
   try {
     await addAdminEmails(handle.db, [email.data]);
     console.log(`${email.data} is now an admin.`);
+  } finally {
+    await handle.close();
+  }
+}
+
+async function discover(argv: string[]): Promise<void> {
+  let options: ReturnType<typeof parseDiscoverArgs>;
+  try {
+    options = parseDiscoverArgs(argv);
+  } catch (error) {
+    throw new ConfigError(`${(error as Error).message}\n${usage}`);
+  }
+  const config = loadConfig();
+  const handle = options.inMemory ? await openDatabase({}) : await openAppDatabase(config);
+  try {
+    if (options.inMemory) await runMigrations(handle);
+    const result = await runDiscoverCommand(options, config, handle);
+    process.stdout.write(
+      options.format === 'csv'
+        ? `${prospectsCsv(result.prospects)}\n`
+        : `${JSON.stringify(result.prospects, null, 2)}\n`,
+    );
+    process.stderr.write(
+      `[discover] ${result.prospects.length} prospects from ${result.candidates} candidates, ${result.pagesCrawled} pages (stopped: ${result.stoppedBy})\n`,
+    );
   } finally {
     await handle.close();
   }
@@ -41,6 +65,19 @@ async function recount(campaignId: string): Promise<void> {
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * Command line for operators. With the embedded database, stop the app first: PGlite's data
+ * folder belongs to one process at a time (or give `discover` --in-memory).
+ */
+async function main(argv: string[]): Promise<void> {
+  const [group, action, value] = argv;
+  if (group === 'admin' && action === 'add' && value) return adminAdd(value);
+  if (group === 'discover') return discover(argv.slice(1));
+  if (group === 'campaign' && action === 'recount' && value) return recount(value);
+  console.error(usage);
+  process.exit(2);
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

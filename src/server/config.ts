@@ -11,6 +11,29 @@ const commaList = z
   )
   .pipe(z.array(z.email()));
 
+const cidrList = z
+  .string()
+  .default('')
+  .transform((s) =>
+    s
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean),
+  )
+  .pipe(
+    z.array(
+      z.union([z.cidrv4(), z.cidrv6(), z.ipv4(), z.ipv6()], { error: 'must be IP addresses or CIDR ranges' }),
+    ),
+  );
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => v?.trim() || undefined);
+
+const count = (min: number, max: number, fallback: number) =>
+  z.coerce.number().int().min(min).max(max).default(fallback);
+
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''])
   .default('false')
@@ -53,6 +76,58 @@ export const configSchema = z
     GMAIL_IMAP_PORT: z.coerce.number().int().min(1).max(65535).default(993),
     /** 'tls' for Google; the local test servers speak plain text. */
     GMAIL_SECURITY: z.enum(['tls', 'none']).default('tls'),
+    /** S3-compatible storage for uploaded images; with S3_BUCKET unset they stay in DATA_DIR/uploads. */
+    S3_BUCKET: z.string().min(1).optional(),
+    /** Endpoint of a non-AWS service (MinIO, R2, Spaces…); unset means AWS S3. */
+    S3_ENDPOINT: z.url().optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /** Path-style URLs (endpoint/bucket/key), which most S3-compatible services need. */
+    S3_FORCE_PATH_STYLE: booleanFlag,
+    /** Key prefix inside the bucket. */
+    S3_PREFIX: z.string().default('uploads/'),
+    /** Crawler (README "Prospect discovery"). Times in ms, sizes in bytes. */
+    CRAWL_CONCURRENCY: count(1, 64, 8),
+    CRAWL_PER_HOST_CONCURRENCY: count(1, 2, 1),
+    CRAWL_HOST_DELAY_MS: count(0, 60_000, 1_000),
+    CRAWL_MAX_CRAWL_DELAY_MS: count(0, 120_000, 10_000),
+    CRAWL_TIMEOUT_MS: count(100, 120_000, 15_000),
+    CRAWL_MAX_BYTES: count(1_024, 50_000_000, 3_000_000),
+    CRAWL_MAX_REDIRECTS: count(0, 20, 5),
+    CRAWL_RETRIES: count(0, 5, 2),
+    CRAWL_RETRY_BASE_MS: count(0, 60_000, 1_000),
+    /** Non-public addresses the crawler may reach anyway (CIDR list); empty: none (SSRF guard). */
+    CRAWL_ALLOW_PRIVATE: cidrList,
+    /** Stored pages younger than this are reused instead of fetched again. */
+    CRAWL_CACHE_HOURS: count(0, 24 * 365, 168),
+    HTTP_PROXY: optionalText,
+    HTTPS_PROXY: optionalText,
+    NO_PROXY: optionalText,
+    /** Bounds of one find-prospects run. */
+    DISCOVERY_MAX_PAGES: count(10, 100_000, 1_500),
+    DISCOVERY_MAX_MINUTES: count(1, 24 * 60, 20),
+    /** Pages read per prospect site for contacts (home, contact, about, write-for-us, imprint). */
+    DISCOVERY_CONTACT_PAGES: count(1, 10, 5),
+    /** Sites a user contacted from another campaign within this many days are skipped. */
+    DISCOVERY_RECONTACT_DAYS: count(0, 3650, 90),
+    /** Search providers: a SearXNG instance (JSON format enabled) and the Brave Search API. */
+    SEARXNG_URL: z
+      .url()
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    BRAVE_SEARCH_API_KEY: optionalText,
+    BRAVE_SEARCH_URL: z
+      .url()
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    /** Backlink data provider: DataForSEO API login and password. */
+    DATAFORSEO_LOGIN: optionalText,
+    DATAFORSEO_PASSWORD: optionalText,
+    DATAFORSEO_URL: z
+      .url()
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
   })
   .transform((c) => ({
     ...c,

@@ -41,6 +41,7 @@ async function main(): Promise<void> {
           auth: createAuth(handle.db, config, appSecret),
           appSecret,
           webRoot: fileURLToPath(new URL('../web', import.meta.url)),
+          ssrEntry: fileURLToPath(new URL('../ssr/entry-server.js', import.meta.url)),
           version: process.env.npm_package_version,
         });
   if (app) await app.listen({ port: config.PORT, host: config.HOST });

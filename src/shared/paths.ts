@@ -34,4 +34,47 @@ export const apiPaths = {
   signOut: '/api/auth/sign-out',
   sequences: '/api/sequences',
   sequenceTemplates: '/api/sequence-templates',
+  blogPosts: '/api/blog/posts',
+  blogPost: (slug: string) => `/api/blog/posts/${encodeURIComponent(slug)}`,
+  blogCategories: '/api/blog/categories',
+  imageUploads: '/api/uploads/images',
+  contact: '/api/contact',
+  contactMessages: '/api/contact/messages',
+  campaigns: '/api/campaigns',
+  campaignOptions: '/api/campaigns/options',
+  campaign: '/api/campaigns/:id',
+  campaignProspects: '/api/campaigns/:id/prospects',
+  findProspects: '/api/campaigns/:id/find-prospects',
+  prospect: '/api/prospects/:id',
+  contacts: '/api/contacts',
+  contactsExport: '/api/contacts/export',
+  liveLinks: '/api/live-links',
+  liveLink: '/api/live-links/:id',
+  emailAccounts: '/api/email-accounts',
+  profile: '/api/profile',
+  users: '/api/users',
+  userRole: '/api/users/:id/role',
 } as const;
+
+/** Files served by the server outside the SPA: uploaded images, sitemap, robots, the blog feed. */
+export const sitePaths = {
+  uploads: '/uploads/',
+  sitemap: '/sitemap.xml',
+  robots: '/robots.txt',
+  rss: '/blog/rss.xml',
+} as const;
+
+/** An API path with its `:id` filled in, e.g. `withId(apiPaths.campaign, id)`. */
+export function withId(pattern: string, id: string): string {
+  return pattern.replace(':id', encodeURIComponent(id));
+}
+
+/** A path with a query string of the given values; empty and undefined values are left out. */
+export function withQuery(path: string, query: Record<string, string | number | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+}

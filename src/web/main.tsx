@@ -1,20 +1,54 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { Providers } from './app/providers';
-import { createAppRouter } from './app/router';
+import { routes } from './app/router';
 import { syncThemeClass } from './lib/theme';
 import './styles.css';
 
 syncThemeClass();
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
+/**
+ * Loads the route modules of the current URL before hydrating, so the first client render matches the
+ * server's markup instead of showing the hydrate fallback.
+ */
+async function loadMatchedRoutes(routeList: RouteObject[]): Promise<void> {
+  const matches = matchRoutes(routeList, window.location) ?? [];
+  await Promise.all(
+    matches
+      .filter((m) => typeof m.route.lazy === 'function')
+      .map(async (m) => {
+        const module = await (m.route.lazy as () => Promise<Partial<RouteObject>>)();
+        Object.assign(m.route, { ...module, lazy: undefined });
+      }),
+  );
+}
 
-createRoot(container).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={createAppRouter()} />
-    </Providers>
-  </StrictMode>,
-);
+async function start(): Promise<void> {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root element');
+  // Public pages arrive rendered by the server with the router state in this element (entry-server.tsx).
+  const hydrationScript = document.getElementById('router-hydration');
+  if (hydrationScript?.textContent) {
+    await loadMatchedRoutes(routes);
+    const router = createBrowserRouter(routes, { hydrationData: JSON.parse(hydrationScript.textContent) });
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <Providers>
+          <RouterProvider router={router} />
+        </Providers>
+      </StrictMode>,
+    );
+    return;
+  }
+  createRoot(container).render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={createBrowserRouter(routes)} />
+      </Providers>
+    </StrictMode>,
+  );
+}
+
+void start();

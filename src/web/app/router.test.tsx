@@ -4,30 +4,54 @@ import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { messages } from '../../shared/messages';
-import { paths } from '../../shared/paths';
+import { apiPaths, paths } from '../../shared/paths';
+import { json, mockApi, signedOut } from '../test/mock-api';
 import { renderApp } from '../test/render-app';
 import { RouterError } from './routes/router-error';
 
+const post = {
+  id: 'p1',
+  title: 'Hello world',
+  slug: 'hello-world',
+  excerpt: null,
+  imageUrl: null,
+  categories: [],
+  published: true,
+  createdAt: '2026-01-05T00:00:00.000Z',
+};
+const slow = { timeout: 5000 };
+
 describe('routes', () => {
   it.each([
-    [paths.about, 'About'],
+    [paths.about, 'About LinkPilot'],
     [paths.blog, 'Blog'],
-    [paths.blogPost('hello-world'), 'Blog Post'],
-    [paths.blogAdmin, 'Create Blog Post'],
+    [paths.blogPost('hello-world'), 'Hello world'],
     [paths.terms, 'Terms of Service'],
     [paths.privacy, 'Privacy Policy'],
     [paths.cookies, 'Cookie Policy'],
     [paths.contact, 'Contact Us'],
   ])('%s shows the %s page inside the public frame', async (path, title) => {
+    mockApi({
+      [`GET ${apiPaths.blogPosts}?page=1`]: () => json(200, { items: [], total: 0, page: 1, pageSize: 9 }),
+      [`GET ${apiPaths.blogPost('hello-world')}`]: () =>
+        json(200, { post: { ...post, contentHtml: '<p>Hi</p>' }, recent: [] }),
+    });
     renderApp(path);
-    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: title }, slow)).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
   });
 
+  it('sends a visitor of the Create Blog Post page to /login', async () => {
+    mockApi({ [`GET ${apiPaths.me}`]: signedOut });
+    const { router } = renderApp(paths.blogAdmin);
+    expect(await screen.findByRole('button', { name: 'Log in' }, slow)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(paths.login);
+  });
+
   it('shows the landing hero with its anchored sections', async () => {
     const { container } = renderApp(paths.home);
-    expect(await screen.findByRole('link', { name: /Start free trial/ })).toHaveAttribute(
+    expect((await screen.findAllByRole('link', { name: /Start free trial/ }, slow))[0]).toHaveAttribute(
       'href',
       paths.signup,
     );

@@ -1,10 +1,9 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { paths } from '../../shared/paths';
 import { ComingSoon } from '../components/coming-soon';
 import { PublicLayout } from '../components/layouts/public-layout';
 import { PageSpinner } from '../components/ui/spinner';
-import { HomePage } from './routes/home';
-import { NotFound } from './routes/not-found';
+import { NotFound, notFoundHandle } from './routes/not-found';
 import { RootRoute } from './routes/root';
 import { RouterError } from './routes/router-error';
 
@@ -15,7 +14,10 @@ function placeholder(title: string): Pick<RouteObject, 'element'> {
 
 const loadAuth = () => import('./routes/auth');
 
-/** Every route of spec §2. The dashboard and the auth screen load as separate chunks. */
+/**
+ * Every route of spec §2. Each page loads as its own chunk; public pages are rendered on the server too
+ * (entry-server.tsx), the dashboard, auth screen and blog admin only in the browser.
+ */
 export const routes: RouteObject[] = [
   {
     element: <RootRoute />,
@@ -25,16 +27,16 @@ export const routes: RouteObject[] = [
       {
         element: <PublicLayout />,
         children: [
-          { path: paths.home, element: <HomePage /> },
-          { path: paths.about, ...placeholder('About') },
-          { path: paths.blog, ...placeholder('Blog') },
-          { path: paths.blogAdmin, ...placeholder('Create Blog Post') },
-          { path: `${paths.blog}/:slug`, ...placeholder('Blog Post') },
-          { path: paths.terms, ...placeholder('Terms of Service') },
-          { path: paths.privacy, ...placeholder('Privacy Policy') },
-          { path: paths.cookies, ...placeholder('Cookie Policy') },
-          { path: paths.contact, ...placeholder('Contact Us') },
-          { path: '*', element: <NotFound /> },
+          { path: paths.home, lazy: () => import('./routes/home') },
+          { path: paths.about, lazy: () => import('./routes/about') },
+          { path: paths.blog, lazy: () => import('./routes/blog') },
+          { path: paths.blogAdmin, lazy: () => import('./routes/blog-admin') },
+          { path: `${paths.blog}/:slug`, lazy: () => import('./routes/blog-post') },
+          { path: paths.terms, lazy: () => import('./routes/terms') },
+          { path: paths.privacy, lazy: () => import('./routes/privacy') },
+          { path: paths.cookies, lazy: () => import('./routes/cookies') },
+          { path: paths.contact, lazy: () => import('./routes/contact') },
+          { path: '*', element: <NotFound />, handle: notFoundHandle },
         ],
       },
       { path: paths.login, lazy: loadAuth },
@@ -43,21 +45,16 @@ export const routes: RouteObject[] = [
         path: paths.dashboard,
         lazy: () => import('./routes/dashboard'),
         children: [
-          { index: true, ...placeholder('Campaigns') },
-          { path: paths.contacts, ...placeholder('Contacts') },
+          { index: true, lazy: () => import('./routes/campaigns') },
+          { path: paths.contacts, lazy: () => import('./routes/contacts') },
           { path: paths.emails, ...placeholder('Email Accounts') },
           { path: paths.sequences, ...placeholder('Email Sequences') },
-          { path: paths.liveLinks, ...placeholder('Live Links') },
+          { path: paths.liveLinks, lazy: () => import('./routes/live-links') },
           { path: paths.guestPosts, ...placeholder('Guest Post Generator') },
-          { path: paths.settings, ...placeholder('Settings') },
-          { path: 'campaigns/:id', ...placeholder('Campaign') },
+          { path: paths.settings, lazy: () => import('./routes/settings') },
+          { path: 'campaigns/:id', lazy: () => import('./routes/campaign-detail') },
         ],
       },
     ],
   },
 ];
-
-/** The browser router of the app. */
-export function createAppRouter() {
-  return createBrowserRouter(routes);
-}

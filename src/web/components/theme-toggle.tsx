@@ -6,7 +6,6 @@ import { Button } from './ui/button';
 export function ThemeToggle({ className }: { className?: string }) {
   const { theme, toggleTheme } = useTheme();
   const target = theme === 'dark' ? 'light' : 'dark';
-  const Icon = theme === 'dark' ? Sun : Moon;
   return (
     <Button
       type="button"
@@ -18,7 +17,9 @@ export function ThemeToggle({ className }: { className?: string }) {
       title={`Switch to ${target} theme`}
       data-testid="theme-toggle"
     >
-      <Icon aria-hidden className="size-5" />
+      {/* The icon follows the html class, which is right before hydration too (server pages assume dark). */}
+      <Sun aria-hidden className="hidden size-5 dark:block" />
+      <Moon aria-hidden className="size-5 dark:hidden" />
     </Button>
   );
 }

@@ -7,7 +7,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 interface RequestOptions<S extends z.ZodType> {
   method?: Method;
-  /** Sent as JSON. */
+  /** Sent as JSON; FormData is sent as multipart/form-data (file uploads). */
   body?: unknown;
   /** Validates a successful answer; without it the parsed JSON is returned as `unknown`. */
   schema?: S;
@@ -37,15 +37,16 @@ export async function apiRequest<S extends z.ZodType = z.ZodUnknown>(
   { method = 'GET', body, schema, signal }: RequestOptions<S> = {},
 ): Promise<z.output<S>> {
   let response: Response;
+  const isJson = body !== undefined && !(body instanceof FormData);
   try {
     response = await fetch(path, {
       method,
       credentials: 'same-origin',
-      headers:
-        body === undefined
-          ? { Accept: 'application/json' }
-          : { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      // For FormData the browser sets the multipart Content-Type with its boundary.
+      headers: isJson
+        ? { Accept: 'application/json', 'Content-Type': 'application/json' }
+        : { Accept: 'application/json' },
+      body: isJson ? JSON.stringify(body) : (body as FormData | undefined),
       signal,
     });
   } catch (error) {

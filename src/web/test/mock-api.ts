@@ -40,7 +40,8 @@ export function mockApi(handlers: Record<string, Handler>) {
     const key = `${init?.method ?? 'GET'} ${String(input)}`;
     const handler = handlers[key];
     if (!handler) return apiError(404, 'NOT_FOUND', messages.generic.notFound);
-    return handler(init?.body ? JSON.parse(String(init.body)) : undefined);
+    // JSON bodies are parsed for the handler; others (FormData uploads) are passed as they are.
+    return handler(typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body);
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;

@@ -11,6 +11,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
@@ -32,6 +33,14 @@ export const prospectStatus = pgEnum('prospect_status', [
   'failed',
 ]);
 export const liveLinkStatus = pgEnum('live_link_status', ['active', 'lost', 'suspicious']);
+/** Why discovery proposed a prospect (docs/decisions/007-discovery.md). */
+export const opportunityType = pgEnum('opportunity_type', [
+  'link_intersect',
+  'competitor_backlink',
+  'guest_post',
+  'resource_page',
+  'topical_site',
+]);
 
 export const campaigns = pgTable(
   'campaigns',
@@ -82,7 +91,7 @@ export const campaigns = pgTable(
  * The columns and composite foreign key of a row that belongs to a campaign: deleting the
  * campaign deletes the row, and the row's owner is always the campaign's owner.
  */
-const belongsToCampaign = {
+export const belongsToCampaign = {
   columns: () => ({ campaignId: uuid().notNull(), userId: uuid().notNull() }),
   foreignKey: (t: { campaignId: AnyPgColumn; userId: AnyPgColumn }) =>
     foreignKey({
@@ -106,13 +115,31 @@ export const prospects = pgTable(
     /** Relevance to the campaign site, 0–100 (%). */
     relevanceScore: real(),
     lastContacted: timestamp({ withTimezone: true }),
+    /** The site a discovered prospect stands for (host without www.); null for manual rows. */
+    domain: text(),
+    opportunityType: opportunityType(),
+    /** The page that made the site a prospect, and the link on it (to a competitor) if any. */
+    sourcePageUrl: text(),
+    sourceLinkUrl: text(),
+    sourceAnchorText: text(),
+    /** Other addresses found for the site, best first (the chosen one is contact_email). */
+    alternativeEmails: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     belongsToCampaign.foreignKey(t),
+    // One discovered prospect per site and campaign, whatever the number of runs.
+    uniqueIndex('uq_prospects_campaign_id_domain')
+      .on(t.campaignId, t.domain)
+      .where(sql`${t.domain} is not null`),
+    index('idx_prospects_user_id_domain').on(t.userId, t.domain),
     index('idx_prospects_campaign_id_created_at').on(t.campaignId, t.createdAt.desc()),
-    index('idx_prospects_user_id_created_at').on(t.userId, t.createdAt.desc()),
+    // The id makes the contacts order stable and lets pages and the export's keyset walk this index.
+    index('idx_prospects_user_id_created_at_id').on(t.userId, t.createdAt.desc(), t.id.desc()),
     index('idx_prospects_user_id_status').on(t.userId, t.status),
     // Trigram indexes serve the contacts screen's case-insensitive substring search (spec §5).
     index('idx_prospects_website_trgm').using('gin', t.website.op('gin_trgm_ops')),

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '../../test/setup-dom';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { apiPaths, paths } from '../../../shared/paths';
@@ -44,7 +44,9 @@ describe('dashboard guard and sidebar', () => {
   it('highlights Campaigns on a campaign detail page', async () => {
     mockApi({ [`GET ${apiPaths.me}`]: () => json(200, testUser) });
     renderApp(paths.campaign('c-1'));
-    expect(await screen.findByRole('heading', { name: 'Campaign' })).toBeInTheDocument();
+    // The mock API knows no campaign c-1: the detail page shows its not-found state.
+    expect(await screen.findByRole('heading', { name: 'Error' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('Campaign not found')).toBeInTheDocument();
     const campaigns = within(screen.getByTestId('sidebar')).getByRole('link', { name: 'Campaigns' });
     const contacts = within(screen.getByTestId('sidebar')).getByRole('link', { name: 'Contacts' });
     expect(campaigns.className).not.toBe(contacts.className);
@@ -73,7 +75,8 @@ describe('dashboard guard and sidebar', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Open menu' }));
     const panel = await screen.findByTestId('mobile-sidebar');
     await userEvent.click(within(panel).getByRole('link', { name: 'Live Links' }));
-    expect(router.state.location.pathname).toBe(paths.liveLinks);
+    // Navigation commits once the lazy route module has loaded.
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.liveLinks), { timeout: 5000 });
     expect(screen.queryByTestId('mobile-sidebar')).not.toBeInTheDocument();
   });
 

@@ -1,15 +1,29 @@
+import { ClosingCta } from '../../features/marketing/components/closing-cta';
+import { FaqSection } from '../../features/marketing/components/faq-section';
+import { FeaturesSection } from '../../features/marketing/components/features-section';
 import { Hero } from '../../features/marketing/components/hero';
-import { landingSectionIds } from '../../features/marketing/landing-sections';
+import { HowItWorksSection } from '../../features/marketing/components/how-it-works-section';
+import { PricingSection } from '../../features/marketing/components/pricing-section';
+import type { HeadHandle } from '../../lib/page-head';
 
-/** The landing page: the hero for now, and the anchored sections the navigation links to. */
-export function HomePage() {
+export const handle: HeadHandle = {
+  head: () => ({
+    title: 'LinkPilot — AI-assisted link building outreach',
+    description:
+      'LinkPilot finds link opportunities, runs personalised outreach with follow-ups and tracks the backlinks you win. Start a 7-day free trial, no credit card required.',
+  }),
+};
+
+/** Route module of /: the landing page's sections in the spec's order (§2). */
+export function Component() {
   return (
     <>
       <Hero />
-      {/* Filled by the landing-page issue; present now so /#features etc. already land somewhere. */}
-      <section id={landingSectionIds.features} />
-      <section id={landingSectionIds.howItWorks} />
-      <section id={landingSectionIds.pricing} />
+      <FeaturesSection />
+      <HowItWorksSection />
+      <PricingSection />
+      <FaqSection />
+      <ClosingCta />
     </>
   );
 }

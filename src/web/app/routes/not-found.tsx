@@ -1,6 +1,17 @@
 import { Link } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { Button } from '../../components/ui/button';
+import type { HeadHandle } from '../../lib/page-head';
+
+/** Head of the 404 page: served with status 404 and kept out of search results. */
+export const notFoundHandle: HeadHandle = {
+  head: () => ({
+    title: 'Page not found',
+    description: 'The page you are looking for does not exist or has moved.',
+    status: 404,
+    noindex: true,
+  }),
+};
 
 /** Shown for any URL that matches no route. */
 export function NotFound() {

@@ -1,13 +1,27 @@
-import { Outlet } from 'react-router';
+import { Outlet, useNavigation } from 'react-router';
 import { PublicFooter } from './public-footer';
 import { PublicNavbar } from './public-navbar';
 
-/** Frame of the public pages: navigation bar, the page in <main>, footer. */
+/** Frame of the public pages: navigation bar, the page in <main>, footer; a thin bar while the next page loads. */
 export function PublicLayout() {
+  const loading = useNavigation().state === 'loading';
   return (
     <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only rounded-lg bg-indigo-600 px-4 py-2 text-sm font-medium text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50"
+      >
+        Skip to content
+      </a>
+      {loading && (
+        <div
+          role="progressbar"
+          aria-label="Loading page"
+          className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-indigo-500"
+        />
+      )}
       <PublicNavbar />
-      <main className="flex-1">
+      <main id="main" className="flex-1">
         <Outlet />
       </main>
       <PublicFooter />

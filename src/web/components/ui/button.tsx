@@ -17,6 +17,7 @@ const buttonVariants = cva(
         destructive: 'bg-red-600 text-white shadow-sm hover:bg-red-500',
       },
       size: {
+        xs: 'h-7 px-2 text-xs',
         sm: 'h-8 px-3',
         default: 'h-10 px-4',
         lg: 'h-12 px-6 text-base',

@@ -2,12 +2,20 @@ import { ArrowRight, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '../../../../shared/paths';
 import { Button } from '../../../components/ui/button';
+import heroImage from '../assets/hero-dashboard.svg';
 
-/** The landing page's opening section: what LinkPilot does and the two ways in. */
+/** The marketing claims of spec §1, shown under the hero. */
+const claims = [
+  { value: 'DA 54', label: 'average domain authority of links won' },
+  { value: '75%', label: 'more cost-effective than agency outreach' },
+  { value: '85%', label: 'less time spent on prospecting and follow-ups' },
+] as const;
+
+/** The landing page's opening section: what LinkPilot does, the two ways in, its claims and a product picture. */
 export function Hero() {
   return (
     // Pulled up under the sticky navigation bar so the bar is transparent over the hero's backdrop.
-    <section className="relative -mt-16 overflow-hidden pt-36 pb-24 sm:pt-44 sm:pb-32">
+    <section aria-labelledby="hero-title" className="relative -mt-16 overflow-hidden pt-36 pb-20 sm:pt-44">
       <div
         aria-hidden
         className="absolute inset-0 -z-10 bg-[radial-gradient(60%_50%_at_50%_0%,rgb(99_102_241/0.18),transparent)] dark:bg-[radial-gradient(60%_50%_at_50%_0%,rgb(99_102_241/0.28),transparent)]"
@@ -17,7 +25,10 @@ export function Hero() {
           <Sparkles aria-hidden className="size-4" />
           7-day free trial · no credit card required
         </p>
-        <h1 className="mt-6 text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-6xl dark:text-white">
+        <h1
+          id="hero-title"
+          className="mt-6 text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-6xl dark:text-white"
+        >
           AI-assisted link building outreach that{' '}
           <span className="bg-gradient-to-r from-indigo-500 to-violet-500 bg-clip-text text-transparent">
             wins backlinks
@@ -38,6 +49,26 @@ export function Hero() {
             <Link to={paths.login}>Log in</Link>
           </Button>
         </div>
+        <dl className="mx-auto mt-14 grid max-w-3xl gap-6 sm:grid-cols-3">
+          {claims.map((claim) => (
+            <div key={claim.value} className="flex flex-col items-center gap-1">
+              {/* The figure reads first visually; dt stays first in the markup as a description list needs. */}
+              <dt className="order-2 text-sm text-slate-600 dark:text-slate-400">{claim.label}</dt>
+              <dd className="order-1 text-3xl font-bold tracking-tight text-slate-900 dark:text-white">
+                {claim.value}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+      <div className="mx-auto mt-16 max-w-5xl px-6">
+        <img
+          src={heroImage}
+          width={960}
+          height={560}
+          alt="The LinkPilot dashboard: average domain authority, time saved, reply rate, a rising chart of live backlinks and a list of prospects"
+          className="w-full rounded-2xl shadow-2xl ring-1 shadow-indigo-500/20 ring-slate-900/10 dark:ring-white/10"
+        />
       </div>
     </section>
   );

@@ -1,0 +1,2 @@
+DROP INDEX "idx_prospects_user_id_created_at";--> statement-breakpoint
+CREATE INDEX "idx_prospects_user_id_created_at_id" ON "prospects" USING btree ("user_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);

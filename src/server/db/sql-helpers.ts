@@ -1,0 +1,33 @@
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { SortOrder } from '../../shared/schemas/pagination';
+
+/** `%text%` for a case-insensitive substring ILIKE, with the user's % _ and \\ taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** ISO string of a timestamp column value (null stays null). */
+export function iso(value: Date): string;
+export function iso(value: Date | null): string | null;
+export function iso(value: Date | null): string | null {
+  return value ? value.toISOString() : null;
+}
+
+/** ORDER BY a nullable column in the given direction, nulls last either way (e.g. 'Never' contacted). */
+export function orderByNullsLast(column: AnyColumn, order: SortOrder): SQL {
+  return order === 'asc' ? sql`${column} asc nulls last` : sql`${column} desc nulls last`;
+}
+
+/**
+ * ORDER BY a column of one of our `… DESC` indexes, which drizzle builds as DESC NULLS LAST: desc reads
+ * the index forwards, asc (NULLS FIRST) backwards. PostgreSQL only uses an index whose null ordering
+ * matches, even for a NOT NULL column, so a plain `desc` would sort every row instead.
+ */
+export function orderByIndexed(column: AnyColumn, order: SortOrder): SQL {
+  return order === 'asc' ? sql`${column} asc nulls first` : sql`${column} desc nulls last`;
+}
+
+/** OFFSET of a 1-based page. */
+export function pageOffset(page: number, pageSize: number): number {
+  return (page - 1) * pageSize;
+}

@@ -1,0 +1,51 @@
+import { hostOf, isWithinDomain, siteDomain } from '../../shared/url-normalize';
+import type { PageExtract } from './extract-page';
+import type { PageSource } from './page-source';
+
+/** Links to files that are never HTML pages: not worth a request. */
+const NOT_A_PAGE =
+  /\.(pdf|jpe?g|png|gif|svg|webp|avif|ico|css|js|json|xml|rss|atom|zip|gz|tar|rar|7z|exe|dmg|mp3|mp4|m4a|mov|avi|webm|docx?|xlsx?|pptx?|odt|epub|woff2?|ttf)$/i;
+
+/** True when a URL may be an HTML page (judged by its path's extension). */
+export function mayBeHtml(url: string): boolean {
+  try {
+    return !NOT_A_PAGE.test(new URL(url).pathname);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Reads up to `maxPages` pages of one site breadth-first from `startUrl` (links within the same
+ * domain, subdomains included), trying at most 3 × `maxPages` URLs, and returns them in
+ * reading order. When an https start page
+ * cannot be read, the site is tried over plain http (sites typed without a scheme default to
+ * https, and some still serve http only).
+ */
+export async function crawlSite(
+  source: PageSource,
+  startUrl: string,
+  maxPages: number,
+): Promise<PageExtract[]> {
+  const domain = siteDomain(startUrl);
+  let start = startUrl;
+  if (start.startsWith('https://') && !(await source.visit(start)))
+    start = `http://${start.slice('https://'.length)}`;
+  const queue = [start];
+  const queued = new Set(queue);
+  const pages: PageExtract[] = [];
+  // Dead links must not eat the run's budget: at most three tries per page wanted.
+  let tries = 0;
+  while (queue.length && pages.length < maxPages && tries++ < 3 * maxPages && !source.budget.exhausted) {
+    const page = await source.visit(queue.shift()!);
+    if (!page) continue;
+    pages.push(page);
+    for (const link of page.links) {
+      const host = hostOf(link.url);
+      if (!host || !isWithinDomain(host, domain) || queued.has(link.url) || !mayBeHtml(link.url)) continue;
+      queued.add(link.url);
+      queue.push(link.url);
+    }
+  }
+  return pages;
+}

@@ -1,0 +1,92 @@
+import ipaddr from 'ipaddr.js';
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { isIP, type LookupFunction, type Socket } from 'node:net';
+import { buildConnector } from 'undici';
+
+/**
+ * The SSRF guard: crawling user-given URLs must never reach the machine itself or a private
+ * network. An address is public only when ipaddr.js classes it as `unicast` (after unwrapping
+ * IPv4-mapped IPv6); loopback, private (RFC 1918), carrier-grade NAT, link-local, unique-local
+ * (fc00::/7), multicast, broadcast, reserved, documentation, unspecified and the IPv6 ranges that
+ * embed an IPv4 address (6to4, Teredo, NAT64) are refused. The check runs three times on every
+ * hop: on the URL (literal addresses and `localhost`), in the DNS lookup the socket uses (so the
+ * address checked is the address connected to: DNS rebinding cannot slip in between), and on the
+ * connected socket's remote address.
+ */
+
+/** Raised when a URL or an address is refused; `reason` is stored as the fetch outcome. */
+export class SsrfError extends Error {
+  readonly code = 'ERR_SSRF_REFUSED';
+}
+
+/** Which non-public addresses may still be reached (tests name 127.0.0.1); empty by default. */
+export class AddressPolicy {
+  private readonly ranges: [ipaddr.IPv4 | ipaddr.IPv6, number][];
+
+  /** @param allowList CIDR ranges or single addresses, e.g. `['127.0.0.1/32', '::1']`. */
+  constructor(allowList: readonly string[] = []) {
+    this.ranges = allowList.map((entry) => {
+      const cidr = entry.includes('/') ? entry : `${entry}/${isIP(entry) === 6 ? 128 : 32}`;
+      return ipaddr.parseCIDR(cidr);
+    });
+  }
+
+  /** True when the address is public, or non-public but allow-listed. */
+  allows(address: string): boolean {
+    if (!ipaddr.isValid(address)) return false;
+    const parsed = ipaddr.process(address);
+    if (parsed.range() === 'unicast') return true;
+    return this.ranges.some(([range, bits]) => range.kind() === parsed.kind() && parsed.match(range, bits));
+  }
+
+  /**
+   * Refuses a URL whose host is a literal non-public address or `localhost` (these never go to
+   * DNS nor, through a proxy, to our lookup). Host names are checked at connect time instead.
+   * @throws SsrfError
+   */
+  assertUrl(url: URL): void {
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      throw new SsrfError(`Refused ${url.protocol} URL: only http and https are crawled`);
+    }
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    if (isIP(host)) {
+      if (!this.allows(host)) throw new SsrfError(`Refused non-public address ${host}`);
+    } else if (host === 'localhost' || host.endsWith('.localhost')) {
+      if (!this.allows('127.0.0.1')) throw new SsrfError(`Refused ${host}: it names this machine`);
+    }
+  }
+
+  /** A `net` lookup that resolves as usual and fails when any address of the name is refused. */
+  readonly lookup: LookupFunction = (hostname, options, callback) => {
+    dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
+      if (error) return callback(error, '', 0);
+      const refused = addresses.find((a) => !this.allows(a.address));
+      if (refused) {
+        return callback(new SsrfError(`Refused ${hostname}: it resolves to ${refused.address}`), '', 0);
+      }
+      if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
+      const first = addresses[0];
+      if (!first) return callback(new SsrfError(`${hostname} has no address`), '', 0);
+      callback(null, first.address, first.family);
+    });
+  };
+
+  /**
+   * An undici connector (Agent `connect` option) whose sockets resolve through `lookup` and are
+   * checked once more by their remote address before any byte of the request is written.
+   */
+  connector(options: { timeoutMs: number }): buildConnector.connector {
+    const connect = buildConnector({ timeout: options.timeoutMs, lookup: this.lookup });
+    return (connectOptions, callback) => {
+      connect(connectOptions, (error, socket) => {
+        if (error || !socket) return callback(error ?? new Error('no socket'), null);
+        const remote = (socket as Socket).remoteAddress;
+        if (!remote || !this.allows(remote)) {
+          socket.destroy();
+          return callback(new SsrfError(`Refused connection to ${remote ?? 'an unknown address'}`), null);
+        }
+        callback(null, socket);
+      });
+    };
+  }
+}

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { runCampaignDiscovery } from '../discovery/campaign-discovery';
+import type { JobDefinition } from './job';
+
+/**
+ * Runs prospect discovery for one campaign's queued run (`{runId}`, a discovery_runs row made by
+ * startFindProspects). Failures are recorded on the run, not thrown, so pg-boss does not retry
+ * a search that failed for a reason a retry cannot fix.
+ */
+export const findProspectsJob: JobDefinition<{ runId: string }> = {
+  name: 'find-prospects',
+  payload: z.strictObject({ runId: z.uuid() }),
+  handle: ({ runId }, deps) => runCampaignDiscovery(runId, deps),
+};

@@ -1,0 +1,218 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiPaths, withId, withQuery } from '../../../shared/paths';
+import { campaignMessages as m } from '../../../shared/schemas/campaigns';
+import type { CampaignDetail, CampaignPage } from '../../../shared/schemas/campaigns';
+import type { ProspectPage } from '../../../shared/schemas/prospects';
+import { queryRows } from '../../db/client';
+import { createTestApp, signUpUser, type TestApp } from '../../testing/app';
+import { createManualCampaign } from '../../testing/campaigns';
+
+let t: TestApp;
+let cookie: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ cookie } = await signUpUser(t.app));
+});
+afterAll(() => t.close());
+
+const inject = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: { cookie }, payload });
+
+describe('POST /api/campaigns', () => {
+  it('creates a manual campaign as draft with its prospects in one go', async () => {
+    const campaign = await createManualCampaign(t.app, cookie, { competitors: ['rival.com', ''] });
+    expect(campaign).toMatchObject({
+      status: 'draft',
+      type: 'manual',
+      targetProspects: 3,
+      prospects: 3,
+      prospectsFound: 3,
+      competitors: ['https://rival.com'],
+    });
+    const page = (await inject('GET', withId(apiPaths.campaignProspects, campaign.id))).json<ProspectPage>();
+    expect(page.total).toBe(3);
+    // Newest first, and the file's rows keep their order.
+    expect(page.items.map((p) => p.website)).toEqual(['alpha.com', 'beta.org', 'gamma.net']);
+    expect(page.items.every((p) => p.status === 'pending' && p.lastContacted === null)).toBe(true);
+  });
+
+  it('creates an AI campaign with the given target and no prospects', async () => {
+    const response = await inject('POST', apiPaths.campaigns, {
+      type: 'ai',
+      name: 'AI run',
+      websiteUrl: 'mysite.com',
+      competitors: [],
+      prospects: 50,
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ status: 'draft', type: 'ai', targetProspects: 50, prospects: 0 });
+  });
+
+  it('refuses invalid input with the spec messages and stores nothing', async () => {
+    const before = (await inject('GET', apiPaths.campaigns)).json<CampaignPage>().total;
+    const cases: [object, string][] = [
+      [{ type: 'ai', name: '', websiteUrl: 'a.com', competitors: [], prospects: 10 }, m.nameRequired],
+      [{ type: 'ai', name: 'n', websiteUrl: 'bad url', competitors: [], prospects: 10 }, m.invalidUrl],
+      [{ type: 'ai', name: 'n', websiteUrl: 'a.com', competitors: [], prospects: 4 }, m.prospectsMin],
+      [{ type: 'ai', name: 'n', websiteUrl: 'a.com', competitors: [], prospects: 1001 }, m.prospectsMax],
+      [{ type: 'manual', name: 'n', websiteUrl: 'a.com', competitors: [], prospects: [] }, m.noProspects],
+      [
+        {
+          type: 'ai',
+          name: 'n',
+          websiteUrl: 'a.com',
+          competitors: ['1.com', '2.com', '3.com', '4.com', '5.com', '6.com'],
+          prospects: 10,
+        },
+        m.tooManyCompetitors,
+      ],
+    ];
+    for (const [payload, message] of cases) {
+      const response = await inject('POST', apiPaths.campaigns, payload);
+      expect(response.statusCode, message).toBe(400);
+      expect(response.json().error.issues.map((i: { message: string }) => i.message)).toContain(message);
+    }
+    expect((await inject('GET', apiPaths.campaigns)).json<CampaignPage>().total).toBe(before);
+  });
+
+  it('refuses a mailbox that is not the user’s', async () => {
+    const response = await inject('POST', apiPaths.campaigns, {
+      type: 'ai',
+      name: 'n',
+      websiteUrl: 'a.com',
+      competitors: [],
+      prospects: 10,
+      emailAccountId: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/campaigns', () => {
+  it('filters by status, searches name or URL and pages', async () => {
+    const { cookie: own } = await signUpUser(t.app);
+    const a = await createManualCampaign(t.app, own, {
+      name: 'Alpha Launch',
+      websiteUrl: 'https://first.io',
+    });
+    await createManualCampaign(t.app, own, { name: 'Beta', websiteUrl: 'https://second-site.io' });
+    await t.app.inject({
+      method: 'PATCH',
+      url: withId(apiPaths.campaign, a.id),
+      headers: { cookie: own },
+      payload: { status: 'active' },
+    });
+    const list = async (query: Record<string, string | number>) =>
+      (
+        await t.app.inject({ url: withQuery(apiPaths.campaigns, query), headers: { cookie: own } })
+      ).json<CampaignPage>();
+
+    expect((await list({})).items.map((c) => c.name)).toEqual(['Beta', 'Alpha Launch']);
+    expect((await list({ status: 'active' })).items.map((c) => c.name)).toEqual(['Alpha Launch']);
+    expect((await list({ status: 'paused' })).total).toBe(0);
+    expect((await list({ search: 'LAUNCH' })).items.map((c) => c.name)).toEqual(['Alpha Launch']);
+    expect((await list({ search: 'second-site' })).items.map((c) => c.name)).toEqual(['Beta']);
+    expect((await list({ search: '%' })).total).toBe(0);
+    const page2 = await list({ pageSize: 1, page: 2 });
+    expect(page2).toMatchObject({ total: 2, page: 2, pageSize: 1 });
+    expect(page2.items.map((c) => c.name)).toEqual(['Alpha Launch']);
+    expect(
+      (
+        await t.app.inject({
+          url: withQuery(apiPaths.campaigns, { status: 'nope' }),
+          headers: { cookie: own },
+        })
+      ).statusCode,
+    ).toBe(400);
+  });
+
+  it('lists options ordered by name', async () => {
+    const { cookie: own } = await signUpUser(t.app);
+    await createManualCampaign(t.app, own, { name: 'Zeta' });
+    await createManualCampaign(t.app, own, { name: 'Apple' });
+    const options = (await t.app.inject({ url: apiPaths.campaignOptions, headers: { cookie: own } })).json();
+    expect(options.map((o: { name: string }) => o.name)).toEqual(['Apple', 'Zeta']);
+  });
+});
+
+describe('campaign detail, update, delete', () => {
+  it('counts prospects by status and follows the status rules', async () => {
+    const campaign = await createManualCampaign(t.app, cookie);
+    const detail = (await inject('GET', withId(apiPaths.campaign, campaign.id))).json<CampaignDetail>();
+    expect(detail.prospectCounts).toEqual({ pending: 3, sent: 0, responded: 0, success: 0, failed: 0 });
+
+    const move = (status: string) => inject('PATCH', withId(apiPaths.campaign, campaign.id), { status });
+    expect((await move('paused')).json().error).toEqual({
+      code: 'CONFLICT',
+      message: 'A draft campaign cannot be set to paused.',
+    });
+    expect((await move('active')).json().status).toBe('active');
+    expect((await move('paused')).json().status).toBe('paused');
+    expect((await move('active')).json().status).toBe('active');
+    expect((await move('completed')).json().status).toBe('completed');
+    expect((await move('active')).statusCode).toBe(409);
+  });
+
+  it('saves competitors with the detail page messages', async () => {
+    const campaign = await createManualCampaign(t.app, cookie);
+    const url = withId(apiPaths.campaign, campaign.id);
+    const saved = await inject('PATCH', url, { competitors: ['rival.com', 'https://other.org'] });
+    expect(saved.json().competitors).toEqual(['https://rival.com', 'https://other.org']);
+    const bad = await inject('PATCH', url, { competitors: ['nope'] });
+    expect(bad.json().error.message).toBe(m.invalidCompetitor);
+    const dup = await inject('PATCH', url, { competitors: ['rival.com', 'www.rival.com'] });
+    expect(dup.json().error.message).toBe(m.duplicateCompetitor);
+    expect((await inject('PATCH', url, {})).statusCode).toBe(400);
+  });
+
+  it('deletes a campaign with everything that belongs to it', async () => {
+    const campaign = await createManualCampaign(t.app, cookie);
+    await inject('POST', apiPaths.liveLinks, {
+      campaignId: campaign.id,
+      url: 'https://x.com/a',
+      anchorText: 'x',
+      pageUrl: 'https://x.com',
+    });
+    expect((await inject('DELETE', withId(apiPaths.campaign, campaign.id))).json()).toEqual({ ok: true });
+    const detail = await inject('GET', withId(apiPaths.campaign, campaign.id));
+    expect(detail.statusCode).toBe(404);
+    expect(detail.json().error.message).toBe(m.notFound);
+    const [left] = await queryRows<{ n: number }>(
+      t.handle.db,
+      sql`select (select count(*) from prospects where campaign_id = ${campaign.id})::int
+        + (select count(*) from live_links where campaign_id = ${campaign.id})::int as n`,
+    );
+    expect(left!.n).toBe(0);
+    expect((await inject('DELETE', withId(apiPaths.campaign, campaign.id))).statusCode).toBe(404);
+  });
+
+  it('find-prospects answers that discovery is not available yet', async () => {
+    const campaign = await createManualCampaign(t.app, cookie);
+    const response = await inject('POST', withId(apiPaths.findProspects, campaign.id));
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.message).toBe(m.findProspectsUnavailable);
+  });
+
+  it('answers 404 for an unknown id and 400 for a malformed one', async () => {
+    expect(
+      (await inject('GET', withId(apiPaths.campaign, '00000000-0000-4000-8000-000000000000'))).statusCode,
+    ).toBe(404);
+    expect((await inject('GET', withId(apiPaths.campaign, 'not-a-uuid'))).statusCode).toBe(400);
+  });
+});
+
+describe('strict bodies', () => {
+  it('refuses unknown fields instead of dropping them', async () => {
+    const response = await inject('POST', apiPaths.campaigns, {
+      type: 'ai',
+      name: 'n',
+      websiteUrl: 'a.com',
+      competitors: [],
+      prospects: 10,
+      userId: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(response.statusCode).toBe(400);
+  });
+});

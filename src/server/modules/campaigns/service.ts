@@ -1,0 +1,246 @@
+import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import {
+  campaignMessages,
+  canChangeStatus,
+  statusChangeRefusal,
+  type Campaign,
+  type CampaignDetail,
+  type CampaignOption,
+  type CampaignPage,
+  type CreateCampaign,
+  type FindProspectsResult,
+} from '../../../shared/schemas/campaigns';
+import type { ProspectPage, ProspectStatus } from '../../../shared/schemas/prospects';
+import type { z } from 'zod';
+import type { campaignListQuerySchema, updateCampaignSchema } from '../../../shared/schemas/campaigns';
+import type { prospectListQuerySchema } from '../../../shared/schemas/prospects';
+import type { Database } from '../../db/client';
+import { campaigns, prospects } from '../../db/schema/campaigns';
+import { containsPattern, iso, orderByIndexed, orderByNullsLast, pageOffset } from '../../db/sql-helpers';
+import { AppError } from '../../http/errors';
+import { assertEmailAccountOwned } from '../email-accounts/service';
+import { toProspect } from '../prospects/service';
+import { startProspectDiscovery } from './find-prospects';
+
+type CampaignRow = typeof campaigns.$inferSelect;
+
+/** Rows per insert statement of a manual upload: well under PostgreSQL's 65,535 parameters. */
+const INSERT_CHUNK = 1000;
+
+function toCampaign(row: CampaignRow): Campaign {
+  return {
+    id: row.id,
+    name: row.name,
+    websiteUrl: row.websiteUrl,
+    status: row.status,
+    type: row.type,
+    competitors: row.competitors,
+    internalLinks: row.internalLinks,
+    emailAccountId: row.emailAccountId,
+    targetProspects: row.targetProspects,
+    prospects: row.prospects,
+    prospectsFound: row.prospectsFound,
+    emailsSent: row.emailsSent,
+    emailsOpened: row.emailsOpened,
+    emailsClicked: row.emailsClicked,
+    responses: row.responses,
+    successCount: row.successCount,
+    progressPercentage: row.progressPercentage,
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+  };
+}
+
+const owned = (userId: string, id: string) => and(eq(campaigns.id, id), eq(campaigns.userId, userId));
+const notFound = () => AppError.notFound(campaignMessages.notFound);
+
+/**
+ * The user's campaign row.
+ * @throws AppError NOT_FOUND (404) when it does not exist or belongs to someone else.
+ */
+export async function findOwnedCampaign(db: Database, userId: string, id: string): Promise<CampaignRow> {
+  const [row] = await db.select().from(campaigns).where(owned(userId, id));
+  if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * The user's campaigns, newest first (spec §7), filtered by status and searched by name or website URL
+ * (spec §2, case-insensitive substring), one page at a time.
+ */
+export async function listCampaigns(
+  db: Database,
+  userId: string,
+  query: z.output<typeof campaignListQuerySchema>,
+): Promise<CampaignPage> {
+  const pattern = query.search ? containsPattern(query.search) : null;
+  const where = and(
+    eq(campaigns.userId, userId),
+    query.status === 'all' ? undefined : eq(campaigns.status, query.status),
+    pattern ? or(ilike(campaigns.name, pattern), ilike(campaigns.websiteUrl, pattern)) : undefined,
+  );
+  const [rows, [count]] = await Promise.all([
+    db
+      .select()
+      .from(campaigns)
+      .where(where)
+      .orderBy(orderByIndexed(campaigns.createdAt, query.order), asc(campaigns.id))
+      .limit(query.pageSize)
+      .offset(pageOffset(query.page, query.pageSize)),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(campaigns)
+      .where(where),
+  ]);
+  return {
+    items: rows.map(toCampaign),
+    total: count?.total ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/** The user's campaigns as select options, ordered by name (spec §7). */
+export async function listCampaignOptions(db: Database, userId: string): Promise<CampaignOption[]> {
+  return db
+    .select({ id: campaigns.id, name: campaigns.name })
+    .from(campaigns)
+    .where(eq(campaigns.userId, userId))
+    .orderBy(asc(campaigns.name), asc(campaigns.id));
+}
+
+/** One campaign with its prospects counted by status, for the detail page. */
+export async function getCampaignDetail(db: Database, userId: string, id: string): Promise<CampaignDetail> {
+  const row = await findOwnedCampaign(db, userId, id);
+  const counts = await db
+    .select({ status: prospects.status, count: sql<number>`count(*)::int` })
+    .from(prospects)
+    .where(eq(prospects.campaignId, id))
+    .groupBy(prospects.status);
+  const prospectCounts: Record<ProspectStatus, number> = {
+    pending: 0,
+    sent: 0,
+    responded: 0,
+    success: 0,
+    failed: 0,
+  };
+  for (const c of counts) prospectCounts[c.status] = c.count;
+  return { ...toCampaign(row), prospectCounts };
+}
+
+/**
+ * Creates a campaign as draft (spec §4, §9): target_prospects is the number given (ai) or the number
+ * of CSV rows (manual); a manual campaign's prospects are inserted in the same transaction.
+ * @throws AppError NOT_FOUND when the chosen mailbox is not the user's.
+ */
+export async function createCampaign(db: Database, userId: string, input: CreateCampaign): Promise<Campaign> {
+  if (input.type === 'ai' && input.emailAccountId)
+    await assertEmailAccountOwned(db, userId, input.emailAccountId);
+  return db.transaction(async (tx) => {
+    const rowCount = input.type === 'manual' ? input.prospects.length : 0;
+    const [row] = await tx
+      .insert(campaigns)
+      .values({
+        userId,
+        name: input.name,
+        websiteUrl: input.websiteUrl,
+        competitors: input.competitors,
+        type: input.type,
+        status: 'draft',
+        emailAccountId: input.type === 'ai' ? input.emailAccountId : null,
+        targetProspects: input.type === 'ai' ? input.prospects : rowCount,
+        prospects: rowCount,
+        prospectsFound: rowCount,
+      })
+      .returning();
+    if (input.type === 'manual') {
+      // One millisecond apart, first row newest: "newest first" lists keep the file's order.
+      const base = Date.now();
+      for (let i = 0; i < input.prospects.length; i += INSERT_CHUNK) {
+        await tx.insert(prospects).values(
+          input.prospects.slice(i, i + INSERT_CHUNK).map((p, j) => ({
+            campaignId: row!.id,
+            userId,
+            ...p,
+            status: 'pending' as const,
+            createdAt: new Date(base - i - j),
+          })),
+        );
+      }
+    }
+    return toCampaign(row!);
+  });
+}
+
+/**
+ * Saves a campaign's competitor list and/or moves its status along the allowed transitions.
+ * @throws AppError NOT_FOUND for another user's campaign, CONFLICT for a status move the rules refuse.
+ */
+export async function updateCampaign(
+  db: Database,
+  userId: string,
+  id: string,
+  input: z.output<typeof updateCampaignSchema>,
+): Promise<Campaign> {
+  const current = await findOwnedCampaign(db, userId, id);
+  if (input.status && input.status !== current.status && !canChangeStatus(current.status, input.status)) {
+    throw new AppError('CONFLICT', statusChangeRefusal(current.status, input.status));
+  }
+  const [row] = await db
+    .update(campaigns)
+    .set({
+      ...(input.competitors ? { competitors: input.competitors } : {}),
+      ...(input.status ? { status: input.status } : {}),
+    })
+    // The status guard repeats the check atomically, so two racing moves cannot both apply.
+    .where(and(owned(userId, id), eq(campaigns.status, current.status)))
+    .returning();
+  if (!row) throw new AppError('CONFLICT', campaignMessages.statusChangeFailed);
+  return toCampaign(row);
+}
+
+/** Deletes a campaign; its prospects and live links go with it (foreign keys cascade). */
+export async function deleteCampaign(db: Database, userId: string, id: string): Promise<void> {
+  const deleted = await db.delete(campaigns).where(owned(userId, id)).returning({ id: campaigns.id });
+  if (deleted.length === 0) throw notFound();
+}
+
+/** Starts prospect discovery for the user's campaign (spec §7 find-prospects). */
+export async function findProspects(db: Database, userId: string, id: string): Promise<FindProspectsResult> {
+  await findOwnedCampaign(db, userId, id);
+  return startProspectDiscovery(db, id);
+}
+
+/** One page of a campaign's prospects, newest first by default (spec §7), sortable by date. */
+export async function listCampaignProspects(
+  db: Database,
+  userId: string,
+  campaignId: string,
+  query: z.output<typeof prospectListQuerySchema>,
+): Promise<ProspectPage> {
+  await findOwnedCampaign(db, userId, campaignId);
+  const where = and(eq(prospects.campaignId, campaignId), eq(prospects.userId, userId));
+  const first =
+    query.sort === 'lastContacted'
+      ? orderByNullsLast(prospects.lastContacted, query.order)
+      : orderByIndexed(prospects.createdAt, query.order);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select()
+      .from(prospects)
+      .where(where)
+      .orderBy(first, desc(prospects.id))
+      .limit(query.pageSize)
+      .offset(pageOffset(query.page, query.pageSize)),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(prospects)
+      .where(where),
+  ]);
+  return {
+    items: rows.map(toProspect),
+    total: count?.total ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}

@@ -1,0 +1,63 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiPaths } from '../../../shared/paths';
+import { okSchema } from '../../../shared/schemas/api';
+import {
+  contactInputSchema,
+  contactLimits,
+  contactMessageListSchema,
+  contactMessages,
+} from '../../../shared/schemas/contact';
+import { pageQuerySchema } from '../../../shared/schemas/pagination';
+import type { Auth } from '../../auth/auth';
+import { requireAdmin } from '../../auth/require-admin';
+import type { Database } from '../../db/client';
+import { AppError } from '../../http/errors';
+import { listContactMessages, saveContactMessage } from './service';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * The contact form (spec §2 /contact, §5): `POST /api/contact` stores a valid message, at most 5 per IP
+ * per hour (invalid ones do not count); `GET /api/contact/messages` lists them for admins.
+ */
+export function contactMessageRoutes(auth: Auth, db: Database): FastifyPluginAsyncZod {
+  return async (app) => {
+    const limit = app.createRateLimit({
+      max: contactLimits.perIpPerHour,
+      timeWindow: HOUR_MS,
+      keyGenerator: (request: FastifyRequest) => `contact:ip:${request.ip}`,
+    });
+
+    app.post(
+      apiPaths.contact,
+      {
+        schema: { tags: ['contact'], body: contactInputSchema, response: { 201: okSchema } },
+        preHandler: async (request, reply) => {
+          const verdict = await limit(request);
+          if (!verdict.isAllowed && verdict.isExceeded) {
+            reply.header('retry-after', verdict.ttlInSeconds);
+            throw new AppError('RATE_LIMITED', contactMessages.tooMany);
+          }
+        },
+      },
+      async (request, reply) => {
+        await saveContactMessage(db, request.body, request.ip);
+        return reply.status(201).send({ ok: true as const });
+      },
+    );
+
+    app.get(
+      apiPaths.contactMessages,
+      {
+        schema: {
+          tags: ['contact'],
+          querystring: pageQuerySchema,
+          response: { 200: contactMessageListSchema },
+        },
+        preValidation: requireAdmin(auth, db),
+      },
+      async (request) => listContactMessages(db, request.query.page),
+    );
+  };
+}

@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { Readable } from 'node:stream';
+import { contactsExportFileName } from '../../../shared/csv/contacts-csv';
+import { apiPaths } from '../../../shared/paths';
+import {
+  contactFiltersSchema,
+  contactListQuerySchema,
+  contactPageSchema,
+} from '../../../shared/schemas/prospects';
+import type { Auth } from '../../auth/auth';
+import { requireUser } from '../../auth/session';
+import type { Database } from '../../db/client';
+import { exportContactsCsv, listContacts } from './service';
+
+/**
+ * Contacts (spec §2 Contacts screen): `GET /api/contacts` pages through the user's prospects across
+ * campaigns; `GET /api/contacts/export` streams them as contacts_export_{YYYY-MM-DD}.csv (spec §9).
+ */
+export function contactRoutes(auth: Auth, db: Database): FastifyPluginAsyncZod {
+  return async (app) => {
+    const preHandler = requireUser(auth);
+    const tags = ['contacts'];
+    app.get(
+      apiPaths.contacts,
+      {
+        schema: { tags, querystring: contactListQuerySchema, response: { 200: contactPageSchema } },
+        preHandler,
+      },
+      async (request) => listContacts(db, request.user!.id, request.query),
+    );
+    app.get(
+      apiPaths.contactsExport,
+      { schema: { tags, querystring: contactFiltersSchema }, preHandler },
+      async (request, reply) => {
+        const fileName = contactsExportFileName(new Date());
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${fileName}"`)
+          .header('cache-control', 'no-store')
+          .send(Readable.from(exportContactsCsv(db, request.user!.id, request.query)));
+      },
+    );
+  };
+}

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiPaths, withId } from '../../../shared/paths';
+import { campaignMessages } from '../../../shared/schemas/campaigns';
+import { liveLinkMessages as m, type LiveLink, type LiveLinkPage } from '../../../shared/schemas/live-links';
+import { createTestApp, signUpUser, type TestApp } from '../../testing/app';
+import { createManualCampaign } from '../../testing/campaigns';
+
+let t: TestApp;
+let cookie: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ cookie } = await signUpUser(t.app));
+});
+afterAll(() => t.close());
+
+const inject = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: { cookie }, payload });
+
+describe('live links', () => {
+  it('adds, lists (newest first, with campaign name) and deletes', async () => {
+    const campaign = await createManualCampaign(t.app, cookie, { name: 'Links' });
+    const add = (url: string) =>
+      inject('POST', apiPaths.liveLinks, {
+        campaignId: campaign.id,
+        url,
+        anchorText: 'best tools',
+        pageUrl: 'https://blog.example.com/post',
+      });
+    const first = await add('https://blog.example.com/post#a');
+    expect(first.statusCode).toBe(201);
+    const second = (await add('blog.example.com/other')).json<LiveLink>();
+    expect(second).toMatchObject({
+      campaignName: 'Links',
+      status: 'active',
+      url: 'https://blog.example.com/other',
+    });
+
+    const page = (await inject('GET', apiPaths.liveLinks)).json<LiveLinkPage>();
+    expect(page.total).toBe(2);
+    expect(page.items[0]!.id).toBe(second.id);
+    expect((await inject('GET', `${apiPaths.liveLinks}?order=asc`)).json<LiveLinkPage>().items[0]!.id).toBe(
+      first.json().id,
+    );
+
+    expect((await inject('DELETE', withId(apiPaths.liveLink, second.id))).json()).toEqual({ ok: true });
+    expect((await inject('GET', apiPaths.liveLinks)).json<LiveLinkPage>().total).toBe(1);
+    expect((await inject('DELETE', withId(apiPaths.liveLink, second.id))).statusCode).toBe(404);
+  });
+
+  it('requires every field and valid URLs', async () => {
+    const response = await inject('POST', apiPaths.liveLinks, {
+      campaignId: '',
+      url: 'nope',
+      anchorText: ' ',
+      pageUrl: '',
+    });
+    expect(response.statusCode).toBe(400);
+    const messages = response.json().error.issues.map((i: { message: string }) => i.message);
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        m.campaignRequired,
+        campaignMessages.invalidUrl,
+        m.anchorRequired,
+        m.pageUrlRequired,
+      ]),
+    );
+  });
+
+  it('refuses a campaign that does not exist', async () => {
+    const response = await inject('POST', apiPaths.liveLinks, {
+      campaignId: '00000000-0000-4000-8000-000000000000',
+      url: 'https://a.com/x',
+      anchorText: 'a',
+      pageUrl: 'https://a.com',
+    });
+    expect(response.statusCode).toBe(404);
+  });
+});

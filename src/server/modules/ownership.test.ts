@@ -1,0 +1,182 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiPaths, withId, withQuery } from '../../shared/paths';
+import type { Campaign } from '../../shared/schemas/campaigns';
+import type { ProspectPage } from '../../shared/schemas/prospects';
+import { queryRows } from '../db/client';
+import { createTestApp, signUpUser, type TestApp } from '../testing/app';
+import { createManualCampaign } from '../testing/campaigns';
+
+/**
+ * Ownership (issue 4 §7): every endpoint of the dashboard, called by a second user with the first
+ * user's ids, answers 404 (or leaves the owner's data out of its list) and changes nothing.
+ */
+let t: TestApp;
+let owner: string;
+let intruder: string;
+let campaign: Campaign;
+let prospectId: string;
+let liveLinkId: string;
+let emailAccountId: string;
+
+async function snapshot(): Promise<string> {
+  const rows = await queryRows(
+    t.handle.db,
+    sql`select
+      (select json_agg(c order by c.id) from (select id, name, status, competitors, updated_at from campaigns) c) as campaigns,
+      (select json_agg(p order by p.id) from (select id, status, last_contacted, updated_at from prospects) p) as prospects,
+      (select json_agg(l order by l.id) from (select id, url from live_links) l) as live_links`,
+  );
+  return JSON.stringify(rows);
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ cookie: owner } = await signUpUser(t.app));
+  ({ cookie: intruder } = await signUpUser(t.app));
+  campaign = await createManualCampaign(t.app, owner);
+  const page = (
+    await t.app.inject({ url: withId(apiPaths.campaignProspects, campaign.id), headers: { cookie: owner } })
+  ).json<ProspectPage>();
+  prospectId = page.items[0]!.id;
+  const link = await t.app.inject({
+    method: 'POST',
+    url: apiPaths.liveLinks,
+    headers: { cookie: owner },
+    payload: { campaignId: campaign.id, url: 'https://a.com/x', anchorText: 'a', pageUrl: 'https://a.com' },
+  });
+  liveLinkId = link.json().id;
+  // Mailboxes are connected by issue 6; one row stands in for a connected mailbox of the owner.
+  const [account] = await queryRows<{ id: string }>(
+    t.handle.db,
+    sql`insert into email_accounts (user_id, email, provider)
+        select c.user_id, 'owner@mail.test', 'smtp' from campaigns c where c.id = ${campaign.id} returning id`,
+  );
+  emailAccountId = account!.id;
+});
+afterAll(() => t.close());
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+interface Case {
+  name: string;
+  method: Method;
+  url: () => string;
+  payload?: () => object;
+}
+
+const byId: Case[] = [
+  { name: 'campaign detail', method: 'GET', url: () => withId(apiPaths.campaign, campaign.id) },
+  {
+    name: 'campaign update (competitors)',
+    method: 'PATCH',
+    url: () => withId(apiPaths.campaign, campaign.id),
+    payload: () => ({ competitors: ['x.com'] }),
+  },
+  {
+    name: 'campaign update (status)',
+    method: 'PATCH',
+    url: () => withId(apiPaths.campaign, campaign.id),
+    payload: () => ({ status: 'active' }),
+  },
+  { name: 'campaign delete', method: 'DELETE', url: () => withId(apiPaths.campaign, campaign.id) },
+  { name: 'campaign prospects', method: 'GET', url: () => withId(apiPaths.campaignProspects, campaign.id) },
+  { name: 'find prospects', method: 'POST', url: () => withId(apiPaths.findProspects, campaign.id) },
+  {
+    name: 'prospect status',
+    method: 'PATCH',
+    url: () => withId(apiPaths.prospect, prospectId),
+    payload: () => ({ status: 'sent' }),
+  },
+  { name: 'prospect delete', method: 'DELETE', url: () => withId(apiPaths.prospect, prospectId) },
+  {
+    name: 'live link on another user’s campaign',
+    method: 'POST',
+    url: () => apiPaths.liveLinks,
+    payload: () => ({
+      campaignId: campaign.id,
+      url: 'https://b.com/x',
+      anchorText: 'b',
+      pageUrl: 'https://b.com',
+    }),
+  },
+  { name: 'live link delete', method: 'DELETE', url: () => withId(apiPaths.liveLink, liveLinkId) },
+  {
+    name: 'AI campaign with another user’s mailbox',
+    method: 'POST',
+    url: () => apiPaths.campaigns,
+    payload: () => ({
+      type: 'ai',
+      name: 'n',
+      websiteUrl: 'a.com',
+      competitors: [],
+      prospects: 10,
+      emailAccountId,
+    }),
+  },
+];
+
+const lists: { name: string; url: () => string; ids: (body: unknown) => string[] }[] = [
+  {
+    name: 'campaigns',
+    url: () => apiPaths.campaigns,
+    ids: (b) => (b as { items: { id: string }[] }).items.map((i) => i.id),
+  },
+  {
+    name: 'campaign options',
+    url: () => apiPaths.campaignOptions,
+    ids: (b) => (b as { id: string }[]).map((i) => i.id),
+  },
+  {
+    name: 'contacts',
+    url: () => apiPaths.contacts,
+    ids: (b) => (b as { items: { id: string }[] }).items.map((i) => i.id),
+  },
+  {
+    name: 'contacts filtered by the owner’s campaign',
+    url: () => withQuery(apiPaths.contacts, { campaignId: campaign.id }),
+    ids: (b) => (b as { items: { id: string }[] }).items.map((i) => i.id),
+  },
+  {
+    name: 'live links',
+    url: () => apiPaths.liveLinks,
+    ids: (b) => (b as { items: { id: string }[] }).items.map((i) => i.id),
+  },
+  {
+    name: 'email accounts',
+    url: () => apiPaths.emailAccounts,
+    ids: (b) => (b as { id: string }[]).map((i) => i.id),
+  },
+];
+
+describe('another user’s objects', () => {
+  it.each(byId)('$name answers 404 and changes nothing', async ({ method, url, payload }) => {
+    const before = await snapshot();
+    const response = await t.app.inject({
+      method,
+      url: url(),
+      headers: { cookie: intruder },
+      payload: payload?.(),
+    });
+    expect(response.statusCode, response.body).toBe(404);
+    expect(await snapshot()).toBe(before);
+    // The owner still gets a normal answer for reads of the same object.
+    if (method === 'GET') {
+      expect((await t.app.inject({ method, url: url(), headers: { cookie: owner } })).statusCode).toBe(200);
+    }
+  });
+
+  it.each(lists)('$name list shows none of the owner’s rows', async ({ url, ids }) => {
+    const mine = ids((await t.app.inject({ url: url(), headers: { cookie: owner } })).json());
+    expect(mine.length).toBeGreaterThan(0);
+    const theirs = ids((await t.app.inject({ url: url(), headers: { cookie: intruder } })).json());
+    expect(theirs).toEqual([]);
+  });
+
+  it('the contacts export of another user holds only the header', async () => {
+    const response = await t.app.inject({
+      url: withQuery(apiPaths.contactsExport, { campaignId: campaign.id }),
+      headers: { cookie: intruder },
+    });
+    expect(response.body.trim().split('\r\n')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiPaths, withId } from '../../../shared/paths';
+import type { CampaignDetail } from '../../../shared/schemas/campaigns';
+import type { Prospect, ProspectPage } from '../../../shared/schemas/prospects';
+import { createTestApp, signUpUser, type TestApp } from '../../testing/app';
+import { createManualCampaign } from '../../testing/campaigns';
+
+let t: TestApp;
+let cookie: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ cookie } = await signUpUser(t.app));
+});
+afterAll(() => t.close());
+
+const inject = (method: 'GET' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: { cookie }, payload });
+
+async function firstProspect(campaignId: string): Promise<Prospect> {
+  return (await inject('GET', withId(apiPaths.campaignProspects, campaignId))).json<ProspectPage>().items[0]!;
+}
+
+describe('PATCH /api/prospects/:id (spec §4)', () => {
+  it('sent stamps last_contacted now; success and failed clear it; counters follow', async () => {
+    const campaign = await createManualCampaign(t.app, cookie);
+    const prospect = await firstProspect(campaign.id);
+    const url = withId(apiPaths.prospect, prospect.id);
+
+    const before = Date.now();
+    const sent = (await inject('PATCH', url, { status: 'sent' })).json<Prospect>();
+    expect(sent.status).toBe('sent');
+    expect(Date.parse(sent.lastContacted!)).toBeGreaterThanOrEqual(before - 1000);
+
+    const success = (await inject('PATCH', url, { status: 'success' })).json<Prospect>();
+    expect(success).toMatchObject({ status: 'success', lastContacted: null });
+    const detail = (await inject('GET', withId(apiPaths.campaign, campaign.id))).json<CampaignDetail>();
+    expect(detail.successCount).toBe(1);
+    expect(detail.prospectCounts).toMatchObject({ pending: 2, success: 1 });
+
+    const failed = (await inject('PATCH', url, { status: 'failed' })).json<Prospect>();
+    expect(failed).toMatchObject({ status: 'failed', lastContacted: null });
+    expect(
+      (await inject('GET', withId(apiPaths.campaign, campaign.id))).json<CampaignDetail>().successCount,
+    ).toBe(0);
+  });
+
+  it('refuses statuses the detail page cannot set, and unknown prospects', async () => {
+    const campaign = await createManualCampaign(t.app, cookie);
+    const prospect = await firstProspect(campaign.id);
+    expect(
+      (await inject('PATCH', withId(apiPaths.prospect, prospect.id), { status: 'responded' })).statusCode,
+    ).toBe(400);
+    const missing = await inject('PATCH', withId(apiPaths.prospect, '00000000-0000-4000-8000-000000000000'), {
+      status: 'sent',
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('DELETE /api/prospects/:id', () => {
+  it('deletes the prospect and recounts its campaign', async () => {
+    const campaign = await createManualCampaign(t.app, cookie);
+    const prospect = await firstProspect(campaign.id);
+    expect((await inject('DELETE', withId(apiPaths.prospect, prospect.id))).json()).toEqual({ ok: true });
+    const detail = (await inject('GET', withId(apiPaths.campaign, campaign.id))).json<CampaignDetail>();
+    expect(detail).toMatchObject({ prospects: 2, prospectsFound: 2 });
+    expect((await inject('DELETE', withId(apiPaths.prospect, prospect.id))).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/campaigns/:id/prospects', () => {
+  it('sorts by last contacted with never-contacted last, and pages', async () => {
+    const campaign = await createManualCampaign(t.app, cookie);
+    const prospect = await firstProspect(campaign.id);
+    await inject('PATCH', withId(apiPaths.prospect, prospect.id), { status: 'sent' });
+    const url = `${withId(apiPaths.campaignProspects, campaign.id)}?sort=lastContacted&order=asc&pageSize=2`;
+    const page = (await inject('GET', url)).json<ProspectPage>();
+    expect(page.total).toBe(3);
+    expect(page.items).toHaveLength(2);
+    expect(page.items[0]!.id).toBe(prospect.id);
+  });
+});

@@ -1,0 +1,76 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Prospect, UpdateProspectStatusInput } from '../../../shared/schemas/prospects';
+import type { Database } from '../../db/client';
+import { prospects } from '../../db/schema/campaigns';
+import { iso } from '../../db/sql-helpers';
+import { AppError } from '../../http/errors';
+
+type ProspectRow = typeof prospects.$inferSelect;
+
+/** A prospect row as the API presents it. */
+export function toProspect(row: ProspectRow): Prospect {
+  return {
+    id: row.id,
+    campaignId: row.campaignId,
+    website: row.website,
+    contactEmail: row.contactEmail,
+    contactName: row.contactName,
+    notes: row.notes,
+    status: row.status,
+    daScore: row.daScore,
+    relevanceScore: row.relevanceScore,
+    lastContacted: iso(row.lastContacted),
+    createdAt: iso(row.createdAt),
+  };
+}
+
+/**
+ * Recounts a campaign's prospect counters from its prospects: prospects and prospects_found (rows) and
+ * success_count (status success), so the list's and detail's figures follow every change.
+ */
+export async function refreshProspectCounters(db: Database, campaignId: string): Promise<void> {
+  await db.execute(sql`
+    update campaigns c set
+      prospects = s.total, prospects_found = s.total, success_count = s.success, updated_at = now()
+    from (
+      select count(*)::int as total, count(*) filter (where status = 'success')::int as success
+      from prospects where campaign_id = ${campaignId}
+    ) s
+    where c.id = ${campaignId}`);
+}
+
+const notFound = () => AppError.notFound('Prospect not found');
+
+/**
+ * Sets a prospect's status from the detail page (spec §4): 'sent' stamps last_contacted now,
+ * 'success' and 'failed' clear it. Another user's prospect answers 404.
+ */
+export async function updateProspectStatus(
+  db: Database,
+  userId: string,
+  id: string,
+  { status }: UpdateProspectStatusInput,
+): Promise<Prospect> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(prospects)
+      .set({ status, lastContacted: status === 'sent' ? new Date() : null })
+      .where(and(eq(prospects.id, id), eq(prospects.userId, userId)))
+      .returning();
+    if (!row) throw notFound();
+    await refreshProspectCounters(tx, row.campaignId);
+    return toProspect(row);
+  });
+}
+
+/** Deletes one of the user's prospects (a contact) and recounts its campaign. */
+export async function deleteProspect(db: Database, userId: string, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(prospects)
+      .where(and(eq(prospects.id, id), eq(prospects.userId, userId)))
+      .returning({ campaignId: prospects.campaignId });
+    if (!row) throw notFound();
+    await refreshProspectCounters(tx, row.campaignId);
+  });
+}

@@ -1,0 +1,64 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { apiPaths, sitePaths } from '../../../shared/paths';
+import { blogLimits, blogMessages, uploadedImageSchema } from '../../../shared/schemas/blog';
+import type { Auth } from '../../auth/auth';
+import { requireAdmin } from '../../auth/require-admin';
+import type { Database } from '../../db/client';
+import { AppError } from '../../http/errors';
+import type { ImageStorage } from './image-storage';
+import { processImage } from './process-image';
+
+const storedName = /^[a-f0-9]{32}\.webp$/;
+const megabytes = blogLimits.imageMaxBytes / (1024 * 1024);
+
+/**
+ * Blog image uploads (spec §7: "upload image … under a random filename, then obtain its public URL").
+ * `POST /api/uploads/images` (admins only; multipart field `file`, at most 5 MB) answers 201 with the
+ * URL; `GET /uploads/<name>` serves stored images with a one-year immutable cache lifetime.
+ */
+export function uploadRoutes(auth: Auth, db: Database, storage: ImageStorage): FastifyPluginAsyncZod {
+  return async (app) => {
+    await app.register(multipart, {
+      limits: { fileSize: blogLimits.imageMaxBytes, files: 1, fields: 0, parts: 1 },
+    });
+
+    app.post(
+      apiPaths.imageUploads,
+      {
+        schema: { tags: ['blog'], consumes: ['multipart/form-data'], response: { 201: uploadedImageSchema } },
+        preValidation: requireAdmin(auth, db),
+      },
+      async (request, reply) => {
+        const upload = await request.file().catch(() => undefined);
+        if (!upload) throw new AppError('VALIDATION_ERROR', blogMessages.imageOnly);
+        const input = await upload.toBuffer().catch((error: { code?: string }) => {
+          if (error.code === 'FST_REQ_FILE_TOO_LARGE')
+            throw new AppError('PAYLOAD_TOO_LARGE', blogMessages.imageTooLarge(megabytes));
+          throw error;
+        });
+        const image = await processImage(input);
+        const url = await storage.save(`${randomBytes(16).toString('hex')}.webp`, image.data);
+        return reply
+          .status(201)
+          .send({ url, width: image.width, height: image.height, bytes: image.data.length });
+      },
+    );
+
+    app.get(
+      `${sitePaths.uploads}:name`,
+      { schema: { hide: true, params: z.object({ name: z.string() }) } },
+      async (request, reply) => {
+        const file = storedName.test(request.params.name) ? await storage.open(request.params.name) : null;
+        if (!file) throw AppError.notFound();
+        return reply
+          .header('content-type', 'image/webp')
+          .header('content-length', file.bytes)
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .send(file.stream);
+      },
+    );
+  };
+}

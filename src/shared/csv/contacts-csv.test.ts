@@ -1,0 +1,59 @@
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import {
+  contactsCsvChunk,
+  contactsCsvColumns,
+  contactsExportFileName,
+  neutraliseCell,
+  type ContactCsvRow,
+} from './contacts-csv';
+
+const row: ContactCsvRow = {
+  website: 'https://example.com',
+  contactEmail: 'jo@example.com',
+  contactName: 'Jo "JJ" Smith',
+  campaignName: 'Spring, 2026',
+  status: 'sent',
+  daScore: 54,
+  relevanceScore: 87.5,
+  lastContacted: '2026-03-01T10:00:00.000Z',
+  notes: 'line one\nline "two"',
+};
+
+describe('contacts CSV export (spec §9, RFC 4180)', () => {
+  it('writes the header and rows that parse back to the same values', () => {
+    const text =
+      contactsCsvChunk([row], true) + contactsCsvChunk([{ ...row, notes: null, daScore: null }], false);
+    expect(text.endsWith('\r\n')).toBe(true);
+    const parsed = Papa.parse<string[]>(text.trimEnd(), { newline: '\r\n' }).data;
+    expect(parsed[0]).toEqual([...contactsCsvColumns]);
+    expect(parsed[1]).toEqual([
+      'https://example.com',
+      'jo@example.com',
+      'Jo "JJ" Smith',
+      'Spring, 2026',
+      'sent',
+      '54',
+      '87.5',
+      '2026-03-01T10:00:00.000Z',
+      'line one\nline "two"',
+    ]);
+    expect(parsed[2]?.[5]).toBe('');
+    expect(text).toContain('"line one\nline ""two"""');
+  });
+
+  it('neutralises cells that would start a formula', () => {
+    for (const lead of ['=', '+', '-', '@', '\t', '\r']) {
+      expect(neutraliseCell(`${lead}cmd`)).toBe(`'${lead}cmd`);
+    }
+    expect(neutraliseCell('plain')).toBe('plain');
+    const text = contactsCsvChunk([{ ...row, contactName: '=HYPERLINK("x")', notes: '@SUM(A1)' }], false);
+    const cells = Papa.parse<string[]>(text.trimEnd()).data[0]!;
+    expect(cells[2]).toBe(`'=HYPERLINK("x")`);
+    expect(cells[8]).toBe(`'@SUM(A1)`);
+  });
+
+  it('names the file contacts_export_YYYY-MM-DD.csv', () => {
+    expect(contactsExportFileName(new Date('2026-11-21T23:59:00Z'))).toBe('contacts_export_2026-11-21.csv');
+  });
+});

@@ -1,0 +1,70 @@
+import Papa from 'papaparse';
+
+/** Columns of the contacts export, in order (spec §9). */
+export const contactsCsvColumns = [
+  'Website',
+  'Email',
+  'Name',
+  'Campaign',
+  'Status',
+  'DA Score',
+  'Relevance Score',
+  'Last Contacted',
+  'Notes',
+] as const;
+
+/** One exported contact, already reduced to the values of the columns above. */
+export interface ContactCsvRow {
+  website: string;
+  contactEmail: string | null;
+  contactName: string | null;
+  campaignName: string;
+  status: string;
+  daScore: number | null;
+  relevanceScore: number | null;
+  /** ISO timestamp or null ('Never' is a screen word; the file leaves it empty). */
+  lastContacted: string | null;
+  notes: string | null;
+}
+
+/**
+ * Makes a cell safe to open in a spreadsheet: a text starting with = + - @, tab or CR would be read as
+ * a formula (CSV injection, OWASP), so it gets a leading apostrophe. Numbers are left alone.
+ */
+export function neutraliseCell(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+function cells(row: ContactCsvRow): string[] {
+  const text = (v: string | null) => neutraliseCell(v ?? '');
+  return [
+    text(row.website),
+    text(row.contactEmail),
+    text(row.contactName),
+    text(row.campaignName),
+    row.status,
+    row.daScore === null ? '' : String(row.daScore),
+    row.relevanceScore === null ? '' : String(row.relevanceScore),
+    row.lastContacted ?? '',
+    text(row.notes),
+  ];
+}
+
+/**
+ * Writes contacts as RFC 4180 CSV lines (CRLF, fields with quotes, commas or line breaks quoted, quotes
+ * doubled — spec §9 'notes are quoted with doubled quotes'). With `header` the column row comes first.
+ * Each call ends with CRLF, so chunks written one after another form one file.
+ */
+export function contactsCsvChunk(rows: readonly ContactCsvRow[], header: boolean): string {
+  const data: string[][] = rows.map(cells);
+  if (header) data.unshift([...contactsCsvColumns]);
+  if (data.length === 0) return '';
+  // Notes are always quoted, as the spec asks; papaparse quotes every other field only when it must.
+  const quotes = [false, false, false, false, false, false, false, false, true];
+  return `${Papa.unparse(data, { newline: '\r\n', quotes, escapeFormulae: false })}\r\n`;
+}
+
+/** The export's file name for a date (spec §9: contacts_export_{YYYY-MM-DD}.csv), in UTC. */
+export function contactsExportFileName(date: Date): string {
+  return `contacts_export_${date.toISOString().slice(0, 10)}.csv`;
+}

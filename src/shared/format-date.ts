@@ -1,0 +1,14 @@
+const postDate = new Intl.DateTimeFormat('en-US', {
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/**
+ * A post's date as the blog shows it, 'MMMM d, yyyy' (spec §9), e.g. "November 21, 2026".
+ * Read in UTC so the server-rendered page and the browser agree whatever their time zones.
+ */
+export function formatPostDate(iso: string): string {
+  return postDate.format(new Date(iso));
+}

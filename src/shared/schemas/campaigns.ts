@@ -1,0 +1,255 @@
+import { z } from 'zod';
+import { limits } from '../limits';
+import { normalizeWebsiteUrl, websiteHost } from '../urls';
+import { pageQueryFields, pageSchema } from './pagination';
+import { prospectStatusSchema } from './prospects';
+
+/** Campaign messages of spec §5 and §8, shown by the forms and sent by the server. */
+export const campaignMessages = {
+  nameRequired: 'Campaign name is required',
+  websiteRequired: 'Website URL is required',
+  invalidUrl: 'Please enter a valid URL',
+  prospectsRequired: 'Number of prospects is required',
+  prospectsMin: 'Minimum 5 prospects required',
+  prospectsMax: 'Maximum 1000 prospects allowed',
+  tooManyCompetitors: 'Maximum of 5 competitors allowed',
+  invalidCompetitor: 'Please enter a valid website URL',
+  duplicateCompetitor: 'This competitor website is already added',
+  noProspects: 'Please upload a CSV file with at least one prospect',
+  tooManyRows: `A CSV file can hold at most 10,000 prospects`,
+  createFailed: 'Failed to create campaign. Please try again.',
+  findProspectsFailed: 'Failed to find prospects',
+  findProspectsUnavailable:
+    'Prospect discovery is not available yet. Your campaign was saved as a draft: open it now, or start a manual campaign from a CSV file of prospects.',
+  fetchEmailAccountsFailed: 'Failed to fetch email accounts',
+  loadFailed: 'Failed to load campaign details',
+  loadListFailed: 'Failed to load campaigns',
+  notFound: 'Campaign not found',
+  deleteFailed: 'Failed to delete campaign. Please try again.',
+  addCompetitorFailed: 'Failed to add competitor',
+  saveCompetitorsFailed: 'Failed to save competitors',
+  updateProspectFailed: 'Failed to update prospect',
+  statusChangeFailed: 'Failed to change the campaign status',
+  saveCompetitorsConfirm:
+    'Changing competitor websites may affect the prospects found for this campaign. Are you sure you want to save these changes?',
+  noCompetitors:
+    'No competitor websites added yet. Add up to 5 competitors to analyze their backlink strategies.',
+  outreachLater: 'Outreach arrives with mailboxes: connect one under Email Accounts.',
+} as const;
+
+/** Most prospects one manual CSV upload may carry (our limit; the spec names none). */
+export const MAX_MANUAL_PROSPECTS = 10_000;
+
+const m = campaignMessages;
+
+/** A required website URL, normalised (spec §5 'Website URL is required', 'Please enter a valid URL'). */
+export function websiteUrlField(required: string, invalid: string) {
+  return z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(2048, invalid)
+    .transform((value, ctx) => {
+      const url = normalizeWebsiteUrl(value);
+      if (!url) {
+        ctx.issues.push({ code: 'custom', message: invalid, input: value });
+        return z.NEVER;
+      }
+      return url;
+    });
+}
+
+/**
+ * Competitor URLs (spec §5, §9): empty entries dropped, each a valid website, no host twice, at most 5.
+ */
+export function competitorsField(invalid: string) {
+  return z
+    .array(z.string().max(2048, invalid))
+    .max(20)
+    .transform((values, ctx) => {
+      const urls: string[] = [];
+      const hosts = new Set<string>();
+      values.forEach((raw, index) => {
+        if (!raw.trim()) return;
+        const url = normalizeWebsiteUrl(raw);
+        if (!url) {
+          ctx.issues.push({ code: 'custom', message: invalid, input: raw, path: [index] });
+          return;
+        }
+        const host = websiteHost(url);
+        if (hosts.has(host)) {
+          ctx.issues.push({ code: 'custom', message: m.duplicateCompetitor, input: raw, path: [index] });
+          return;
+        }
+        hosts.add(host);
+        urls.push(url);
+      });
+      if (urls.length > limits.maxCompetitors) {
+        ctx.issues.push({ code: 'custom', message: m.tooManyCompetitors, input: values });
+      }
+      return urls;
+    });
+}
+
+const name = z.string({ error: m.nameRequired }).trim().min(1, m.nameRequired).max(200);
+const websiteUrl = websiteUrlField(m.websiteRequired, m.invalidUrl);
+
+/** One prospect of a manual campaign, as read from a CSV row (spec §3 manual CSV rows). */
+export const prospectInputSchema = z.strictObject({
+  website: z.string().trim().min(1).max(2048),
+  contactEmail: z
+    .string()
+    .trim()
+    .max(254)
+    .nullish()
+    .transform((v) => v || null)
+    .pipe(z.email().nullable()),
+  contactName: z
+    .string()
+    .trim()
+    .max(200)
+    .nullish()
+    .transform((v) => v || null),
+  notes: z
+    .string()
+    .trim()
+    .max(5000)
+    .nullish()
+    .transform((v) => v || null),
+});
+export type ProspectInput = z.input<typeof prospectInputSchema>;
+
+/** The AI campaign form (spec §5): name, website, 5–1000 prospects, ≤5 competitors, optional mailbox. */
+export const aiCampaignFormSchema = z.strictObject({
+  name,
+  websiteUrl,
+  competitors: competitorsField(m.invalidUrl),
+  prospects: z
+    .number({ error: m.prospectsRequired })
+    .int(m.prospectsRequired)
+    .min(limits.minAiProspects, m.prospectsMin)
+    .max(limits.maxAiProspects, m.prospectsMax),
+  emailAccountId: z
+    .string()
+    .nullish()
+    .transform((v) => v || null)
+    .pipe(z.uuid().nullable()),
+});
+export type AiCampaignFormInput = z.input<typeof aiCampaignFormSchema>;
+
+/** The manual campaign form (spec §5): name, website, competitors and the CSV's prospects (≥1). */
+export const manualCampaignFormSchema = z.strictObject({
+  name,
+  websiteUrl,
+  competitors: competitorsField(m.invalidUrl),
+  prospects: z.array(prospectInputSchema).min(1, m.noProspects).max(MAX_MANUAL_PROSPECTS, m.tooManyRows),
+});
+export type ManualCampaignFormInput = z.input<typeof manualCampaignFormSchema>;
+
+/** `POST /api/campaigns` body: spec §3 'New campaign input', ai or manual. */
+export const createCampaignSchema = z.discriminatedUnion('type', [
+  aiCampaignFormSchema.extend({ type: z.literal('ai') }),
+  manualCampaignFormSchema.extend({ type: z.literal('manual') }),
+]);
+export type CreateCampaignInput = z.input<typeof createCampaignSchema>;
+export type CreateCampaign = z.output<typeof createCampaignSchema>;
+
+export const campaignStatusSchema = z.enum(['draft', 'active', 'paused', 'completed']);
+export type CampaignStatus = z.infer<typeof campaignStatusSchema>;
+
+/** Status moves a campaign may make (spec §4 leaves those after draft open; these are ours). */
+export const campaignStatusTransitions: Record<CampaignStatus, readonly CampaignStatus[]> = {
+  draft: ['active'],
+  active: ['paused', 'completed'],
+  paused: ['active', 'completed'],
+  completed: [],
+};
+
+/** True when a campaign in `from` may move to `to`. */
+export function canChangeStatus(from: CampaignStatus, to: CampaignStatus): boolean {
+  return campaignStatusTransitions[from].includes(to);
+}
+
+/** Refusal text for a status move the rules do not allow. */
+export function statusChangeRefusal(from: CampaignStatus, to: CampaignStatus): string {
+  return `A ${from} campaign cannot be set to ${to}.`;
+}
+
+/** `PATCH /api/campaigns/:id` body: new competitor list and/or new status. */
+export const updateCampaignSchema = z
+  .strictObject({
+    competitors: competitorsField(m.invalidCompetitor).optional(),
+    status: campaignStatusSchema.optional(),
+  })
+  .refine((v) => v.competitors !== undefined || v.status !== undefined, {
+    message: 'Nothing to update',
+  });
+export type UpdateCampaignInput = z.input<typeof updateCampaignSchema>;
+
+/**
+ * Checks one competitor the detail page is about to add to its unsaved list (spec §5).
+ * @returns the normalised URL, or the spec's message for why it cannot be added.
+ */
+export function checkCompetitorAdd(
+  existing: readonly string[],
+  input: string,
+): { ok: true; url: string } | { ok: false; message: string } {
+  if (existing.length >= limits.maxCompetitors) return { ok: false, message: m.tooManyCompetitors };
+  const url = normalizeWebsiteUrl(input);
+  if (!url) return { ok: false, message: m.invalidCompetitor };
+  const host = websiteHost(url);
+  if (existing.some((c) => websiteHost(c) === host)) return { ok: false, message: m.duplicateCompetitor };
+  return { ok: true, url };
+}
+
+/** A campaign as the API presents it (spec §3 campaigns). Timestamps are ISO strings. */
+export const campaignSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  websiteUrl: z.string(),
+  status: campaignStatusSchema,
+  type: z.enum(['ai', 'manual']),
+  competitors: z.array(z.string()),
+  internalLinks: z.array(z.string()),
+  emailAccountId: z.string().nullable(),
+  targetProspects: z.number().int(),
+  prospects: z.number().int(),
+  prospectsFound: z.number().int(),
+  emailsSent: z.number().int(),
+  emailsOpened: z.number().int(),
+  emailsClicked: z.number().int(),
+  responses: z.number().int(),
+  successCount: z.number().int(),
+  /** 0–100. */
+  progressPercentage: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Campaign = z.infer<typeof campaignSchema>;
+
+/** The detail page's campaign: the campaign plus how many of its prospects are in each status. */
+export const campaignDetailSchema = campaignSchema.extend({
+  prospectCounts: z.record(prospectStatusSchema, z.number().int()),
+});
+export type CampaignDetail = z.infer<typeof campaignDetailSchema>;
+
+export const campaignListFilters = ['all', 'active', 'paused', 'completed'] as const;
+
+/** `GET /api/campaigns` query: status filter, search on name or website URL (spec §2), paging. */
+export const campaignListQuerySchema = z.object({
+  status: z.enum(campaignListFilters).default('all'),
+  search: z.string().trim().max(200).default(''),
+  ...pageQueryFields,
+});
+export type CampaignListQuery = Partial<z.output<typeof campaignListQuerySchema>>;
+
+export const campaignPageSchema = pageSchema(campaignSchema);
+export type CampaignPage = z.infer<typeof campaignPageSchema>;
+
+/** Campaign choices for selects (spec §7: id and name ordered by name). */
+export const campaignOptionSchema = z.object({ id: z.string(), name: z.string() });
+export type CampaignOption = z.infer<typeof campaignOptionSchema>;
+
+/** `POST /api/campaigns/:id/find-prospects` answer (spec §7: success and message). */
+export const findProspectsResultSchema = z.object({ success: z.boolean(), message: z.string() });
+export type FindProspectsResult = z.infer<typeof findProspectsResultSchema>;

@@ -1,0 +1,45 @@
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { blogMessages, type BlogPostPage } from '../../../shared/schemas/blog';
+import { BlogError } from '../../features/blog/components/blog-error';
+import { PostArticle } from '../../features/blog/components/post-article';
+import type { HeadHandle } from '../../lib/page-head';
+import { publicDataFor } from '../../lib/public-data';
+
+type LoaderData = { page: BlogPostPage | null };
+
+/** Loads a published post and its Recent Posts; `page` is null when there is no such published post. */
+export async function loader({ params, context }: LoaderFunctionArgs): Promise<LoaderData> {
+  return { page: await publicDataFor(context).data.getPost(params.slug ?? '') };
+}
+
+export const handle: HeadHandle = {
+  head: (data) => {
+    const post = (data as LoaderData | undefined)?.page?.post;
+    if (!post) {
+      return {
+        title: blogMessages.postNotFound,
+        description: blogMessages.postNotFound,
+        status: 404,
+        noindex: true,
+      };
+    }
+    return {
+      title: post.title,
+      description: post.excerpt || `${post.title} — on the LinkPilot blog.`,
+      image: post.imageUrl,
+      type: 'article',
+    };
+  },
+};
+
+/** Route module of /blog/:slug: the post, or 'Error' with 'Blog post not found'. */
+export function Component() {
+  const { page } = useLoaderData() as LoaderData;
+  if (!page) return <BlogError message={blogMessages.postNotFound} />;
+  return <PostArticle page={page} />;
+}
+
+/** Loading failed (network or server): 'Error' with 'Failed to load blog post' (spec §2, §8). */
+export function ErrorBoundary() {
+  return <BlogError message={blogMessages.loadPostFailed} />;
+}

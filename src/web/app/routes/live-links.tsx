@@ -1,0 +1,6 @@
+import { LiveLinksPage } from '../../features/live-links/components/live-links-page';
+
+/** Route module (lazy chunk) of the live-links screen. */
+export function Component() {
+  return <LiveLinksPage />;
+}

@@ -1,0 +1,6 @@
+import { SettingsPage } from '../../features/settings/components/settings-page';
+
+/** Route module (lazy chunk) of the settings screen. */
+export function Component() {
+  return <SettingsPage />;
+}

@@ -1,0 +1,55 @@
+import type { UseMutationResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { toast } from 'sonner';
+import { ConfirmDialog } from './ui/confirm-dialog';
+
+interface DeleteDialogProps<T extends { id: string }> {
+  /** What is about to be deleted; null keeps the dialog closed. */
+  target: T | null;
+  onClose: () => void;
+  title: string;
+  description: (target: T) => ReactNode;
+  confirmLabel?: string;
+  /** The delete mutation, called with the target's id. */
+  remove: UseMutationResult<unknown, Error, string>;
+  /** Toast texts after success and failure (spec §8 messages). */
+  done: string;
+  failed: string;
+  onDeleted?: () => void;
+}
+
+/** Confirms a delete, runs it, toasts the outcome and closes (spec §2 delete confirmations). */
+export function DeleteDialog<T extends { id: string }>({
+  target,
+  onClose,
+  title,
+  description,
+  confirmLabel = 'Delete',
+  remove,
+  done,
+  failed,
+  onDeleted,
+}: DeleteDialogProps<T>) {
+  return (
+    <ConfirmDialog
+      open={target !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={title}
+      description={target ? description(target) : null}
+      confirmLabel={confirmLabel}
+      destructive
+      pending={remove.isPending}
+      onConfirm={() =>
+        target &&
+        remove.mutate(target.id, {
+          onSuccess: () => {
+            toast.success(done);
+            onClose();
+            onDeleted?.();
+          },
+          onError: () => toast.error(failed),
+        })
+      }
+    />
+  );
+}

@@ -1,0 +1,66 @@
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import type { ComponentProps } from 'react';
+import type { SortOrder } from '../../../shared/schemas/pagination';
+import { cn } from '../../lib/cn';
+
+/** A data table that scrolls sideways inside its card on narrow screens. */
+export function Table({ className, ...props }: ComponentProps<'table'>) {
+  return (
+    // relative: keeps sr-only (absolute) header labels inside the scroll box instead of widening the page.
+    <div className="relative w-full overflow-x-auto">
+      <table className={cn('w-full min-w-max text-left text-sm', className)} {...props} />
+    </div>
+  );
+}
+
+/** Header cell. */
+export function Th({ className, ...props }: ComponentProps<'th'>) {
+  return (
+    <th
+      scope="col"
+      className={cn(
+        'border-b border-slate-200 px-3 py-3 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:border-slate-800 dark:text-slate-400',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+/** Body cell. */
+export function Td({ className, ...props }: ComponentProps<'td'>) {
+  return (
+    <td
+      className={cn('border-b border-slate-100 px-3 py-2.5 align-middle dark:border-slate-800/70', className)}
+      {...props}
+    />
+  );
+}
+
+interface SortHeaderProps {
+  label: string;
+  /** This column's sort direction when it is the sorted column, otherwise null. */
+  order: SortOrder | null;
+  onSort: () => void;
+  className?: string;
+}
+
+/** A header cell that sorts its (date) column; aria-sort tells assistive technology the direction. */
+export function SortHeader({ label, order, onSort, className }: SortHeaderProps) {
+  const Icon = order === 'asc' ? ArrowUp : order === 'desc' ? ArrowDown : ArrowUpDown;
+  return (
+    <Th
+      aria-sort={order === 'asc' ? 'ascending' : order === 'desc' ? 'descending' : 'none'}
+      className={className}
+    >
+      <button
+        type="button"
+        onClick={onSort}
+        className="inline-flex cursor-pointer items-center gap-1 uppercase hover:text-slate-900 dark:hover:text-white"
+      >
+        {label}
+        <Icon aria-hidden className="size-3.5" />
+      </button>
+    </Th>
+  );
+}

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import type { PublicDataSource } from '../shared/public-data';
+import type { BlogPostSummary } from '../shared/schemas/blog';
+import { render } from './entry-server';
+
+const APP_URL = 'https://linkpilot.example';
+
+const summary = (n: number): BlogPostSummary => ({
+  id: `p${n}`,
+  title: `Post number ${n}`,
+  slug: `post-${n}`,
+  excerpt: `Excerpt of post ${n}`,
+  imageUrl: n === 1 ? '/uploads/0123456789abcdef0123456789abcdef.webp' : null,
+  categories: ['Guides'],
+  published: true,
+  createdAt: '2026-11-21T10:00:00.000Z',
+});
+
+/** An in-memory data source standing in for the server's services. */
+const data: PublicDataSource = {
+  listPosts: async (page) => ({ items: [summary(1), summary(2)], total: 20, page, pageSize: 9 }),
+  getPost: async (slug) =>
+    slug === 'post-1'
+      ? {
+          post: {
+            ...summary(1),
+            title: 'A </script><b>"tricky"</b> title',
+            contentHtml: '<h2>Body heading</h2><p>Body text</p>',
+          },
+          recent: [summary(2)],
+        }
+      : null,
+};
+
+const renderUrl = (path: string) => render(new Request(APP_URL + path), { data, appUrl: APP_URL });
+
+async function page(path: string) {
+  const result = await renderUrl(path);
+  if (result.kind !== 'page') throw new Error(`expected a page, got ${result.kind}`);
+  return result;
+}
+
+describe('server rendering', () => {
+  it('renders the landing page with its sections, claims and head tags', async () => {
+    const result = await page('/');
+    expect(result.status).toBe(200);
+    for (const text of [
+      'AI-assisted link building outreach',
+      'DA 54',
+      '75%',
+      '85%',
+      '3:24',
+      'MOST POPULAR',
+      'Frequently asked questions',
+    ])
+      expect(result.body).toContain(text);
+    for (const id of ['features', 'how-it-works', 'pricing']) expect(result.body).toContain(`id="${id}"`);
+    expect(result.head).toContain('<title>LinkPilot — AI-assisted link building outreach</title>');
+    expect(result.head).toContain(`<link rel="canonical" href="${APP_URL}/" />`);
+    expect(result.head).toContain('<meta property="og:title"');
+  });
+
+  it('renders the blog list with its posts, pagination and hydration state', async () => {
+    const result = await page('/blog?page=2');
+    expect(result.body).toContain('Post number 1');
+    expect(result.body).toContain('November 21, 2026');
+    expect(result.body).toContain('Page 2 of 3');
+    expect(result.head).toContain(`<link rel="canonical" href="${APP_URL}/blog?page=2" />`);
+    const state = JSON.parse(result.hydration);
+    expect(Object.values(state.loaderData)).toContainEqual(expect.objectContaining({ page: 2 }));
+  });
+
+  it('renders a post with its title, excerpt and image in the head, escaped', async () => {
+    const result = await page('/blog/post-1');
+    expect(result.status).toBe(200);
+    expect(result.body).toContain('<h2>Body heading</h2>');
+    expect(result.body).toContain('Recent Posts');
+    expect(result.head).toContain('<meta property="og:type" content="article" />');
+    expect(result.head).toContain('<meta name="description" content="Excerpt of post 1" />');
+    expect(result.head).toContain(
+      `<meta property="og:image" content="${APP_URL}/uploads/0123456789abcdef0123456789abcdef.webp" />`,
+    );
+    expect(result.head).toContain('&lt;/script&gt;&lt;b&gt;&quot;tricky&quot;');
+    // The hydration JSON cannot close its <script> element early.
+    expect(result.hydration).not.toContain('</script>');
+    expect(JSON.stringify(JSON.parse(result.hydration))).toContain('</script>');
+  });
+
+  it('answers 404 with the spec message for a missing post, and for an unknown page', async () => {
+    const missing = await page('/blog/nope');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toContain('Blog post not found');
+    expect(missing.head).toContain('noindex');
+    const unknown = await page('/no/such/page');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toContain('Page not found');
+  });
+
+  it('answers 404 for a blog page past the last one', async () => {
+    expect((await page('/blog?page=4')).status).toBe(404);
+    expect((await page('/blog?page=3')).status).toBe(200);
+  });
+
+  it('sends no hydration state when a loader fails, so the browser loads afresh', async () => {
+    const failing: PublicDataSource = { ...data, getPost: () => Promise.reject(new Error('database down')) };
+    const result = await render(new Request(`${APP_URL}/blog/post-1`), { data: failing, appUrl: APP_URL });
+    expect(result).toMatchObject({ kind: 'page', status: 500, hydration: '' });
+    expect(result.kind === 'page' && result.body).toContain('Failed to load blog post');
+  });
+});

@@ -1,0 +1,54 @@
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import type { ServerRender } from '../shared/public-data';
+import { Providers } from './app/providers';
+import { routes } from './app/router';
+import { headOf, headTags } from './lib/page-head';
+import type { ServerLoaderContext } from './lib/public-data';
+
+/** JSON that is safe inside <script type="application/json">: no '<' (so no '</script>'), no line separators. */
+function embeddableJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+const handler = createStaticHandler(routes);
+
+/**
+ * Renders one public URL on the server (built by `vite build --ssr` into dist/ssr/entry-server.js).
+ * Loaders read through `context.data` (the server's services); the result carries the markup, the head
+ * tags of the deepest route that declares them, the status and the router state the browser hydrates from.
+ * When a loader failed, no hydration state is sent: the browser then renders and loads afresh.
+ */
+export const render: ServerRender = async (request, { data, appUrl }) => {
+  const requestContext: ServerLoaderContext = { data };
+  const context = await handler.query(request, { requestContext });
+  if (context instanceof Response) {
+    return { kind: 'redirect', status: context.status, location: context.headers.get('location') ?? '/' };
+  }
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const body = renderToString(
+    <StrictMode>
+      <Providers>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </Providers>
+    </StrictMode>,
+  );
+  const head = headOf(
+    context.matches.map((m) => ({ handle: m.route.handle, data: context.loaderData[m.route.id] })),
+  );
+  const url = new URL(request.url);
+  const failed = context.errors !== null;
+  return {
+    kind: 'page',
+    status: failed ? 500 : (head?.status ?? context.statusCode),
+    head: head ? headTags(head, appUrl, url.pathname + url.search) : '',
+    body,
+    hydration: failed
+      ? ''
+      : embeddableJson({ loaderData: context.loaderData, actionData: context.actionData, errors: null }),
+  };
+};

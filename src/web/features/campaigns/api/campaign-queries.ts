@@ -1,0 +1,68 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiPaths, withId, withQuery } from '../../../../shared/paths';
+import {
+  campaignDetailSchema,
+  campaignOptionSchema,
+  campaignPageSchema,
+  type CampaignListQuery,
+} from '../../../../shared/schemas/campaigns';
+import { emailAccountSummarySchema } from '../../../../shared/schemas/email-accounts';
+import { prospectPageSchema, type ProspectListQuery } from '../../../../shared/schemas/prospects';
+import { apiRequest } from '../../../lib/api-client';
+
+/** Every cached campaign query starts with this key, so one invalidation refreshes them all. */
+export const campaignsKey = ['campaigns'] as const;
+
+/** One page of the campaign list (GET /api/campaigns). */
+export function useCampaignPage(query: CampaignListQuery) {
+  return useQuery({
+    queryKey: [...campaignsKey, 'list', query],
+    queryFn: ({ signal }) =>
+      apiRequest(withQuery(apiPaths.campaigns, query), { schema: campaignPageSchema, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The user's campaigns as select options, by name. */
+export function campaignOptionsQuery() {
+  return queryOptions({
+    queryKey: [...campaignsKey, 'options'],
+    queryFn: ({ signal }) =>
+      apiRequest(apiPaths.campaignOptions, { schema: z.array(campaignOptionSchema), signal }),
+  });
+}
+
+/** One campaign with its prospect counts (GET /api/campaigns/:id). */
+export function useCampaignDetail(id: string) {
+  return useQuery({
+    queryKey: [...campaignsKey, 'detail', id],
+    queryFn: ({ signal }) =>
+      apiRequest(withId(apiPaths.campaign, id), { schema: campaignDetailSchema, signal }),
+  });
+}
+
+/** One page of a campaign's prospects. */
+export function useCampaignProspects(id: string, query: ProspectListQuery) {
+  return useQuery({
+    queryKey: [...campaignsKey, 'prospects', id, query],
+    queryFn: ({ signal }) =>
+      apiRequest(withQuery(withId(apiPaths.campaignProspects, id), query), {
+        schema: prospectPageSchema,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The user's connected mailboxes, for the AI campaign form (spec §7 Mail accounts). */
+export function useConnectedEmailAccounts() {
+  return useQuery({
+    queryKey: ['email-accounts', 'connected'],
+    queryFn: ({ signal }) =>
+      apiRequest(withQuery(apiPaths.emailAccounts, { status: 'connected' }), {
+        schema: z.array(emailAccountSummarySchema),
+        signal,
+      }),
+  });
+}

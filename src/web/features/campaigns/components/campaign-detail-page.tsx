@@ -1,0 +1,170 @@
+import { ArrowLeft, ExternalLink, Search, Send, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { paths } from '../../../../shared/paths';
+import {
+  campaignMessages as m,
+  campaignStatusTransitions,
+  type CampaignDetail,
+  type CampaignStatus,
+} from '../../../../shared/schemas/campaigns';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent } from '../../../components/ui/card';
+import { Select } from '../../../components/ui/select';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { Tooltip } from '../../../components/ui/tooltip';
+import { ApiError } from '../../../lib/api-error';
+import { useFindProspects, useUpdateCampaign } from '../api/campaign-mutations';
+import { useCampaignDetail } from '../api/campaign-queries';
+import { CampaignStats } from './campaign-stats';
+import { CampaignStatusBadge } from './campaign-status-badge';
+import { CompetitorsPanel } from './competitors-panel';
+import { DeleteCampaignDialog } from './delete-campaign-dialog';
+import { ProspectsTable } from './prospects-table';
+
+const statusLabel = (s: CampaignStatus) => s[0]!.toUpperCase() + s.slice(1);
+
+/** /dashboard/campaigns/:id (spec §2 Campaign detail). */
+export function CampaignDetailPage() {
+  const { id = '' } = useParams();
+  const query = useCampaignDetail(id);
+  if (query.isPending) return <DetailSkeleton />;
+  if (query.isError) {
+    const missing =
+      query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
+    return <DetailError message={missing ? m.notFound : m.loadFailed} />;
+  }
+  // Keyed by id: local edits (competitors) start fresh when another campaign opens.
+  return <CampaignDetailView key={query.data.id} campaign={query.data} />;
+}
+
+function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
+  const navigate = useNavigate();
+  const [deleting, setDeleting] = useState(false);
+  const find = useFindProspects();
+  const update = useUpdateCampaign(campaign.id);
+  const statusOptions = [campaign.status, ...campaignStatusTransitions[campaign.status]].map((s) => ({
+    value: s,
+    label: statusLabel(s),
+  }));
+
+  return (
+    <div className="mx-auto w-full max-w-7xl space-y-6 p-4 sm:p-8">
+      <Link
+        to={paths.dashboard}
+        className="inline-flex items-center gap-1.5 text-sm text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white"
+      >
+        <ArrowLeft aria-hidden className="size-4" /> Back to Campaigns
+      </Link>
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0">
+          <div className="flex flex-wrap items-center gap-3">
+            <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{campaign.name}</h1>
+            <CampaignStatusBadge status={campaign.status} />
+          </div>
+          <a
+            href={campaign.websiteUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="mt-1 inline-flex max-w-full items-center gap-1 text-sm break-all text-indigo-700 hover:underline dark:text-indigo-300"
+          >
+            {campaign.websiteUrl} <ExternalLink aria-hidden className="size-3.5 shrink-0" />
+          </a>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <Select
+            aria-label="Campaign status"
+            className="w-36"
+            value={campaign.status}
+            options={statusOptions}
+            disabled={statusOptions.length === 1 || update.isPending}
+            onValueChange={(status) =>
+              status !== campaign.status &&
+              update.mutate(
+                { status: status as CampaignStatus },
+                {
+                  onSuccess: () =>
+                    toast.success(`Campaign ${status === 'active' ? 'activated' : `set to ${status}`}`),
+                  onError: (e) =>
+                    toast.error(e instanceof ApiError && e.isClientError ? e.message : m.statusChangeFailed),
+                },
+              )
+            }
+          />
+          <Button variant="destructive" onClick={() => setDeleting(true)}>
+            <Trash2 aria-hidden className="size-4" /> Delete Campaign
+          </Button>
+          <Button
+            variant="outline"
+            loading={find.isPending}
+            onClick={() =>
+              find.mutate(campaign.id, {
+                onSuccess: (r) => toast.success(r.message),
+                onError: (e) =>
+                  toast.error(e instanceof ApiError && e.isClientError ? e.message : m.findProspectsFailed),
+              })
+            }
+          >
+            <Search aria-hidden className="size-4" /> Find Prospects
+          </Button>
+          <Tooltip content={m.outreachLater} side="bottom">
+            {/* A disabled button gets no pointer events; the wrapper keeps the explanation reachable. */}
+            <span tabIndex={0} className="inline-flex rounded-lg">
+              <Button variant="outline" disabled aria-describedby="send-emails-note">
+                <Send aria-hidden className="size-4" /> Send Emails
+              </Button>
+            </span>
+          </Tooltip>
+          <span id="send-emails-note" className="sr-only">
+            {m.outreachLater}
+          </span>
+        </div>
+      </div>
+      <CompetitorsPanel campaign={campaign} />
+      <CampaignStats campaign={campaign} />
+      <ProspectsTable campaignId={campaign.id} />
+      <DeleteCampaignDialog
+        campaign={deleting ? campaign : null}
+        onClose={() => setDeleting(false)}
+        onDeleted={() => navigate(paths.dashboard)}
+      />
+    </div>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <div
+      className="mx-auto w-full max-w-7xl space-y-6 p-4 sm:p-8"
+      role="status"
+      aria-label="Loading campaign"
+    >
+      <Skeleton className="h-4 w-36" />
+      <Skeleton className="h-9 w-72" />
+      <Skeleton className="h-32 w-full" />
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-5">
+        {Array.from({ length: 5 }, (_, i) => (
+          <Skeleton key={i} className="h-28" />
+        ))}
+      </div>
+      <Skeleton className="h-64 w-full" />
+    </div>
+  );
+}
+
+function DetailError({ message }: { message: string }) {
+  return (
+    <div className="mx-auto w-full max-w-xl p-4 sm:p-8">
+      <Card>
+        <CardContent className="text-center">
+          <h1 className="text-2xl font-bold">Error</h1>
+          <p className="mt-2 text-slate-600 dark:text-slate-400">{message}</p>
+          <Button asChild className="mt-6">
+            <Link to={paths.dashboard}>Return to Dashboard</Link>
+          </Button>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

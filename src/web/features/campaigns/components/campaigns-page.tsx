@@ -1,0 +1,161 @@
+import { Megaphone, Plus, Search } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../../shared/paths';
+import { formatPercent, listSuccessRate, responseRate } from '../../../../shared/rates';
+import { campaignListFilters, campaignMessages as m } from '../../../../shared/schemas/campaigns';
+import type { SortOrder } from '../../../../shared/schemas/pagination';
+import { QueryCard } from '../../../components/query-card';
+import { Button } from '../../../components/ui/button';
+import { DeleteButton } from '../../../components/ui/delete-button';
+import { EmptyState, PageHeader } from '../../../components/ui/page-states';
+import { Pagination } from '../../../components/ui/pagination';
+import { SearchInput } from '../../../components/ui/search-input';
+import { Select } from '../../../components/ui/select';
+import { SortHeader, Table, Td, Th } from '../../../components/ui/table';
+import { formatDate } from '../../../lib/format';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useCampaignPage } from '../api/campaign-queries';
+import { CampaignStatusBadge } from './campaign-status-badge';
+import { CreateCampaignDialog } from './create-campaign-dialog';
+import { DeleteCampaignDialog } from './delete-campaign-dialog';
+
+type Filter = (typeof campaignListFilters)[number];
+const filterOptions = campaignListFilters.map((f) => ({
+  value: f,
+  label: f === 'all' ? 'All campaigns' : f[0]!.toUpperCase() + f.slice(1),
+}));
+const PAGE_SIZE = 20;
+
+/** /dashboard: the campaign list (spec §2) with status filter, search, figures, create and delete. */
+export function CampaignsPage() {
+  const [status, setStatus] = useState<Filter>('all');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [order, setOrder] = useState<SortOrder>('desc');
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<{ id: string; name: string } | null>(null);
+  const debouncedSearch = useDebouncedValue(search.trim());
+  const query = useCampaignPage({ status, search: debouncedSearch, page, pageSize: PAGE_SIZE, order });
+  const filtered = status !== 'all' || debouncedSearch !== '';
+  const createButton = (label: string) => (
+    <Button onClick={() => setCreating(true)}>
+      <Plus aria-hidden className="size-4" /> {label}
+    </Button>
+  );
+
+  return (
+    <div className="mx-auto w-full max-w-7xl space-y-6 p-4 sm:p-8">
+      <PageHeader
+        title="Campaigns"
+        subtitle="Create and track your link-building campaigns"
+        actions={createButton('New Campaign')}
+      />
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <SearchInput
+          className="flex-1"
+          aria-label="Search campaigns"
+          placeholder="Search by name or website..."
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setPage(1);
+          }}
+        />
+        <Select
+          aria-label="Filter by status"
+          className="sm:w-48"
+          value={status}
+          options={filterOptions}
+          onValueChange={(v) => {
+            setStatus(v as Filter);
+            setPage(1);
+          }}
+        />
+      </div>
+
+      <QueryCard
+        query={query}
+        errorMessage={m.loadListFailed}
+        isEmpty={(data) => data.total === 0}
+        empty={
+          filtered ? (
+            <EmptyState icon={Search} title="No campaigns match">
+              Try another search or status filter.
+            </EmptyState>
+          ) : (
+            <EmptyState
+              icon={Megaphone}
+              title="No campaigns yet"
+              action={createButton('Create your first campaign')}
+            >
+              A campaign collects prospects for your website, from our AI or from your own CSV file.
+            </EmptyState>
+          )
+        }
+      >
+        {(data) => (
+          <>
+            <Table>
+              <thead>
+                <tr>
+                  <Th>Campaign</Th>
+                  <Th>Status</Th>
+                  <Th className="text-right">Prospects</Th>
+                  <Th className="text-right">Emails</Th>
+                  <Th className="text-right">Response Rate</Th>
+                  <Th className="text-right">Success Rate</Th>
+                  <SortHeader
+                    label="Created"
+                    order={order}
+                    onSort={() => setOrder(order === 'desc' ? 'asc' : 'desc')}
+                  />
+                  <Th>
+                    <span className="sr-only">Actions</span>
+                  </Th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.items.map((c) => (
+                  <tr key={c.id} className="hover:bg-slate-50 dark:hover:bg-slate-800/40">
+                    <Td>
+                      <Link
+                        to={paths.campaign(c.id)}
+                        className="font-medium text-indigo-700 hover:underline dark:text-indigo-300"
+                      >
+                        {c.name}
+                      </Link>
+                      <div className="max-w-xs truncate text-xs text-slate-500 dark:text-slate-400">
+                        {c.websiteUrl}
+                      </div>
+                    </Td>
+                    <Td>
+                      <CampaignStatusBadge status={c.status} />
+                    </Td>
+                    <Td className="text-right tabular-nums">{c.prospects}</Td>
+                    <Td className="text-right tabular-nums">{c.emailsSent}</Td>
+                    <Td className="text-right tabular-nums">{formatPercent(responseRate(c))}</Td>
+                    <Td className="text-right tabular-nums">{formatPercent(listSuccessRate(c))}</Td>
+                    <Td className="whitespace-nowrap">{formatDate(c.createdAt)}</Td>
+                    <Td className="text-right">
+                      <DeleteButton label={`Delete ${c.name}`} onClick={() => setDeleting(c)} />
+                    </Td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+            <Pagination
+              page={page}
+              pageSize={PAGE_SIZE}
+              total={data.total}
+              onPageChange={setPage}
+              noun="campaigns"
+            />
+          </>
+        )}
+      </QueryCard>
+      <CreateCampaignDialog open={creating} onOpenChange={setCreating} />
+      <DeleteCampaignDialog campaign={deleting} onClose={() => setDeleting(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import type { ProspectStatus } from '../../../../shared/schemas/prospects';
+import { Badge, type BadgeTone } from '../../../components/ui/badge';
+
+const tones: Record<ProspectStatus, BadgeTone> = {
+  pending: 'neutral',
+  sent: 'info',
+  responded: 'accent',
+  success: 'success',
+  failed: 'danger',
+};
+
+/** A prospect's status (spec §4: pending, sent, responded, success, failed). */
+export function ProspectStatusBadge({ status }: { status: ProspectStatus }) {
+  return <Badge tone={tones[status]}>{status}</Badge>;
+}

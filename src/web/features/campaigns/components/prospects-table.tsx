@@ -1,0 +1,124 @@
+import { Users } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { campaignMessages as m } from '../../../../shared/schemas/campaigns';
+import type { SortOrder } from '../../../../shared/schemas/pagination';
+import type { Prospect, UpdateProspectStatusInput } from '../../../../shared/schemas/prospects';
+import { QueryCard } from '../../../components/query-card';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/page-states';
+import { Pagination } from '../../../components/ui/pagination';
+import { SortHeader, Table, Td, Th } from '../../../components/ui/table';
+import { useUpdateProspectStatus } from '../api/campaign-mutations';
+import { useCampaignProspects } from '../api/campaign-queries';
+import { LastContactedCell, ProspectIdentityCells, ProspectScoreCells } from './prospect-cells';
+import { ProspectStatusBadge } from './prospect-status-badge';
+
+const PAGE_SIZE = 25;
+type Sort = { field: 'createdAt' | 'lastContacted'; order: SortOrder };
+
+/** Website, contact (name, email), DA, relevance, status, last contacted, and Send / Success / Failed (spec §2). */
+export function ProspectsTable({ campaignId }: { campaignId: string }) {
+  const [page, setPage] = useState(1);
+  const [sort, setSort] = useState<Sort>({ field: 'createdAt', order: 'desc' });
+  const query = useCampaignProspects(campaignId, {
+    page,
+    pageSize: PAGE_SIZE,
+    sort: sort.field,
+    order: sort.order,
+  });
+  const update = useUpdateProspectStatus();
+
+  const setStatus = (prospect: Prospect, status: UpdateProspectStatusInput['status']) =>
+    update.mutate({ id: prospect.id, status }, { onError: () => toast.error(m.updateProspectFailed) });
+  const sortBy = (field: Sort['field']) => {
+    setSort((s) => ({ field, order: s.field === field && s.order === 'desc' ? 'asc' : 'desc' }));
+    setPage(1);
+  };
+  const busyId = update.isPending ? update.variables?.id : undefined;
+
+  return (
+    <QueryCard
+      query={query}
+      heading={<h2 className="px-6 pt-5 pb-3 text-lg font-semibold">Prospects</h2>}
+      errorMessage={m.loadFailed}
+      isEmpty={(data) => data.total === 0}
+      empty={
+        <EmptyState icon={Users} title="No prospects yet">
+          Prospects appear here once they are found or uploaded.
+        </EmptyState>
+      }
+    >
+      {(data) => (
+        <>
+          <Table>
+            <thead>
+              <tr>
+                <Th>Website</Th>
+                <Th>Contact</Th>
+                <Th className="text-right">DA Score</Th>
+                <Th className="text-right">Relevance</Th>
+                <Th>Status</Th>
+                <SortHeader
+                  label="Last Contacted"
+                  order={sort.field === 'lastContacted' ? sort.order : null}
+                  onSort={() => sortBy('lastContacted')}
+                />
+                <Th>Actions</Th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.items.map((p) => (
+                <tr key={p.id}>
+                  <ProspectIdentityCells prospect={p} />
+                  <ProspectScoreCells prospect={p} />
+                  <Td>
+                    <ProspectStatusBadge status={p.status} />
+                  </Td>
+                  <LastContactedCell prospect={p} />
+                  <Td>
+                    <div className="flex gap-1" aria-label={`Actions for ${p.website}`} role="group">
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        disabled={p.status === 'sent' || busyId === p.id}
+                        onClick={() => setStatus(p, 'sent')}
+                      >
+                        Send
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        disabled={busyId === p.id}
+                        onClick={() => setStatus(p, 'success')}
+                        className="text-emerald-700 dark:text-emerald-400"
+                      >
+                        Success
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        disabled={busyId === p.id}
+                        onClick={() => setStatus(p, 'failed')}
+                        className="text-red-700 dark:text-red-400"
+                      >
+                        Failed
+                      </Button>
+                    </div>
+                  </Td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+          <Pagination
+            page={page}
+            pageSize={PAGE_SIZE}
+            total={data.total}
+            onPageChange={setPage}
+            noun="prospects"
+          />
+        </>
+      )}
+    </QueryCard>
+  );
+}

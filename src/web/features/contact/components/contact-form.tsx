@@ -1,0 +1,95 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { contactInputSchema, contactMessages, type ContactInput } from '../../../../shared/schemas/contact';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
+import { TextareaField } from '../../../components/ui/textarea-field';
+import { ApiError } from '../../../lib/api-error';
+import { applyServerIssues } from '../../../lib/form-errors';
+import { useSendContactMessage } from '../api/use-send-contact-message';
+
+const fieldNames = ['name', 'email', 'subject', 'message'] as const;
+
+/** The contact form (spec §2, §5): validated with the shared schema, stored by the server, then cleared. */
+export function ContactForm({ initialSubject = '' }: { initialSubject?: string }) {
+  const send = useSendContactMessage();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+  const { register, handleSubmit, setError, reset, formState } = useForm<ContactInput>({
+    resolver: zodResolver(contactInputSchema),
+    defaultValues: { name: '', email: '', subject: initialSubject, message: '' },
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const errors = formState.errors;
+
+  const onSubmit = handleSubmit((values) => {
+    setServerError(null);
+    setSent(false);
+    send.mutate(values, {
+      onSuccess: () => {
+        reset({ name: '', email: '', subject: '', message: '' });
+        setSent(true);
+        toast.success(contactMessages.sent);
+      },
+      onError: (error) => {
+        if (applyServerIssues(error, fieldNames, setError)) return;
+        setServerError(
+          error instanceof ApiError && error.code === 'RATE_LIMITED'
+            ? error.message
+            : contactMessages.sendFailed,
+        );
+      },
+    });
+  });
+
+  return (
+    // method="post": a submit before the page has hydrated must never put the message into a URL.
+    <form
+      noValidate
+      method="post"
+      onSubmit={onSubmit}
+      aria-label="Contact form"
+      className="grid gap-5 sm:grid-cols-2"
+    >
+      <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <TextField
+        label="Subject"
+        className="sm:col-span-2"
+        error={errors.subject?.message}
+        {...register('subject')}
+      />
+      <TextareaField
+        label="Message"
+        rows={6}
+        className="sm:col-span-2"
+        error={errors.message?.message}
+        {...register('message')}
+      />
+      {serverError && (
+        <Alert variant="destructive" className="sm:col-span-2">
+          {serverError}
+        </Alert>
+      )}
+      {sent && <Alert className="sm:col-span-2">{contactMessages.sent}</Alert>}
+      <Button
+        type="submit"
+        size="lg"
+        loading={send.isPending}
+        className="sm:col-span-2 sm:justify-self-start"
+      >
+        Send message
+      </Button>
+    </form>
+  );
+}

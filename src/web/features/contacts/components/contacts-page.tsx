@@ -1,0 +1,206 @@
+import { useQuery } from '@tanstack/react-query';
+import { Download, Search, Users } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import type { SortOrder } from '../../../../shared/schemas/pagination';
+import {
+  contactMessages as m,
+  prospectStatuses,
+  type Contact,
+  type ProspectStatus,
+} from '../../../../shared/schemas/prospects';
+import { DeleteDialog } from '../../../components/delete-dialog';
+import { QueryCard } from '../../../components/query-card';
+import { Button } from '../../../components/ui/button';
+import { DeleteButton } from '../../../components/ui/delete-button';
+import { EmptyState, PageHeader } from '../../../components/ui/page-states';
+import { Pagination } from '../../../components/ui/pagination';
+import { SearchInput } from '../../../components/ui/search-input';
+import { Select } from '../../../components/ui/select';
+import { SortHeader, Table, Td, Th } from '../../../components/ui/table';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useDeleteProspect } from '../../campaigns/api/campaign-mutations';
+import { campaignOptionsQuery } from '../../campaigns/api/campaign-queries';
+import {
+  LastContactedCell,
+  ProspectIdentityCells,
+  ProspectScoreCells,
+} from '../../campaigns/components/prospect-cells';
+import { ProspectStatusBadge } from '../../campaigns/components/prospect-status-badge';
+import { downloadContactsCsv, useContactPage } from '../api/contact-queries';
+
+const ALL = 'all';
+const PAGE_SIZE = 25;
+const statusOptions = [
+  { value: ALL, label: 'All Status' },
+  ...prospectStatuses.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) })),
+];
+type Sort = { field: 'createdAt' | 'lastContacted'; order: SortOrder };
+
+/** /dashboard/contacts (spec §2): every prospect across the user's campaigns, searched and filtered on the server. */
+export function ContactsPage() {
+  const [search, setSearch] = useState('');
+  const [campaignId, setCampaignId] = useState(ALL);
+  const [status, setStatus] = useState(ALL);
+  const [page, setPage] = useState(1);
+  const [sort, setSort] = useState<Sort>({ field: 'createdAt', order: 'desc' });
+  const [deleting, setDeleting] = useState<Contact | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const debouncedSearch = useDebouncedValue(search.trim());
+  const filters = {
+    search: debouncedSearch,
+    campaignId: campaignId === ALL ? undefined : campaignId,
+    status: status === ALL ? undefined : (status as ProspectStatus),
+    sort: sort.field,
+    order: sort.order,
+  };
+  const query = useContactPage({ ...filters, page, pageSize: PAGE_SIZE });
+  const campaigns = useQuery(campaignOptionsQuery());
+  const remove = useDeleteProspect();
+  const filtered = Boolean(filters.search || filters.campaignId || filters.status);
+  const resetPage =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      setPage(1);
+    };
+
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      await downloadContactsCsv(filters);
+    } catch {
+      toast.error(m.exportFailed);
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-7xl space-y-6 p-4 sm:p-8">
+      <PageHeader
+        title="Contacts"
+        subtitle="Manage your prospect contacts across all campaigns"
+        actions={
+          <Button variant="outline" loading={exporting} onClick={exportCsv}>
+            <Download aria-hidden className="size-4" /> Export CSV
+          </Button>
+        }
+      />
+      <div className="flex flex-col gap-3 md:flex-row">
+        <SearchInput
+          className="flex-1"
+          aria-label="Search contacts"
+          placeholder="Search contacts..."
+          value={search}
+          onChange={(e) => resetPage(setSearch)(e.target.value)}
+        />
+        <Select
+          aria-label="Filter by campaign"
+          className="md:w-56"
+          value={campaignId}
+          onValueChange={resetPage(setCampaignId)}
+          disabled={campaigns.isError}
+          options={[
+            { value: ALL, label: 'All Campaigns' },
+            ...(campaigns.data ?? []).map((c) => ({ value: c.id, label: c.name })),
+          ]}
+        />
+        <Select
+          aria-label="Filter by status"
+          className="md:w-44"
+          value={status}
+          onValueChange={resetPage(setStatus)}
+          options={statusOptions}
+        />
+      </div>
+      {campaigns.isError && <p className="text-sm text-red-600 dark:text-red-400">{m.loadCampaignsFailed}</p>}
+
+      <QueryCard
+        query={query}
+        errorMessage={m.loadFailed}
+        isEmpty={(data) => data.total === 0}
+        empty={
+          filtered ? (
+            <EmptyState icon={Search} title="No contacts match">
+              Try another search, campaign or status.
+            </EmptyState>
+          ) : (
+            <EmptyState icon={Users} title="No contacts yet">
+              Create a campaign and add prospects to see your contacts here.
+            </EmptyState>
+          )
+        }
+      >
+        {(data) => (
+          <>
+            <Table>
+              <thead>
+                <tr>
+                  <Th>Website</Th>
+                  <Th>Contact</Th>
+                  <Th>Campaign</Th>
+                  <Th>Status</Th>
+                  <Th className="text-right">DA Score</Th>
+                  <Th className="text-right">Relevance</Th>
+                  <SortHeader
+                    label="Last Contacted"
+                    order={sort.field === 'lastContacted' ? sort.order : null}
+                    onSort={() => {
+                      setSort((s) => ({
+                        field: 'lastContacted',
+                        order: s.field === 'lastContacted' && s.order === 'desc' ? 'asc' : 'desc',
+                      }));
+                      setPage(1);
+                    }}
+                  />
+                  <Th>
+                    <span className="sr-only">Actions</span>
+                  </Th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.items.map((c) => (
+                  <tr key={c.id}>
+                    <ProspectIdentityCells prospect={c} />
+                    <Td>{c.campaignName}</Td>
+                    <Td>
+                      <ProspectStatusBadge status={c.status} />
+                    </Td>
+                    <ProspectScoreCells prospect={c} />
+                    <LastContactedCell prospect={c} />
+                    <Td className="text-right">
+                      <DeleteButton label={`Delete ${c.website}`} onClick={() => setDeleting(c)} />
+                    </Td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+            <Pagination
+              page={page}
+              pageSize={PAGE_SIZE}
+              total={data.total}
+              totalIsCapped={data.totalIsCapped}
+              pageRows={data.items.length}
+              onPageChange={setPage}
+              noun="contacts"
+            />
+          </>
+        )}
+      </QueryCard>
+      <DeleteDialog
+        target={deleting}
+        onClose={() => setDeleting(null)}
+        title="Delete Contact"
+        description={(c) => (
+          <>
+            Delete <strong>{c.website}</strong> from {c.campaignName}? This cannot be undone.
+          </>
+        )}
+        remove={remove}
+        done={m.deleted}
+        failed={m.deleteFailed}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { createLiveLinkSchema, liveLinkMessages as m } from '../../../../shared/schemas/live-links';
+import { contactMessages } from '../../../../shared/schemas/prospects';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
+import { Label } from '../../../components/ui/label';
+import { Select } from '../../../components/ui/select';
+import { TextField } from '../../../components/ui/text-field';
+import { applyServerIssues } from '../../../lib/form-errors';
+import { campaignOptionsQuery } from '../../campaigns/api/campaign-queries';
+import { useCreateLiveLink } from '../api/live-link-queries';
+
+type Input = z.input<typeof createLiveLinkSchema>;
+type Output = z.output<typeof createLiveLinkSchema>;
+const empty: Input = { campaignId: '', url: '', anchorText: '', pageUrl: '' };
+
+/** The Add Live Link dialog (spec §2, §5): campaign, link URL, anchor text and page URL, all required. */
+export function AddLiveLinkDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const campaigns = useQuery({ ...campaignOptionsQuery(), enabled: open });
+  const create = useCreateLiveLink();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<Input, unknown, Output>({
+    resolver: zodResolver(createLiveLinkSchema),
+    defaultValues: empty,
+  });
+  const errors = form.formState.errors;
+  const close = (next: boolean) => {
+    onOpenChange(next);
+    if (!next) {
+      form.reset(empty);
+      setError(null);
+    }
+  };
+
+  const onSubmit = form.handleSubmit((values) => {
+    setError(null);
+    create.mutate(values, {
+      onSuccess: () => {
+        toast.success(m.added);
+        close(false);
+      },
+      onError: (caught) => {
+        if (!applyServerIssues(caught, ['campaignId', 'url', 'anchorText', 'pageUrl'], form.setError))
+          setError(m.addFailed);
+      },
+    });
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={close}>
+      <DialogContent title="Add Live Link" description="Record a backlink you have earned.">
+        <form noValidate onSubmit={onSubmit} className="space-y-4">
+          <div>
+            <Label htmlFor="live-link-campaign">Campaign</Label>
+            <Controller
+              control={form.control}
+              name="campaignId"
+              render={({ field }) => (
+                <Select
+                  id="live-link-campaign"
+                  className="mt-1.5"
+                  placeholder={campaigns.isPending ? 'Loading campaigns...' : 'Select a campaign'}
+                  value={field.value || undefined}
+                  onValueChange={field.onChange}
+                  invalid={Boolean(errors.campaignId)}
+                  options={(campaigns.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+                />
+              )}
+            />
+            {errors.campaignId && (
+              <p className="mt-1.5 text-sm text-red-600 dark:text-red-400">{errors.campaignId.message}</p>
+            )}
+            {campaigns.isError && (
+              <p className="mt-1.5 text-sm text-red-600 dark:text-red-400">
+                {contactMessages.loadCampaignsFailed}
+              </p>
+            )}
+            {campaigns.data?.length === 0 && (
+              <p className="mt-1.5 text-sm text-slate-600 dark:text-slate-400">
+                Create a campaign first to add links to it.
+              </p>
+            )}
+          </div>
+          <TextField
+            label="Link URL"
+            type="url"
+            placeholder="https://example.com/article"
+            error={errors.url?.message}
+            {...form.register('url')}
+          />
+          <TextField
+            label="Anchor Text"
+            error={errors.anchorText?.message}
+            {...form.register('anchorText')}
+          />
+          <TextField
+            label="Page URL"
+            type="url"
+            placeholder="https://yoursite.com/page"
+            error={errors.pageUrl?.message}
+            {...form.register('pageUrl')}
+          />
+          {error && <Alert variant="destructive">{error}</Alert>}
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => close(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              Add Link
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,44 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiPaths, withId } from '../../../../shared/paths';
+import { meSchema } from '../../../../shared/schemas/auth';
+import {
+  teamUserSchema,
+  type UpdateProfileInput,
+  type UpdateRoleInput,
+} from '../../../../shared/schemas/settings';
+import { apiRequest } from '../../../lib/api-client';
+import { meQueryKey } from '../../auth/api/use-me';
+
+const usersKey = ['users'] as const;
+
+/** PATCH /api/profile; the session query takes the updated user, so the sidebar follows at once. */
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UpdateProfileInput) =>
+      apiRequest(apiPaths.profile, { method: 'PATCH', body: input, schema: meSchema }),
+    onSuccess: (me) => {
+      queryClient.setQueryData(meQueryKey, me);
+      return queryClient.invalidateQueries({ queryKey: usersKey });
+    },
+  });
+}
+
+/** GET /api/users: the install's users with roles. */
+export function useTeamUsers() {
+  return useQuery({
+    queryKey: usersKey,
+    queryFn: ({ signal }) => apiRequest(apiPaths.users, { schema: z.array(teamUserSchema), signal }),
+  });
+}
+
+/** PATCH /api/users/:id/role. */
+export function useChangeRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...input }: UpdateRoleInput & { id: string }) =>
+      apiRequest(withId(apiPaths.userRole, id), { method: 'PATCH', body: input, schema: teamUserSchema }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: usersKey }),
+  });
+}

@@ -1,0 +1,35 @@
+import { PageSpinner } from '../../../components/ui/spinner';
+import { PageHeader } from '../../../components/ui/page-states';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { useMe } from '../../auth/api/use-me';
+import { BillingTab } from './billing-tab';
+import { ProfileTab } from './profile-tab';
+import { UsersTab } from './users-tab';
+
+/** /dashboard/settings (spec §2): the signed-in user's Profile, Billing and Users tabs. */
+export function SettingsPage() {
+  // The dashboard guard has loaded the session already; this reads it from the cache.
+  const { data: user } = useMe();
+  if (!user) return <PageSpinner />;
+  return (
+    <div className="mx-auto w-full max-w-7xl space-y-6 p-4 sm:p-8">
+      <PageHeader title="Settings" subtitle="Manage your profile, billing and team" />
+      <Tabs defaultValue="profile">
+        <TabsList>
+          <TabsTrigger value="profile">Profile</TabsTrigger>
+          <TabsTrigger value="billing">Billing</TabsTrigger>
+          <TabsTrigger value="users">Users</TabsTrigger>
+        </TabsList>
+        <TabsContent value="profile">
+          <ProfileTab user={user} />
+        </TabsContent>
+        <TabsContent value="billing">
+          <BillingTab />
+        </TabsContent>
+        <TabsContent value="users">
+          <UsersTab user={user} />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}
