@@ -33,7 +33,13 @@ export async function createTestApp(
   const config = testConfig(overrides);
   const handle = await createTestDatabase();
   const auth = createAuth(handle.db, config, config.APP_SECRET!);
-  const app = await buildApp({ config, db: handle.db, auth, webRoot: options.webRoot });
+  const app = await buildApp({
+    config,
+    db: handle.db,
+    auth,
+    appSecret: config.APP_SECRET!,
+    webRoot: options.webRoot,
+  });
   await app.ready();
   return {
     app,

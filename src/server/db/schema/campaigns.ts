@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  boolean,
   foreignKey,
   index,
   integer,
@@ -14,7 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
-import { emailAccounts } from './outreach';
+import { emailAccounts, emailSequences } from './outreach';
 import { users } from './users';
 
 /**
@@ -62,6 +63,10 @@ export const campaigns = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     emailAccountId: uuid().references(() => emailAccounts.id, { onDelete: 'set null' }),
+    sequenceId: uuid().references((): AnyPgColumn => emailSequences.id, { onDelete: 'set null' }),
+    /** Open pixel and click redirects (issue 6 §5): on by default, a per-campaign choice. */
+    trackOpens: boolean().notNull().default(true),
+    trackClicks: boolean().notNull().default(true),
     targetProspects: integer().notNull().default(0),
     prospects: integer().notNull().default(0),
     prospectsFound: integer().notNull().default(0),
