@@ -27,7 +27,6 @@ async function main(): Promise<void> {
 
   const handle = await openAppDatabase(config);
   const boss = createQueue(handle, { sendOnly: role === 'web' });
-  boss.on('error', (error) => console.error('[jobs]', error));
   await boss.start();
   const appSecret = resolveAppSecret(config);
   if (role !== 'web') await startWorkers(boss, { db: handle.db, config, appSecret });

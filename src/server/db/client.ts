@@ -26,6 +26,9 @@ export interface DatabaseOptions {
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server closes (restart, failover, admin command) must not crash the
+    // process: the pool drops it and opens a new one on the next query.
+    pool.on('error', (error) => console.warn(`[db] idle connection closed: ${error.message}`));
     const db = drizzlePg(pool, { casing: 'snake_case' }) as unknown as Database;
     return { kind: 'postgres', db, pool, connectionString: options.databaseUrl, close: () => pool.end() };
   }

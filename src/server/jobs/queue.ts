@@ -7,7 +7,11 @@ import type { DatabaseHandle } from '../db/client';
  */
 export function createQueue(handle: DatabaseHandle, { sendOnly = false } = {}): PgBoss {
   const roles = sendOnly ? { schedule: false, supervise: false } : {};
-  return handle.kind === 'pglite'
-    ? new PgBoss({ db: fromPglite(handle.pglite), backend: 'pglite', ...roles })
-    : new PgBoss({ connectionString: handle.connectionString, max: 4, ...roles });
+  const boss =
+    handle.kind === 'pglite'
+      ? new PgBoss({ db: fromPglite(handle.pglite), backend: 'pglite', ...roles })
+      : new PgBoss({ connectionString: handle.connectionString, max: 4, ...roles });
+  // pg-boss reports failed maintenance and lost connections as 'error' events; unheard, they crash the process.
+  boss.on('error', (error) => console.error('[jobs]', error.message));
+  return boss;
 }
