@@ -6,8 +6,8 @@ import { contactsKey } from '../../contacts/api/contact-queries';
 import { campaignsKey, isRunActive } from './campaign-queries';
 
 /**
- * Keeps the detail page in step with a find-prospects run: each poll that brings new prospects,
- * pages or a new state refreshes the campaign's stat cards and prospects table; a run that finishes
+ * Keeps the detail page in step with a find-prospects run: each poll that brings news (progress,
+ * prospects, pages, state) refreshes the campaign's stat cards and prospects table; a run that finishes
  * while the page watches it ends with a toast (a failure shows on the page instead).
  */
 export function useFollowFindProspectsRun(campaignId: string, run: DiscoveryRun | null | undefined) {
@@ -19,14 +19,16 @@ export function useFollowFindProspectsRun(campaignId: string, run: DiscoveryRun 
     const before = previous.current;
     previous.current = run;
     if (!run || !before || before.id !== run.id) return;
-    if (before.prospectsFound === run.prospectsFound && before.status === run.status) return;
     void queryClient.invalidateQueries({ queryKey: [...campaignsKey, 'detail', campaignId] });
     void queryClient.invalidateQueries({ queryKey: [...campaignsKey, 'prospects', campaignId] });
     void queryClient.invalidateQueries({ queryKey: contactsKey });
     if (isRunActive(before) && run.status === 'completed') {
-      toast.success(
-        run.prospectsFound === 1 ? 'Found 1 new prospect' : `Found ${run.prospectsFound} new prospects`,
-      );
+      toast.success(foundMessage(run.prospectsFound));
     }
   }, [queryClient, campaignId, run]);
+}
+
+function foundMessage(count: number): string {
+  if (count === 0) return 'No new prospects found';
+  return count === 1 ? 'Found 1 new prospect' : `Found ${count} new prospects`;
 }
