@@ -23,6 +23,9 @@ import { healthRoutes } from './modules/health/routes';
 import { blogRoutes } from './modules/blog/routes';
 import { contactMessageRoutes } from './modules/contact/routes';
 import { meRoutes } from './modules/me/routes';
+import { sequenceRoutes } from './modules/sequences/routes';
+import { trackingRoutes } from './modules/tracking/routes';
+import { outreachKeys } from './outreach/keys';
 import { seoRoutes } from './modules/seo/routes';
 import { localDiskImageStorage, type ImageStorage } from './modules/uploads/image-storage';
 import { s3ImageStorage } from './modules/uploads/s3-image-storage';
@@ -44,6 +47,8 @@ export interface AppDeps {
   auth: Auth;
   /** The job queue the API sends work to (find-prospects runs); main.ts passes its pg-boss. */
   queue: Pick<PgBoss, 'send' | 'cancel'>;
+  /** APP_SECRET (or the generated development secret): keys for tracking links and stored credentials. */
+  appSecret: string;
   /** Folder of the built SPA (dist/web); when given, it is served with an index.html fallback. */
   webRoot?: string | undefined;
   /** The server-rendering bundle (dist/ssr/entry-server.js); with webRoot, public pages are rendered on the server. */
@@ -68,6 +73,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: { level: config.LOG_LEVEL },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
+    // Signed tracking tokens carry the target URL of a click: far longer than Fastify's 100 default.
+    routerOptions: { maxParamLength: 4096 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -103,6 +110,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes(db, deps.version ?? '0.0.0'));
   await app.register(authRoutes(auth, config));
   await app.register(meRoutes(auth, db));
+  await app.register(sequenceRoutes(auth, db));
+  await app.register(trackingRoutes(db, outreachKeys(deps.appSecret)));
   await app.register(blogRoutes(auth, db));
   await app.register(contactMessageRoutes(auth, db));
   const storage =

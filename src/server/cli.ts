@@ -2,6 +2,7 @@ import { addAdminEmails } from './auth/roles';
 import { ConfigError, loadConfig } from './config';
 import { openAppDatabase } from './database';
 import { openDatabase } from './db/client';
+import { recountCampaign } from './outreach/recount';
 import { runMigrations } from './db/migrate';
 import {
   discoverUsage,
@@ -12,7 +13,8 @@ import {
 import { z } from 'zod';
 
 const usage = `Usage: npm run cli -- <command>
-  admin add <email>   let this address author blog posts (admin_users)
+  admin add <email>        let this address author blog posts (admin_users)
+  campaign recount <id>    recompute a campaign's counters from its recorded events
 ${discoverUsage}`;
 
 async function adminAdd(value: string): Promise<void> {
@@ -52,6 +54,19 @@ async function discover(argv: string[]): Promise<void> {
   }
 }
 
+/** Prints a campaign's counters after recomputing them from its recorded events. */
+async function recount(campaignId: string): Promise<void> {
+  if (!z.uuid().safeParse(campaignId).success) throw new ConfigError(`Not a campaign id: ${campaignId}`);
+  const handle = await openAppDatabase(loadConfig());
+  try {
+    const counters = await recountCampaign(handle.db, campaignId);
+    if (!counters) throw new ConfigError(`No campaign ${campaignId}`);
+    console.log(JSON.stringify(counters, null, 2));
+  } finally {
+    await handle.close();
+  }
+}
+
 /**
  * Command line for operators. With the embedded database, stop the app first: PGlite's data
  * folder belongs to one process at a time (or give `discover` --in-memory).
@@ -60,6 +75,7 @@ async function main(argv: string[]): Promise<void> {
   const [group, action, value] = argv;
   if (group === 'admin' && action === 'add' && value) return adminAdd(value);
   if (group === 'discover') return discover(argv.slice(1));
+  if (group === 'campaign' && action === 'recount' && value) return recount(value);
   console.error(usage);
   process.exit(2);
 }

@@ -64,6 +64,18 @@ export const configSchema = z
     /** Sign-in attempts allowed per IP and per email within the window (15 minutes). */
     SIGN_IN_MAX_PER_IP: z.coerce.number().int().min(1).default(20),
     SIGN_IN_MAX_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+    /** Gmail by OAuth2: the app's Google OAuth client; Gmail stays unavailable without it. */
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    /** Google's endpoints and Gmail's servers; settings so tests can run the flow against local servers. */
+    GOOGLE_AUTH_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+    GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
+    GMAIL_SMTP_HOST: z.string().min(1).default('smtp.gmail.com'),
+    GMAIL_SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(465),
+    GMAIL_IMAP_HOST: z.string().min(1).default('imap.gmail.com'),
+    GMAIL_IMAP_PORT: z.coerce.number().int().min(1).max(65535).default(993),
+    /** 'tls' for Google; the local test servers speak plain text. */
+    GMAIL_SECURITY: z.enum(['tls', 'none']).default('tls'),
     /** S3-compatible storage for uploaded images; with S3_BUCKET unset they stay in DATA_DIR/uploads. */
     S3_BUCKET: z.string().min(1).optional(),
     /** Endpoint of a non-AWS service (MinIO, R2, Spaces…); unset means AWS S3. */

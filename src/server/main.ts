@@ -29,7 +29,8 @@ async function main(): Promise<void> {
   const boss = createQueue(handle, { sendOnly: role === 'web' });
   boss.on('error', (error) => console.error('[jobs]', error));
   await boss.start();
-  if (role !== 'web') await startWorkers(boss, { db: handle.db, config });
+  const appSecret = resolveAppSecret(config);
+  if (role !== 'web') await startWorkers(boss, { db: handle.db, config, appSecret });
 
   const app =
     role === 'worker'
@@ -38,7 +39,8 @@ async function main(): Promise<void> {
           config,
           db: handle.db,
           queue: boss,
-          auth: createAuth(handle.db, config, resolveAppSecret(config)),
+          auth: createAuth(handle.db, config, appSecret),
+          appSecret,
           webRoot: fileURLToPath(new URL('../web', import.meta.url)),
           ssrEntry: fileURLToPath(new URL('../ssr/entry-server.js', import.meta.url)),
           version: process.env.npm_package_version,

@@ -32,6 +32,8 @@ export const apiPaths = {
   signIn: '/api/auth/sign-in/email',
   signUp: '/api/auth/sign-up/email',
   signOut: '/api/auth/sign-out',
+  sequences: '/api/sequences',
+  sequenceTemplates: '/api/sequence-templates',
   blogPosts: '/api/blog/posts',
   blogPost: (slug: string) => `/api/blog/posts/${encodeURIComponent(slug)}`,
   blogCategories: '/api/blog/categories',

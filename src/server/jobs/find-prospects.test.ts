@@ -40,7 +40,9 @@ beforeAll(async () => {
   config = testConfig({ HTTP_PROXY: fixture.proxyUrl, CRAWL_HOST_DELAY_MS: '0', CRAWL_CACHE_HOURS: '0' });
   boss = createQueue(handle);
   await boss.start();
-  await startWorkers(boss, { db: handle.db, config }, [findProspectsJob as never]);
+  await startWorkers(boss, { db: handle.db, config, appSecret: config.APP_SECRET! }, [
+    findProspectsJob as never,
+  ]);
   deps = { db: handle.db, config, queue: boss };
 });
 afterAll(async () => {

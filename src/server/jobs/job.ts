@@ -6,6 +6,8 @@ import type { Database } from '../db/client';
 export interface JobDeps {
   db: Database;
   config: Config;
+  /** APP_SECRET (or the generated development secret), from which jobs derive their keys. */
+  appSecret: string;
 }
 
 /**

@@ -48,7 +48,10 @@ const liveTokens = async (userId: string) =>
 describe('session clean-up job', () => {
   it('deletes expired sessions and spent rate-limit windows, and keeps live sessions', async () => {
     const userId = await seedSessions();
-    const result = await sessionCleanupJob.handle({}, { db: handle.db, config });
+    const result = await sessionCleanupJob.handle(
+      {},
+      { db: handle.db, config, appSecret: config.APP_SECRET! },
+    );
     expect(result).toMatchObject({ sessions: 1, rateLimits: 1 });
     const tokens = await liveTokens(userId);
     expect(tokens).toHaveLength(1);
@@ -57,7 +60,7 @@ describe('session clean-up job', () => {
 
   it('runs through pg-boss end to end: scheduled, sent to the queue and worked by the worker', async () => {
     const userId = await seedSessions();
-    await startWorkers(boss, { db: handle.db, config });
+    await startWorkers(boss, { db: handle.db, config, appSecret: config.APP_SECRET! });
     const schedules = await boss.getSchedules();
     expect(schedules.map((s) => s.name)).toContain(sessionCleanupJob.name);
 

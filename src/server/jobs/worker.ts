@@ -1,11 +1,15 @@
 import type { PgBoss } from 'pg-boss';
 import type { JobDefinition, JobDeps } from './job';
+import { mailboxSyncJob } from './mailbox-sync';
+import { outreachTickJob } from './outreach-tick';
 import { findProspectsJob } from './find-prospects';
 import { sessionCleanupJob } from './session-cleanup';
 
 /** Every job the worker role runs. */
 export const jobs: readonly JobDefinition<never>[] = [
   sessionCleanupJob as JobDefinition<never>,
+  outreachTickJob as JobDefinition<never>,
+  mailboxSyncJob as JobDefinition<never>,
   findProspectsJob as JobDefinition<never>,
 ];
 

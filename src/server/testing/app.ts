@@ -48,11 +48,18 @@ export async function createTestApp(
   if (options.jobs) {
     boss = createQueue(handle);
     await boss.start();
-    await startWorkers(boss, { db: handle.db, config });
+    await startWorkers(boss, { db: handle.db, config, appSecret: config.APP_SECRET! });
   }
   const queue = boss ?? { send: queueNotStarted, cancel: queueNotStarted };
   const auth = createAuth(handle.db, config, config.APP_SECRET!);
-  const app = await buildApp({ config, db: handle.db, auth, queue, webRoot: options.webRoot });
+  const app = await buildApp({
+    config,
+    db: handle.db,
+    auth,
+    queue,
+    appSecret: config.APP_SECRET!,
+    webRoot: options.webRoot,
+  });
   await app.ready();
   return {
     app,

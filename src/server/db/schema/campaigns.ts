@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  boolean,
   foreignKey,
   index,
   integer,
@@ -15,7 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { opportunityTypes } from '../../../shared/schemas/discovery';
 import { createdAt, id, updatedAt } from './columns';
-import { emailAccounts } from './outreach';
+import { emailAccounts, emailSequences } from './outreach';
 import { users } from './users';
 
 /**
@@ -57,6 +58,10 @@ export const campaigns = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     emailAccountId: uuid().references(() => emailAccounts.id, { onDelete: 'set null' }),
+    sequenceId: uuid().references((): AnyPgColumn => emailSequences.id, { onDelete: 'set null' }),
+    /** Open pixel and click redirects (issue 6 §5): on by default, a per-campaign choice. */
+    trackOpens: boolean().notNull().default(true),
+    trackClicks: boolean().notNull().default(true),
     targetProspects: integer().notNull().default(0),
     prospects: integer().notNull().default(0),
     prospectsFound: integer().notNull().default(0),

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
 
 /**
@@ -19,6 +29,19 @@ export const users = pgTable(
     firstName: text().notNull().default(''),
     lastName: text().notNull().default(''),
     companyName: text().notNull().default(''),
+    /** Printed in the footer of outreach messages when set (issue 6 §5). */
+    postalAddress: text(),
+    /** IANA time zone of the sending window. */
+    timeZone: text().notNull().default('UTC'),
+    /** ISO weekdays (1 = Monday) and local hours [start, end) when outreach may be sent. */
+    sendWindowDays: integer()
+      .array()
+      .notNull()
+      .default(sql`'{1,2,3,4,5}'::integer[]`),
+    sendWindowStartHour: integer().notNull().default(8),
+    sendWindowEndHour: integer().notNull().default(18),
+    /** A reply from one person at a domain stops the sequences of everyone else there too (issue 7 §3). */
+    stopDomainOnReply: boolean().notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

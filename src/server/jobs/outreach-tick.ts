@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { outreachKeys } from '../outreach/keys';
+import { claimSendable } from '../outreach/scheduling/claim';
+import { queueDueSteps } from '../outreach/scheduling/queue-steps';
+import { reconcileInterrupted } from '../outreach/sending/reconcile';
+import { sendMessage } from '../outreach/sending/send';
+import type { JobDefinition } from './job';
+
+/**
+ * The outreach engine's heartbeat, every minute: resolve interrupted sends, queue the steps that
+ * are due, claim what may go out now (window, daily limit, spacing, one per domain), send it.
+ * Safe to run on several workers at once: every state change is a conditional update.
+ */
+export const outreachTickJob: JobDefinition<Record<string, never>> = {
+  name: 'outreach-tick',
+  payload: z.strictObject({}),
+  cron: () => '* * * * *',
+  async handle(_payload, { db, config, appSecret }) {
+    const keys = outreachKeys(appSecret);
+    const now = new Date();
+    const reconciled = await reconcileInterrupted(db, keys, config, now);
+    const queued = await queueDueSteps(db, now);
+    const claimed = await claimSendable(db, now);
+    const outcomes = await Promise.all(
+      claimed.map((id) => sendMessage(db, { keys, config }, id, new Date())),
+    );
+    return { reconciled, queued, sent: outcomes.filter((o) => o === 'sent').length, claimed: claimed.length };
+  },
+};

@@ -1,0 +1,77 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiPaths } from '../../../shared/paths';
+import { okSchema } from '../../../shared/schemas/api';
+import {
+  sequenceInputSchema,
+  sequenceSchema,
+  sequenceTemplateSchema,
+} from '../../../shared/schemas/sequences';
+import type { Auth } from '../../auth/auth';
+import { requireUser } from '../../auth/session';
+import type { Database } from '../../db/client';
+import { createSequence, deleteSequence, getSequence, listSequences, updateSequence } from './service';
+import { listTemplates } from './templates';
+
+const idParams = z.object({ id: z.uuid() });
+const pageQuery = z.strictObject({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(50),
+});
+
+/** Email sequences of the signed-in user and the shipped templates (spec §7 Sequences and roles). */
+export function sequenceRoutes(auth: Auth, db: Database): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addHook('preHandler', requireUser(auth));
+    const tags = ['sequences'];
+    const userId = (request: { user: { id: string } | null }) => request.user!.id;
+
+    app.get(
+      apiPaths.sequenceTemplates,
+      { schema: { tags, response: { 200: z.array(sequenceTemplateSchema) } } },
+      async () => listTemplates(db),
+    );
+    app.get(
+      apiPaths.sequences,
+      {
+        schema: {
+          tags,
+          querystring: pageQuery,
+          response: {
+            200: z.object({
+              items: z.array(sequenceSchema),
+              total: z.number(),
+              page: z.number(),
+              pageSize: z.number(),
+            }),
+          },
+        },
+      },
+      async (request) => listSequences(db, userId(request), request.query.page, request.query.pageSize),
+    );
+    app.get(
+      `${apiPaths.sequences}/:id`,
+      { schema: { tags, params: idParams, response: { 200: sequenceSchema } } },
+      async (request) => getSequence(db, userId(request), request.params.id),
+    );
+    app.post(
+      apiPaths.sequences,
+      { schema: { tags, body: sequenceInputSchema, response: { 201: sequenceSchema } } },
+      async (request, reply) =>
+        reply.status(201).send(await createSequence(db, userId(request), request.body)),
+    );
+    app.put(
+      `${apiPaths.sequences}/:id`,
+      { schema: { tags, params: idParams, body: sequenceInputSchema, response: { 200: sequenceSchema } } },
+      async (request) => updateSequence(db, userId(request), request.params.id, request.body),
+    );
+    app.delete(
+      `${apiPaths.sequences}/:id`,
+      { schema: { tags, params: idParams, response: { 200: okSchema } } },
+      async (request) => {
+        await deleteSequence(db, userId(request), request.params.id);
+        return { ok: true as const };
+      },
+    );
+  };
+}

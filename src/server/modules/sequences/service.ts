@@ -1,0 +1,114 @@
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Sequence, sequenceInputSchema } from '../../../shared/schemas/sequences';
+import type { Database } from '../../db/client';
+import { emailSequences, emailSequenceSteps } from '../../db/schema/outreach';
+import { AppError } from '../../http/errors';
+
+type ValidSequence = z.output<typeof sequenceInputSchema>;
+
+async function withSteps(db: Database, rows: (typeof emailSequences.$inferSelect)[]): Promise<Sequence[]> {
+  if (rows.length === 0) return [];
+  const steps = await db
+    .select()
+    .from(emailSequenceSteps)
+    .where(
+      inArray(
+        emailSequenceSteps.sequenceId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(emailSequenceSteps.stepNumber));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    createdAt: r.createdAt.toISOString(),
+    steps: steps
+      .filter((s) => s.sequenceId === r.id)
+      .map(({ id, stepNumber, subject, content, delayHours }) => ({
+        id,
+        stepNumber,
+        subject,
+        content,
+        delayHours,
+      })),
+  }));
+}
+
+/** One page of the user's sequences, newest first, with their steps. */
+export async function listSequences(db: Database, userId: string, page: number, pageSize: number) {
+  const where = eq(emailSequences.userId, userId);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(emailSequences)
+      .where(where)
+      .orderBy(desc(emailSequences.createdAt), desc(emailSequences.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(emailSequences).where(where),
+  ]);
+  return { items: await withSteps(db, rows), total: total?.n ?? 0, page, pageSize };
+}
+
+/**
+ * The user's sequence with its steps.
+ * @throws AppError NOT_FOUND when it does not exist or belongs to someone else.
+ */
+export async function getSequence(db: Database, userId: string, id: string): Promise<Sequence> {
+  const rows = await db
+    .select()
+    .from(emailSequences)
+    .where(and(eq(emailSequences.id, id), eq(emailSequences.userId, userId)));
+  const [sequence] = await withSteps(db, rows);
+  if (!sequence) throw AppError.notFound('Sequence not found');
+  return sequence;
+}
+
+const stepRows = (sequenceId: string, input: ValidSequence) =>
+  input.steps.map((step, i) => ({ sequenceId, stepNumber: i + 1, ...step }));
+
+/** Creates a sequence and its steps (step_number = position + 1, spec §7) in one transaction. */
+export async function createSequence(db: Database, userId: string, input: ValidSequence): Promise<Sequence> {
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx.insert(emailSequences).values({ userId, name: input.name }).returning();
+    await tx.insert(emailSequenceSteps).values(stepRows(row!.id, input));
+    return row!.id;
+  });
+  return getSequence(db, userId, id);
+}
+
+/**
+ * Replaces a sequence's name and steps in one transaction.
+ * @throws AppError NOT_FOUND when it does not exist or belongs to someone else.
+ */
+export async function updateSequence(
+  db: Database,
+  userId: string,
+  id: string,
+  input: ValidSequence,
+): Promise<Sequence> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(emailSequences)
+      .set({ name: input.name })
+      .where(and(eq(emailSequences.id, id), eq(emailSequences.userId, userId)))
+      .returning({ id: emailSequences.id });
+    if (!row) throw AppError.notFound('Sequence not found');
+    await tx.delete(emailSequenceSteps).where(eq(emailSequenceSteps.sequenceId, id));
+    await tx.insert(emailSequenceSteps).values(stepRows(id, input));
+  });
+  return getSequence(db, userId, id);
+}
+
+/**
+ * Deletes a sequence with its steps.
+ * @throws AppError NOT_FOUND when it does not exist or belongs to someone else.
+ */
+export async function deleteSequence(db: Database, userId: string, id: string): Promise<void> {
+  const deleted = await db
+    .delete(emailSequences)
+    .where(and(eq(emailSequences.id, id), eq(emailSequences.userId, userId)))
+    .returning({ id: emailSequences.id });
+  if (deleted.length === 0) throw AppError.notFound('Sequence not found');
+}

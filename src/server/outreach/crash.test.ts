@@ -1,0 +1,183 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../db/client';
+import { runMigrations } from '../db/migrate';
+import { campaigns, prospects } from '../db/schema/campaigns';
+import { outreachMessages } from '../db/schema/outreach';
+import { users } from '../db/schema/users';
+import { testConfig } from '../testing/app';
+import { createTestDatabase } from '../testing/database';
+import { createOutreachFixture, TEST_APP_SECRET, type OutreachFixture } from '../testing/outreach';
+import { claimSendable } from './scheduling/claim';
+import { queueDueSteps } from './scheduling/queue-steps';
+import { DELIVERY_GRACE_MS, reconcileInterrupted, SENDING_LEASE_MS } from './sending/reconcile';
+import { sendMessage } from './sending/send';
+
+/**
+ * The crash test of issue 6 §4: a worker process is killed in the middle of a send, at the two
+ * moments that matter, and after the restart every step goes out exactly once.
+ */
+
+/** A database a child process can open too: the PostgreSQL test database, or a PGlite folder handed over. */
+async function sharedDatabase(): Promise<{
+  handle: DatabaseHandle;
+  env: Record<string, string>;
+  release: () => Promise<void>;
+  reopen: () => Promise<DatabaseHandle>;
+}> {
+  if (process.env.TEST_DATABASE_URL) {
+    const handle = await createTestDatabase();
+    if (handle.kind !== 'postgres') throw new Error('expected PostgreSQL');
+    return {
+      handle,
+      env: { DATABASE_URL: handle.connectionString },
+      reopen: async () => handle,
+      release: async () => undefined,
+    };
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), 'lp-crash-'));
+  const first = await openDatabase({ pgliteDir: dir });
+  await runMigrations(first);
+  return {
+    handle: first,
+    env: { PGLITE_DIR: dir },
+    // PGlite's folder belongs to one process at a time: the parent lets go while the child runs.
+    release: () => first.close(),
+    reopen: () => openDatabase({ pgliteDir: dir }),
+  };
+}
+
+let fixture: OutreachFixture | undefined;
+let handle: DatabaseHandle | undefined;
+afterEach(async () => {
+  await fixture?.close();
+  await handle?.close().catch(() => undefined);
+});
+
+async function setUpAlwaysOpen() {
+  const shared = await sharedDatabase();
+  const start = new Date(Date.now() - 60_000);
+  fixture = await createOutreachFixture(shared.handle.db, {
+    prospects: [{ website: 'https://blog.example', email: 'anna@blog.example', name: 'Anna' }],
+    steps: [{ subject: 'Idea', content: 'Hi [First Name]', delayHours: null }],
+    start,
+  });
+  // An always-open window, so the worker's real clock is inside it whatever day the test runs.
+  await shared.handle.db
+    .update(users)
+    .set({ sendWindowDays: [1, 2, 3, 4, 5, 6, 7], sendWindowStartHour: 0, sendWindowEndHour: 24 })
+    .where(eq(users.id, fixture.userId));
+  await shared.release();
+  return shared;
+}
+
+/** Starts the worker process and resolves once it has died (the test kills it from an SMTP hook). */
+function runWorker(env: Record<string, string>) {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(import.meta.dirname, '../testing/outreach-tick-once.ts')],
+    {
+      env: {
+        ...process.env,
+        ...env,
+        APP_SECRET: TEST_APP_SECRET,
+        APP_URL: 'https://app.example',
+        LOG_LEVEL: 'silent',
+      },
+      stdio: 'ignore',
+    },
+  );
+  const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+    child.once('exit', (_code, signal) => resolve(signal)),
+  );
+  return { child, exited };
+}
+
+const deps = () => ({ keys: fixture!.keys, config: testConfig({ APP_URL: 'https://app.example' }) });
+
+describe('a worker killed in the middle of a send', () => {
+  it('before the mail server accepted the message: it is queued again and sent once, with the same Message-ID', async () => {
+    const shared = await setUpAlwaysOpen();
+    // Set in the same tick as the spawn: the worker needs far longer to reach the SMTP server.
+    const worker = runWorker(shared.env);
+    fixture!.smtp.hooks.beforeAccept = async () => {
+      worker.child.kill('SIGKILL');
+      await worker.exited;
+      throw new Error('connection lost before the message was accepted');
+    };
+    expect(await worker.exited).toBe('SIGKILL');
+    fixture!.smtp.hooks.beforeAccept = undefined;
+
+    handle = await shared.reopen();
+    const [stuck] = await handle.db.select().from(outreachMessages);
+    expect(stuck!.status).toBe('sending');
+    expect(fixture!.smtp.messages).toHaveLength(0);
+
+    const claimedAt = stuck!.claimedAt!.getTime();
+    // Within the grace period nothing is decided: the blind copy could still be on its way.
+    expect(
+      await reconcileInterrupted(
+        handle.db,
+        fixture!.keys,
+        testConfig(),
+        new Date(claimedAt + SENDING_LEASE_MS + 1000),
+      ),
+    ).toEqual({
+      sent: 0,
+      requeued: 0,
+      waiting: 1,
+    });
+    const later = new Date(claimedAt + DELIVERY_GRACE_MS + 1000);
+    expect(await reconcileInterrupted(handle.db, fixture!.keys, testConfig(), later)).toEqual({
+      sent: 0,
+      requeued: 1,
+      waiting: 0,
+    });
+    await queueDueSteps(handle.db, later);
+    const [id] = await claimSendable(handle.db, later);
+    expect(await sendMessage(handle.db, deps(), id!, later)).toBe('sent');
+
+    expect(fixture!.smtp.messages).toHaveLength(1);
+    expect(fixture!.smtp.messages[0]!.parsed.messageId).toBe(stuck!.messageId);
+    const [campaign] = await handle.db.select().from(campaigns).where(eq(campaigns.id, fixture!.campaignId));
+    expect(campaign!.emailsSent).toBe(1);
+  });
+
+  it('after the mail server accepted it but before the worker recorded it: it is recorded as sent and never resent', async () => {
+    const shared = await setUpAlwaysOpen();
+    const worker = runWorker(shared.env);
+    fixture!.smtp.hooks.afterAccept = async () => {
+      worker.child.kill('SIGKILL');
+      await worker.exited;
+    };
+    expect(await worker.exited).toBe('SIGKILL');
+    fixture!.smtp.hooks.afterAccept = undefined;
+
+    handle = await shared.reopen();
+    const [stuck] = await handle.db.select().from(outreachMessages);
+    expect(stuck!.status).toBe('sending');
+    expect(fixture!.smtp.messages).toHaveLength(1);
+
+    const later = new Date(stuck!.claimedAt!.getTime() + SENDING_LEASE_MS + 1000);
+    expect(await reconcileInterrupted(handle.db, fixture!.keys, testConfig(), later)).toEqual({
+      sent: 1,
+      requeued: 0,
+      waiting: 0,
+    });
+    await queueDueSteps(handle.db, new Date(later.getTime() + DELIVERY_GRACE_MS));
+    expect(await claimSendable(handle.db, new Date(later.getTime() + DELIVERY_GRACE_MS))).toEqual([]);
+
+    expect(fixture!.smtp.messages).toHaveLength(1);
+    const [prospect] = await handle.db
+      .select()
+      .from(prospects)
+      .where(eq(prospects.id, fixture!.prospectIds[0]!));
+    expect(prospect!.status).toBe('sent');
+    const [campaign] = await handle.db.select().from(campaigns).where(eq(campaigns.id, fixture!.campaignId));
+    expect(campaign!.emailsSent).toBe(1);
+  });
+});

@@ -1,0 +1,112 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { prospectPlaceholderValues, renderPlaceholders } from '../../../shared/placeholders';
+import { queryRows, type Database } from '../../db/client';
+import { enrollments, outreachMessages } from '../../db/schema/outreach';
+
+interface DueEnrollment {
+  id: string;
+  user_id: string;
+  campaign_id: string;
+  prospect_id: string;
+  email_account_id: string | null;
+  next_step: number;
+  website: string;
+  contact_email: string | null;
+  contact_name: string | null;
+  website_url: string;
+  user_name: string;
+  subject: string | null;
+  content: string | null;
+  suppressed: boolean;
+}
+
+/** How many due enrollments one tick turns into messages at most. */
+export const QUEUE_BATCH = 500;
+
+/** Domain part of an address, lower-case. */
+export const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+
+/**
+ * Turns every enrollment whose next step is due (and whose campaign is active) into one outreach
+ * message with its placeholders filled: 'queued', or 'flagged' when a placeholder has no value
+ * for that prospect (issue 6 §2). Enrollments past their last step complete; suppressed or
+ * address-less prospects stop. Idempotent: a step already queued is not queued again.
+ * @returns the number of messages created.
+ */
+export async function queueDueSteps(db: Database, now: Date): Promise<number> {
+  const due = await queryRows<DueEnrollment>(
+    db,
+    sql`select e.id, e.user_id, e.campaign_id, e.prospect_id, e.email_account_id, e.next_step,
+          p.website, p.contact_email, p.contact_name, c.website_url, u.name as user_name,
+          s.subject, s.content,
+          exists (select 1 from suppressions x where x.user_id = e.user_id and x.email = lower(p.contact_email)) as suppressed
+        from enrollments e
+        join prospects p on p.id = e.prospect_id
+        join campaigns c on c.id = e.campaign_id
+        join users u on u.id = e.user_id
+        left join email_sequence_steps s on s.sequence_id = e.sequence_id and s.step_number = e.next_step
+        where e.status = 'active' and e.next_step_at <= ${now.toISOString()} and c.status = 'active'
+        order by e.next_step_at
+        limit ${QUEUE_BATCH}`,
+  );
+  let created = 0;
+  for (const e of due) {
+    await db.transaction(async (tx) => {
+      const close = (status: 'completed' | 'stopped', stopReason: string | null) =>
+        tx.update(enrollments).set({ status, stopReason, nextStepAt: null }).where(eq(enrollments.id, e.id));
+      if (!e.subject || !e.content) return close('completed', null);
+      if (!e.contact_email) return close('stopped', 'The prospect has no email address');
+      if (e.suppressed) return close('stopped', 'The address is on the suppression list');
+
+      const values = {
+        ...prospectPlaceholderValues({
+          contactName: e.contact_name,
+          contactEmail: e.contact_email,
+          website: e.website,
+        }),
+        yourName: e.user_name,
+        campaignWebsite: e.website_url,
+      };
+      const subject = renderPlaceholders(e.subject, values);
+      const body = renderPlaceholders(e.content, values);
+      const missing = [...new Set([...subject.missing, ...body.missing])];
+      const sender = e.email_account_id
+        ? await senderDomain(tx as unknown as Database, e.email_account_id)
+        : 'linkpilot.invalid';
+      const inserted = await tx
+        .insert(outreachMessages)
+        .values({
+          userId: e.user_id,
+          enrollmentId: e.id,
+          campaignId: e.campaign_id,
+          prospectId: e.prospect_id,
+          emailAccountId: e.email_account_id,
+          stepNumber: e.next_step,
+          status: missing.length > 0 ? 'flagged' : 'queued',
+          messageId: `<${crypto.randomUUID()}@${sender}>`,
+          toEmail: e.contact_email.toLowerCase(),
+          subject: subject.text,
+          body: body.text,
+          missingPlaceholders: missing,
+          notBefore: now,
+        })
+        .onConflictDoNothing({ target: [outreachMessages.enrollmentId, outreachMessages.stepNumber] })
+        .returning({ id: outreachMessages.id });
+      created += inserted.length;
+      // A flagged step waits for the user (fix the prospect or the template); nothing else is due until then.
+      await tx
+        .update(enrollments)
+        .set({ nextStepAt: null })
+        .where(and(eq(enrollments.id, e.id), eq(enrollments.status, 'active')));
+    });
+  }
+  return created;
+}
+
+async function senderDomain(db: Database, emailAccountId: string): Promise<string> {
+  const [row] = await queryRows<{ email: string }>(
+    db,
+    sql`select email from email_accounts where id = ${emailAccountId}`,
+  );
+  return row ? domainOf(row.email) : 'linkpilot.invalid';
+}

@@ -1,0 +1,70 @@
+import { and, eq, lt } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { emailAccounts, outreachMessages } from '../../db/schema/outreach';
+import type { OutreachKeys } from '../keys';
+import type { MailboxServers } from '../mailboxes/connection';
+import { mailboxHasMessage } from '../mailboxes/find-message';
+import type { Config } from '../../config';
+import { resolveMailboxServers } from '../mailboxes/servers';
+import { recordRetry, recordSent } from './record';
+
+/** A message 'sending' for longer than this was interrupted (a send takes seconds; its socket timeout is 30 s). */
+export const SENDING_LEASE_MS = 5 * 60_000;
+/** How long the blind copy of an accepted message may take to reach the mailbox. */
+export const DELIVERY_GRACE_MS = 15 * 60_000;
+
+export interface ReconcileResult {
+  sent: number;
+  requeued: number;
+  waiting: number;
+}
+
+/**
+ * Resolves messages left 'sending' by a crash or restart (issue 6 §4), never by blind retry:
+ * the SMTP server accepts a message for all its recipients at once, including the blind copy to
+ * the mailbox itself, so that copy proves delivery. Found → recorded as sent (at the time it was
+ * claimed). Not found once the grace period is over → the message never left: back to the queue
+ * with the same Message-ID. The mailbox unreachable → left for the next run.
+ */
+export async function reconcileInterrupted(
+  db: Database,
+  keys: OutreachKeys,
+  config: Config,
+  now: Date,
+  find: (servers: MailboxServers, messageId: string) => Promise<boolean> = mailboxHasMessage,
+): Promise<ReconcileResult> {
+  const stuck = await db
+    .select()
+    .from(outreachMessages)
+    .where(
+      and(
+        eq(outreachMessages.status, 'sending'),
+        lt(outreachMessages.claimedAt, new Date(now.getTime() - SENDING_LEASE_MS)),
+      ),
+    );
+  const result: ReconcileResult = { sent: 0, requeued: 0, waiting: 0 };
+  for (const message of stuck) {
+    const [mailbox] = message.emailAccountId
+      ? await db.select().from(emailAccounts).where(eq(emailAccounts.id, message.emailAccountId))
+      : [];
+    let delivered: boolean;
+    try {
+      delivered = mailbox
+        ? await find(await resolveMailboxServers(mailbox, keys.credentials, config), message.messageId)
+        : false;
+    } catch {
+      result.waiting++;
+      continue;
+    }
+    if (delivered) {
+      await recordSent(db, message, message.claimedAt!);
+      result.sent++;
+    } else if (message.claimedAt!.getTime() < now.getTime() - DELIVERY_GRACE_MS) {
+      await recordRetry(db, message, now, 'Interrupted before the mail server accepted it; queued again');
+      result.requeued++;
+    } else {
+      result.waiting++;
+    }
+  }
+  return result;
+}

@@ -1,0 +1,120 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { campaigns, prospects } from '../../db/schema/campaigns';
+import {
+  emailAccounts,
+  emailSequenceSteps,
+  enrollments,
+  outreachMessages,
+  suppressions,
+} from '../../db/schema/outreach';
+
+type Message = typeof outreachMessages.$inferSelect;
+
+/**
+ * Records a delivered message in one transaction (issue 6 §4): the message 'sent', the prospect
+ * 'sent' with last_contacted (unless it already responded or has an outcome), the campaign's and
+ * the mailbox's counters, and the enrollment's next step due at sent + this step's delay — or the
+ * enrollment completed after its last step. Only a message still 'sending' is recorded, so
+ * recording twice counts once.
+ */
+export async function recordSent(db: Database, message: Message, sentAt: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(outreachMessages)
+      .set({ status: 'sent', sentAt, lastError: null })
+      .where(and(eq(outreachMessages.id, message.id), eq(outreachMessages.status, 'sending')))
+      .returning({ id: outreachMessages.id });
+    if (!updated) return false;
+    await tx
+      .update(prospects)
+      .set({
+        status: sql`case when ${prospects.status} in ('pending', 'sent') then 'sent'::prospect_status else ${prospects.status} end`,
+        lastContacted: sentAt,
+      })
+      .where(eq(prospects.id, message.prospectId));
+    await tx
+      .update(campaigns)
+      .set({ emailsSent: sql`${campaigns.emailsSent} + 1` })
+      .where(eq(campaigns.id, message.campaignId));
+    if (message.emailAccountId) {
+      await tx
+        .update(emailAccounts)
+        .set({ emailsSent: sql`${emailAccounts.emailsSent} + 1` })
+        .where(eq(emailAccounts.id, message.emailAccountId));
+    }
+    const [enrollment] = await tx.select().from(enrollments).where(eq(enrollments.id, message.enrollmentId));
+    if (!enrollment) return true;
+    const steps = enrollment.sequenceId
+      ? await tx
+          .select({ stepNumber: emailSequenceSteps.stepNumber, delayHours: emailSequenceSteps.delayHours })
+          .from(emailSequenceSteps)
+          .where(eq(emailSequenceSteps.sequenceId, enrollment.sequenceId))
+      : [];
+    const current = steps.find((s) => s.stepNumber === message.stepNumber);
+    const hasNext = steps.some((s) => s.stepNumber === message.stepNumber + 1);
+    await tx
+      .update(enrollments)
+      .set(
+        hasNext && current?.delayHours
+          ? {
+              nextStep: message.stepNumber + 1,
+              nextStepAt: new Date(sentAt.getTime() + current.delayHours * 3600_000),
+            }
+          : {
+              nextStep: message.stepNumber + 1,
+              nextStepAt: null,
+              status: enrollment.status === 'active' ? 'completed' : enrollment.status,
+            },
+      )
+      .where(eq(enrollments.id, enrollment.id));
+    return true;
+  });
+}
+
+/** Puts a message back in the queue after a transient failure, not before `notBefore`. */
+export async function recordRetry(
+  db: Database,
+  message: Message,
+  notBefore: Date,
+  reason: string,
+): Promise<void> {
+  await db
+    .update(outreachMessages)
+    .set({ status: 'queued', notBefore, lastError: reason, claimedAt: null })
+    .where(and(eq(outreachMessages.id, message.id), eq(outreachMessages.status, 'sending')));
+}
+
+/**
+ * Records a permanent failure (issue 6 §4: SMTP 5xx): the message and the prospect 'failed', the
+ * enrollment stopped, and — when the server refused the recipient — the address suppressed.
+ */
+export async function recordFailed(
+  db: Database,
+  message: Message,
+  reason: string,
+  suppress: boolean,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(outreachMessages)
+      .set({ status: 'failed', lastError: reason })
+      .where(
+        and(eq(outreachMessages.id, message.id), inArray(outreachMessages.status, ['sending', 'queued'])),
+      );
+    await tx
+      .update(prospects)
+      .set({ status: 'failed', lastContacted: null })
+      .where(eq(prospects.id, message.prospectId));
+    await tx
+      .update(enrollments)
+      .set({ status: 'stopped', stopReason: reason, nextStepAt: null })
+      .where(eq(enrollments.id, message.enrollmentId));
+    if (suppress) {
+      await tx
+        .insert(suppressions)
+        .values({ userId: message.userId, email: message.toEmail.toLowerCase(), reason: 'bounce' })
+        .onConflictDoNothing();
+    }
+  });
+}

@@ -1,0 +1,155 @@
+import { and, asc, eq, lt } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import type { Database } from '../../db/client';
+import { campaigns } from '../../db/schema/campaigns';
+import { emailAccounts, outreachMessages } from '../../db/schema/outreach';
+import { users } from '../../db/schema/users';
+import type { OutreachKeys } from '../keys';
+import { smtpOptions } from '../mailboxes/connection';
+import { mailboxMessages } from '../../../shared/schemas/mailboxes';
+import type { Config } from '../../config';
+import { GmailAuthorizationError } from '../mailboxes/gmail-oauth';
+import { resolveMailboxServers } from '../mailboxes/servers';
+import { trackingLinks } from '../tracking/links';
+import { composeMessage } from './compose';
+import { recordFailed, recordRetry, recordSent } from './record';
+
+export interface SendDeps {
+  keys: OutreachKeys;
+  /** APP_URL for unsubscribe and tracking links; Gmail's OAuth2 client and servers. */
+  config: Config;
+}
+
+export type SendOutcome = 'sent' | 'retry' | 'failed' | 'skipped';
+
+/** Attempts before a transiently failing message is given up. */
+export const MAX_ATTEMPTS = 5;
+
+/** Back-off after the n-th failed attempt: 5 min, 10, 20, 40 … capped at 6 h (ms). */
+export function retryDelayMs(attempt: number): number {
+  return Math.min(5 * 60_000 * 2 ** Math.max(0, attempt - 1), 6 * 3600_000);
+}
+
+/** An SMTP answer or connection failure, as the retry rules read it. */
+function classify(error: unknown): {
+  permanent: boolean;
+  recipientRefused: boolean;
+  authFailed: boolean;
+  reason: string;
+} {
+  const e = error as { responseCode?: number; command?: string; code?: string; message?: string };
+  const code = e.responseCode ?? 0;
+  return {
+    permanent: code >= 500 && code !== 535,
+    recipientRefused: code >= 500 && e.command === 'RCPT TO',
+    authFailed: code === 535 || e.code === 'EAUTH',
+    reason: (e.message ?? String(error)).slice(0, 500),
+  };
+}
+
+/**
+ * Sends one claimed ('sending') message through its mailbox's SMTP server and records the outcome:
+ * delivered → sent; 4xx or a dropped connection → back to the queue with back-off (after
+ * MAX_ATTEMPTS: failed); 5xx → failed, the prospect failed, a refused recipient suppressed; a
+ * refused login → the mailbox turns 'error' and the message waits in the queue.
+ * A blind copy goes to the mailbox itself: it is the proof of delivery the reconciler looks for
+ * after a crash (see reconcile.ts).
+ */
+export async function sendMessage(
+  db: Database,
+  deps: SendDeps,
+  messageId: string,
+  now: Date,
+): Promise<SendOutcome> {
+  const [message] = await db.select().from(outreachMessages).where(eq(outreachMessages.id, messageId));
+  if (!message || message.status !== 'sending' || !message.emailAccountId) return 'skipped';
+  const [mailbox] = await db.select().from(emailAccounts).where(eq(emailAccounts.id, message.emailAccountId));
+  const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, message.campaignId));
+  const [user] = await db.select().from(users).where(eq(users.id, message.userId));
+  if (!mailbox || !campaign || !user) return 'skipped';
+
+  const earlier = await db
+    .select({ messageId: outreachMessages.messageId, subject: outreachMessages.subject })
+    .from(outreachMessages)
+    .where(
+      and(
+        eq(outreachMessages.enrollmentId, message.enrollmentId),
+        eq(outreachMessages.status, 'sent'),
+        lt(outreachMessages.stepNumber, message.stepNumber),
+      ),
+    )
+    .orderBy(asc(outreachMessages.stepNumber));
+  const links = trackingLinks(deps.config.APP_URL, deps.keys.tracking, message.id);
+
+  const composed = composeMessage({
+    from: { name: user.name, email: mailbox.email },
+    to: message.toEmail,
+    subject: message.subject,
+    body: message.body,
+    messageId: message.messageId,
+    thread:
+      earlier.length > 0
+        ? { subject: earlier[0]!.subject, messageIds: earlier.map((m) => m.messageId) }
+        : undefined,
+    unsubscribe: {
+      url: links.unsubscribe,
+      mailto: `mailto:${mailbox.email}?subject=unsubscribe`,
+    },
+    footer: { name: user.name, postalAddress: user.postalAddress },
+    tracking: {
+      rewriteLink: campaign.trackClicks ? links.click : undefined,
+      pixelUrl: campaign.trackOpens ? links.open : undefined,
+    },
+  });
+
+  let servers;
+  try {
+    servers = await resolveMailboxServers(mailbox, deps.keys.credentials, deps.config);
+  } catch (error) {
+    if (!(error instanceof GmailAuthorizationError)) throw error;
+    await markMailboxError(db, mailbox.id, error.message);
+    await recordRetry(db, message, now, error.message);
+    return 'retry';
+  }
+  const transport = nodemailer.createTransport(smtpOptions(servers));
+  try {
+    const info = await transport.sendMail({ ...composed, bcc: mailbox.email });
+    // With the blind copy in the envelope, a refused prospect does not fail the whole send:
+    // nodemailer reports it among the rejected recipients instead.
+    const refused = info.rejectedErrors?.find((e) => e.recipient?.toLowerCase() === message.toEmail);
+    if (refused || info.rejected.some((r) => String(r).toLowerCase() === message.toEmail)) {
+      throw (
+        refused ??
+        Object.assign(new Error('The mail server refused the recipient'), {
+          responseCode: 550,
+          command: 'RCPT TO',
+        })
+      );
+    }
+  } catch (error) {
+    const failure = classify(error);
+    if (failure.authFailed) {
+      await markMailboxError(db, mailbox.id, mailboxMessages.smtpLoginRefused);
+      await recordRetry(db, message, now, failure.reason);
+      return 'retry';
+    }
+    if (failure.permanent || message.attempts >= MAX_ATTEMPTS) {
+      await recordFailed(db, message, failure.reason, failure.recipientRefused);
+      return 'failed';
+    }
+    await recordRetry(db, message, new Date(now.getTime() + retryDelayMs(message.attempts)), failure.reason);
+    return 'retry';
+  } finally {
+    transport.close();
+  }
+  await recordSent(db, message, now);
+  return 'sent';
+}
+
+/** Shows the mailbox as 'Connection Error' with the reason; it sends nothing until reconnected. */
+async function markMailboxError(db: Database, mailboxId: string, reason: string): Promise<void> {
+  await db
+    .update(emailAccounts)
+    .set({ status: 'error', statusReason: reason })
+    .where(eq(emailAccounts.id, mailboxId));
+}

@@ -1,0 +1,40 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { prospects } from '../db/schema/campaigns';
+import { enrollments, outreachMessages, suppressions } from '../db/schema/outreach';
+
+/**
+ * Puts an address on the user's suppression list and stops everything still going to it: every
+ * enrollment of that user with that address stops, messages still waiting are cancelled.
+ * Idempotent. Used by the unsubscribe link, unsubscribe replies and hard bounces.
+ */
+export async function suppressAddress(
+  db: Database,
+  userId: string,
+  address: string,
+  reason: 'unsubscribe' | 'bounce' | 'complaint' | 'manual',
+  stopReason: string,
+): Promise<void> {
+  const email = address.toLowerCase();
+  await db.insert(suppressions).values({ userId, email, reason }).onConflictDoNothing();
+  const sameAddress = db
+    .select({ id: prospects.id })
+    .from(prospects)
+    .where(and(eq(prospects.userId, userId), sql`lower(${prospects.contactEmail}) = ${email}`));
+  await db
+    .update(enrollments)
+    .set({ status: 'stopped', stopReason, nextStepAt: null })
+    .where(
+      and(inArray(enrollments.prospectId, sameAddress), inArray(enrollments.status, ['active', 'paused'])),
+    );
+  await db
+    .update(outreachMessages)
+    .set({ status: 'cancelled', lastError: stopReason })
+    .where(
+      and(
+        eq(outreachMessages.userId, userId),
+        eq(outreachMessages.toEmail, email),
+        inArray(outreachMessages.status, ['queued', 'flagged']),
+      ),
+    );
+}

@@ -1,0 +1,112 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { campaigns } from '../../db/schema/campaigns';
+import { outreachMessages, trackingEvents } from '../../db/schema/outreach';
+import { suppressAddress } from '../suppression';
+import { isAutomatedHit } from './scanners';
+
+/** Who fetched a tracking URL. */
+export interface Visitor {
+  userAgent: string | undefined;
+  ipAddress: string;
+}
+
+/** What a first open or first click stamps on the message and counts on the campaign. */
+const firsts = {
+  open: {
+    stamp: outreachMessages.openedAt,
+    set: 'openedAt',
+    counter: campaigns.emailsOpened,
+    count: 'emailsOpened',
+  },
+  click: {
+    stamp: outreachMessages.clickedAt,
+    set: 'clickedAt',
+    counter: campaigns.emailsClicked,
+    count: 'emailsClicked',
+  },
+} as const;
+
+/**
+ * Stamps the first open or click on a message and bumps the campaign counter in one transaction,
+ * so each message counts at most once however often it is opened or clicked (issue 6 §5).
+ */
+async function countOnce(
+  db: Database,
+  message: { id: string; campaignId: string },
+  kind: keyof typeof firsts,
+  now: Date,
+) {
+  const { stamp, set, counter, count } = firsts[kind];
+  await db.transaction(async (tx) => {
+    const [first] = await tx
+      .update(outreachMessages)
+      .set({ [set]: now })
+      .where(and(eq(outreachMessages.id, message.id), isNull(stamp)))
+      .returning({ id: outreachMessages.id });
+    if (first) {
+      await tx
+        .update(campaigns)
+        .set({ [count]: sql`${counter} + 1` })
+        .where(eq(campaigns.id, message.campaignId));
+    }
+  });
+}
+
+/**
+ * Records an open or a click of a sent message. Every hit is stored; hits that look automated
+ * (image proxies, link scanners, see scanners.ts) are flagged and do not move the counters. A
+ * human click also counts as an open: images are often blocked while links still get clicked.
+ * @returns false when the message does not exist or was never sent.
+ */
+export async function recordHit(
+  db: Database,
+  messageId: string,
+  type: 'open' | 'click',
+  visitor: Visitor,
+  now: Date,
+  url?: string,
+): Promise<boolean> {
+  const [message] = await db
+    .select({
+      id: outreachMessages.id,
+      campaignId: outreachMessages.campaignId,
+      sentAt: outreachMessages.sentAt,
+    })
+    .from(outreachMessages)
+    .where(eq(outreachMessages.id, messageId));
+  if (!message?.sentAt) return false;
+  const automated = isAutomatedHit({
+    userAgent: visitor.userAgent,
+    sinceSendMs: now.getTime() - message.sentAt.getTime(),
+  });
+  await db.insert(trackingEvents).values({
+    messageId,
+    type,
+    url: url ?? null,
+    ipAddress: visitor.ipAddress,
+    userAgent: visitor.userAgent?.slice(0, 500) ?? null,
+    automated,
+  });
+  if (automated) return true;
+  await countOnce(db, message, 'open', now);
+  if (type === 'click') await countOnce(db, message, 'click', now);
+  return true;
+}
+
+/**
+ * Unsubscribes the recipient of a message from its sender (issue 6 §5): the address joins the
+ * user's suppression list, every enrollment of that user with that address stops, and messages
+ * still waiting are cancelled. Idempotent.
+ * @returns the address, or null when the message does not exist.
+ */
+export async function unsubscribe(db: Database, messageId: string): Promise<string | null> {
+  const [message] = await db
+    .select({ userId: outreachMessages.userId, toEmail: outreachMessages.toEmail })
+    .from(outreachMessages)
+    .where(eq(outreachMessages.id, messageId));
+  if (!message) return null;
+  const email = message.toEmail.toLowerCase();
+  await db.transaction((tx) => suppressAddress(tx, message.userId, email, 'unsubscribe', 'Unsubscribed'));
+  return email;
+}

@@ -1,0 +1,74 @@
+import { ImapFlow } from 'imapflow';
+import nodemailer from 'nodemailer';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startImapServer, startSmtpServer, type LocalImapServer, type LocalSmtpServer } from './mail-servers';
+
+const user = { user: 'outreach@example.test', pass: 'app-password' };
+let smtp: LocalSmtpServer;
+let imap: LocalImapServer;
+beforeAll(async () => {
+  [smtp, imap] = await Promise.all([startSmtpServer([user]), startImapServer([user])]);
+});
+afterAll(async () => {
+  await Promise.all([smtp.close(), imap.close()]);
+});
+
+describe('local mail servers used by the outreach tests', () => {
+  it('SMTP: authenticates, records messages, and refuses a recipient on demand', async () => {
+    const transport = nodemailer.createTransport({
+      host: '127.0.0.1',
+      port: smtp.port,
+      secure: false,
+      ignoreTLS: true,
+      auth: user,
+    });
+    await transport.sendMail({ from: user.user, to: 'a@example.test', subject: 'Hello', text: 'Body' });
+    const [message] = await smtp.waitFor(1);
+    expect(message!.to).toEqual(['a@example.test']);
+    expect(message!.parsed.subject).toBe('Hello');
+
+    smtp.rejectRecipient('gone@example.test', 550);
+    await expect(
+      transport.sendMail({ from: user.user, to: 'gone@example.test', subject: 'x', text: 'y' }),
+    ).rejects.toMatchObject({
+      responseCode: 550,
+    });
+    const bad = nodemailer.createTransport({
+      host: '127.0.0.1',
+      port: smtp.port,
+      secure: false,
+      ignoreTLS: true,
+      auth: { user: user.user, pass: 'wrong' },
+    });
+    await expect(bad.verify()).rejects.toMatchObject({ responseCode: 535 });
+  });
+
+  it('IMAP: logs in, appends to INBOX and reads it back; refuses a wrong password', async () => {
+    const client = new ImapFlow({
+      host: '127.0.0.1',
+      port: imap.port,
+      secure: false,
+      auth: user,
+      logger: false,
+    });
+    await client.connect();
+    await client.append('INBOX', 'From: x@example.test\r\nSubject: Reply\r\n\r\nThanks!\r\n');
+    const lock = await client.getMailboxLock('INBOX');
+    try {
+      const message = await client.fetchOne('*', { envelope: true });
+      expect(message && message.envelope?.subject).toBe('Reply');
+    } finally {
+      lock.release();
+    }
+    await client.logout();
+
+    const wrong = new ImapFlow({
+      host: '127.0.0.1',
+      port: imap.port,
+      secure: false,
+      auth: { ...user, pass: 'nope' },
+      logger: false,
+    });
+    await expect(wrong.connect()).rejects.toBeTruthy();
+  });
+});

@@ -1,0 +1,242 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, chownSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect, createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ImapFlow } from 'imapflow';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
+
+export interface MailUser {
+  user: string;
+  pass: string;
+}
+
+/** A message the local SMTP server accepted: its envelope, raw source and parsed form. */
+export interface ReceivedMessage {
+  from: string;
+  to: string[];
+  raw: string;
+  parsed: ParsedMail;
+}
+
+/** Behaviour a test can change while the server runs. */
+export interface SmtpHooks {
+  /** Delivers an accepted message to a recipient's mailbox, as a real MTA would (e.g. into Dovecot). */
+  deliver?: (recipient: string, raw: string) => Promise<void>;
+  /** Runs when the whole message arrived; throwing refuses it (nothing is delivered or recorded). */
+  beforeAccept?: (raw: string) => Promise<void>;
+  /** Runs after the message was delivered and recorded, before the server answers 250 OK. */
+  afterAccept?: (raw: string) => Promise<void>;
+}
+
+export interface LocalSmtpServer {
+  port: number;
+  messages: ReceivedMessage[];
+  hooks: SmtpHooks;
+  /** Makes RCPT TO for an address fail with this SMTP reply code (e.g. 450 transient, 550 permanent). */
+  rejectRecipient(address: string, code: number): void;
+  /** Resolves once `count` messages have arrived (or rejects after `timeoutMs`). */
+  waitFor(count: number, timeoutMs?: number): Promise<ReceivedMessage[]>;
+  close(): Promise<void>;
+}
+
+/**
+ * A real SMTP server (smtp-server) on 127.0.0.1 that requires AUTH PLAIN/LOGIN with the given
+ * users (or XOAUTH2 with a token `acceptAccessToken` approves) and records every message it
+ * accepts. Plain-text connection (tests only).
+ */
+export async function startSmtpServer(
+  users: MailUser[],
+  { acceptAccessToken }: { acceptAccessToken?: (user: string, accessToken: string) => boolean } = {},
+): Promise<LocalSmtpServer> {
+  const messages: ReceivedMessage[] = [];
+  const hooks: SmtpHooks = {};
+  const rejections = new Map<string, number>();
+  const waiters: (() => void)[] = [];
+  const options: SMTPServerOptions = {
+    secure: false,
+    allowInsecureAuth: true,
+    authMethods: ['PLAIN', 'LOGIN', 'XOAUTH2'],
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onAuth(auth, _session, callback) {
+      const ok =
+        auth.method === 'XOAUTH2'
+          ? Boolean(auth.accessToken && acceptAccessToken?.(auth.username ?? '', auth.accessToken))
+          : users.some((u) => u.user === auth.username && u.pass === auth.password);
+      callback(
+        ok ? null : Object.assign(new Error('Invalid username or password'), { responseCode: 535 }),
+        ok ? { user: auth.username } : undefined,
+      );
+    },
+    onRcptTo(address, _session, callback) {
+      const code = rejections.get(address.address.toLowerCase());
+      callback(
+        code ? Object.assign(new Error(`Recipient refused (${code})`), { responseCode: code }) : undefined,
+      );
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', async () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        try {
+          await hooks.beforeAccept?.(raw);
+        } catch (error) {
+          return callback(error as Error);
+        }
+        for (const r of session.envelope.rcptTo) await hooks.deliver?.(r.address, raw);
+        messages.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+          parsed: await simpleParser(raw),
+        });
+        waiters.splice(0).forEach((wake) => wake());
+        await hooks.afterAccept?.(raw);
+        callback();
+      });
+    },
+  };
+  const server = new SMTPServer(options);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+
+  return {
+    port,
+    messages,
+    hooks,
+    rejectRecipient: (address, code) => rejections.set(address.toLowerCase(), code),
+    async waitFor(count, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (messages.length < count) {
+        if (Date.now() > deadline) throw new Error(`expected ${count} messages, got ${messages.length}`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 100);
+        });
+      }
+      return messages.slice(0, count);
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+export interface LocalImapServer {
+  port: number;
+  /** Appends a raw message to a user's INBOX over IMAP (local delivery). */
+  deliver(user: MailUser, raw: string): Promise<void>;
+  /** Maildir root of a user, for delivering test messages straight into INBOX. */
+  maildir(user: string): string;
+  close(): Promise<void>;
+}
+
+/** Seconds after which a test IMAP server stops on its own, even if the test process died. */
+const IMAP_SERVER_LIFETIME_S = 900;
+
+/**
+ * A real IMAP server: Debian's Dovecot, started in the foreground from a generated configuration
+ * in a temporary folder (plain-text login on 127.0.0.1, passwd-file users, Maildir storage).
+ * @throws Error when `dovecot` is not installed (CI installs the dovecot-imapd package).
+ */
+export async function startImapServer(users: MailUser[]): Promise<LocalImapServer> {
+  const root = mkdtempSync(path.join(tmpdir(), 'lp-imap-'));
+  const port = await freePort();
+  const mailRoot = path.join(root, 'mail');
+  mkdirSync(mailRoot);
+  // Dovecot will not run mail processes as root: they run as its own unprivileged user.
+  chmodSync(root, 0o755);
+  chownSync(mailRoot, uidOf('dovecot'), gidOf('dovecot'));
+  writeFileSync(path.join(root, 'users'), users.map((u) => `${u.user}:{PLAIN}${u.pass}`).join('\n') + '\n');
+  writeFileSync(
+    path.join(root, 'dovecot.conf'),
+    `protocols = imap
+listen = 127.0.0.1
+base_dir = ${root}/run
+state_dir = ${root}/state
+log_path = ${root}/dovecot.log
+ssl = no
+disable_plaintext_auth = no
+auth_mechanisms = plain login
+mail_location = maildir:${mailRoot}/%u/Maildir
+first_valid_uid = 1
+passdb {
+  driver = passwd-file
+  args = scheme=PLAIN username_format=%u ${root}/users
+}
+userdb {
+  driver = static
+  args = uid=dovecot gid=dovecot home=${mailRoot}/%u
+}
+service imap-login {
+  inet_listener imap {
+    address = 127.0.0.1
+    port = ${port}
+  }
+  inet_listener imaps {
+    port = 0
+  }
+}
+service auth {
+  unix_listener auth-userdb {
+    mode = 0666
+  }
+}
+`,
+  );
+  const child: ChildProcess = spawn(
+    'timeout',
+    [String(IMAP_SERVER_LIFETIME_S), 'dovecot', '-F', '-c', path.join(root, 'dovecot.conf')],
+    {
+      stdio: 'ignore',
+    },
+  );
+  await waitForPort(port, child);
+  return {
+    port,
+    async deliver(user, raw) {
+      const client = new ImapFlow({ host: '127.0.0.1', port, secure: false, auth: user, logger: false });
+      await client.connect();
+      await client.append('INBOX', raw);
+      await client.logout();
+    },
+    maildir: (user) => path.join(mailRoot, user, 'Maildir'),
+    async close() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
+
+async function waitForPort(port: number, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    if (child.exitCode !== null) throw new Error(`dovecot exited with code ${child.exitCode}`);
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.end();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+    if (open) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`dovecot did not listen on ${port}`);
+}
+
+function idOf(flag: '-u' | '-g', name: string): number {
+  return Number(execFileSync('id', [flag, name]).toString().trim());
+}
+const uidOf = (name: string) => idOf('-u', name);
+const gidOf = (name: string) => idOf('-g', name);

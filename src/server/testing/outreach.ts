@@ -1,0 +1,128 @@
+import type { Database } from '../db/client';
+import { campaigns, prospects } from '../db/schema/campaigns';
+import { emailAccounts, emailSequences, emailSequenceSteps, enrollments } from '../db/schema/outreach';
+import { users } from '../db/schema/users';
+import { outreachKeys, type OutreachKeys } from '../outreach/keys';
+import { encryptSecret } from '../secrets';
+import {
+  startImapServer,
+  startSmtpServer,
+  type LocalImapServer,
+  type LocalSmtpServer,
+  type MailUser,
+} from './mail-servers';
+
+export const TEST_APP_SECRET = 'test-secret-test-secret-test-secret-0123456789';
+
+export interface OutreachFixture {
+  keys: OutreachKeys;
+  smtp: LocalSmtpServer;
+  imap: LocalImapServer;
+  sender: MailUser;
+  userId: string;
+  mailboxId: string;
+  campaignId: string;
+  sequenceId: string;
+  prospectIds: string[];
+  close(): Promise<void>;
+}
+
+export interface OutreachFixtureOptions {
+  prospects: { website: string; email: string | null; name?: string }[];
+  steps: { subject: string; content: string; delayHours: number | null }[];
+  dailyLimit?: number;
+  /** When the first step becomes due. */
+  start: Date;
+}
+
+/**
+ * A complete outreach set-up on real local servers: a user, an SMTP/IMAP mailbox (its password
+ * stored encrypted) whose blind copies the SMTP server delivers into its Dovecot INBOX, a
+ * sequence, an active campaign and its prospects enrolled with the first step due at `start`.
+ */
+export async function createOutreachFixture(
+  db: Database,
+  options: OutreachFixtureOptions,
+): Promise<OutreachFixture> {
+  const sender = { user: `grace-${crypto.randomUUID().slice(0, 8)}@sender.test`, pass: 'mailbox-password' };
+  const [smtp, imap] = await Promise.all([startSmtpServer([sender]), startImapServer([sender])]);
+  smtp.hooks.deliver = async (recipient, raw) => {
+    if (recipient === sender.user) await imap.deliver(sender, raw);
+  };
+  const keys = outreachKeys(TEST_APP_SECRET);
+
+  const [user] = await db
+    .insert(users)
+    .values({ name: 'Grace Hopper', email: `owner-${sender.user}` })
+    .returning();
+  const [mailbox] = await db
+    .insert(emailAccounts)
+    .values({
+      userId: user!.id,
+      email: sender.user,
+      provider: 'smtp',
+      smtpHost: '127.0.0.1',
+      smtpPort: smtp.port,
+      smtpSecurity: 'none',
+      imapHost: '127.0.0.1',
+      imapPort: imap.port,
+      imapSecurity: 'none',
+      username: sender.user,
+      secretEncrypted: encryptSecret(keys.credentials, sender.pass),
+      dailyLimit: options.dailyLimit ?? 30,
+      nextSendAt: new Date(0),
+    })
+    .returning();
+  const [sequence] = await db.insert(emailSequences).values({ userId: user!.id, name: 'Pitch' }).returning();
+  await db
+    .insert(emailSequenceSteps)
+    .values(options.steps.map((s, i) => ({ sequenceId: sequence!.id, stepNumber: i + 1, ...s })));
+  const [campaign] = await db
+    .insert(campaigns)
+    .values({
+      userId: user!.id,
+      name: 'Outreach',
+      websiteUrl: 'https://mine.example',
+      type: 'manual',
+      status: 'active',
+      emailAccountId: mailbox!.id,
+      sequenceId: sequence!.id,
+    })
+    .returning();
+  const rows = await db
+    .insert(prospects)
+    .values(
+      options.prospects.map((p) => ({
+        campaignId: campaign!.id,
+        userId: user!.id,
+        website: p.website,
+        contactEmail: p.email,
+        contactName: p.name ?? null,
+      })),
+    )
+    .returning({ id: prospects.id });
+  await db.insert(enrollments).values(
+    rows.map((r) => ({
+      userId: user!.id,
+      campaignId: campaign!.id,
+      prospectId: r.id,
+      sequenceId: sequence!.id,
+      emailAccountId: mailbox!.id,
+      nextStepAt: options.start,
+    })),
+  );
+  return {
+    keys,
+    smtp,
+    imap,
+    sender,
+    userId: user!.id,
+    mailboxId: mailbox!.id,
+    campaignId: campaign!.id,
+    sequenceId: sequence!.id,
+    prospectIds: rows.map((r) => r.id),
+    close: async () => {
+      await Promise.all([smtp.close(), imap.close()]);
+    },
+  };
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { hostOf, prospectPlaceholderValues, renderPlaceholders } from './placeholders';
+
+describe('renderPlaceholders', () => {
+  it('fills every known placeholder, repeatedly, and leaves other brackets alone', () => {
+    const rendered = renderPlaceholders(
+      'Hi [First Name], I read [Website] — [First Name]! [Unknown] [Your Name]',
+      {
+        firstName: 'Anna',
+        website: 'blog.example',
+        yourName: 'Grace Hopper',
+      },
+    );
+    expect(rendered).toEqual({
+      text: 'Hi Anna, I read blog.example — Anna! [Unknown] Grace Hopper',
+      missing: [],
+    });
+  });
+
+  it('reports each placeholder without a value once and keeps it in the text', () => {
+    const rendered = renderPlaceholders('[Name] [Name] [Email Name] [Campaign Website]', {
+      name: '  ',
+      campaignWebsite: 'https://mine.example',
+    });
+    expect(rendered.missing).toEqual(['[Name]', '[Email Name]']);
+    expect(rendered.text).toBe('[Name] [Name] [Email Name] https://mine.example');
+  });
+});
+
+describe('prospectPlaceholderValues', () => {
+  it('reads first name, full name, email name and host', () => {
+    expect(
+      prospectPlaceholderValues({
+        contactName: ' Jean-Luc  Picard ',
+        contactEmail: 'jean.picard@Fleet.example',
+        website: 'https://www.Fleet.example/crew',
+      }),
+    ).toEqual({
+      firstName: 'Jean-Luc',
+      name: 'Jean-Luc  Picard',
+      emailName: 'Jean',
+      website: 'fleet.example',
+    });
+  });
+
+  it('gives no email name for role mailboxes, digits or a missing address', () => {
+    expect(
+      prospectPlaceholderValues({ contactEmail: 'info@x.example', website: 'x.example' }).emailName,
+    ).toBeUndefined();
+    expect(
+      prospectPlaceholderValues({ contactEmail: 'editor.team@x.example', website: 'x.example' }).emailName,
+    ).toBeUndefined();
+    expect(
+      prospectPlaceholderValues({ contactEmail: 'j2000@x.example', website: 'x.example' }).emailName,
+    ).toBeUndefined();
+    expect(prospectPlaceholderValues({ website: 'x.example' })).toMatchObject({
+      firstName: undefined,
+      emailName: undefined,
+    });
+  });
+});
+
+describe('hostOf', () => {
+  it.each([
+    ['example.com', 'example.com'],
+    ['https://WWW.Example.com:8443/a?b', 'example.com'],
+    ['http://sub.example.org', 'sub.example.org'],
+    ['not a url at all', 'not a url at all'],
+  ])('%s → %s', (input, host) => expect(hostOf(input)).toBe(host));
+});

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+
+/** Messages of the mailbox screens (spec §8 Mail connection, Campaigns). */
+export const mailboxMessages = {
+  connectFailed: 'Failed to connect email account',
+  gmailFailed: 'Failed to connect to Gmail',
+  gmailRetry: 'Failed to connect Gmail account. Please try again.',
+  noAuthResponse: 'No response received from authentication service',
+  missingUrl: 'Invalid response from authentication service - missing URL',
+  disconnectFailed: 'Error disconnecting email account. Please try again.',
+  fetchFailed: 'Failed to fetch email accounts',
+  alreadyConnected: 'This mailbox is already connected.',
+  smtpLoginRefused: 'The SMTP server refused the user name or password.',
+  imapLoginRefused: 'The IMAP server refused the user name or password.',
+  connected: 'Mailbox connected',
+  connectionErrorLabel: 'Connection Error',
+} as const;
+
+export const mailSecuritySchema = z.enum(['tls', 'starttls', 'none']);
+export type MailSecurity = z.infer<typeof mailSecuritySchema>;
+
+const host = z
+  .string()
+  .trim()
+  .min(1, 'Host is required')
+  .max(253)
+  .regex(/^[a-z0-9.-]+$/i, 'Enter a host name such as smtp.example.com');
+const port = z.coerce
+  .number({ error: 'Port must be a number' })
+  .int()
+  .min(1, 'Port must be 1–65535')
+  .max(65535, 'Port must be 1–65535');
+
+/** Connect-a-mailbox form and `POST /api/email-accounts` body: SMTP for sending, IMAP for reading replies. */
+export const connectMailboxSchema = z.strictObject({
+  email: z
+    .string()
+    .trim()
+    .min(1, 'Email is required')
+    .pipe(z.email({ error: 'Invalid email address' })),
+  smtpHost: host,
+  smtpPort: port,
+  smtpSecurity: mailSecuritySchema,
+  imapHost: host,
+  imapPort: port,
+  imapSecurity: mailSecuritySchema,
+  username: z.string().trim().min(1, 'User name is required').max(254),
+  password: z.string().min(1, 'Password is required').max(1024),
+  /** Messages per day this mailbox may send (cold-email practice: 30). */
+  dailyLimit: z.coerce
+    .number()
+    .int()
+    .min(1, 'Daily limit must be at least 1')
+    .max(2000, 'Daily limit is at most 2000')
+    .default(30),
+});
+export type ConnectMailboxInput = z.input<typeof connectMailboxSchema>;
+
+/** A mailbox as the API shows it (no secrets, ever). */
+export const mailboxSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  provider: z.enum(['gmail', 'smtp']),
+  status: z.enum(['connected', 'error']),
+  statusReason: z.string().nullable(),
+  lastSync: z.string().nullable(),
+  emailsSentToday: z.number().int(),
+  dailyLimit: z.number().int(),
+  createdAt: z.string(),
+});
+export type Mailbox = z.infer<typeof mailboxSchema>;
+
+/** Common presets so users do not have to look up their provider's servers. */
+export const mailboxPresets = [
+  {
+    name: 'Outlook / Microsoft 365',
+    smtpHost: 'smtp.office365.com',
+    smtpPort: 587,
+    smtpSecurity: 'starttls',
+    imapHost: 'outlook.office365.com',
+    imapPort: 993,
+    imapSecurity: 'tls',
+  },
+  {
+    name: 'Yahoo Mail',
+    smtpHost: 'smtp.mail.yahoo.com',
+    smtpPort: 465,
+    smtpSecurity: 'tls',
+    imapHost: 'imap.mail.yahoo.com',
+    imapPort: 993,
+    imapSecurity: 'tls',
+  },
+  {
+    name: 'Zoho Mail',
+    smtpHost: 'smtp.zoho.com',
+    smtpPort: 465,
+    smtpSecurity: 'tls',
+    imapHost: 'imap.zoho.com',
+    imapPort: 993,
+    imapSecurity: 'tls',
+  },
+  {
+    name: 'Fastmail',
+    smtpHost: 'smtp.fastmail.com',
+    smtpPort: 465,
+    smtpSecurity: 'tls',
+    imapHost: 'imap.fastmail.com',
+    imapPort: 993,
+    imapSecurity: 'tls',
+  },
+] as const satisfies readonly {
+  smtpSecurity: MailSecurity;
+  imapSecurity: MailSecurity;
+  [k: string]: unknown;
+}[];
