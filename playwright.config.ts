@@ -9,6 +9,9 @@ import path from 'node:path';
  */
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
+// The fixture web (e2e/fixture-web-server.ts) the app crawls through its proxy setting.
+const fixtureWebPort = Number(process.env.FIXTURE_WEB_PORT ?? port + 1000);
+const fixtureWebUrl = `http://127.0.0.1:${fixtureWebPort}`;
 // Workers re-read this file: keep the folder the runner chose.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'linkpilot-e2e-'));
 
@@ -41,22 +44,40 @@ export default defineConfig({
     { name: 'setup', testMatch: /.*\.setup\.ts/ },
     { name: 'chromium', use: { browserName: 'chromium' }, dependencies: ['setup'] },
   ],
-  webServer: {
-    command: 'node dist/server/main.js',
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: baseURL,
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      LOG_LEVEL: 'warn',
-      // Every e2e sign-in comes from 127.0.0.1; the per-email limit stays at its default.
-      SIGN_IN_MAX_PER_IP: '500',
-      // The blog-admin spec signs up with this address (e2e/support.ts adminEmail).
-      ADMIN_EMAILS: 'blog-admin@e2e.example.com',
+  webServer: [
+    {
+      command: 'npx tsx e2e/fixture-web-server.ts',
+      port: fixtureWebPort,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+      env: { FIXTURE_WEB_PORT: String(fixtureWebPort) },
     },
-  },
+    {
+      command: 'node dist/server/main.js',
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        APP_URL: baseURL,
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        LOG_LEVEL: 'warn',
+        // Every e2e sign-in comes from 127.0.0.1; the per-email limit stays at its default.
+        SIGN_IN_MAX_PER_IP: '500',
+        // The blog-admin spec signs up with this address (e2e/support.ts adminEmail).
+        ADMIN_EMAILS: 'blog-admin@e2e.example.com',
+        // Crawling reaches only the fixture web: every host name resolves through its proxy.
+        HTTP_PROXY: fixtureWebUrl,
+        HTTPS_PROXY: fixtureWebUrl,
+        CRAWL_HOST_DELAY_MS: '0',
+        CRAWL_RETRIES: '0',
+        CRAWL_CACHE_HOURS: '0',
+        CRAWL_TIMEOUT_MS: '5000',
+        DISCOVERY_MAX_PAGES: '200',
+      },
+    },
+  ],
 });

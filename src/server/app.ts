@@ -11,6 +11,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { existsSync } from 'node:fs';
+import type { PgBoss } from 'pg-boss';
 import path from 'node:path';
 import type { Auth } from './auth/auth';
 import { authRoutes } from './auth/routes';
@@ -32,6 +33,7 @@ import { uploadRoutes } from './modules/uploads/routes';
 import { createPageRenderer, isClientOnlyPath, type PageRenderer } from './ssr/page-renderer';
 import { serverPublicData } from './ssr/public-data';
 import { campaignRoutes } from './modules/campaigns/routes';
+import { findProspectsRoutes } from './modules/campaigns/find-prospects-routes';
 import { contactRoutes } from './modules/contacts/routes';
 import { emailAccountRoutes } from './modules/email-accounts/routes';
 import { liveLinkRoutes } from './modules/live-links/routes';
@@ -43,6 +45,8 @@ export interface AppDeps {
   config: Config;
   db: Database;
   auth: Auth;
+  /** The job queue the API sends work to (find-prospects runs); main.ts passes its pg-boss. */
+  queue: Pick<PgBoss, 'send' | 'cancel'>;
   /** APP_SECRET (or the generated development secret): keys for tracking links and stored credentials. */
   appSecret: string;
   /** Folder of the built SPA (dist/web); when given, it is served with an index.html fallback. */
@@ -60,7 +64,7 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 /**
  * Builds the HTTP app: API under /api, OpenAPI at /api/docs, uploaded images, sitemap/robots/feed,
  * public pages rendered on the server, and the SPA shell for the client-rendered routes.
- * No side effects (no listen, no jobs), so tests drive it with `app.inject`.
+ * No side effects (no listen, no job workers; it only sends jobs to `queue`), so tests drive it with `app.inject`.
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, auth } = deps;
@@ -118,6 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(uploadRoutes(auth, db, storage));
   await app.register(seoRoutes(config, db));
   await app.register(campaignRoutes(auth, db));
+  await app.register(findProspectsRoutes(auth, { db, config, queue: deps.queue }));
   await app.register(prospectRoutes(auth, db));
   await app.register(contactRoutes(auth, db));
   await app.register(liveLinkRoutes(auth, db));

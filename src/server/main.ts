@@ -37,6 +37,7 @@ async function main(): Promise<void> {
       : await buildApp({
           config,
           db: handle.db,
+          queue: boss,
           auth: createAuth(handle.db, config, appSecret),
           appSecret,
           webRoot: fileURLToPath(new URL('../web', import.meta.url)),

@@ -25,7 +25,8 @@ async function snapshot(): Promise<string> {
     sql`select
       (select json_agg(c order by c.id) from (select id, name, status, competitors, updated_at from campaigns) c) as campaigns,
       (select json_agg(p order by p.id) from (select id, status, last_contacted, updated_at from prospects) p) as prospects,
-      (select json_agg(l order by l.id) from (select id, url from live_links) l) as live_links`,
+      (select json_agg(l order by l.id) from (select id, url from live_links) l) as live_links,
+      (select json_agg(r order by r.id) from (select id, status from discovery_runs) r) as discovery_runs`,
   );
   return JSON.stringify(rows);
 }
@@ -81,6 +82,8 @@ const byId: Case[] = [
   { name: 'campaign delete', method: 'DELETE', url: () => withId(apiPaths.campaign, campaign.id) },
   { name: 'campaign prospects', method: 'GET', url: () => withId(apiPaths.campaignProspects, campaign.id) },
   { name: 'find prospects', method: 'POST', url: () => withId(apiPaths.findProspects, campaign.id) },
+  { name: 'find prospects status', method: 'GET', url: () => withId(apiPaths.findProspects, campaign.id) },
+  { name: 'find prospects cancel', method: 'DELETE', url: () => withId(apiPaths.findProspects, campaign.id) },
   {
     name: 'prospect status',
     method: 'PATCH',

@@ -1,10 +1,13 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { PgBoss } from 'pg-boss';
 import { apiPaths } from '../../shared/paths';
 import type { SignUpInput } from '../../shared/schemas/auth';
 import { buildApp } from '../app';
 import { createAuth } from '../auth/auth';
 import { loadConfig, type Config } from '../config';
 import type { DatabaseHandle } from '../db/client';
+import { createQueue } from '../jobs/queue';
+import { startWorkers } from '../jobs/worker';
 import { createTestDatabase } from './database';
 
 /** Settings for tests: quiet logs, a fixed secret, and any overrides the test needs. */
@@ -25,18 +28,35 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app on a clean test database, driven through `app.inject`. */
+/** Stands in for the queue when a test did not ask for jobs: sending work is a test bug, said loudly. */
+function queueNotStarted(): Promise<never> {
+  return Promise.reject(new Error('This test app has no job queue: call createTestApp with { jobs: true }'));
+}
+
+/**
+ * The real app on a clean test database, driven through `app.inject`. `jobs: true` also starts
+ * pg-boss on that database with the app's workers (as `main.ts` does), for tests of endpoints that
+ * send jobs; it is opt-in because starting pg-boss costs every test file a few hundred ms.
+ */
 export async function createTestApp(
   overrides: Record<string, string> = {},
-  options: { webRoot?: string } = {},
+  options: { webRoot?: string; jobs?: boolean } = {},
 ): Promise<TestApp> {
   const config = testConfig(overrides);
   const handle = await createTestDatabase();
+  let boss: PgBoss | null = null;
+  if (options.jobs) {
+    boss = createQueue(handle);
+    await boss.start();
+    await startWorkers(boss, { db: handle.db, config, appSecret: config.APP_SECRET! });
+  }
+  const queue = boss ?? { send: queueNotStarted, cancel: queueNotStarted };
   const auth = createAuth(handle.db, config, config.APP_SECRET!);
   const app = await buildApp({
     config,
     db: handle.db,
     auth,
+    queue,
     appSecret: config.APP_SECRET!,
     webRoot: options.webRoot,
   });
@@ -47,6 +67,7 @@ export async function createTestApp(
     config,
     async close() {
       await app.close();
+      await boss?.stop({ graceful: false, close: true });
       await handle.close();
     },
   };

@@ -35,11 +35,12 @@ export interface FixtureWeb {
  * A small web on 127.0.0.1 under any host names: an HTTP proxy that answers every request
  * itself, tunnelled (CONNECT, as undici's proxy agent sends) or in absolute form, by the host
  * and path asked for. With `tls` (a certificate for the hosts), CONNECTs to port 443 are
- * answered over TLS. For tests and the acceptance script; it stops when `close` is called.
+ * answered over TLS. Listens on 127.0.0.1 at `port` (default: any free port). For tests, the
+ * end-to-end fixture server and the acceptance script; it stops when `close` is called.
  */
 export async function startFixtureWeb(
   handler: FixtureHandler | Record<string, Record<string, FixtureAnswer>>,
-  options: { tls?: { key: string | Buffer; cert: string | Buffer } } = {},
+  options: { tls?: { key: string | Buffer; cert: string | Buffer }; port?: number } = {},
 ): Promise<FixtureWeb> {
   const answer: FixtureHandler =
     typeof handler === 'function'
@@ -90,7 +91,10 @@ export async function startFixtureWeb(
     if (head.length) socket.unshift(head);
     (port === 443 && tlsServer ? tlsServer : server).emit('connection', socket);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', resolve);
+  });
   const { port } = server.address() as AddressInfo;
   return {
     proxyUrl: `http://127.0.0.1:${port}`,

@@ -18,9 +18,6 @@ export const campaignMessages = {
   noProspects: 'Please upload a CSV file with at least one prospect',
   tooManyRows: `A CSV file can hold at most 10,000 prospects`,
   createFailed: 'Failed to create campaign. Please try again.',
-  findProspectsFailed: 'Failed to find prospects',
-  findProspectsUnavailable:
-    'Prospect discovery is not available yet. Your campaign was saved as a draft: open it now, or start a manual campaign from a CSV file of prospects.',
   fetchEmailAccountsFailed: 'Failed to fetch email accounts',
   loadFailed: 'Failed to load campaign details',
   loadListFailed: 'Failed to load campaigns',

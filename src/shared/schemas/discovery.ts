@@ -31,11 +31,21 @@ export const discoveryRunSchema = z.object({
 });
 export type DiscoveryRun = z.infer<typeof discoveryRunSchema>;
 
+/** Why discovery proposed a prospect (the prospects.opportunity_type column). */
+export const opportunityTypes = [
+  'link_intersect',
+  'competitor_backlink',
+  'guest_post',
+  'resource_page',
+  'topical_site',
+] as const;
+export type OpportunityType = (typeof opportunityTypes)[number];
+
 /** Opportunity types as the UI names them (why discovery proposed a prospect). */
-export const opportunityLabels = {
+export const opportunityLabels: Record<OpportunityType, string> = {
   link_intersect: 'Links to several competitors',
   competitor_backlink: 'Links to a competitor',
   guest_post: 'Accepts guest posts',
   resource_page: 'Resource page',
   topical_site: 'Same-topic site',
-} as const;
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { opportunityTypes } from './discovery';
 import { pageQueryFields, pageSchema } from './pagination';
 
 /** Prospect and contacts messages of spec §8. */
@@ -27,6 +28,10 @@ export const prospectSchema = z.object({
   daScore: z.number().nullable(),
   /** 0–100 (%). */
   relevanceScore: z.number().nullable(),
+  /** Why discovery proposed it (opportunityLabels names it); null for uploaded prospects. */
+  opportunityType: z.enum(opportunityTypes).nullable(),
+  /** The page where discovery found it (e.g. the page linking to a competitor). */
+  sourcePageUrl: z.string().nullable(),
   lastContacted: z.string().nullable(),
   createdAt: z.string(),
 });

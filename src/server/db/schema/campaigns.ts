@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { opportunityTypes } from '../../../shared/schemas/discovery';
 import { createdAt, id, updatedAt } from './columns';
 import { emailAccounts, emailSequences } from './outreach';
 import { users } from './users';
@@ -34,13 +35,7 @@ export const prospectStatus = pgEnum('prospect_status', [
 ]);
 export const liveLinkStatus = pgEnum('live_link_status', ['active', 'lost', 'suspicious']);
 /** Why discovery proposed a prospect (docs/decisions/007-discovery.md). */
-export const opportunityType = pgEnum('opportunity_type', [
-  'link_intersect',
-  'competitor_backlink',
-  'guest_post',
-  'resource_page',
-  'topical_site',
-]);
+export const opportunityType = pgEnum('opportunity_type', opportunityTypes);
 
 export const campaigns = pgTable(
   'campaigns',

@@ -188,13 +188,6 @@ describe('campaign detail, update, delete', () => {
     expect((await inject('DELETE', withId(apiPaths.campaign, campaign.id))).statusCode).toBe(404);
   });
 
-  it('find-prospects answers that discovery is not available yet', async () => {
-    const campaign = await createManualCampaign(t.app, cookie);
-    const response = await inject('POST', withId(apiPaths.findProspects, campaign.id));
-    expect(response.statusCode).toBe(409);
-    expect(response.json().error.message).toBe(m.findProspectsUnavailable);
-  });
-
   it('answers 404 for an unknown id and 400 for a malformed one', async () => {
     expect(
       (await inject('GET', withId(apiPaths.campaign, '00000000-0000-4000-8000-000000000000'))).statusCode,

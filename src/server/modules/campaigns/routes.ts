@@ -9,7 +9,6 @@ import {
   campaignPageSchema,
   campaignSchema,
   createCampaignSchema,
-  findProspectsResultSchema,
   MAX_MANUAL_PROSPECTS,
   updateCampaignSchema,
 } from '../../../shared/schemas/campaigns';
@@ -20,7 +19,6 @@ import type { Database } from '../../db/client';
 import {
   createCampaign,
   deleteCampaign,
-  findProspects,
   getCampaignDetail,
   listCampaignOptions,
   listCampaignProspects,
@@ -35,7 +33,7 @@ const CREATE_BODY_LIMIT_BYTES = MAX_MANUAL_PROSPECTS * 1024;
 
 /**
  * Campaigns (spec §7 Campaigns and prospects): list, select options, create (ai or manual), detail,
- * update (competitors, status), delete, a campaign's prospects and find-prospects. Every route acts only
+ * update (competitors, status), delete and a campaign's prospects. Every route acts only
  * on the signed-in user's campaigns; another user's id answers 404.
  */
 export function campaignRoutes(auth: Auth, db: Database): FastifyPluginAsyncZod {
@@ -99,11 +97,6 @@ export function campaignRoutes(auth: Auth, db: Database): FastifyPluginAsyncZod 
         preHandler,
       },
       async (request) => listCampaignProspects(db, request.user!.id, request.params.id, request.query),
-    );
-    app.post(
-      apiPaths.findProspects,
-      { schema: { tags, params: idParams, response: { 200: findProspectsResultSchema } }, preHandler },
-      async (request) => findProspects(db, request.user!.id, request.params.id),
     );
   };
 }

@@ -8,7 +8,6 @@ import {
   type CampaignOption,
   type CampaignPage,
   type CreateCampaign,
-  type FindProspectsResult,
 } from '../../../shared/schemas/campaigns';
 import type { ProspectPage, ProspectStatus } from '../../../shared/schemas/prospects';
 import type { z } from 'zod';
@@ -20,7 +19,6 @@ import { containsPattern, iso, orderByIndexed, orderByNullsLast, pageOffset } fr
 import { AppError } from '../../http/errors';
 import { assertEmailAccountOwned } from '../email-accounts/service';
 import { toProspect } from '../prospects/service';
-import { startProspectDiscovery } from './find-prospects';
 
 type CampaignRow = typeof campaigns.$inferSelect;
 
@@ -203,12 +201,6 @@ export async function updateCampaign(
 export async function deleteCampaign(db: Database, userId: string, id: string): Promise<void> {
   const deleted = await db.delete(campaigns).where(owned(userId, id)).returning({ id: campaigns.id });
   if (deleted.length === 0) throw notFound();
-}
-
-/** Starts prospect discovery for the user's campaign (spec §7 find-prospects). */
-export async function findProspects(db: Database, userId: string, id: string): Promise<FindProspectsResult> {
-  await findOwnedCampaign(db, userId, id);
-  return startProspectDiscovery(db, id);
 }
 
 /** One page of a campaign's prospects, newest first by default (spec §7), sortable by date. */

@@ -18,6 +18,8 @@ export function toProspect(row: ProspectRow): Prospect {
     notes: row.notes,
     status: row.status,
     daScore: row.daScore,
+    opportunityType: row.opportunityType,
+    sourcePageUrl: row.sourcePageUrl,
     relevanceScore: row.relevanceScore,
     lastContacted: iso(row.lastContacted),
     createdAt: iso(row.createdAt),

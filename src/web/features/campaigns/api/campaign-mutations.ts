@@ -6,6 +6,7 @@ import {
   type CreateCampaignInput,
   type UpdateCampaignInput,
 } from '../../../../shared/schemas/campaigns';
+import { discoveryRunSchema } from '../../../../shared/schemas/discovery';
 import { prospectSchema, type UpdateProspectStatusInput } from '../../../../shared/schemas/prospects';
 import { apiRequest } from '../../../lib/api-client';
 import { contactsKey } from '../../contacts/api/contact-queries';
@@ -35,12 +36,22 @@ export function useCreateCampaign() {
   });
 }
 
-/** POST /api/campaigns/:id/find-prospects (spec §7). */
+/** POST /api/campaigns/:id/find-prospects (spec §7): queues a run; the run query then polls it. */
 export function useFindProspects() {
   const refresh = useRefreshCampaigns();
   return useMutation({
     mutationFn: (id: string) =>
       apiRequest(withId(apiPaths.findProspects, id), { method: 'POST', schema: findProspectsResultSchema }),
+    onSettled: () => refresh(),
+  });
+}
+
+/** DELETE /api/campaigns/:id/find-prospects: cancels the run under way, keeping what it found. */
+export function useCancelFindProspects() {
+  const refresh = useRefreshCampaigns();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest(withId(apiPaths.findProspects, id), { method: 'DELETE', schema: discoveryRunSchema }),
     onSettled: () => refresh(),
   });
 }

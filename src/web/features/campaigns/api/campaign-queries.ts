@@ -7,6 +7,7 @@ import {
   campaignPageSchema,
   type CampaignListQuery,
 } from '../../../../shared/schemas/campaigns';
+import { discoveryRunSchema, type DiscoveryRun } from '../../../../shared/schemas/discovery';
 import { emailAccountSummarySchema } from '../../../../shared/schemas/email-accounts';
 import { prospectPageSchema, type ProspectListQuery } from '../../../../shared/schemas/prospects';
 import { apiRequest } from '../../../lib/api-client';
@@ -52,6 +53,27 @@ export function useCampaignProspects(id: string, query: ProspectListQuery) {
         signal,
       }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** How often the detail page asks about a queued or running find-prospects run, in ms. */
+export const RUN_POLL_MS = 1_500;
+
+/** A run still under way (queued or running). */
+export function isRunActive(run: DiscoveryRun | null | undefined): boolean {
+  return run?.status === 'queued' || run?.status === 'running';
+}
+
+/**
+ * The campaign's latest find-prospects run (GET /api/campaigns/:id/find-prospects; null when it never
+ * ran), polled every RUN_POLL_MS while it is under way.
+ */
+export function useFindProspectsRun(id: string) {
+  return useQuery({
+    queryKey: [...campaignsKey, 'find-prospects', id],
+    queryFn: ({ signal }) =>
+      apiRequest(withId(apiPaths.findProspects, id), { schema: discoveryRunSchema.nullable(), signal }),
+    refetchInterval: (query) => (isRunActive(query.state.data) ? RUN_POLL_MS : false),
   });
 }
 

@@ -9,6 +9,7 @@ import {
   campaignMessages as m,
   type Campaign,
 } from '../../../../shared/schemas/campaigns';
+import { discoveryMessages } from '../../../../shared/schemas/discovery';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { DialogFooter } from '../../../components/ui/dialog';
@@ -64,7 +65,9 @@ export function AiCampaignForm({ onBack }: { onBack: () => void }) {
       await navigate(paths.campaign(campaign.id));
     } catch (caught) {
       setPhase('idle');
-      setError(caught instanceof ApiError && caught.isClientError ? caught.message : m.findProspectsFailed);
+      setError(
+        caught instanceof ApiError && caught.isClientError ? caught.message : discoveryMessages.failed,
+      );
     }
   });
 

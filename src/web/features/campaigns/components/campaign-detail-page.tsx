@@ -9,18 +9,21 @@ import {
   type CampaignDetail,
   type CampaignStatus,
 } from '../../../../shared/schemas/campaigns';
+import { discoveryMessages } from '../../../../shared/schemas/discovery';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { Select } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { ApiError } from '../../../lib/api-error';
-import { useFindProspects, useUpdateCampaign } from '../api/campaign-mutations';
-import { useCampaignDetail } from '../api/campaign-queries';
+import { useCancelFindProspects, useFindProspects, useUpdateCampaign } from '../api/campaign-mutations';
+import { isRunActive, useCampaignDetail, useFindProspectsRun } from '../api/campaign-queries';
+import { useFollowFindProspectsRun } from '../api/use-follow-find-prospects-run';
 import { CampaignStats } from './campaign-stats';
 import { CampaignStatusBadge } from './campaign-status-badge';
 import { CompetitorsPanel } from './competitors-panel';
 import { DeleteCampaignDialog } from './delete-campaign-dialog';
+import { FindProspectsProgress } from './find-prospects-progress';
 import { ProspectsTable } from './prospects-table';
 
 const statusLabel = (s: CampaignStatus) => s[0]!.toUpperCase() + s.slice(1);
@@ -43,6 +46,10 @@ function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
   const navigate = useNavigate();
   const [deleting, setDeleting] = useState(false);
   const find = useFindProspects();
+  const cancel = useCancelFindProspects();
+  const run = useFindProspectsRun(campaign.id).data;
+  const running = isRunActive(run);
+  useFollowFindProspectsRun(campaign.id, run);
   const update = useUpdateCampaign(campaign.id);
   const statusOptions = [campaign.status, ...campaignStatusTransitions[campaign.status]].map((s) => ({
     value: s,
@@ -98,11 +105,13 @@ function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
           <Button
             variant="outline"
             loading={find.isPending}
+            disabled={running}
             onClick={() =>
               find.mutate(campaign.id, {
-                onSuccess: (r) => toast.success(r.message),
                 onError: (e) =>
-                  toast.error(e instanceof ApiError && e.isClientError ? e.message : m.findProspectsFailed),
+                  toast.error(
+                    e instanceof ApiError && e.isClientError ? e.message : discoveryMessages.failed,
+                  ),
               })
             }
           >
@@ -121,6 +130,17 @@ function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
           </span>
         </div>
       </div>
+      <FindProspectsProgress
+        run={run}
+        cancelling={cancel.isPending}
+        onCancel={() =>
+          cancel.mutate(campaign.id, {
+            onSuccess: () => toast.success(discoveryMessages.cancelled),
+            onError: (e) =>
+              toast.error(e instanceof ApiError && e.isClientError ? e.message : discoveryMessages.failed),
+          })
+        }
+      />
       <CompetitorsPanel campaign={campaign} />
       <CampaignStats campaign={campaign} />
       <ProspectsTable campaignId={campaign.id} />

@@ -1,13 +1,38 @@
+import { CircleHelp } from 'lucide-react';
+import { discoveryMessages, opportunityLabels } from '../../../../shared/schemas/discovery';
 import type { Prospect } from '../../../../shared/schemas/prospects';
-import { Td } from '../../../components/ui/table';
+import { Td, Th } from '../../../components/ui/table';
+import { Tooltip } from '../../../components/ui/tooltip';
 import { formatDate } from '../../../lib/format';
 
-/** Website and Contact (name over email) cells of a prospect row. */
+/**
+ * Website and Contact (name over email) cells of a prospect row. A discovered prospect also says
+ * under its website why it was proposed, linking the page it was found on.
+ */
 export function ProspectIdentityCells({ prospect: p }: { prospect: Prospect }) {
   return (
     <>
-      <Td className="max-w-48 truncate font-medium" title={p.website}>
-        {p.website}
+      <Td className="max-w-56">
+        <div className="truncate font-medium" title={p.website}>
+          {p.website}
+        </div>
+        {p.opportunityType && (
+          <div className="truncate text-xs text-slate-500 dark:text-slate-400">
+            {p.sourcePageUrl ? (
+              <a
+                href={p.sourcePageUrl}
+                target="_blank"
+                rel="noopener noreferrer nofollow"
+                title={p.sourcePageUrl}
+                className="hover:underline"
+              >
+                {opportunityLabels[p.opportunityType]}
+              </a>
+            ) : (
+              opportunityLabels[p.opportunityType]
+            )}
+          </div>
+        )}
       </Td>
       <Td className="max-w-48">
         <div className="truncate">{p.contactName ?? '—'}</div>
@@ -22,12 +47,34 @@ export function ProspectIdentityCells({ prospect: p }: { prospect: Prospect }) {
   );
 }
 
-/** DA Score (0–100) and Relevance (%) cells of a prospect row. */
+/** The DA Score and Relevance header cells; DA Score explains itself on hover and focus. */
+export function ProspectScoreHeaders() {
+  return (
+    <>
+      <Th className="text-right">
+        <Tooltip
+          content={<span className="block max-w-64 normal-case">{discoveryMessages.daScoreExplained}</span>}
+          side="top"
+        >
+          <button type="button" className="inline-flex cursor-help items-center gap-1 uppercase">
+            DA Score <CircleHelp aria-hidden className="size-3.5" />
+            <span className="sr-only">{discoveryMessages.daScoreExplained}</span>
+          </button>
+        </Tooltip>
+      </Th>
+      <Th className="text-right">Relevance</Th>
+    </>
+  );
+}
+
+/** DA Score (0–100) and Relevance (%, one decimal) cells of a prospect row. */
 export function ProspectScoreCells({ prospect: p }: { prospect: Prospect }) {
   return (
     <>
       <Td className="text-right tabular-nums">{p.daScore ?? '—'}</Td>
-      <Td className="text-right tabular-nums">{p.relevanceScore === null ? '—' : `${p.relevanceScore}%`}</Td>
+      <Td className="text-right tabular-nums">
+        {p.relevanceScore === null ? '—' : `${p.relevanceScore.toFixed(1)}%`}
+      </Td>
     </>
   );
 }

@@ -11,7 +11,12 @@ import { Pagination } from '../../../components/ui/pagination';
 import { SortHeader, Table, Td, Th } from '../../../components/ui/table';
 import { useUpdateProspectStatus } from '../api/campaign-mutations';
 import { useCampaignProspects } from '../api/campaign-queries';
-import { LastContactedCell, ProspectIdentityCells, ProspectScoreCells } from './prospect-cells';
+import {
+  LastContactedCell,
+  ProspectIdentityCells,
+  ProspectScoreCells,
+  ProspectScoreHeaders,
+} from './prospect-cells';
 import { ProspectStatusBadge } from './prospect-status-badge';
 
 const PAGE_SIZE = 25;
@@ -56,8 +61,7 @@ export function ProspectsTable({ campaignId }: { campaignId: string }) {
               <tr>
                 <Th>Website</Th>
                 <Th>Contact</Th>
-                <Th className="text-right">DA Score</Th>
-                <Th className="text-right">Relevance</Th>
+                <ProspectScoreHeaders />
                 <Th>Status</Th>
                 <SortHeader
                   label="Last Contacted"

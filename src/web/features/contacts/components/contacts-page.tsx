@@ -25,6 +25,7 @@ import {
   LastContactedCell,
   ProspectIdentityCells,
   ProspectScoreCells,
+  ProspectScoreHeaders,
 } from '../../campaigns/components/prospect-cells';
 import { ProspectStatusBadge } from '../../campaigns/components/prospect-status-badge';
 import { downloadContactsCsv, useContactPage } from '../api/contact-queries';
@@ -141,8 +142,7 @@ export function ContactsPage() {
                   <Th>Contact</Th>
                   <Th>Campaign</Th>
                   <Th>Status</Th>
-                  <Th className="text-right">DA Score</Th>
-                  <Th className="text-right">Relevance</Th>
+                  <ProspectScoreHeaders />
                   <SortHeader
                     label="Last Contacted"
                     order={sort.field === 'lastContacted' ? sort.order : null}

@@ -1,0 +1,67 @@
+import { expect, test } from '@playwright/test';
+import { discoveryMessages } from '../src/shared/schemas/discovery';
+import { newUser, signUp } from './support';
+
+/**
+ * Issue 5's end-to-end test: an AI campaign for the fixture web's bike shop (e2e/fixture-web-server.ts,
+ * reached through the app's proxy setting) finds its prospects while the detail page watches.
+ */
+test('an AI campaign finds prospects with contacts and scores while the detail page shows its progress', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await signUp(page, newUser());
+  // The start call answers in milliseconds; holding it briefly lets the test see the button's state.
+  await page.route('**/api/campaigns/*/find-prospects', async (route) => {
+    if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, 700));
+    await route.continue();
+  });
+
+  await page.getByRole('button', { name: 'New Campaign' }).click();
+  await page.getByRole('button', { name: /AI-assisted/ }).click();
+  await page.getByLabel('Campaign name').fill('Bike links');
+  await page.getByLabel('Website URL').fill('http://www.bikeshop.test');
+  await page.getByRole('textbox', { name: 'Competitor 1' }).fill('rivalbikes.test');
+  await page.getByRole('button', { name: 'Add competitor' }).click();
+  await page.getByRole('textbox', { name: 'Competitor 2' }).fill('pedalpro.test');
+  await page.getByLabel('Number of prospects').fill('5');
+  await page.getByRole('button', { name: 'Create Campaign' }).click();
+  await expect(page.getByRole('button', { name: 'Finding Prospects...' })).toBeVisible();
+
+  await expect(page).toHaveURL(/\/dashboard\/campaigns\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: 'Bike links' })).toBeVisible();
+  const progress = page.getByRole('progressbar', { name: 'Prospect search' });
+  await expect(progress).toBeVisible();
+  await expect(page.getByText(/\d+ pages? crawled/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Find Prospects' })).toBeDisabled();
+
+  // The run ends on its own; the table fills with pending prospects found on the fixture web.
+  await expect(page.getByText(/Found \d+ new prospects/)).toBeVisible({ timeout: 30_000 });
+  await expect(progress).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Find Prospects' })).toBeEnabled();
+
+  const gearReview = page.getByRole('row').filter({ hasText: 'gearreview.test' });
+  await expect(gearReview).toContainText('editor@gearreview.test');
+  await expect(gearReview).toContainText('pending');
+  await expect(gearReview).toContainText('Links to a competitor');
+  await expect(gearReview.getByRole('cell').nth(2)).toHaveText(/^\d+$/);
+  await expect(gearReview.getByRole('cell').nth(3)).toHaveText(/^\d+\.\d%$/);
+  const tourBlog = page.getByRole('row').filter({ hasText: 'tourblog.test' });
+  await expect(tourBlog).toContainText('redaktion@tourblog.test');
+  await expect(tourBlog).toContainText('Links to several competitors');
+  await expect(page.getByRole('row').filter({ hasText: 'cyclingnews.test' })).toContainText(
+    'pitches@cyclingnews.test',
+  );
+  await expect(page.getByRole('row').filter({ hasText: 'bakery.test' })).toHaveCount(0);
+
+  // The DA score says what it means.
+  await page.getByRole('button', { name: /DA Score/ }).hover();
+  await expect(page.getByRole('tooltip')).toContainText(discoveryMessages.daScoreExplained);
+
+  // Running again while nothing is running starts a new search, and it can be cancelled.
+  await page.getByRole('button', { name: 'Find Prospects' }).click();
+  await expect(progress).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByText(discoveryMessages.cancelled)).toBeVisible();
+  await expect(progress).toBeHidden();
+});

@@ -1,0 +1,47 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiPaths } from '../../../shared/paths';
+import { findProspectsResultSchema } from '../../../shared/schemas/campaigns';
+import { discoveryMessages, discoveryRunSchema } from '../../../shared/schemas/discovery';
+import type { Auth } from '../../auth/auth';
+import { requireUser } from '../../auth/session';
+import {
+  cancelFindProspects,
+  findProspectsStatus,
+  startFindProspects,
+  type FindProspectsDeps,
+} from '../../discovery/find-prospects-service';
+
+const idParams = z.object({ id: z.uuid() });
+
+/**
+ * A campaign's prospect discovery (spec §7 find-prospects, issue 5 §7): POST starts a run
+ * (`{success, message}`; 409 while one is queued or running), GET answers the latest run for the
+ * detail page to poll (null when it never ran), DELETE cancels the run under way (404 when none).
+ * Another user's campaign answers 404.
+ */
+export function findProspectsRoutes(auth: Auth, deps: FindProspectsDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const preHandler = requireUser(auth);
+    const tags = ['campaigns'];
+
+    app.post(
+      apiPaths.findProspects,
+      { schema: { tags, params: idParams, response: { 200: findProspectsResultSchema } }, preHandler },
+      async (request) => {
+        await startFindProspects(deps, request.user!.id, request.params.id);
+        return { success: true, message: discoveryMessages.started };
+      },
+    );
+    app.get(
+      apiPaths.findProspects,
+      { schema: { tags, params: idParams, response: { 200: discoveryRunSchema.nullable() } }, preHandler },
+      async (request) => findProspectsStatus(deps.db, request.user!.id, request.params.id),
+    );
+    app.delete(
+      apiPaths.findProspects,
+      { schema: { tags, params: idParams, response: { 200: discoveryRunSchema } }, preHandler },
+      async (request) => cancelFindProspects(deps, request.user!.id, request.params.id),
+    );
+  };
+}
