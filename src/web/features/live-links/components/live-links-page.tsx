@@ -26,7 +26,8 @@ function ExternalUrl({ url }: { url: string }) {
       target="_blank"
       rel="noopener noreferrer"
       title={url}
-      className="text-indigo-700 hover:underline dark:text-indigo-300"
+      // Two 40-character URLs side by side do not fit beside the sidebar at laptop widths: let them wrap.
+      className="break-all text-indigo-700 hover:underline dark:text-indigo-300"
     >
       {truncateUrl(url, limits.liveLinkUrlTruncate)}
     </a>
@@ -73,7 +74,8 @@ export function LiveLinksPage() {
       >
         {(data) => (
           <>
-            <Table>
+            {/* Not min-w-max: the two URL columns wrap rather than push Actions out of view. */}
+            <Table className="min-w-[48rem]">
               <thead>
                 <tr>
                   <Th>Campaign</Th>
