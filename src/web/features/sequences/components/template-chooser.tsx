@@ -1,5 +1,5 @@
 import { FilePlus2, Mail } from 'lucide-react';
-import type { SequenceTemplate } from '../../../../shared/schemas/sequences';
+import { sequenceMessages, type SequenceTemplate } from '../../../../shared/schemas/sequences';
 import { ErrorState } from '../../../components/ui/page-states';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useSequenceTemplates } from '../api/sequence-queries';
@@ -25,7 +25,10 @@ export function TemplateChooser({
         ))}
       {templates.isError && (
         <li>
-          <ErrorState message="Failed to load templates" onRetry={() => void templates.refetch()} />
+          <ErrorState
+            message={sequenceMessages.templatesLoadFailed}
+            onRetry={() => void templates.refetch()}
+          />
         </li>
       )}
       {templates.data?.map((t) => (
