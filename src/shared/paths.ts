@@ -33,6 +33,7 @@ export const apiPaths = {
   signUp: '/api/auth/sign-up/email',
   signOut: '/api/auth/sign-out',
   sequences: '/api/sequences',
+  sequence: '/api/sequences/:id',
   sequenceTemplates: '/api/sequence-templates',
   blogPosts: '/api/blog/posts',
   blogPost: (slug: string) => `/api/blog/posts/${encodeURIComponent(slug)}`,

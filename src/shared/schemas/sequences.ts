@@ -9,6 +9,7 @@ export const sequenceMessages = {
   atLeastOneStep: 'Add at least one step',
   delayRange: `Delay must be between ${limits.minStepDelayHours} and ${limits.maxStepDelayHours} hours`,
   loadFailed: 'Failed to load sequences',
+  templatesLoadFailed: 'Failed to load sequence templates',
   saveFailed: 'Failed to save email sequence',
   deleteFailed: 'Failed to delete sequence',
   saved: 'Sequence saved',

@@ -48,7 +48,7 @@ export const routes: RouteObject[] = [
           { index: true, lazy: () => import('./routes/campaigns') },
           { path: paths.contacts, lazy: () => import('./routes/contacts') },
           { path: paths.emails, ...placeholder('Email Accounts') },
-          { path: paths.sequences, ...placeholder('Email Sequences') },
+          { path: paths.sequences, lazy: () => import('./routes/sequences') },
           { path: paths.liveLinks, lazy: () => import('./routes/live-links') },
           { path: paths.guestPosts, ...placeholder('Guest Post Generator') },
           { path: paths.settings, lazy: () => import('./routes/settings') },

@@ -1,0 +1,6 @@
+import { SequencesPage } from '../../features/sequences/components/sequences-page';
+
+/** Route module (lazy chunk) of the email sequences screen. */
+export function Component() {
+  return <SequencesPage />;
+}

@@ -1,0 +1,83 @@
+// @vitest-environment jsdom
+import '../../../test/setup-dom';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { sequenceMessages } from '../../../../shared/schemas/sequences';
+import { blankStep } from '../sequence-values';
+import { SequenceEditor } from './sequence-editor';
+
+function renderEditor(initial = { name: '', steps: [blankStep()] }) {
+  const onSubmit = vi.fn();
+  render(<SequenceEditor initial={initial} onSubmit={onSubmit} onCancel={() => {}} />);
+  return { onSubmit, user: userEvent.setup() };
+}
+
+const save = () => screen.getByRole('button', { name: 'Save Sequence' });
+const delayInputs = () => screen.queryAllByLabelText('Wait before next step (hours)');
+
+describe('SequenceEditor', () => {
+  it('shows the spec’s messages for a missing name and an incomplete step, and does not save', async () => {
+    const { onSubmit, user } = renderEditor();
+    await user.click(save());
+    expect(await screen.findByText(sequenceMessages.nameRequired)).toBeInTheDocument();
+    expect(screen.getByText(sequenceMessages.stepsIncomplete)).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('allows at most 3 steps, and only steps before the last have a delay (default 24)', async () => {
+    const { user } = renderEditor();
+    const add = screen.getByRole('button', { name: 'Add Step' });
+    expect(delayInputs()).toHaveLength(0);
+    await user.click(add);
+    expect(delayInputs()).toHaveLength(1);
+    expect(delayInputs()[0]).toHaveValue(24);
+    await user.click(add);
+    expect(screen.getAllByRole('button', { name: /^Step \d/ })).toHaveLength(3);
+    expect(add).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Remove step 3' }));
+    expect(add).toBeEnabled();
+    expect(screen.getAllByRole('button', { name: /^Step \d/ })).toHaveLength(2);
+  });
+
+  it('rejects a delay outside 1–720 hours', async () => {
+    const { onSubmit, user } = renderEditor({
+      name: 'Pitch',
+      steps: [
+        { subject: 'Hi', content: 'Hello', delayHours: 24 },
+        { subject: 'Re', content: 'Again', delayHours: 24 },
+      ],
+    });
+    const delay = delayInputs()[0]!;
+    await user.clear(delay);
+    await user.type(delay, '721');
+    await user.click(save());
+    expect(await screen.findByText(sequenceMessages.delayRange)).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('saves a valid sequence with the last step’s delay as null and inserts placeholders', async () => {
+    const { onSubmit, user } = renderEditor();
+    await user.type(screen.getByLabelText('Sequence Name'), 'Guest post');
+    await user.type(screen.getByLabelText('Subject'), 'Hello');
+    await user.type(screen.getByLabelText('Content'), 'Hi ');
+    const chips = screen.getByRole('group', { name: 'Insert placeholder' });
+    await user.click(within(chips).getByRole('button', { name: '[First Name]' }));
+    await user.click(save());
+    expect(onSubmit).toHaveBeenCalledOnce();
+    expect(onSubmit.mock.calls[0]![0]).toEqual({
+      name: 'Guest post',
+      steps: [{ subject: 'Hello', content: 'Hi [First Name]', delayHours: null }],
+    });
+  });
+
+  it('collapses and expands a step from the keyboard', async () => {
+    const { user } = renderEditor();
+    const header = screen.getByRole('button', { name: /^Step 1/ });
+    expect(header).toHaveAttribute('aria-expanded', 'true');
+    header.focus();
+    await user.keyboard('{Enter}');
+    expect(header).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByLabelText('Subject')).not.toBeVisible();
+  });
+});

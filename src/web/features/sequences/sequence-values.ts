@@ -1,0 +1,34 @@
+import { limits } from '../../../shared/limits';
+import type { SequenceInput } from '../../../shared/schemas/sequences';
+
+interface StepLike {
+  subject: string;
+  content: string;
+  delayHours: number | null;
+}
+
+/** An empty step as the editor adds it: blank subject and content, the default 24 h wait (spec §5). */
+export function blankStep(): SequenceInput['steps'][number] {
+  return { subject: '', content: '', delayHours: limits.defaultStepDelayHours };
+}
+
+/**
+ * Editor values from a stored sequence or template. The last step's null delay becomes the default,
+ * so it has a sensible wait if a step is added after it (it is sent as null again on save).
+ */
+export function toEditorValues(name: string, steps: readonly StepLike[]): SequenceInput {
+  return {
+    name,
+    steps: steps.map(({ subject, content, delayHours }) => ({
+      subject,
+      content,
+      delayHours: delayHours ?? limits.defaultStepDelayHours,
+    })),
+  };
+}
+
+/** Days from the first step to the last: the waits between steps (hours) over 24, at most 1 decimal. */
+export function sequenceDurationDays(steps: readonly StepLike[]): number {
+  const hours = steps.slice(0, -1).reduce((sum, s) => sum + (s.delayHours ?? 0), 0);
+  return Math.round((hours / 24) * 10) / 10;
+}
