@@ -104,9 +104,9 @@ export function emailAccountRoutes(auth: Auth, deps: EmailAccountDeps): FastifyP
         preHandler: requireUser(auth),
       },
       async (request) => {
-        assertOwnRedirect(config, request.body.redirect_uri);
         if (!gmailConfigured(config))
           return { error: `${mailboxMessages.gmailFailed}: Gmail is not configured on this server.` };
+        assertOwnRedirect(config, request.body.redirect_uri);
         try {
           const url = await startGmailAuthorization(db, config, request.user!.id, request.body.redirect_uri);
           return { url };
