@@ -31,6 +31,9 @@ export interface EmailAccountDeps {
   appSecret: string;
 }
 
+/** Shown under 'Failed to connect to Gmail' when the server has no Google OAuth client. */
+const gmailNotConfigured = 'Gmail is not configured on this server.';
+
 const idParams = z.object({ id: z.uuid({ error: 'Email account not found' }) });
 
 /**
@@ -104,8 +107,7 @@ export function emailAccountRoutes(auth: Auth, deps: EmailAccountDeps): FastifyP
         preHandler: requireUser(auth),
       },
       async (request) => {
-        if (!gmailConfigured(config))
-          return { error: `${mailboxMessages.gmailFailed}: Gmail is not configured on this server.` };
+        if (!gmailConfigured(config)) return { error: gmailNotConfigured };
         assertOwnRedirect(config, request.body.redirect_uri);
         try {
           const url = await startGmailAuthorization(db, config, request.user!.id, request.body.redirect_uri);
