@@ -86,34 +86,22 @@ export async function connectSmtpMailbox(
   userId: string,
   input: ConnectMailbox,
 ): Promise<Mailbox> {
-  await assertNotConnected(db, userId, input.email);
+  const { email, username, password, dailyLimit, ...servers } = input;
+  await assertNotConnected(db, userId, email);
   try {
-    await verifyMailbox({
-      smtpHost: input.smtpHost,
-      smtpPort: input.smtpPort,
-      smtpSecurity: input.smtpSecurity,
-      imapHost: input.imapHost,
-      imapPort: input.imapPort,
-      imapSecurity: input.imapSecurity,
-      auth: { user: input.username, pass: input.password },
-    });
+    await verifyMailbox({ ...servers, auth: { user: username, pass: password } });
   } catch (error) {
     if (error instanceof MailboxConnectionError) throw new AppError('VALIDATION_ERROR', error.message);
     throw error;
   }
   const id = await insertMailbox(db, {
     userId,
-    email: input.email,
+    email,
     provider: 'smtp',
-    smtpHost: input.smtpHost,
-    smtpPort: input.smtpPort,
-    smtpSecurity: input.smtpSecurity,
-    imapHost: input.imapHost,
-    imapPort: input.imapPort,
-    imapSecurity: input.imapSecurity,
-    username: input.username,
-    secretEncrypted: encryptSecret(credentialsKey, input.password),
-    dailyLimit: input.dailyLimit,
+    ...servers,
+    username,
+    secretEncrypted: encryptSecret(credentialsKey, password),
+    dailyLimit,
   });
   return mailboxById(db, userId, id);
 }

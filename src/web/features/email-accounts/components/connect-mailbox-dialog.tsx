@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Mail } from 'lucide-react';
 import { useState } from 'react';
-import { Controller, useForm, type Control } from 'react-hook-form';
+import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import {
@@ -45,33 +45,51 @@ const presetOptions = [
   { value: CUSTOM, label: 'Other provider (enter servers)' },
 ];
 
-function SecuritySelect({
-  control,
-  name,
-  label,
+/** Host, port and security of one of the two servers (SMTP sends, IMAP reads replies). */
+function ServerFieldset({
+  form,
+  protocol,
+  legend,
 }: {
-  control: Control<ConnectMailboxInput, unknown, Output>;
-  name: 'smtpSecurity' | 'imapSecurity';
-  label: string;
+  form: UseFormReturn<ConnectMailboxInput, unknown, Output>;
+  protocol: 'smtp' | 'imap';
+  legend: string;
 }) {
-  const id = `mailbox-${name}`;
+  const name = protocol.toUpperCase();
+  const errors = form.formState.errors;
+  const securityId = `mailbox-${protocol}-security`;
   return (
-    <div>
-      <Label htmlFor={id}>{label}</Label>
-      <Controller
-        control={control}
-        name={name}
-        render={({ field }) => (
-          <Select
-            id={id}
-            className="mt-1.5"
-            value={field.value}
-            onValueChange={field.onChange}
-            options={securityOptions}
-          />
-        )}
+    <fieldset className="grid gap-4 sm:grid-cols-[1fr_7rem_9rem]">
+      <legend className="mb-2 text-sm font-semibold">{legend}</legend>
+      <TextField
+        label={`${name} Host`}
+        placeholder={`${protocol}.example.com`}
+        error={errors[`${protocol}Host`]?.message}
+        {...form.register(`${protocol}Host`)}
       />
-    </div>
+      <TextField
+        label={`${name} Port`}
+        type="number"
+        error={errors[`${protocol}Port`]?.message}
+        {...form.register(`${protocol}Port`)}
+      />
+      <div>
+        <Label htmlFor={securityId}>{`${name} Security`}</Label>
+        <Controller
+          control={form.control}
+          name={`${protocol}Security`}
+          render={({ field }) => (
+            <Select
+              id={securityId}
+              className="mt-1.5"
+              value={field.value}
+              onValueChange={field.onChange}
+              options={securityOptions}
+            />
+          )}
+        />
+      </div>
+    </fieldset>
   );
 }
 
@@ -217,38 +235,8 @@ export function ConnectMailboxDialog({
               {...form.register('password')}
             />
           </div>
-          <fieldset className="grid gap-4 sm:grid-cols-[1fr_7rem_9rem]">
-            <legend className="mb-2 text-sm font-semibold">Outgoing mail (SMTP)</legend>
-            <TextField
-              label="SMTP Host"
-              placeholder="smtp.example.com"
-              error={errors.smtpHost?.message}
-              {...form.register('smtpHost')}
-            />
-            <TextField
-              label="SMTP Port"
-              type="number"
-              error={errors.smtpPort?.message}
-              {...form.register('smtpPort')}
-            />
-            <SecuritySelect control={form.control} name="smtpSecurity" label="SMTP Security" />
-          </fieldset>
-          <fieldset className="grid gap-4 sm:grid-cols-[1fr_7rem_9rem]">
-            <legend className="mb-2 text-sm font-semibold">Incoming mail (IMAP)</legend>
-            <TextField
-              label="IMAP Host"
-              placeholder="imap.example.com"
-              error={errors.imapHost?.message}
-              {...form.register('imapHost')}
-            />
-            <TextField
-              label="IMAP Port"
-              type="number"
-              error={errors.imapPort?.message}
-              {...form.register('imapPort')}
-            />
-            <SecuritySelect control={form.control} name="imapSecurity" label="IMAP Security" />
-          </fieldset>
+          <ServerFieldset form={form} protocol="smtp" legend="Outgoing mail (SMTP)" />
+          <ServerFieldset form={form} protocol="imap" legend="Incoming mail (IMAP)" />
           {error && (
             <Alert variant="destructive">
               <p className="font-medium">{m.connectFailed}</p>
