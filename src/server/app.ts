@@ -126,7 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(prospectRoutes(auth, db));
   await app.register(contactRoutes(auth, db));
   await app.register(liveLinkRoutes(auth, db));
-  await app.register(emailAccountRoutes(auth, db));
+  await app.register(emailAccountRoutes(auth, { db, config, appSecret: deps.appSecret }));
   await app.register(profileRoutes(auth, db));
   await app.register(userRoutes(auth, db));
 

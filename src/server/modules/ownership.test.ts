@@ -26,7 +26,8 @@ async function snapshot(): Promise<string> {
       (select json_agg(c order by c.id) from (select id, name, status, competitors, updated_at from campaigns) c) as campaigns,
       (select json_agg(p order by p.id) from (select id, status, last_contacted, updated_at from prospects) p) as prospects,
       (select json_agg(l order by l.id) from (select id, url from live_links) l) as live_links,
-      (select json_agg(r order by r.id) from (select id, status from discovery_runs) r) as discovery_runs`,
+      (select json_agg(r order by r.id) from (select id, status from discovery_runs) r) as discovery_runs,
+      (select json_agg(e order by e.id) from (select id, email, status from email_accounts) e) as email_accounts`,
   );
   return JSON.stringify(rows);
 }
@@ -103,6 +104,11 @@ const byId: Case[] = [
     }),
   },
   { name: 'live link delete', method: 'DELETE', url: () => withId(apiPaths.liveLink, liveLinkId) },
+  {
+    name: 'email account disconnect',
+    method: 'DELETE',
+    url: () => withId(apiPaths.emailAccount, emailAccountId),
+  },
   {
     name: 'AI campaign with another user’s mailbox',
     method: 'POST',

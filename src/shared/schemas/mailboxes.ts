@@ -14,6 +14,9 @@ export const mailboxMessages = {
   imapLoginRefused: 'The IMAP server refused the user name or password.',
   connected: 'Mailbox connected',
   connectionErrorLabel: 'Connection Error',
+  gmailConnected: 'Gmail account connected',
+  disconnected: 'Mailbox disconnected',
+  redirectRefused: 'The redirect address is not this app’s mailbox page.',
 } as const;
 
 export const mailSecuritySchema = z.enum(['tls', 'starttls', 'none']);
@@ -113,3 +116,21 @@ export const mailboxPresets = [
   imapSecurity: MailSecurity;
   [k: string]: unknown;
 }[];
+
+/** `POST /api/email-accounts/gmail/authorize` body: where Google sends the user back (spec §7). */
+export const gmailAuthorizeSchema = z.strictObject({ redirect_uri: z.url() });
+/** `POST /api/email-accounts/gmail/authorize` answer: the Google URL, or why there is none. */
+export const gmailAuthorizeResponseSchema = z.object({
+  url: z.string().optional(),
+  error: z.string().optional(),
+});
+/** `POST /api/email-accounts/gmail/callback` body: what Google appended to the redirect. */
+export const gmailCallbackSchema = z.strictObject({
+  code: z.string().min(1).max(2048),
+  state: z.string().min(1).max(512),
+  redirect_uri: z.url(),
+});
+export const gmailCallbackResponseSchema = z.object({
+  success: z.boolean(),
+  error: z.string().optional(),
+});

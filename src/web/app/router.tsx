@@ -47,7 +47,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, lazy: () => import('./routes/campaigns') },
           { path: paths.contacts, lazy: () => import('./routes/contacts') },
-          { path: paths.emails, ...placeholder('Email Accounts') },
+          { path: paths.emails, lazy: () => import('./routes/emails') },
           { path: paths.sequences, lazy: () => import('./routes/sequences') },
           { path: paths.liveLinks, lazy: () => import('./routes/live-links') },
           { path: paths.guestPosts, ...placeholder('Guest Post Generator') },

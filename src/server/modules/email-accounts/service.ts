@@ -1,27 +1,186 @@
-import { and, desc, eq } from 'drizzle-orm';
-import type { EmailAccountSummary } from '../../../shared/schemas/email-accounts';
+import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { mailboxMessages, type connectMailboxSchema, type Mailbox } from '../../../shared/schemas/mailboxes';
 import type { Database } from '../../db/client';
-import { emailAccounts } from '../../db/schema/outreach';
+import { emailAccounts, outreachMessages } from '../../db/schema/outreach';
 import { iso } from '../../db/sql-helpers';
 import { AppError } from '../../http/errors';
+import { MailboxConnectionError, verifyMailbox } from '../../outreach/mailboxes/connection';
+import { encryptSecret } from '../../secrets';
 
-/** The user's mailboxes, newest first (spec §7), optionally only those in one status. */
+/** The connect form after parsing (ports and daily limit as numbers). */
+type ConnectMailbox = z.output<typeof connectMailboxSchema>;
+
+/** Start of the current UTC day: "sent today" counts from UTC midnight (spec §7 daily usage). */
+function startOfUtcDay(now = new Date()): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+}
+
+/**
+ * The user's mailboxes, newest first (spec §7 Mail accounts), optionally only those in one status,
+ * with the messages each sent since UTC midnight. Never returns secrets.
+ */
 export async function listEmailAccounts(
   db: Database,
   userId: string,
   status?: 'connected' | 'error',
-): Promise<EmailAccountSummary[]> {
+): Promise<Mailbox[]> {
+  const sentToday = db
+    .select({ emailAccountId: outreachMessages.emailAccountId, sent: count().as('sent') })
+    .from(outreachMessages)
+    .where(
+      and(
+        eq(outreachMessages.userId, userId),
+        eq(outreachMessages.status, 'sent'),
+        gte(outreachMessages.sentAt, startOfUtcDay()),
+      ),
+    )
+    .groupBy(outreachMessages.emailAccountId)
+    .as('sent_today');
   const rows = await db
     .select({
       id: emailAccounts.id,
       email: emailAccounts.email,
+      provider: emailAccounts.provider,
       status: emailAccounts.status,
+      statusReason: emailAccounts.statusReason,
+      lastSync: emailAccounts.lastSync,
+      dailyLimit: emailAccounts.dailyLimit,
       createdAt: emailAccounts.createdAt,
+      emailsSentToday: sql<number>`coalesce(${sentToday.sent}, 0)`.mapWith(Number),
     })
     .from(emailAccounts)
+    .leftJoin(sentToday, eq(sentToday.emailAccountId, emailAccounts.id))
     .where(and(eq(emailAccounts.userId, userId), status ? eq(emailAccounts.status, status) : undefined))
     .orderBy(desc(emailAccounts.createdAt));
-  return rows.map((r) => ({ ...r, createdAt: iso(r.createdAt) }));
+  return rows.map((r) => ({
+    ...r,
+    lastSync: r.lastSync ? iso(r.lastSync) : null,
+    createdAt: iso(r.createdAt),
+  }));
+}
+
+async function assertNotConnected(db: Database, userId: string, email: string): Promise<void> {
+  const [row] = await db
+    .select({ id: emailAccounts.id })
+    .from(emailAccounts)
+    .where(and(eq(emailAccounts.userId, userId), sql`lower(${emailAccounts.email}) = lower(${email})`));
+  if (row) throw new AppError('CONFLICT', mailboxMessages.alreadyConnected);
+}
+
+/** True for PostgreSQL's unique-violation error (23505), however the driver wraps it. */
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e.code === '23505' || e.cause?.code === '23505';
+}
+
+/**
+ * Connects an SMTP/IMAP mailbox (spec §7): logs in to both servers first, then stores the settings
+ * with the password encrypted under `credentialsKey`.
+ * @throws AppError VALIDATION_ERROR (400) with the server's reason when a login fails (nothing stored);
+ *   CONFLICT (409) when the user already connected this address.
+ */
+export async function connectSmtpMailbox(
+  db: Database,
+  credentialsKey: Buffer,
+  userId: string,
+  input: ConnectMailbox,
+): Promise<Mailbox> {
+  const { email, username, password, dailyLimit, ...servers } = input;
+  await assertNotConnected(db, userId, email);
+  try {
+    await verifyMailbox({ ...servers, auth: { user: username, pass: password } });
+  } catch (error) {
+    if (error instanceof MailboxConnectionError) throw new AppError('VALIDATION_ERROR', error.message);
+    throw error;
+  }
+  const id = await insertMailbox(db, {
+    userId,
+    email,
+    provider: 'smtp',
+    ...servers,
+    username,
+    secretEncrypted: encryptSecret(credentialsKey, password),
+    dailyLimit,
+  });
+  return mailboxById(db, userId, id);
+}
+
+/**
+ * Stores a Gmail mailbox authorized by OAuth2 (spec §7): the refresh token encrypted, no host settings
+ * (Gmail's servers are known, servers.ts). Connecting the same address again renews its token.
+ */
+export async function connectGmailMailbox(
+  db: Database,
+  credentialsKey: Buffer,
+  userId: string,
+  grant: { email: string; refreshToken: string },
+): Promise<void> {
+  const secretEncrypted = encryptSecret(credentialsKey, grant.refreshToken);
+  await db
+    .insert(emailAccounts)
+    .values({ userId, email: grant.email, provider: 'gmail', username: grant.email, secretEncrypted })
+    .onConflictDoUpdate({
+      target: [emailAccounts.userId, emailAccounts.email],
+      set: {
+        provider: 'gmail',
+        secretEncrypted,
+        status: 'connected',
+        statusReason: null,
+        smtpHost: null,
+        smtpPort: null,
+        smtpSecurity: null,
+        imapHost: null,
+        imapPort: null,
+        imapSecurity: null,
+        username: grant.email,
+        updatedAt: new Date(),
+      },
+    });
+}
+
+async function insertMailbox(db: Database, values: typeof emailAccounts.$inferInsert): Promise<string> {
+  try {
+    const [row] = await db.insert(emailAccounts).values(values).returning({ id: emailAccounts.id });
+    return row!.id;
+  } catch (error) {
+    // Two connects of the same address at once: the unique constraint decides.
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT', mailboxMessages.alreadyConnected);
+    throw error;
+  }
+}
+
+async function mailboxById(db: Database, userId: string, id: string): Promise<Mailbox> {
+  const mailbox = (await listEmailAccounts(db, userId)).find((m) => m.id === id);
+  if (!mailbox) throw AppError.notFound('Email account not found');
+  return mailbox;
+}
+
+/**
+ * Disconnects a mailbox: cancels its queued and flagged messages (they could never be sent), then
+ * deletes the row and with it the encrypted secret.
+ * @throws AppError NOT_FOUND (404) when the mailbox is not the user's.
+ */
+export async function deleteEmailAccount(db: Database, userId: string, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: emailAccounts.id })
+      .from(emailAccounts)
+      .where(and(eq(emailAccounts.id, id), eq(emailAccounts.userId, userId)))
+      .for('update');
+    if (!row) throw AppError.notFound('Email account not found');
+    await tx
+      .update(outreachMessages)
+      .set({ status: 'cancelled' })
+      .where(
+        and(
+          eq(outreachMessages.userId, userId),
+          eq(outreachMessages.emailAccountId, id),
+          inArray(outreachMessages.status, ['queued', 'flagged']),
+        ),
+      );
+    await tx.delete(emailAccounts).where(and(eq(emailAccounts.id, id), eq(emailAccounts.userId, userId)));
+  });
 }
 
 /**

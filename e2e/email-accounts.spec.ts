@@ -1,0 +1,50 @@
+import { expect, test } from '@playwright/test';
+import { mailboxMessages as m } from '../src/shared/schemas/mailboxes';
+import {
+  startImapServer,
+  startSmtpServer,
+  type LocalImapServer,
+  type LocalSmtpServer,
+} from '../src/server/testing/mail-servers';
+import { newUser, signUp } from './support';
+
+const mailUser = { user: 'ada@mail.test', pass: 'correct horse' };
+let smtp: LocalSmtpServer;
+let imap: LocalImapServer;
+test.beforeAll(async () => {
+  [smtp, imap] = await Promise.all([startSmtpServer([mailUser]), startImapServer([mailUser])]);
+});
+test.afterAll(async () => {
+  await Promise.all([smtp.close(), imap.close()]);
+});
+
+test('connect a mailbox over SMTP/IMAP after a refused password, then disconnect it', async ({ page }) => {
+  await signUp(page, newUser());
+  await page.goto('/dashboard/emails');
+  await expect(page.getByText('No email accounts yet')).toBeVisible();
+  await page.getByRole('button', { name: 'Connect Account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Connect Email Account' });
+  await dialog.getByLabel('Email').fill(mailUser.user);
+  await dialog.getByLabel('User Name').fill(mailUser.user);
+  await dialog.getByLabel('Password').fill('wrong');
+  await dialog.getByLabel('SMTP Host').fill('127.0.0.1');
+  await dialog.getByLabel('SMTP Port').fill(String(smtp.port));
+  await dialog.getByLabel('IMAP Host').fill('127.0.0.1');
+  await dialog.getByLabel('IMAP Port').fill(String(imap.port));
+  for (const name of ['SMTP Security', 'IMAP Security']) {
+    await dialog.getByLabel(name).click();
+    await page.getByRole('option', { name: 'None' }).click();
+  }
+  await dialog.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(dialog.getByText(m.smtpLoginRefused)).toBeVisible();
+
+  await dialog.getByLabel('Password').fill(mailUser.pass);
+  await dialog.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(mailUser.user)).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Sent today: 0 of 30' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Disconnect' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Disconnect' }).click();
+  await expect(page.getByText('No email accounts yet')).toBeVisible();
+});

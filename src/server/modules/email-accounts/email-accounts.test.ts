@@ -1,0 +1,225 @@
+import { sql } from 'drizzle-orm';
+import { OAuth2Server } from 'oauth2-mock-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiPaths, paths, withId } from '../../../shared/paths';
+import { mailboxMessages, type Mailbox } from '../../../shared/schemas/mailboxes';
+import { queryRows } from '../../db/client';
+import { outreachKeys } from '../../outreach/keys';
+import { decryptSecret } from '../../secrets';
+import { createTestApp, signUpUser, type TestApp } from '../../testing/app';
+import {
+  startImapServer,
+  startSmtpServer,
+  type LocalImapServer,
+  type LocalSmtpServer,
+} from '../../testing/mail-servers';
+
+/**
+ * Mailboxes over the API (spec §7 Mail accounts, §8 Mail connection) against real local SMTP and
+ * IMAP (Dovecot) servers, and the Gmail flow against a local OAuth2 server.
+ */
+const mailUser = { user: 'ada@mail.test', pass: 'correct horse' };
+let t: TestApp;
+let smtp: LocalSmtpServer;
+let imap: LocalImapServer;
+let cookie: string;
+
+const form = () => ({
+  email: mailUser.user,
+  smtpHost: '127.0.0.1',
+  smtpPort: smtp.port,
+  smtpSecurity: 'none',
+  imapHost: '127.0.0.1',
+  imapPort: imap.port,
+  imapSecurity: 'none',
+  username: mailUser.user,
+  password: mailUser.pass,
+  dailyLimit: 40,
+});
+
+async function storedRows() {
+  return queryRows<{ email: string; provider: string; secret_encrypted: string }>(
+    t.handle.db,
+    sql`select email, provider, secret_encrypted from email_accounts order by created_at`,
+  );
+}
+
+beforeAll(async () => {
+  [smtp, imap] = await Promise.all([startSmtpServer([mailUser]), startImapServer([mailUser])]);
+  t = await createTestApp();
+  ({ cookie } = await signUpUser(t.app));
+});
+afterAll(async () => {
+  await t.close();
+  await Promise.all([smtp.close(), imap.close()]);
+});
+
+describe('connecting an SMTP/IMAP mailbox', () => {
+  it('refuses a wrong password with the server’s reason and stores nothing', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: apiPaths.emailAccounts,
+      headers: { cookie },
+      payload: { ...form(), password: 'wrong' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe(mailboxMessages.smtpLoginRefused);
+    expect(await storedRows()).toEqual([]);
+  });
+
+  it('refuses an IMAP port nobody listens on, naming the IMAP server', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: apiPaths.emailAccounts,
+      headers: { cookie },
+      payload: { ...form(), imapPort: 1 },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toMatch(/IMAP server 127\.0\.0\.1:1/);
+    expect(await storedRows()).toEqual([]);
+  });
+
+  it('validates the form with the shared schema', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: apiPaths.emailAccounts,
+      headers: { cookie },
+      payload: { ...form(), smtpPort: 70000, email: 'nope' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('VALIDATION_ERROR');
+  });
+
+  it('connects after both logins succeed, with the password encrypted, and lists the mailbox', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: apiPaths.emailAccounts,
+      headers: { cookie },
+      payload: form(),
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const mailbox = response.json<Mailbox>();
+    expect(mailbox).toMatchObject({
+      email: mailUser.user,
+      provider: 'smtp',
+      status: 'connected',
+      statusReason: null,
+      dailyLimit: 40,
+      emailsSentToday: 0,
+    });
+    expect(response.body).not.toContain(mailUser.pass);
+    const [row] = await storedRows();
+    expect(row!.secret_encrypted).not.toContain(mailUser.pass);
+    expect(decryptSecret(outreachKeys(t.config.APP_SECRET!).credentials, row!.secret_encrypted)).toBe(
+      mailUser.pass,
+    );
+    const list = await t.app.inject({ url: apiPaths.emailAccounts, headers: { cookie } });
+    expect(list.json<Mailbox[]>().map((m) => m.id)).toEqual([mailbox.id]);
+    const errors = await t.app.inject({ url: `${apiPaths.emailAccounts}?status=error`, headers: { cookie } });
+    expect(errors.json()).toEqual([]);
+  });
+
+  it('refuses the same address twice with 409', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: apiPaths.emailAccounts,
+      headers: { cookie },
+      payload: { ...form(), email: mailUser.user.toUpperCase() },
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.message).toBe(mailboxMessages.alreadyConnected);
+  });
+});
+
+describe('disconnecting', () => {
+  it('404s for an unknown id and deletes the user’s own mailbox with its secret', async () => {
+    const missing = await t.app.inject({
+      method: 'DELETE',
+      url: withId(apiPaths.emailAccount, '00000000-0000-4000-8000-000000000000'),
+      headers: { cookie },
+    });
+    expect(missing.statusCode).toBe(404);
+    const [mailbox] = (await t.app.inject({ url: apiPaths.emailAccounts, headers: { cookie } })).json<
+      Mailbox[]
+    >();
+    const response = await t.app.inject({
+      method: 'DELETE',
+      url: withId(apiPaths.emailAccount, mailbox!.id),
+      headers: { cookie },
+    });
+    expect(response.statusCode).toBe(204);
+    expect(await storedRows()).toEqual([]);
+  });
+});
+
+describe('Gmail', () => {
+  const redirect = () => new URL(paths.emails, t.config.APP_URL).toString();
+
+  it('answers a clear error when Google is not configured', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: apiPaths.gmailAuthorize,
+      headers: { cookie },
+      payload: { redirect_uri: redirect() },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().url).toBeUndefined();
+    expect(response.json().error).toMatch(/Gmail is not configured/);
+  });
+
+  it('connects a Gmail mailbox through the authorize and callback routes', async () => {
+    const address = 'grace.hopper@gmail.test';
+    const oauth = new OAuth2Server();
+    await oauth.issuer.keys.generate('RS256');
+    oauth.service.on('beforeTokenSigning', (token) => {
+      token.payload.email = address;
+    });
+    await oauth.start(0, '127.0.0.1');
+    const g = await createTestApp({
+      GOOGLE_CLIENT_ID: 'linkpilot-test-client',
+      GOOGLE_CLIENT_SECRET: 'linkpilot-test-secret',
+      GOOGLE_AUTH_URL: `${oauth.issuer.url}/authorize`,
+      GOOGLE_TOKEN_URL: `${oauth.issuer.url}/token`,
+    });
+    try {
+      const user = await signUpUser(g.app);
+      const redirectUri = new URL(paths.emails, g.config.APP_URL).toString();
+      const elsewhere = await g.app.inject({
+        method: 'POST',
+        url: apiPaths.gmailAuthorize,
+        headers: { cookie: user.cookie },
+        payload: { redirect_uri: 'https://evil.example/dashboard/emails' },
+      });
+      expect(elsewhere.statusCode).toBe(400);
+      expect(elsewhere.json().error.message).toBe(mailboxMessages.redirectRefused);
+      const start = await g.app.inject({
+        method: 'POST',
+        url: apiPaths.gmailAuthorize,
+        headers: { cookie: user.cookie },
+        payload: { redirect_uri: redirectUri },
+      });
+      const back = await fetch(start.json().url, { redirect: 'manual' });
+      const params = new URL(back.headers.get('location')!).searchParams;
+      const callback = () =>
+        g.app.inject({
+          method: 'POST',
+          url: apiPaths.gmailCallback,
+          headers: { cookie: user.cookie },
+          payload: { code: params.get('code'), state: params.get('state'), redirect_uri: redirectUri },
+        });
+      const done = await callback();
+      expect(done.json()).toEqual({ success: true });
+      const [mailbox] = (
+        await g.app.inject({ url: apiPaths.emailAccounts, headers: { cookie: user.cookie } })
+      ).json<Mailbox[]>();
+      expect(mailbox).toMatchObject({ email: address, provider: 'gmail', status: 'connected' });
+      // The state is single-use: replaying the callback fails with a reason and adds nothing.
+      const replay = await callback();
+      expect(replay.json().success).toBe(false);
+      expect(replay.json().error).toBeTruthy();
+    } finally {
+      await g.close();
+      await oauth.stop();
+    }
+  });
+});

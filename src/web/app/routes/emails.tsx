@@ -1,0 +1,6 @@
+import { EmailAccountsPage } from '../../features/email-accounts/components/email-accounts-page';
+
+/** Route module (lazy chunk) of the email-accounts screen. */
+export function Component() {
+  return <EmailAccountsPage />;
+}

@@ -1,0 +1,258 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Mail } from 'lucide-react';
+import { useState } from 'react';
+import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import {
+  connectMailboxSchema,
+  mailboxMessages as m,
+  mailboxPresets,
+  type ConnectMailboxInput,
+} from '../../../../shared/schemas/mailboxes';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
+import { Label } from '../../../components/ui/label';
+import { Select } from '../../../components/ui/select';
+import { TextField } from '../../../components/ui/text-field';
+import { ApiError } from '../../../lib/api-error';
+import { applyServerIssues } from '../../../lib/form-errors';
+import { startGmailConnect, useConnectMailbox } from '../api/email-account-queries';
+
+type Output = z.output<typeof connectMailboxSchema>;
+const empty: ConnectMailboxInput = {
+  email: '',
+  smtpHost: '',
+  smtpPort: 587,
+  smtpSecurity: 'starttls',
+  imapHost: '',
+  imapPort: 993,
+  imapSecurity: 'tls',
+  username: '',
+  password: '',
+  dailyLimit: 30,
+};
+const fields = Object.keys(empty) as (keyof ConnectMailboxInput)[];
+const securityOptions = [
+  { value: 'tls', label: 'SSL/TLS' },
+  { value: 'starttls', label: 'STARTTLS' },
+  { value: 'none', label: 'None' },
+] as const;
+const CUSTOM = 'custom';
+const presetOptions = [
+  ...mailboxPresets.map((p) => ({ value: p.name, label: p.name })),
+  { value: CUSTOM, label: 'Other provider (enter servers)' },
+];
+
+/** Host, port and security of one of the two servers (SMTP sends, IMAP reads replies). */
+function ServerFieldset({
+  form,
+  protocol,
+  legend,
+}: {
+  form: UseFormReturn<ConnectMailboxInput, unknown, Output>;
+  protocol: 'smtp' | 'imap';
+  legend: string;
+}) {
+  const name = protocol.toUpperCase();
+  const errors = form.formState.errors;
+  const securityId = `mailbox-${protocol}-security`;
+  return (
+    <fieldset className="grid gap-4 sm:grid-cols-[1fr_7rem_9rem]">
+      <legend className="mb-2 text-sm font-semibold">{legend}</legend>
+      <TextField
+        label={`${name} Host`}
+        placeholder={`${protocol}.example.com`}
+        error={errors[`${protocol}Host`]?.message}
+        {...form.register(`${protocol}Host`)}
+      />
+      <TextField
+        label={`${name} Port`}
+        type="number"
+        error={errors[`${protocol}Port`]?.message}
+        {...form.register(`${protocol}Port`)}
+      />
+      <div>
+        <Label htmlFor={securityId}>{`${name} Security`}</Label>
+        <Controller
+          control={form.control}
+          name={`${protocol}Security`}
+          render={({ field }) => (
+            <Select
+              id={securityId}
+              className="mt-1.5"
+              value={field.value}
+              onValueChange={field.onChange}
+              options={securityOptions}
+            />
+          )}
+        />
+      </div>
+    </fieldset>
+  );
+}
+
+/** Connects Gmail: asks the server for Google's URL and goes there (spec §7, §8 messages). */
+function ConnectGmail() {
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const connect = async () => {
+    setPending(true);
+    setError(null);
+    try {
+      window.location.assign(await startGmailConnect());
+    } catch (caught) {
+      setPending(false);
+      setError(
+        caught instanceof ApiError
+          ? caught.isClientError
+            ? caught.message
+            : m.gmailFailed
+          : (caught as Error).message,
+      );
+    }
+  };
+  return (
+    <div className="space-y-3">
+      <Button type="button" variant="outline" className="w-full" loading={pending} onClick={connect}>
+        <Mail aria-hidden className="size-4" /> Connect Gmail
+      </Button>
+      {error && (
+        <Alert variant="destructive">
+          <p className="font-medium">{m.gmailFailed}</p>
+          {error !== m.gmailFailed && <p className="mt-1">{error}</p>}
+        </Alert>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The Connect Email Account dialog (spec §2, §7): Gmail by Google sign-in, or any provider by SMTP and
+ * IMAP. The server logs in to both before it stores anything and its reason is shown when it cannot.
+ */
+export function ConnectMailboxDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const connect = useConnectMailbox();
+  const [error, setError] = useState<string | null>(null);
+  const [preset, setPreset] = useState<string>(CUSTOM);
+  const form = useForm<ConnectMailboxInput, unknown, Output>({
+    resolver: zodResolver(connectMailboxSchema),
+    defaultValues: empty,
+  });
+  const errors = form.formState.errors;
+  const close = (next: boolean) => {
+    if (connect.isPending) return;
+    onOpenChange(next);
+    if (!next) {
+      form.reset(empty);
+      setPreset(CUSTOM);
+      setError(null);
+    }
+  };
+  const choosePreset = (name: string) => {
+    setPreset(name);
+    const chosen = mailboxPresets.find((p) => p.name === name);
+    if (!chosen) return;
+    const { name: _name, ...servers } = chosen;
+    for (const [key, value] of Object.entries(servers))
+      form.setValue(key as keyof typeof servers, value, { shouldValidate: form.formState.isSubmitted });
+  };
+
+  const onSubmit = form.handleSubmit((values) => {
+    setError(null);
+    connect.mutate(values, {
+      onSuccess: () => {
+        toast.success(m.connected);
+        onOpenChange(false);
+        form.reset(empty);
+        setPreset(CUSTOM);
+      },
+      onError: (caught) => {
+        if (applyServerIssues(caught, fields, form.setError)) return;
+        setError(caught instanceof ApiError && caught.isClientError ? caught.message : m.connectFailed);
+      },
+    });
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={close}>
+      <DialogContent
+        title="Connect Email Account"
+        description="Send outreach from your own mailbox. Credentials are stored encrypted."
+        className="max-w-2xl"
+      >
+        <ConnectGmail />
+        <div className="my-5 flex items-center gap-3 text-xs text-slate-500 uppercase dark:text-slate-400">
+          <span className="h-px flex-1 bg-slate-200 dark:bg-slate-800" /> or SMTP / IMAP
+          <span className="h-px flex-1 bg-slate-200 dark:bg-slate-800" />
+        </div>
+        <form noValidate onSubmit={onSubmit} className="space-y-4">
+          <div>
+            <Label htmlFor="mailbox-preset">Provider</Label>
+            <Select
+              id="mailbox-preset"
+              className="mt-1.5"
+              value={preset}
+              onValueChange={choosePreset}
+              options={presetOptions}
+            />
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              label="Email"
+              type="email"
+              autoComplete="email"
+              placeholder="you@example.com"
+              error={errors.email?.message}
+              {...form.register('email')}
+            />
+            <TextField
+              label="Daily Limit"
+              type="number"
+              min={1}
+              max={2000}
+              error={errors.dailyLimit?.message}
+              {...form.register('dailyLimit')}
+            />
+            <TextField
+              label="User Name"
+              autoComplete="username"
+              error={errors.username?.message}
+              {...form.register('username')}
+            />
+            <TextField
+              label="Password"
+              type="password"
+              autoComplete="current-password"
+              error={errors.password?.message}
+              {...form.register('password')}
+            />
+          </div>
+          <ServerFieldset form={form} protocol="smtp" legend="Outgoing mail (SMTP)" />
+          <ServerFieldset form={form} protocol="imap" legend="Incoming mail (IMAP)" />
+          {error && (
+            <Alert variant="destructive">
+              <p className="font-medium">{m.connectFailed}</p>
+              {error !== m.connectFailed && <p className="mt-1">{error}</p>}
+            </Alert>
+          )}
+          <DialogFooter>
+            <Button type="button" variant="outline" disabled={connect.isPending} onClick={() => close(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={connect.isPending}>
+              {connect.isPending ? 'Checking the connection…' : 'Connect'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,97 @@
+// @vitest-environment jsdom
+import '../../../test/setup-dom';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { apiPaths, paths } from '../../../../shared/paths';
+import { mailboxMessages as m, type Mailbox } from '../../../../shared/schemas/mailboxes';
+import { apiError, json, mockApi, sentTo, testUser } from '../../../test/mock-api';
+import { renderApp } from '../../../test/render-app';
+
+const mailbox: Mailbox = {
+  id: 'mb-1',
+  email: 'ada@mail.test',
+  provider: 'smtp',
+  status: 'error',
+  statusReason: m.imapLoginRefused,
+  lastSync: null,
+  emailsSentToday: 12,
+  dailyLimit: 30,
+  createdAt: '2025-01-01T00:00:00.000Z',
+};
+const me = { [`GET ${apiPaths.me}`]: () => json(200, testUser) };
+
+describe('Email Accounts page', () => {
+  it('lists mailboxes with their status, reason and daily usage', async () => {
+    mockApi({ ...me, [`GET ${apiPaths.emailAccounts}`]: () => json(200, [mailbox]) });
+    renderApp(paths.emails);
+    expect(await screen.findByText(mailbox.email)).toBeInTheDocument();
+    expect(screen.getByText(m.connectionErrorLabel)).toBeInTheDocument();
+    expect(screen.getByText(m.imapLoginRefused)).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Sent today: 12 of 30' })).toBeInTheDocument();
+  });
+
+  // A 4xx is not retried, so the error state shows at once.
+  it('shows the spec’s message when the list fails to load', async () => {
+    mockApi({ ...me, [`GET ${apiPaths.emailAccounts}`]: () => apiError(403, 'FORBIDDEN', 'no') });
+    renderApp(paths.emails);
+    expect(await screen.findByText(m.fetchFailed)).toBeInTheDocument();
+  });
+
+  it('validates the SMTP form before sending and shows the server’s reason', async () => {
+    const api = mockApi({
+      ...me,
+      [`GET ${apiPaths.emailAccounts}`]: () => json(200, []),
+      [`POST ${apiPaths.emailAccounts}`]: () => apiError(400, 'VALIDATION_ERROR', m.smtpLoginRefused),
+    });
+    renderApp(paths.emails);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Connect Your First Account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Connect Email Account' });
+    await user.click(within(dialog).getByRole('button', { name: 'Connect' }));
+    expect(await within(dialog).findByText('Email is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Password is required')).toBeInTheDocument();
+    expect(sentTo(api, 'POST', apiPaths.emailAccounts)).toEqual([]);
+
+    await user.type(within(dialog).getByLabelText('Email'), 'ada@mail.test');
+    await user.type(within(dialog).getByLabelText('User Name'), 'ada@mail.test');
+    await user.type(within(dialog).getByLabelText('Password'), 'secret');
+    await user.type(within(dialog).getByLabelText('SMTP Host'), 'smtp.mail.test');
+    await user.type(within(dialog).getByLabelText('IMAP Host'), 'imap.mail.test');
+    await user.click(within(dialog).getByRole('button', { name: 'Connect' }));
+    expect(await within(dialog).findByText(m.smtpLoginRefused)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(sentTo(api, 'POST', apiPaths.emailAccounts)).toEqual([
+        expect.objectContaining({ email: 'ada@mail.test', smtpPort: 587, imapPort: 993, dailyLimit: 30 }),
+      ]),
+    );
+  });
+
+  it('shows why Gmail cannot be connected', async () => {
+    mockApi({
+      ...me,
+      [`GET ${apiPaths.emailAccounts}`]: () => json(200, []),
+      [`POST ${apiPaths.gmailAuthorize}`]: () => json(200, {}),
+    });
+    renderApp(paths.emails);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Connect Your First Account' }));
+    await user.click(await screen.findByRole('button', { name: 'Connect Gmail' }));
+    expect(await screen.findByText(m.missingUrl)).toBeInTheDocument();
+    expect(screen.getByText(m.gmailFailed)).toBeInTheDocument();
+  });
+
+  it('completes the Gmail return once and cleans the address', async () => {
+    const api = mockApi({
+      ...me,
+      [`GET ${apiPaths.emailAccounts}`]: () => json(200, []),
+      [`POST ${apiPaths.gmailCallback}`]: () => json(200, { success: false, error: 'expired' }),
+    });
+    const { router } = renderApp(`${paths.emails}?code=abc&state=xyz`);
+    expect(await screen.findByText(m.gmailRetry)).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+    expect(sentTo(api, 'POST', apiPaths.gmailCallback)).toEqual([
+      expect.objectContaining({ code: 'abc', state: 'xyz' }),
+    ]);
+  });
+});
