@@ -67,6 +67,7 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         // Every e2e sign-in comes from 127.0.0.1; the per-email limit stays at its default.
         SIGN_IN_MAX_PER_IP: '500',
+        SIGN_UP_MAX_PER_IP: '500',
         // The blog-admin spec signs up with this address (e2e/support.ts adminEmail).
         ADMIN_EMAILS: 'blog-admin@e2e.example.com',
         // Crawling reaches only the fixture web: every host name resolves through its proxy.

@@ -79,6 +79,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);
+  // Request bodies are JSON (uploads and the RFC 8058 unsubscribe add their parsers in their own scope).
+  // text/plain is the one body type a cross-site form or no-cors fetch can send that Fastify would
+  // otherwise parse; refusing it (415) keeps CSRF out even where SameSite=Lax does not (same-site hosts).
+  app.removeContentTypeParser('text/plain');
 
   await app.register(helmet, {
     hsts: secure,
