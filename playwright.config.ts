@@ -68,6 +68,8 @@ export default defineConfig({
         // Every e2e sign-in comes from 127.0.0.1; the per-email limit stays at its default.
         SIGN_IN_MAX_PER_IP: '500',
         SIGN_UP_MAX_PER_IP: '500',
+        // The local SMTP and IMAP servers of the mailbox specs listen on loopback.
+        MAIL_ALLOW_PRIVATE: '127.0.0.1',
         // The blog-admin spec signs up with this address (e2e/support.ts adminEmail).
         ADMIN_EMAILS: 'blog-admin@e2e.example.com',
         // Crawling reaches only the fixture web: every host name resolves through its proxy.

@@ -66,6 +66,8 @@ export const configSchema = z
     SIGN_IN_MAX_PER_EMAIL: z.coerce.number().int().min(1).default(10),
     /** Accounts that may be created per IP within the window (1 hour). */
     SIGN_UP_MAX_PER_IP: z.coerce.number().int().min(1).default(10),
+    /** Non-public addresses a connected SMTP/IMAP server may have (CIDR list); empty: none (SSRF guard). */
+    MAIL_ALLOW_PRIVATE: cidrList,
     /** Gmail by OAuth2: the app's Google OAuth client; Gmail stays unavailable without it. */
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),

@@ -1,18 +1,24 @@
 import { eq, sql } from 'drizzle-orm';
+import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages';
 import { apiPaths } from '../../shared/paths';
+import { mailboxMessages } from '../../shared/schemas/mailboxes';
 import { accounts, users } from '../db/schema/users';
 import { createTestApp, signUpUser, type TestApp } from '../testing/app';
 
 /**
  * Controls of docs/security.md that no feature test covers: password hashing, sign-up limits,
- * cookie and transport flags on https, CSRF by body type, and no CORS.
+ * cookie and transport flags on https, CSRF by body type, no CORS, and the SSRF guard on mail servers.
  */
 let t: TestApp;
 let cookie: string;
 beforeAll(async () => {
-  t = await createTestApp({ APP_URL: 'https://app.example.com', SIGN_UP_MAX_PER_IP: '3' });
+  t = await createTestApp({
+    APP_URL: 'https://app.example.com',
+    SIGN_UP_MAX_PER_IP: '3',
+    MAIL_ALLOW_PRIVATE: '',
+  });
   ({ cookie } = await signUpUser(t.app));
 });
 afterAll(() => t.close());
@@ -138,4 +144,52 @@ describe('cross-site requests', () => {
     expect(preflight.statusCode).toBe(404);
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
   });
+});
+
+describe('SSRF through the mailbox connect form', () => {
+  it.each(['127.0.0.1', 'localhost', '127.1', '2130706433', '0x7f.1', '0', '10.1.2.3', '192.168.0.10'])(
+    'refuses the mail host %s without opening a connection',
+    async (host) => {
+      let connections = 0;
+      const listener = createServer((socket) => {
+        connections++;
+        socket.destroy();
+      });
+      await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+      const port = (listener.address() as AddressInfo).port;
+      try {
+        for (const [smtpHost, imapHost, protocol] of [
+          [host, 'imap.example.com', 'SMTP'],
+          ['smtp.example.com', host, 'IMAP'],
+        ] as const) {
+          const response = await t.app.inject({
+            method: 'POST',
+            url: apiPaths.emailAccounts,
+            headers: { cookie },
+            payload: {
+              email: 'probe@example.com',
+              smtpHost,
+              smtpPort: port,
+              smtpSecurity: 'none',
+              imapHost,
+              imapPort: port,
+              imapSecurity: 'none',
+              username: 'probe',
+              password: 'probe',
+            },
+          });
+          expect(response.statusCode).toBe(400);
+          expect(response.json().error).toEqual({
+            code: 'VALIDATION_ERROR',
+            message: mailboxMessages.privateHost(protocol, host),
+          });
+        }
+        expect(connections).toBe(0);
+        const stored = await t.handle.db.select({ n: sql<number>`count(*)::int` }).from(sql`email_accounts`);
+        expect(stored[0]!.n).toBe(0);
+      } finally {
+        await new Promise((resolve) => listener.close(resolve));
+      }
+    },
+  );
 });
