@@ -5,6 +5,7 @@ import { messages } from '../../shared/messages';
 import { apiPaths } from '../../shared/paths';
 import { mailboxMessages } from '../../shared/schemas/mailboxes';
 import { accounts, users } from '../db/schema/users';
+import { unsubscribePage } from '../modules/tracking/page';
 import { createTestApp, signUpUser, type TestApp } from '../testing/app';
 
 /**
@@ -192,4 +193,22 @@ describe('SSRF through the mailbox connect form', () => {
       }
     },
   );
+});
+
+describe('pages answered without sign-in', () => {
+  it('escapes every value of the unsubscribe page and loads no script', () => {
+    const html = unsubscribePage('<b>Title</b>', `"x" <script>alert(1)</script> & 'y'`, '/u/a"><script>');
+    expect(html).not.toMatch(/<script|<b>/);
+    expect(html).toContain('&lt;b&gt;Title&lt;/b&gt;');
+    expect(html).toContain('&quot;x&quot; &lt;script&gt;alert(1)&lt;/script&gt; &amp; &#39;y&#39;');
+    expect(html).toContain('action="/u/a&quot;&gt;&lt;script&gt;"');
+  });
+
+  it('keeps tracking and unsubscribe answers out of caches and search engines', async () => {
+    for (const url of ['/u/forged.token', '/t/c/forged.token', '/t/o/forged.token.gif']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.headers['cache-control'], url).toBe('no-store, private');
+      expect(response.headers['x-robots-tag'], url).toBe('noindex');
+    }
+  });
 });
