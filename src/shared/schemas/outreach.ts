@@ -71,7 +71,10 @@ export type CampaignOutreach = z.infer<typeof campaignOutreachSchema>;
  * `GET /api/campaigns/:id/enrollment`: how many prospects Send Emails would enroll now, and what
  * stops the campaign from sending (no mailbox, no sequence…), null when nothing does.
  */
-export const enrollmentPreviewSchema = z.object({ eligible: z.number().int(), blocker: z.string().nullable() });
+export const enrollmentPreviewSchema = z.object({
+  eligible: z.number().int(),
+  blocker: z.string().nullable(),
+});
 export type EnrollmentPreview = z.infer<typeof enrollmentPreviewSchema>;
 
 /** `POST /api/campaigns/:id/enrollment` and `POST /api/prospects/:id/enrollment` answer. */

@@ -38,7 +38,9 @@ export async function setCampaignMailboxes(
   if (emailAccountIds.length > 0) {
     await db
       .insert(campaignEmailAccounts)
-      .values(emailAccountIds.map((emailAccountId, position) => ({ campaignId, userId, emailAccountId, position })));
+      .values(
+        emailAccountIds.map((emailAccountId, position) => ({ campaignId, userId, emailAccountId, position })),
+      );
   }
   await db
     .update(campaigns)

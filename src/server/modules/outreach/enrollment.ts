@@ -4,7 +4,7 @@ import {
   type EnrollmentPreview,
   type EnrollmentResult,
 } from '../../../shared/schemas/outreach';
-import type { Database } from '../../db/client';
+import { queryRows, type Database } from '../../db/client';
 import { campaigns, prospects } from '../../db/schema/campaigns';
 import { emailSequenceSteps, enrollments, suppressions } from '../../db/schema/outreach';
 import { AppError } from '../../http/errors';
@@ -158,16 +158,19 @@ export async function enrollProspect(
 
 /** Why eligibleForEnrollment leaves a prospect out, in the user's words. */
 async function refusalOf(db: Database, userId: string, prospectId: string): Promise<string> {
-  const [row] = await db
-    .select({
-      email: prospects.contactEmail,
-      status: prospects.status,
-      enrolled: sql<boolean>`exists (select 1 from ${enrollments} where ${enrollments.prospectId} = ${prospects.id})`,
-      suppressed: sql<boolean>`exists (select 1 from ${suppressions} where ${suppressions.userId} = ${userId}
-        and ${suppressions.email} = lower(trim(${prospects.contactEmail})))`,
-    })
-    .from(prospects)
-    .where(eq(prospects.id, prospectId));
+  const [row] = await queryRows<{
+    email: string | null;
+    status: string;
+    enrolled: boolean;
+    suppressed: boolean;
+  }>(
+    db,
+    sql`select p.contact_email as email, p.status,
+          exists (select 1 from enrollments e where e.prospect_id = p.id) as enrolled,
+          exists (select 1 from suppressions x where x.user_id = ${userId}
+            and x.email = lower(trim(p.contact_email))) as suppressed
+        from prospects p where p.id = ${prospectId}`,
+  );
   if (!row?.email?.trim()) return m.noEmail;
   if (row.enrolled) return m.alreadyEnrolled;
   if (row.status !== 'pending') return m.notPending;

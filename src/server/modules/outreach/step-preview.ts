@@ -12,7 +12,11 @@ import { AppError } from '../../http/errors';
  * flag the step for that prospect instead of sending it (issue 6 §2).
  * @throws AppError NOT_FOUND for another user's prospect.
  */
-export async function previewStep(db: Database, userId: string, input: StepPreviewInput): Promise<StepPreview> {
+export async function previewStep(
+  db: Database,
+  userId: string,
+  input: StepPreviewInput,
+): Promise<StepPreview> {
   const [row] = await db
     .select({
       website: prospects.website,
@@ -26,7 +30,10 @@ export async function previewStep(db: Database, userId: string, input: StepPrevi
     .innerJoin(users, eq(users.id, prospects.userId))
     .where(and(eq(prospects.id, input.prospectId), eq(prospects.userId, userId)));
   if (!row) throw AppError.notFound('Prospect not found');
-  const values = messagePlaceholderValues(row, { yourName: row.yourName, campaignWebsite: row.campaignWebsite });
+  const values = messagePlaceholderValues(row, {
+    yourName: row.yourName,
+    campaignWebsite: row.campaignWebsite,
+  });
   const subject = renderPlaceholders(input.subject, values);
   const content = renderPlaceholders(input.content, values);
   return {

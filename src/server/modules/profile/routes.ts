@@ -1,7 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths } from '../../../shared/paths';
 import { meSchema } from '../../../shared/schemas/auth';
-import { savedSendingSettingsSchema, sendingSettingsSchema, updateProfileSchema } from '../../../shared/schemas/settings';
+import {
+  savedSendingSettingsSchema,
+  sendingSettingsSchema,
+  updateProfileSchema,
+} from '../../../shared/schemas/settings';
 import type { Auth } from '../../auth/auth';
 import { requireUser } from '../../auth/session';
 import type { Database } from '../../db/client';

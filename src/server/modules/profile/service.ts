@@ -1,6 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { fullName, type Me } from '../../../shared/schemas/auth';
-import type { SavedSendingSettings, SendingSettings, UpdateProfileInput } from '../../../shared/schemas/settings';
+import type {
+  SavedSendingSettings,
+  SendingSettings,
+  UpdateProfileInput,
+} from '../../../shared/schemas/settings';
 import type { SessionUser } from '../../auth/session';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema/users';

@@ -90,7 +90,11 @@ export async function recordRetry(
  * paused between the claim and the send; it goes out once the campaign is active again), or
  * 'cancelled' (its enrollment stopped meanwhile, e.g. an unsubscribe).
  */
-export async function releaseClaim(db: Database, message: Message, to: 'queued' | 'cancelled'): Promise<void> {
+export async function releaseClaim(
+  db: Database,
+  message: Message,
+  to: 'queued' | 'cancelled',
+): Promise<void> {
   await db
     .update(outreachMessages)
     .set({ status: to, claimedAt: null, attempts: sql`greatest(${outreachMessages.attempts} - 1, 0)` })
