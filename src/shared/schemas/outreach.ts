@@ -47,7 +47,10 @@ export const campaignOutreachInputSchema = z.strictObject({
 });
 export type CampaignOutreachInput = z.input<typeof campaignOutreachInputSchema>;
 
-/** How far a campaign's outreach has come: enrollments and messages by state. */
+/**
+ * How far a campaign's outreach has come: enrollments, and messages by state. `queued` counts the
+ * messages waiting to go out, including steps that are due but not yet turned into a message.
+ */
 export const outreachProgressSchema = z.object({
   enrolled: z.number().int(),
   queued: z.number().int(),

@@ -48,13 +48,15 @@ export async function setCampaignMailboxes(
     .where(eq(campaigns.id, campaignId));
 }
 
-/** Enrollments and messages of a campaign counted by state. */
+/** Enrollments and messages of a campaign counted by state; due steps count as queued. */
 async function outreachProgress(db: Database, campaignId: string): Promise<OutreachProgress> {
   const [row] = await queryRows<OutreachProgress>(
     db,
     sql`select
           (select count(*) from enrollments where campaign_id = ${campaignId})::int as enrolled,
-          count(*) filter (where status in ('queued', 'sending'))::int as queued,
+          (count(*) filter (where status in ('queued', 'sending'))
+            + (select count(*) from enrollments where campaign_id = ${campaignId}
+                 and status = 'active' and next_step_at <= now()))::int as queued,
           count(*) filter (where status = 'sent')::int as sent,
           count(*) filter (where status = 'flagged')::int as flagged,
           count(*) filter (where status = 'failed')::int as failed
