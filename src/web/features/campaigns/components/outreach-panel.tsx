@@ -46,7 +46,7 @@ export function OutreachPanel({
   useRefreshOnProgress(campaign.id, query.data);
 
   return (
-    <Card>
+    <Card role="region" aria-label="Outreach">
       <CardContent className="space-y-4">
         {query.isPending ? (
           <div role="status" aria-label="Loading outreach settings" className="space-y-3">

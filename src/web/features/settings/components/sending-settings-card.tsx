@@ -90,7 +90,12 @@ function SendingForm({ saved }: { saved: SavedSendingSettings }) {
   );
 
   return (
-    <form noValidate onSubmit={onSubmit} className="mt-5 grid gap-5 sm:grid-cols-2">
+    <form
+      noValidate
+      aria-label="Sending settings"
+      onSubmit={onSubmit}
+      className="mt-5 grid gap-5 sm:grid-cols-2"
+    >
       <TextareaField
         label="Postal address"
         hint="Printed under your name at the foot of every outreach email, as anti-spam laws ask. Leave empty for no footer."
