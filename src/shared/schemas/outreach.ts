@@ -23,6 +23,7 @@ export const outreachMessages = {
   loadFailed: 'Failed to load outreach settings',
   enrollFailed: 'Failed to start sending. Please try again.',
   paused: 'Sending paused',
+  pausedEnrollment: 'This campaign is paused: nothing goes out until you resume sending.',
   resumed: 'Sending resumed',
 } as const;
 

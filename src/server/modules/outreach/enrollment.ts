@@ -73,7 +73,7 @@ export async function previewEnrollment(
 /**
  * Enrolls the campaign's eligible prospects — all of them, or only `prospectId` — with the first
  * step due at `now`. Mailboxes are handed out round-robin, continuing the rotation of earlier
- * enrollments. A draft or paused campaign becomes active. Concurrent calls cannot enroll a
+ * enrollments. A draft campaign becomes active; a paused one stays paused until resumed. Concurrent calls cannot enroll a
  * prospect twice (one enrollment per prospect, enforced by the database).
  * @throws AppError NOT_FOUND for another user's campaign, CONFLICT when the campaign lacks a
  *   mailbox or sequence, is completed, or nobody is eligible.
@@ -125,10 +125,11 @@ export async function enrollCampaign(
         .returning({ id: enrollments.id });
       inserted += rows.length;
     }
+    // A paused campaign stays paused (the user paused it on purpose): its new prospects wait for Resume.
     await tx
       .update(campaigns)
       .set({ status: 'active' })
-      .where(and(eq(campaigns.id, campaignId), sql`${campaigns.status} in ('draft', 'paused')`));
+      .where(and(eq(campaigns.id, campaignId), eq(campaigns.status, 'draft')));
     return inserted;
   });
   if (enrolled === 0 && !prospectId) throw new AppError('CONFLICT', m.nothingToEnroll);

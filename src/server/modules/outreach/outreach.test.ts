@@ -184,6 +184,24 @@ describe('enrolling a campaign', () => {
     expect(outreach.json().progress.enrolled).toBe(4);
   });
 
+  it('leaves a paused campaign paused: its new prospects wait for Resume', async () => {
+    const o = await owner();
+    const campaign = await configured(o);
+    await t.handle.db.update(campaigns).set({ status: 'paused' }).where(eq(campaigns.id, campaign.id));
+    expect((await call(o.cookie, 'POST', withId(apiPaths.campaignEnrollment, campaign.id))).json()).toEqual({
+      enrolled: 5,
+    });
+    expect((await call(o.cookie, 'GET', withId(apiPaths.campaign, campaign.id))).json().status).toBe(
+      'paused',
+    );
+    await queueDueSteps(t.handle.db, new Date());
+    const [queued] = await queryRows<{ n: number }>(
+      t.handle.db,
+      sql`select count(*)::int as n from outreach_messages where campaign_id = ${campaign.id}`,
+    );
+    expect(queued!.n).toBe(0);
+  });
+
   it('refuses a completed campaign', async () => {
     const o = await owner();
     const campaign = await configured(o);

@@ -142,6 +142,7 @@ function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
       <ProspectsTable campaignId={campaign.id} />
       <SendEmailsDialog
         campaignId={campaign.id}
+        paused={campaign.status === 'paused'}
         open={sending}
         onOpenChange={setSending}
         onOpenSettings={() => setEditingOutreach(true)}

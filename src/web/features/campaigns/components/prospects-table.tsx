@@ -99,7 +99,7 @@ export function ProspectsTable({ campaignId }: { campaignId: string }) {
                         onClick={() =>
                           enroll.mutate(p.id, {
                             onSuccess: () =>
-                              toast.success(`${p.website} enrolled: its first email is on its way`),
+                              toast.success(`${p.website} enrolled in the campaign’s sequence`),
                             onError: (e) =>
                               toast.error(
                                 e instanceof ApiError && e.isClientError

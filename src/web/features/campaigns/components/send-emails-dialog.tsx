@@ -9,6 +9,8 @@ import { useEnrollCampaign, useEnrollmentPreview } from '../api/outreach-queries
 
 interface SendEmailsDialogProps {
   campaignId: string;
+  /** The campaign is paused: the prospects are enrolled but wait for Resume Sending. */
+  paused: boolean;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Opens the outreach settings, when the campaign lacks a mailbox or a sequence. */
@@ -22,7 +24,13 @@ const prospectCount = (n: number) => `${n.toLocaleString()} ${n === 1 ? 'prospec
  * (or what stops the campaign from sending), then enrolls them; their first step goes out inside
  * the sending window, spaced per mailbox.
  */
-export function SendEmailsDialog({ campaignId, open, onOpenChange, onOpenSettings }: SendEmailsDialogProps) {
+export function SendEmailsDialog({
+  campaignId,
+  paused,
+  open,
+  onOpenChange,
+  onOpenSettings,
+}: SendEmailsDialogProps) {
   const preview = useEnrollmentPreview(campaignId, open);
   const enroll = useEnrollCampaign(campaignId);
   const close = () => onOpenChange(false);
@@ -57,6 +65,7 @@ export function SendEmailsDialog({ campaignId, open, onOpenChange, onOpenSetting
               enrolled are skipped. The first emails go out inside your sending window, a few minutes apart
               per mailbox.
             </p>
+            {paused && <p className="font-medium text-amber-800 dark:text-amber-300">{m.pausedEnrollment}</p>}
           </div>
         )}
         <DialogFooter>
@@ -79,7 +88,9 @@ export function SendEmailsDialog({ campaignId, open, onOpenChange, onOpenSetting
               onClick={() =>
                 enroll.mutate(undefined, {
                   onSuccess: (result) => {
-                    toast.success(`${prospectCount(result.enrolled)} enrolled: sending has started`);
+                    toast.success(
+                      `${prospectCount(result.enrolled)} enrolled${paused ? '' : ': sending has started'}`,
+                    );
                     close();
                   },
                   onError: (e) =>
