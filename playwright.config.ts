@@ -80,6 +80,8 @@ export default defineConfig({
         CRAWL_CACHE_HOURS: '0',
         CRAWL_TIMEOUT_MS: '5000',
         DISCOVERY_MAX_PAGES: '200',
+        // Outreach sends within seconds of enrolling (e2e/outreach.spec.ts), not at the next minute.
+        OUTREACH_TICK_SECONDS: '2',
       },
     },
   ],
