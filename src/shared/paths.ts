@@ -58,6 +58,13 @@ export const apiPaths = {
   profile: '/api/profile',
   users: '/api/users',
   userRole: '/api/users/:id/role',
+  aiStatus: '/api/ai/status',
+  campaignInternalLinks: '/api/campaigns/:id/internal-links',
+  guestPostCampaigns: '/api/guest-posts/campaigns',
+  guestPosts: '/api/guest-posts',
+  guestPostGenerate: '/api/guest-posts/generate',
+  guestPost: '/api/guest-posts/:id',
+  replySuggestion: '/api/inbound-messages/:id/suggestion',
 } as const;
 
 /** Files served by the server outside the SPA: uploaded images, sitemap, robots, the blog feed. */

@@ -74,7 +74,8 @@ function pieces(text: string, size: number): string[] {
 export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<FakeOpenAi> {
   const queue: FakeReply[] = [];
   const requests: ChatRequest[] = [];
-  const respond = options.respond ?? (() => ({ text: 'Hello from the fake model.' }));
+  const respond: (request: ChatRequest) => FakeReply =
+    options.respond ?? (() => ({ text: 'Hello from the fake model.' }));
   let counter = 0;
 
   const server = createServer((req, res) => {
