@@ -88,7 +88,12 @@ export function createAiWriter(db: Database, config: Config): AiWriter {
     },
     async stream(userId, prompt, signal) {
       const admitted = await admit(userId);
-      const result = streamText({ model: admitted, ...callSettings(prompt, signal) });
+      const result = streamText({
+        model: admitted,
+        ...callSettings(prompt, signal),
+        // Errors arrive as 'error' parts below; the SDK's default handler would only print them.
+        onError: () => undefined,
+      });
       return (async function* () {
         for await (const part of result.fullStream) {
           if (part.type === 'text-delta') yield part.text;

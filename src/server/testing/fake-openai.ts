@@ -99,7 +99,8 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
       }
       const reply = queue.shift() ?? respond(request);
       if ('hang' in reply) return;
-      if ('status' in reply) return sendError(res, reply.status, reply.message ?? 'error', reply.retryAfterMs);
+      if ('status' in reply)
+        return sendError(res, reply.status, reply.message ?? 'error', reply.retryAfterMs);
 
       const id = `chatcmpl-${++counter}`;
       const created = Math.floor(Date.now() / 1000);

@@ -11,7 +11,9 @@ const valid = {
 
 function issues(input: unknown) {
   const result = guestPostRequestSchema.safeParse(input);
-  return result.success ? [] : result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+  return result.success
+    ? []
+    : result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
 }
 
 describe('guest post form rules (spec §5)', () => {
@@ -27,7 +29,9 @@ describe('guest post form rules (spec §5)', () => {
   });
 
   it('requires a campaign', () => {
-    expect(issues({ ...valid, campaignId: '' })).toEqual([{ path: 'campaignId', message: m.campaignRequired }]);
+    expect(issues({ ...valid, campaignId: '' })).toEqual([
+      { path: 'campaignId', message: m.campaignRequired },
+    ]);
   });
 
   it('requires both websites as URLs', () => {

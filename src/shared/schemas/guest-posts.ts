@@ -50,7 +50,10 @@ export const internalLinksField = z
  * internalLinks): the form and `POST /api/guest-posts/generate` validate with this one schema.
  */
 export const guestPostRequestSchema = z.object({
-  campaignId: z.string({ error: m.campaignRequired }).min(1, m.campaignRequired).pipe(z.uuid(m.campaignRequired)),
+  campaignId: z
+    .string({ error: m.campaignRequired })
+    .min(1, m.campaignRequired)
+    .pipe(z.uuid(m.campaignRequired)),
   yourWebsite: websiteUrlField(m.yourWebsiteRequired, m.invalidUrl),
   targetWebsite: websiteUrlField(m.targetWebsiteRequired, m.invalidUrl),
   /** Blank lets the model choose (spec §5). */

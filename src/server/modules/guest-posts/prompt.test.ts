@@ -18,7 +18,12 @@ const pages = [
     description: 'Urban gardening for beginners',
     headings: ['Latest posts', 'Balcony tomatoes'],
   },
-  { url: 'https://gardenblog.org/herbs', title: 'Growing herbs indoors', description: '', headings: ['Basil'] },
+  {
+    url: 'https://gardenblog.org/herbs',
+    title: 'Growing herbs indoors',
+    description: '',
+    headings: ['Basil'],
+  },
   { url: 'https://gardenblog.org/x', title: 'Balcony tomatoes', description: '', headings: [] },
 ];
 
@@ -63,7 +68,9 @@ describe('guest post prompt', () => {
     const { prompt } = guestPostPrompt(request, facts);
     expect(prompt).toContain('- Name/title: Garden Blog');
     expect(prompt).toContain('- Description: Urban gardening for beginners');
-    expect(prompt).toContain('- Topics it covers: Growing herbs indoors; Balcony tomatoes; Latest posts; Basil');
+    expect(prompt).toContain(
+      '- Topics it covers: Growing herbs indoors; Balcony tomatoes; Latest posts; Basil',
+    );
   });
 
   it('has no site facts without crawled pages, and says nothing about the site then', () => {

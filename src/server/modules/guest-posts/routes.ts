@@ -44,7 +44,12 @@ export function guestPostRoutes(auth: Auth, db: Database, writer: AiWriter): Fas
     app.put(
       apiPaths.campaignInternalLinks,
       {
-        schema: { tags, params: idParams, body: saveInternalLinksSchema, response: { 200: guestPostCampaignSchema } },
+        schema: {
+          tags,
+          params: idParams,
+          body: saveInternalLinksSchema,
+          response: { 200: guestPostCampaignSchema },
+        },
         preHandler,
       },
       async (request) =>

@@ -118,9 +118,7 @@ export async function startGuestPost(
   };
 }
 
-function toGuestPost(
-  row: typeof guestPosts.$inferSelect & { campaignName: string },
-): GuestPost {
+function toGuestPost(row: typeof guestPosts.$inferSelect & { campaignName: string }): GuestPost {
   return {
     id: row.id,
     campaignId: row.campaignId,
