@@ -43,6 +43,7 @@ import { userRoutes } from './modules/users/routes';
 import { createAiWriter } from './ai/writer';
 import { aiRoutes } from './modules/ai/routes';
 import { guestPostRoutes } from './modules/guest-posts/routes';
+import { replySuggestionRoutes } from './modules/reply-suggestions/routes';
 
 export interface AppDeps {
   config: Config;
@@ -135,6 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const writer = createAiWriter(db, config);
   await app.register(aiRoutes(auth, writer));
   await app.register(guestPostRoutes(auth, db, writer));
+  await app.register(replySuggestionRoutes(auth, db, writer));
 
   const spa = Boolean(deps.webRoot && existsSync(path.join(deps.webRoot, 'index.html')));
   if (spa) await registerSpaAssets(app, deps.webRoot!);
