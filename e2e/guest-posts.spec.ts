@@ -40,7 +40,9 @@ test('generate a guest post: links saved to the campaign, text streams in, copy,
   await expect(page.getByLabel('Your website')).toHaveValue('https://bikeshop.example');
   await page.getByRole('textbox', { name: 'Internal link 1' }).fill('https://bikeshop.example/winter-tyres');
   await page.getByRole('button', { name: 'Add link' }).click();
-  await page.getByRole('textbox', { name: 'Internal link 2' }).fill('https://bikeshop.example/commuter-checklist');
+  await page
+    .getByRole('textbox', { name: 'Internal link 2' })
+    .fill('https://bikeshop.example/commuter-checklist');
   await expect(page.getByRole('button', { name: 'Remove internal link 2' })).toBeVisible();
   await page.getByRole('button', { name: 'Save Links' }).click();
   await expect(page.getByText('Internal links saved')).toBeVisible();

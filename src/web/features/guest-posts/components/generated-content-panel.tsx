@@ -80,7 +80,7 @@ export function GeneratedContentPanel({
             </p>
           )}
           <div
-            className="post-body text-base leading-7"
+            className="post-body text-base leading-7 [&>:first-child]:mt-0"
             data-testid="generated-content"
             dangerouslySetInnerHTML={{ __html: html }}
           />
@@ -103,8 +103,8 @@ export function GeneratedContentPanel({
                           className="mt-0.5 size-4 shrink-0 text-amber-600 dark:text-amber-400"
                         />
                       )}
-                      <span className="min-w-0 break-all">
-                        <span className="text-slate-700 dark:text-slate-300">{check.url}</span>{' '}
+                      <span className="min-w-0 break-words">
+                        <span className="break-all text-slate-700 dark:text-slate-300">{check.url}</span>{' '}
                         <span className="text-slate-500 dark:text-slate-400">— {verdict.text}</span>
                       </span>
                     </li>

@@ -47,6 +47,7 @@ export function GuestPostsPage() {
   const [openId, setOpenId] = useState<string | null>(null);
   const opened = useGuestPost(generating ? null : openId);
   const abortRef = useRef<AbortController | null>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
 
   const generate = async (request: GuestPostRequest) => {
     abortRef.current?.abort();
@@ -56,6 +57,10 @@ export function GuestPostsPage() {
     setOpenId(null);
     setStreamed('');
     setGenerating(true);
+    // On one column the panel is below the form: bring it up so the text can be watched arriving.
+    if (window.matchMedia('(max-width: 1023px)').matches) {
+      panelRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    }
     try {
       const post: GuestPost = await streamGuestPost(
         request,
@@ -94,7 +99,7 @@ export function GuestPostsPage() {
           </Button>
         }
       />
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <div className="space-y-4">
           {notConfigured && <AiNotConfigured />}
           <Card className="p-5">
@@ -132,7 +137,7 @@ export function GuestPostsPage() {
             </p>
           )}
         </div>
-        <div className="space-y-4">
+        <div ref={panelRef} className="scroll-mt-20 space-y-4">
           {error && <Alert variant="destructive">{error}</Alert>}
           <GeneratedContentPanel
             content={content}
