@@ -1,12 +1,12 @@
 import { Check, CircleAlert, Copy, FileText } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { renderPostMarkup } from '../../../../shared/blog-markup';
 import { isNaturalAnchor, markupToPlainText } from '../../../../shared/guest-post-text';
-import { limits } from '../../../../shared/limits';
 import { guestPostMessages as m, type LinkCheck } from '../../../../shared/schemas/guest-posts';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
+import { useCopy } from '../../../lib/use-copy';
 
 interface GeneratedContentPanelProps {
   /** The post in the blog markup, complete or as far as it has been written. */
@@ -16,22 +16,6 @@ interface GeneratedContentPanelProps {
   linkChecks: LinkCheck[] | null;
   /** What is shown, e.g. 'Saved to Spring outreach · March 3, 2026'. */
   caption?: string | undefined;
-}
-
-/** Copies text and says 'Copied!' for 2 seconds (spec §9); a failed copy is only logged (spec §8). */
-function useCopy() {
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), limits.copiedIndicatorMs);
-    return () => clearTimeout(timer);
-  }, [copied]);
-  const copy = (text: string) =>
-    navigator.clipboard.writeText(text).then(
-      () => setCopied(true),
-      (error: unknown) => console.warn('Copy failed', error),
-    );
-  return { copied, copy };
 }
 
 /** What the link check found for one link, in the user's words. */
