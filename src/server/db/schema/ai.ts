@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { belongsToCampaign } from './campaigns';
+import { date, index, integer, pgEnum, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { belongsToCampaign, prospects } from './campaigns';
 import { createdAt, id, updatedAt } from './columns';
 import { users } from './users';
 
 /**
- * AI writing (issue 9): model calls counted per user and UTC day (the daily limit), and the guest
- * posts generated for a campaign, kept so they can be reopened.
+ * AI writing (issue 9): model calls counted per user and UTC day (the daily limit), the guest posts
+ * generated for a campaign, kept so they can be reopened, and the prospects' personalised first lines.
  */
 export const aiUsage = pgTable(
   'ai_usage',
@@ -46,4 +46,28 @@ export const guestPosts = pgTable(
     index('idx_guest_posts_user_id_created_at').on(t.userId, t.createdAt.desc()),
     index('idx_guest_posts_campaign_id_created_at').on(t.campaignId, t.createdAt.desc()),
   ],
+);
+
+export const firstLineStatus = pgEnum('first_line_status', ['draft', 'approved']);
+
+/**
+ * A prospect's personalised opening line for outreach (issue 9 §3): drafted by the model from the
+ * page the prospect was found on, editable, and used by the sending engine as [AI First Line] once
+ * approved (or at once when the campaign does not ask for approval).
+ */
+export const prospectFirstLines = pgTable(
+  'prospect_first_lines',
+  {
+    prospectId: uuid()
+      .primaryKey()
+      .references(() => prospects.id, { onDelete: 'cascade' }),
+    ...belongsToCampaign.columns(),
+    text: text().notNull(),
+    status: firstLineStatus().notNull().default('draft'),
+    /** The page the draft was written from, if any. */
+    sourcePageUrl: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [belongsToCampaign.foreignKey(t), index('idx_prospect_first_lines_campaign_id').on(t.campaignId)],
 );
