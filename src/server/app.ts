@@ -44,6 +44,7 @@ import { createAiWriter } from './ai/writer';
 import { aiRoutes } from './modules/ai/routes';
 import { guestPostRoutes } from './modules/guest-posts/routes';
 import { replySuggestionRoutes } from './modules/reply-suggestions/routes';
+import { firstLineRoutes } from './modules/first-lines/routes';
 
 export interface AppDeps {
   config: Config;
@@ -137,6 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(aiRoutes(auth, writer));
   await app.register(guestPostRoutes(auth, db, writer));
   await app.register(replySuggestionRoutes(auth, db, writer));
+  await app.register(firstLineRoutes(auth, db, writer));
 
   const spa = Boolean(deps.webRoot && existsSync(path.join(deps.webRoot, 'index.html')));
   if (spa) await registerSpaAssets(app, deps.webRoot!);

@@ -65,6 +65,10 @@ export const apiPaths = {
   guestPostGenerate: '/api/guest-posts/generate',
   guestPost: '/api/guest-posts/:id',
   replySuggestion: '/api/inbound-messages/:id/suggestion',
+  campaignFirstLines: '/api/campaigns/:id/first-lines',
+  campaignFirstLineSettings: '/api/campaigns/:id/first-line-settings',
+  prospectFirstLine: '/api/prospects/:id/first-line',
+  prospectFirstLineDraft: '/api/prospects/:id/first-line/draft',
 } as const;
 
 /** Files served by the server outside the SPA: uploaded images, sitemap, robots, the blog feed. */
