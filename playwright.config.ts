@@ -12,6 +12,8 @@ const baseURL = `http://localhost:${port}`;
 // The fixture web (e2e/fixture-web-server.ts) the app crawls through its proxy setting.
 const fixtureWebPort = Number(process.env.FIXTURE_WEB_PORT ?? port + 1000);
 const fixtureWebUrl = `http://127.0.0.1:${fixtureWebPort}`;
+// The local OpenAI-compatible model (e2e/fake-openai-server.ts) the app writes guest posts with.
+const fakeOpenAiPort = Number(process.env.FAKE_OPENAI_PORT ?? port + 1001);
 // Workers re-read this file: keep the folder the runner chose.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'linkpilot-e2e-'));
 
@@ -54,6 +56,14 @@ export default defineConfig({
       env: { FIXTURE_WEB_PORT: String(fixtureWebPort) },
     },
     {
+      command: 'npx tsx e2e/fake-openai-server.ts',
+      port: fakeOpenAiPort,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+      env: { FAKE_OPENAI_PORT: String(fakeOpenAiPort) },
+    },
+    {
       command: 'node dist/server/main.js',
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
@@ -82,6 +92,8 @@ export default defineConfig({
         DISCOVERY_MAX_PAGES: '200',
         // Outreach sends within seconds of enrolling (e2e/outreach.spec.ts), not at the next minute.
         OUTREACH_TICK_SECONDS: '2',
+        AI_BASE_URL: `http://127.0.0.1:${fakeOpenAiPort}/v1`,
+        AI_MODEL: 'fake-model',
       },
     },
   ],

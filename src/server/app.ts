@@ -41,6 +41,11 @@ import { outreachRoutes } from './modules/outreach/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { prospectRoutes } from './modules/prospects/routes';
 import { userRoutes } from './modules/users/routes';
+import { createAiWriter } from './ai/writer';
+import { aiRoutes } from './modules/ai/routes';
+import { guestPostRoutes } from './modules/guest-posts/routes';
+import { replySuggestionRoutes } from './modules/reply-suggestions/routes';
+import { firstLineRoutes } from './modules/first-lines/routes';
 
 export interface AppDeps {
   config: Config;
@@ -135,6 +140,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(emailAccountRoutes(auth, { db, config, appSecret: deps.appSecret }));
   await app.register(profileRoutes(auth, db));
   await app.register(userRoutes(auth, db));
+  const writer = createAiWriter(db, config);
+  await app.register(aiRoutes(auth, writer));
+  await app.register(guestPostRoutes(auth, db, writer));
+  await app.register(replySuggestionRoutes(auth, db, writer));
+  await app.register(firstLineRoutes(auth, db, writer));
 
   const spa = Boolean(deps.webRoot && existsSync(path.join(deps.webRoot, 'index.html')));
   if (spa) await registerSpaAssets(app, deps.webRoot!);

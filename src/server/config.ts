@@ -134,6 +134,22 @@ export const configSchema = z
       .url()
       .optional()
       .or(z.literal('').transform(() => undefined)),
+    /**
+     * AI writing (README "AI writing"): any OpenAI-compatible chat-completions server (OpenAI, a gateway,
+     * Ollama, vLLM, LM Studio). Without AI_BASE_URL and AI_MODEL the AI features say they are not configured.
+     */
+    AI_BASE_URL: z
+      .url()
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    AI_API_KEY: optionalText,
+    AI_MODEL: optionalText,
+    /** One model call, streaming included, is aborted after this long. */
+    AI_TIMEOUT_MS: count(1_000, 600_000, 120_000),
+    /** Retries of a call the server answered 429 or 5xx (with backoff). */
+    AI_MAX_RETRIES: count(0, 5, 2),
+    /** Model calls one user may make per UTC day, so nobody can burn the key. */
+    AI_DAILY_REQUESTS_PER_USER: count(1, 100_000, 50),
   })
   .transform((c) => ({
     ...c,

@@ -63,6 +63,17 @@ export const apiPaths = {
   sendingSettings: '/api/profile/sending',
   users: '/api/users',
   userRole: '/api/users/:id/role',
+  aiStatus: '/api/ai/status',
+  campaignInternalLinks: '/api/campaigns/:id/internal-links',
+  guestPostCampaigns: '/api/guest-posts/campaigns',
+  guestPosts: '/api/guest-posts',
+  guestPostGenerate: '/api/guest-posts/generate',
+  guestPost: '/api/guest-posts/:id',
+  replySuggestion: '/api/inbound-messages/:id/suggestion',
+  campaignFirstLines: '/api/campaigns/:id/first-lines',
+  campaignFirstLineSettings: '/api/campaigns/:id/first-line-settings',
+  prospectFirstLine: '/api/prospects/:id/first-line',
+  prospectFirstLineDraft: '/api/prospects/:id/first-line/draft',
 } as const;
 
 /** Files served by the server outside the SPA: uploaded images, sitemap, robots, the blog feed. */

@@ -27,6 +27,26 @@ describe('renderPlaceholders', () => {
   });
 });
 
+describe('the optional [AI First Line]', () => {
+  const template = 'Hi [First Name],\n\n[AI First Line]\n\nI run [Campaign Website].';
+  const values = { firstName: 'Anna', campaignWebsite: 'mine.example' };
+
+  it('is filled with the approved line', () => {
+    expect(renderPlaceholders(template, { ...values, aiFirstLine: 'Loved your piece on tyres.' })).toEqual({
+      text: 'Hi Anna,\n\nLoved your piece on tyres.\n\nI run mine.example.',
+      missing: [],
+    });
+  });
+
+  it('without a line drops out with its line: the plain template, never flagged', () => {
+    expect(renderPlaceholders(template, values)).toEqual({
+      text: 'Hi Anna,\n\nI run mine.example.',
+      missing: [],
+    });
+    expect(renderPlaceholders('Hi. [AI First Line] Bye.', {}).text).toBe('Hi.  Bye.');
+  });
+});
+
 describe('prospectPlaceholderValues', () => {
   it('reads first name, full name, email name and host', () => {
     expect(

@@ -1,7 +1,8 @@
 /**
- * Placeholders of outreach emails (spec §9 plus [Website] and [Campaign Website], issue 6) and
- * their rendering. A placeholder whose value is unknown for a prospect is reported as missing, so
- * the step is flagged for that prospect instead of going out with a hole in it.
+ * Placeholders of outreach emails (spec §9 plus [Website] and [Campaign Website], issue 6, and
+ * [AI First Line], issue 9) and their rendering. A placeholder whose value is unknown for a prospect
+ * is reported as missing, so the step is flagged for that prospect instead of going out with a hole
+ * in it — except the optional ones, which simply drop out (the plain template).
  */
 export const placeholders = {
   '[First Name]': 'firstName',
@@ -10,6 +11,8 @@ export const placeholders = {
   '[Your Name]': 'yourName',
   '[Website]': 'website',
   '[Campaign Website]': 'campaignWebsite',
+  /** The prospect's personalised opening line (issue 9 §3), when one is approved. */
+  '[AI First Line]': 'aiFirstLine',
 } as const;
 
 export type Placeholder = keyof typeof placeholders;
@@ -30,13 +33,28 @@ export interface Rendered {
   missing: Placeholder[];
 }
 
+/**
+ * Placeholders a message may go without: with no value the template reads as if they were not there
+ * (a line holding only the placeholder is removed with it), and they are never reported missing.
+ */
+export const optionalPlaceholders: ReadonlySet<Placeholder> = new Set<Placeholder>(['[AI First Line]']);
+
+/** A line holding nothing but an optional placeholder, with one blank line after it. */
+const optionalLine = (p: string) =>
+  new RegExp(`^[ \\t]*${p.replace(/[[\]]/g, '\\$&')}[ \\t]*(?:\\r?\\n(?:[ \\t]*\\r?\\n)?|$)`, 'gm');
+
 /** Replaces every known placeholder in `template`; unknown bracketed text is left as written. */
 export function renderPlaceholders(template: string, values: PlaceholderValues): Rendered {
   const missing = new Set<Placeholder>();
-  const text = template.replace(pattern, (match) => {
+  let source = template;
+  for (const p of optionalPlaceholders) {
+    if (!values[placeholders[p]]?.trim()) source = source.replace(optionalLine(p), '');
+  }
+  const text = source.replace(pattern, (match) => {
     const key = placeholders[match as Placeholder];
     const value = values[key]?.trim();
     if (!value) {
+      if (optionalPlaceholders.has(match as Placeholder)) return '';
       missing.add(match as Placeholder);
       return match;
     }
@@ -115,7 +133,7 @@ export function prospectPlaceholderValues(prospect: {
  */
 export function messagePlaceholderValues(
   prospect: Parameters<typeof prospectPlaceholderValues>[0],
-  sender: { yourName: string; campaignWebsite: string },
+  sender: { yourName: string; campaignWebsite: string; aiFirstLine?: string | null },
 ): PlaceholderValues {
   return { ...prospectPlaceholderValues(prospect), ...sender };
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNotNull, param, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, param, sql } from 'drizzle-orm';
 import { hostOf } from '../../shared/url-normalize';
 import type { Database } from '../db/client';
 import { crawlHosts, crawlLinks, crawlPages } from '../db/schema/discovery';
@@ -16,6 +16,14 @@ export interface StoredLink {
   toUrl: string;
   toHost: string;
   anchorText: string;
+}
+
+/** A page of a site as stored, for describing the site. */
+export interface SitePage {
+  url: string;
+  title: string;
+  description: string;
+  headings: string[];
 }
 
 const BATCH = 500;
@@ -125,6 +133,24 @@ export class CrawlStore {
       .innerJoin(crawlPages, eq(crawlPages.id, crawlLinks.pageId))
       .where(and(inArray(crawlLinks.toHost, [...hosts]), sql`${crawlLinks.fromHost} <> ${crawlLinks.toHost}`))
       .orderBy(sql`${crawlPages.fetchedAt} desc`)
+      .limit(limit);
+  }
+
+  /**
+   * Pages read from one site (`domain` without 'www.', stored under either host), shortest path first so
+   * the home page leads, then newest: what a writer needs to know the site (title, description, headings).
+   */
+  async sitePages(domain: string, limit = 20): Promise<SitePage[]> {
+    return this.db
+      .select({
+        url: crawlPages.finalUrl,
+        title: crawlPages.title,
+        description: crawlPages.description,
+        headings: crawlPages.headings,
+      })
+      .from(crawlPages)
+      .where(and(inArray(crawlPages.host, [domain, `www.${domain}`]), isNull(crawlPages.failure)))
+      .orderBy(sql`length(${crawlPages.url})`, sql`${crawlPages.fetchedAt} desc`)
       .limit(limit);
   }
 

@@ -14,6 +14,7 @@ const statusOf: Record<ErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  AI_NOT_CONFIGURED: 503,
 };
 
 /**

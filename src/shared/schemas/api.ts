@@ -10,6 +10,7 @@ export const errorCodes = [
   'NOT_FOUND',
   'CONFLICT',
   'RATE_LIMITED',
+  'AI_NOT_CONFIGURED',
   'INVALID_CREDENTIALS',
   'INTERNAL',
 ] as const;

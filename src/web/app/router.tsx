@@ -1,16 +1,10 @@
 import type { RouteObject } from 'react-router';
 import { paths } from '../../shared/paths';
-import { ComingSoon } from '../components/coming-soon';
 import { PublicLayout } from '../components/layouts/public-layout';
 import { PageSpinner } from '../components/ui/spinner';
 import { NotFound, notFoundHandle } from './routes/not-found';
 import { RootRoute } from './routes/root';
 import { RouterError } from './routes/router-error';
-
-/** A screen another issue will build; swap it for a `lazy` route module when it lands. */
-function placeholder(title: string): Pick<RouteObject, 'element'> {
-  return { element: <ComingSoon title={title} /> };
-}
 
 const loadAuth = () => import('./routes/auth');
 
@@ -50,7 +44,7 @@ export const routes: RouteObject[] = [
           { path: paths.emails, lazy: () => import('./routes/emails') },
           { path: paths.sequences, lazy: () => import('./routes/sequences') },
           { path: paths.liveLinks, lazy: () => import('./routes/live-links') },
-          { path: paths.guestPosts, ...placeholder('Guest Post Generator') },
+          { path: paths.guestPosts, lazy: () => import('./routes/guest-posts') },
           { path: paths.settings, lazy: () => import('./routes/settings') },
           { path: 'campaigns/:id', lazy: () => import('./routes/campaign-detail') },
         ],

@@ -63,6 +63,8 @@ export const campaigns = pgTable(
     /** Open pixel and click redirects (issue 6 §5): on by default, a per-campaign choice. */
     trackOpens: boolean().notNull().default(true),
     trackClicks: boolean().notNull().default(true),
+    /** AI first lines go out only once approved (issue 9 §3): on by default. */
+    requireFirstLineApproval: boolean().notNull().default(true),
     targetProspects: integer().notNull().default(0),
     prospects: integer().notNull().default(0),
     prospectsFound: integer().notNull().default(0),

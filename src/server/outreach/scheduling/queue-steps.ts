@@ -18,6 +18,8 @@ interface DueEnrollment {
   subject: string | null;
   content: string | null;
   suppressed: boolean;
+  /** The prospect's AI first line when it may go out (approved, or the campaign skips approval). */
+  first_line: string | null;
 }
 
 /** How many due enrollments one tick turns into messages at most. */
@@ -39,6 +41,9 @@ export async function queueDueSteps(db: Database, now: Date): Promise<number> {
     sql`select e.id, e.user_id, e.campaign_id, e.prospect_id, e.email_account_id, e.next_step,
           p.website, p.contact_email, p.contact_name, c.website_url, u.name as user_name,
           s.subject, s.content,
+          (select fl.text from prospect_first_lines fl
+            where fl.prospect_id = e.prospect_id
+              and (fl.status = 'approved' or not c.require_first_line_approval)) as first_line,
           exists (select 1 from suppressions x where x.user_id = e.user_id and x.email = lower(p.contact_email)) as suppressed
         from enrollments e
         join prospects p on p.id = e.prospect_id
@@ -60,7 +65,8 @@ export async function queueDueSteps(db: Database, now: Date): Promise<number> {
 
       const values = messagePlaceholderValues(
         { contactName: e.contact_name, contactEmail: e.contact_email, website: e.website },
-        { yourName: e.user_name, campaignWebsite: e.website_url },
+        // Without a usable first line [AI First Line] drops out: the plain template goes.
+        { yourName: e.user_name, campaignWebsite: e.website_url, aiFirstLine: e.first_line },
       );
       const subject = renderPlaceholders(e.subject, values);
       const body = renderPlaceholders(e.content, values);

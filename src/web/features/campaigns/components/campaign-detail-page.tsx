@@ -15,6 +15,7 @@ import { Card, CardContent } from '../../../components/ui/card';
 import { Select } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ApiError } from '../../../lib/api-error';
+import { FirstLinesPanel } from '../../first-lines/components/first-lines-panel';
 import { useCancelFindProspects, useFindProspects, useUpdateCampaign } from '../api/campaign-mutations';
 import { isRunActive, useCampaignDetail, useFindProspectsRun } from '../api/campaign-queries';
 import { useFollowFindProspectsRun } from '../api/use-follow-find-prospects-run';
@@ -140,6 +141,7 @@ function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
       <CompetitorsPanel campaign={campaign} />
       <CampaignStats campaign={campaign} />
       <ProspectsTable campaignId={campaign.id} />
+      <FirstLinesPanel campaignId={campaign.id} />
       <SendEmailsDialog
         campaignId={campaign.id}
         paused={campaign.status === 'paused'}

@@ -1,0 +1,99 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiPaths } from '../../../shared/paths';
+import { okSchema } from '../../../shared/schemas/api';
+import {
+  firstLineListQuerySchema,
+  firstLineMessages,
+  firstLinePageSchema,
+  firstLineSettingsSchema,
+  prospectFirstLineSchema,
+  updateFirstLineSchema,
+} from '../../../shared/schemas/first-lines';
+import { AiCallError, type AiWriter } from '../../ai/writer';
+import type { Auth } from '../../auth/auth';
+import { requireUser } from '../../auth/session';
+import type { Database } from '../../db/client';
+import { AppError } from '../../http/errors';
+import {
+  deleteFirstLine,
+  draftFirstLine,
+  listFirstLines,
+  setFirstLineApproval,
+  updateFirstLine,
+} from './service';
+
+const idParams = z.object({ id: z.uuid() });
+
+/**
+ * Personalised first lines (issue 9 §3): a campaign's prospects with their lines, the approval setting,
+ * drafting one prospect's line with the model, editing/approving and discarding it. Signed-in users
+ * only; another user's campaign or prospect answers 404.
+ */
+export function firstLineRoutes(auth: Auth, db: Database, writer: AiWriter): FastifyPluginAsyncZod {
+  return async (app) => {
+    const preHandler = requireUser(auth);
+    const tags = ['first lines'];
+    app.get(
+      apiPaths.campaignFirstLines,
+      {
+        schema: {
+          tags,
+          params: idParams,
+          querystring: firstLineListQuerySchema,
+          response: { 200: firstLinePageSchema },
+        },
+        preHandler,
+      },
+      async (request) => listFirstLines(db, request.user!.id, request.params.id, request.query),
+    );
+    app.put(
+      apiPaths.campaignFirstLineSettings,
+      {
+        schema: {
+          tags,
+          params: idParams,
+          body: firstLineSettingsSchema,
+          response: { 200: firstLineSettingsSchema },
+        },
+        preHandler,
+      },
+      async (request) =>
+        setFirstLineApproval(db, request.user!.id, request.params.id, request.body.requireApproval),
+    );
+    app.post(
+      apiPaths.prospectFirstLineDraft,
+      { schema: { tags, params: idParams, response: { 200: prospectFirstLineSchema } }, preHandler },
+      async (request) => {
+        try {
+          return await draftFirstLine(db, writer, request.user!.id, request.params.id);
+        } catch (error) {
+          if (!(error instanceof AiCallError)) throw error;
+          request.log.warn({ err: error }, 'first line draft failed');
+          throw new AppError('INTERNAL', firstLineMessages.draftFailed);
+        }
+      },
+    );
+    app.put(
+      apiPaths.prospectFirstLine,
+      {
+        schema: {
+          tags,
+          params: idParams,
+          body: updateFirstLineSchema,
+          response: { 200: prospectFirstLineSchema },
+        },
+        preHandler,
+      },
+      async (request) => updateFirstLine(db, request.user!.id, request.params.id, request.body),
+    );
+    app.delete(
+      apiPaths.prospectFirstLine,
+      { schema: { tags, params: idParams, response: { 200: okSchema } }, preHandler },
+      async (request) => {
+        await deleteFirstLine(db, request.user!.id, request.params.id);
+        return { ok: true as const };
+      },
+    );
+  };
+}

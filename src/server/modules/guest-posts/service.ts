@@ -1,0 +1,194 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { checkInternalLinks, postTitle } from '../../../shared/guest-post-text';
+import {
+  guestPostMessages,
+  type GuestPost,
+  type GuestPostCampaign,
+  type GuestPostPage,
+  type GuestPostRequest,
+  type guestPostListQuerySchema,
+} from '../../../shared/schemas/guest-posts';
+import { siteDomain } from '../../../shared/url-normalize';
+import type { AiWriter } from '../../ai/writer';
+import type { Database } from '../../db/client';
+import { guestPosts } from '../../db/schema/ai';
+import { campaigns } from '../../db/schema/campaigns';
+import { CrawlStore } from '../../discovery/crawl-store';
+import { iso, orderByIndexed, pageOffset } from '../../db/sql-helpers';
+import { AppError } from '../../http/errors';
+import { findOwnedCampaign } from '../campaigns/service';
+import { guestPostPrompt, siteFactsFrom } from './prompt';
+
+/** A saved post longer than this is cut: 2,000 words of markup stay far below it. */
+const MAX_CONTENT_CHARS = 60_000;
+
+const columns = {
+  id: guestPosts.id,
+  campaignId: guestPosts.campaignId,
+  campaignName: campaigns.name,
+  yourWebsite: guestPosts.yourWebsite,
+  targetWebsite: guestPosts.targetWebsite,
+  topic: guestPosts.topic,
+  wordCount: guestPosts.wordCount,
+  internalLinks: guestPosts.internalLinks,
+  title: guestPosts.title,
+  createdAt: guestPosts.createdAt,
+};
+
+/** The user's campaigns for the generator's select, newest first (spec §7: id, name, websiteUrl, internal_links). */
+export async function listGuestPostCampaigns(db: Database, userId: string): Promise<GuestPostCampaign[]> {
+  return db
+    .select({
+      id: campaigns.id,
+      name: campaigns.name,
+      websiteUrl: campaigns.websiteUrl,
+      internalLinks: campaigns.internalLinks,
+    })
+    .from(campaigns)
+    .where(eq(campaigns.userId, userId))
+    .orderBy(desc(campaigns.createdAt));
+}
+
+/**
+ * Replaces a campaign's internal links (spec §7 'update internal_links by id').
+ * @throws AppError NOT_FOUND when the campaign is not the user's.
+ */
+export async function saveInternalLinks(
+  db: Database,
+  userId: string,
+  campaignId: string,
+  internalLinks: string[],
+): Promise<GuestPostCampaign> {
+  const [row] = await db
+    .update(campaigns)
+    .set({ internalLinks })
+    .where(and(eq(campaigns.id, campaignId), eq(campaigns.userId, userId)))
+    .returning({
+      id: campaigns.id,
+      name: campaigns.name,
+      websiteUrl: campaigns.websiteUrl,
+      internalLinks: campaigns.internalLinks,
+    });
+  if (!row) throw AppError.notFound();
+  return row;
+}
+
+/** A started generation: the text as the model writes it, and how to save the finished post. */
+export interface Generation {
+  text: AsyncIterable<string>;
+  save(content: string): Promise<GuestPost>;
+}
+
+/**
+ * Starts writing a guest post for one of the user's campaigns: the prompt carries the target site's
+ * facts when its pages are in the crawl store. Nothing is saved until `save` is given the whole text.
+ * @throws AppError NOT_FOUND (another user's campaign), AI_NOT_CONFIGURED, RATE_LIMITED, before any text.
+ */
+export async function startGuestPost(
+  db: Database,
+  writer: AiWriter,
+  userId: string,
+  request: GuestPostRequest,
+  signal: AbortSignal,
+): Promise<Generation> {
+  const campaign = await findOwnedCampaign(db, userId, request.campaignId);
+  const pages = await new CrawlStore(db).sitePages(siteDomain(request.targetWebsite));
+  const text = await writer.stream(userId, guestPostPrompt(request, siteFactsFrom(pages)), signal);
+  return {
+    text,
+    async save(content) {
+      const markup = content.trim().slice(0, MAX_CONTENT_CHARS);
+      const [row] = await db
+        .insert(guestPosts)
+        .values({
+          campaignId: campaign.id,
+          userId,
+          yourWebsite: request.yourWebsite,
+          targetWebsite: request.targetWebsite,
+          topic: request.topic,
+          wordCount: request.wordCount,
+          internalLinks: request.internalLinks,
+          content: markup,
+          title: postTitle(markup),
+        })
+        .returning();
+      return toGuestPost({ ...row!, campaignName: campaign.name });
+    },
+  };
+}
+
+function toGuestPost(row: typeof guestPosts.$inferSelect & { campaignName: string }): GuestPost {
+  return {
+    id: row.id,
+    campaignId: row.campaignId,
+    campaignName: row.campaignName,
+    yourWebsite: row.yourWebsite,
+    targetWebsite: row.targetWebsite,
+    topic: row.topic,
+    wordCount: row.wordCount,
+    internalLinks: row.internalLinks,
+    title: row.title,
+    content: row.content,
+    linkChecks: checkInternalLinks(row.content, row.internalLinks),
+    createdAt: iso(row.createdAt),
+  };
+}
+
+/** One page of the user's saved guest posts, newest first, optionally of one campaign. */
+export async function listGuestPosts(
+  db: Database,
+  userId: string,
+  query: z.output<typeof guestPostListQuerySchema>,
+): Promise<GuestPostPage> {
+  const where = and(
+    eq(guestPosts.userId, userId),
+    query.campaignId ? eq(guestPosts.campaignId, query.campaignId) : undefined,
+  );
+  const [rows, [count]] = await Promise.all([
+    db
+      .select(columns)
+      .from(guestPosts)
+      .innerJoin(campaigns, eq(campaigns.id, guestPosts.campaignId))
+      .where(where)
+      .orderBy(orderByIndexed(guestPosts.createdAt, query.order), desc(guestPosts.id))
+      .limit(query.pageSize)
+      .offset(pageOffset(query.page, query.pageSize)),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(guestPosts)
+      .where(where),
+  ]);
+  return {
+    items: rows.map((r) => ({ ...r, createdAt: iso(r.createdAt) })),
+    total: count?.total ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/**
+ * One of the user's saved guest posts, with its link check.
+ * @throws AppError NOT_FOUND when it does not exist or is someone else's.
+ */
+export async function getGuestPost(db: Database, userId: string, id: string): Promise<GuestPost> {
+  const [row] = await db
+    .select({ post: guestPosts, campaignName: campaigns.name })
+    .from(guestPosts)
+    .innerJoin(campaigns, eq(campaigns.id, guestPosts.campaignId))
+    .where(and(eq(guestPosts.id, id), eq(guestPosts.userId, userId)));
+  if (!row) throw AppError.notFound(guestPostMessages.notFound);
+  return toGuestPost({ ...row.post, campaignName: row.campaignName });
+}
+
+/**
+ * Deletes one of the user's saved guest posts.
+ * @throws AppError NOT_FOUND when it does not exist or is someone else's.
+ */
+export async function deleteGuestPost(db: Database, userId: string, id: string): Promise<void> {
+  const rows = await db
+    .delete(guestPosts)
+    .where(and(eq(guestPosts.id, id), eq(guestPosts.userId, userId)))
+    .returning({ id: guestPosts.id });
+  if (!rows.length) throw AppError.notFound(guestPostMessages.notFound);
+}

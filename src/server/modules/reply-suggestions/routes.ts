@@ -1,0 +1,39 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiPaths } from '../../../shared/paths';
+import { replySuggestionMessages, replySuggestionSchema } from '../../../shared/schemas/reply-suggestions';
+import { AiCallError, type AiWriter } from '../../ai/writer';
+import type { Auth } from '../../auth/auth';
+import { requireUser } from '../../auth/session';
+import type { Database } from '../../db/client';
+import { AppError } from '../../http/errors';
+import { suggestReply } from './service';
+
+/**
+ * `POST /api/inbound-messages/:id/suggestion` (issue 9 §4): a category and an answer draft for a
+ * prospect's reply. Signed-in users only; another user's message answers 404.
+ */
+export function replySuggestionRoutes(auth: Auth, db: Database, writer: AiWriter): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      apiPaths.replySuggestion,
+      {
+        schema: {
+          tags: ['ai'],
+          params: z.object({ id: z.uuid() }),
+          response: { 200: replySuggestionSchema },
+        },
+        preHandler: requireUser(auth),
+      },
+      async (request) => {
+        try {
+          return await suggestReply(db, writer, request.user!, request.params.id);
+        } catch (error) {
+          if (!(error instanceof AiCallError)) throw error;
+          request.log.warn({ err: error }, 'reply suggestion failed');
+          throw new AppError('INTERNAL', replySuggestionMessages.failed);
+        }
+      },
+    );
+  };
+}

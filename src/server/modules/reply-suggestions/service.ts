@@ -1,0 +1,54 @@
+import { and, eq } from 'drizzle-orm';
+import { replySuggestionMessages, type ReplySuggestion } from '../../../shared/schemas/reply-suggestions';
+import { AiCallError, type AiWriter } from '../../ai/writer';
+import type { Database } from '../../db/client';
+import { campaigns, prospects } from '../../db/schema/campaigns';
+import { inboundMessages, outreachMessages } from '../../db/schema/outreach';
+import { AppError } from '../../http/errors';
+import { parseReplySuggestion, replySuggestionPrompt } from './prompt';
+
+/**
+ * Suggests a category and a short answer for one of the user's inbound replies (issue 9 §4). Nothing is
+ * stored or sent: the user decides what to do with the draft.
+ * @throws AppError NOT_FOUND (not the user's message), VALIDATION_ERROR (a bounce or automatic reply),
+ *   AI_NOT_CONFIGURED, RATE_LIMITED; AiCallError when the model fails or answers no usable suggestion.
+ */
+export async function suggestReply(
+  db: Database,
+  writer: AiWriter,
+  user: { id: string; name: string },
+  inboundId: string,
+): Promise<ReplySuggestion> {
+  const [row] = await db
+    .select({
+      kind: inboundMessages.kind,
+      fromEmail: inboundMessages.fromEmail,
+      subject: inboundMessages.subject,
+      text: inboundMessages.text,
+      prospectWebsite: prospects.website,
+      campaignWebsite: campaigns.websiteUrl,
+      oursSubject: outreachMessages.subject,
+      oursBody: outreachMessages.body,
+    })
+    .from(inboundMessages)
+    .innerJoin(prospects, eq(prospects.id, inboundMessages.prospectId))
+    .innerJoin(campaigns, eq(campaigns.id, prospects.campaignId))
+    .leftJoin(outreachMessages, eq(outreachMessages.id, inboundMessages.outreachMessageId))
+    .where(and(eq(inboundMessages.id, inboundId), eq(inboundMessages.userId, user.id)));
+  if (!row) throw AppError.notFound();
+  if (row.kind !== 'reply') throw new AppError('VALIDATION_ERROR', replySuggestionMessages.onlyReplies);
+  const answer = await writer.generate(
+    user.id,
+    replySuggestionPrompt({
+      reply: { fromEmail: row.fromEmail, subject: row.subject, text: row.text },
+      ours: row.oursSubject !== null ? { subject: row.oursSubject, body: row.oursBody ?? '' } : null,
+      senderName: user.name,
+      campaignWebsite: row.campaignWebsite,
+      prospectWebsite: row.prospectWebsite,
+    }),
+  );
+  const suggestion = parseReplySuggestion(answer);
+  if (!suggestion)
+    throw new AiCallError(new Error(`no suggestion in the model's answer: ${answer.slice(0, 200)}`));
+  return suggestion;
+}

@@ -1,0 +1,6 @@
+import { GuestPostsPage } from '../../features/guest-posts/components/guest-posts-page';
+
+/** Route module (lazy chunk) of the Guest Post Generator. */
+export function Component() {
+  return <GuestPostsPage />;
+}

@@ -1,0 +1,60 @@
+import { EventSourceParserStream } from 'eventsource-parser/stream';
+import { messages } from '../../../../shared/messages';
+import { apiPaths } from '../../../../shared/paths';
+import { errorResponseSchema } from '../../../../shared/schemas/api';
+import {
+  generateEventSchemas,
+  guestPostMessages,
+  type GuestPost,
+  type GuestPostRequestInput,
+} from '../../../../shared/schemas/guest-posts';
+import { ApiError } from '../../../lib/api-error';
+
+/**
+ * Asks the server to write a guest post and reads its server-sent events from the fetch body
+ * (same origin, so the CSP's connect-src 'self' allows it): `onText` gets the text as it is written.
+ * @returns the saved post.
+ * @throws ApiError for refusals before any text (validation, not configured, daily limit, 404) and when
+ *   the model fails midway ('An error occurred. Please try again.').
+ */
+export async function streamGuestPost(
+  request: GuestPostRequestInput,
+  onText: (text: string) => void,
+  signal?: AbortSignal,
+): Promise<GuestPost> {
+  let response: Response;
+  try {
+    response = await fetch(apiPaths.guestPostGenerate, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { Accept: 'text/event-stream', 'Content-Type': 'application/json' },
+      body: JSON.stringify(request),
+      signal,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(0, 'INTERNAL', guestPostMessages.generateFailed);
+  }
+  if (!response.ok || !response.body) {
+    const parsed = errorResponseSchema.safeParse(await response.json().catch(() => null));
+    if (!parsed.success) throw new ApiError(response.status, 'INTERNAL', messages.auth.unexpected);
+    const { code, message, issues } = parsed.data.error;
+    throw new ApiError(response.status, code, message, issues);
+  }
+  // A reader loop rather than for-await: Safari's streams are not async-iterable.
+  const reader = response.body
+    .pipeThrough(new TextDecoderStream())
+    .pipeThrough(new EventSourceParserStream())
+    .getReader();
+  for (;;) {
+    const { value: event, done } = await reader.read();
+    if (done) break;
+    const data: unknown = JSON.parse(event.data);
+    if (event.event === 'delta') onText(generateEventSchemas.delta.parse(data).text);
+    else if (event.event === 'done') return generateEventSchemas.done.parse(data);
+    else if (event.event === 'error') {
+      throw new ApiError(200, 'INTERNAL', generateEventSchemas.error.parse(data).message);
+    }
+  }
+  throw new ApiError(200, 'INTERNAL', guestPostMessages.generateFailed);
+}

@@ -1,0 +1,166 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { X } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { paths } from '../../../../shared/paths';
+import {
+  guestPostMessages as m,
+  type GuestPost,
+  type GuestPostRequest,
+} from '../../../../shared/schemas/guest-posts';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { ErrorState, PageHeader } from '../../../components/ui/page-states';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { ApiError } from '../../../lib/api-error';
+import { formatDate } from '../../../lib/format';
+import { aiStatusKey, useAiStatus } from '../../ai/api/ai-queries';
+import { AiNotConfigured } from '../../ai/components/ai-not-configured';
+import { guestPostsKey, useGuestPost, useGuestPostCampaigns } from '../api/guest-post-queries';
+import { streamGuestPost } from '../api/stream-guest-post';
+import { GeneratedContentPanel } from './generated-content-panel';
+import { GuestPostForm } from './guest-post-form';
+import { SavedGuestPosts } from './saved-guest-posts';
+import { WritingTips } from './writing-tips';
+
+/** Refusals worth their own words; anything else is the spec's generic failure (§8). */
+const SPECIFIC_CODES = new Set(['AI_NOT_CONFIGURED', 'RATE_LIMITED', 'NOT_FOUND', 'VALIDATION_ERROR']);
+
+function failureMessage(error: unknown): string {
+  return error instanceof ApiError && SPECIFIC_CODES.has(error.code) ? error.message : m.generateFailed;
+}
+
+/**
+ * /dashboard/guest-posts (spec §2 Guest Post Generator; issue 9): the form, the Generated Content panel
+ * the post streams into, Writing Tips until there is content, and the saved posts to reopen.
+ * Closing returns to /dashboard.
+ */
+export function GuestPostsPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const status = useAiStatus();
+  const campaigns = useGuestPostCampaigns();
+  const [streamed, setStreamed] = useState('');
+  const [generating, setGenerating] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const opened = useGuestPost(generating ? null : openId);
+  const abortRef = useRef<AbortController | null>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+
+  const generate = async (request: GuestPostRequest) => {
+    abortRef.current?.abort();
+    const abort = new AbortController();
+    abortRef.current = abort;
+    setError(null);
+    setOpenId(null);
+    setStreamed('');
+    setGenerating(true);
+    // On one column the panel is below the form: bring it up so the text can be watched arriving.
+    if (window.matchMedia('(max-width: 1023px)').matches) {
+      panelRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    }
+    try {
+      const post: GuestPost = await streamGuestPost(
+        request,
+        (text) => setStreamed((s) => s + text),
+        abort.signal,
+      );
+      queryClient.setQueryData([...guestPostsKey, 'one', post.id], post);
+      setOpenId(post.id);
+      setStreamed('');
+      void queryClient.invalidateQueries({ queryKey: [...guestPostsKey, 'list'] });
+    } catch (caught) {
+      if (!abort.signal.aborted) setError(failureMessage(caught));
+    } finally {
+      setGenerating(false);
+      void queryClient.invalidateQueries({ queryKey: aiStatusKey });
+    }
+  };
+
+  const post = openId ? opened.data : undefined;
+  const content = generating || streamed ? streamed : (post?.content ?? '');
+  const notConfigured = status.data?.configured === false;
+
+  return (
+    <div className="mx-auto w-full max-w-7xl space-y-6 p-4 sm:p-8">
+      <PageHeader
+        title="Guest Post Generator"
+        subtitle="Write a guest post that fits the target site, with your links in it"
+        actions={
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label="Close"
+            onClick={() => void navigate(paths.dashboard)}
+          >
+            <X aria-hidden className="size-5" />
+          </Button>
+        }
+      />
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <div className="space-y-4">
+          {notConfigured && <AiNotConfigured />}
+          <Card className="p-5">
+            {campaigns.isPending ? (
+              <div className="space-y-4" role="status" aria-label="Loading">
+                {Array.from({ length: 5 }, (_, i) => (
+                  <Skeleton key={i} className="h-10 w-full" />
+                ))}
+              </div>
+            ) : campaigns.isError ? (
+              <ErrorState message="Failed to load campaigns" onRetry={() => void campaigns.refetch()} />
+            ) : (
+              <>
+                {campaigns.data.length === 0 && (
+                  <Alert className="mb-4">
+                    A guest post belongs to a campaign.{' '}
+                    <Link to={paths.dashboard} className="font-medium underline">
+                      Create a campaign
+                    </Link>{' '}
+                    first.
+                  </Alert>
+                )}
+                <GuestPostForm
+                  campaigns={campaigns.data}
+                  generating={generating}
+                  disabled={notConfigured}
+                  onGenerate={(request) => void generate(request)}
+                />
+              </>
+            )}
+          </Card>
+          {status.data?.configured && (
+            <p className="text-center text-xs text-slate-500 dark:text-slate-400">
+              {status.data.requestsLeftToday} of {status.data.dailyLimit} AI requests left today
+            </p>
+          )}
+        </div>
+        <div ref={panelRef} className="scroll-mt-20 space-y-4">
+          {error && <Alert variant="destructive">{error}</Alert>}
+          <GeneratedContentPanel
+            content={content}
+            generating={generating}
+            linkChecks={!generating && post && !streamed ? post.linkChecks : null}
+            caption={
+              post && !generating && !streamed
+                ? `Saved to ${post.campaignName} · ${formatDate(post.createdAt)}`
+                : undefined
+            }
+          />
+          {!content && <WritingTips />}
+        </div>
+      </div>
+      <SavedGuestPosts
+        openId={openId}
+        onOpen={(id) => {
+          setStreamed('');
+          setError(null);
+          setOpenId(id);
+        }}
+        onDeleted={(id) => id === openId && setOpenId(null)}
+      />
+    </div>
+  );
+}
