@@ -47,6 +47,8 @@ export const apiPaths = {
   campaignProspects: '/api/campaigns/:id/prospects',
   findProspects: '/api/campaigns/:id/find-prospects',
   prospect: '/api/prospects/:id',
+  prospectTimeline: '/api/prospects/:id/timeline',
+  domainMemory: '/api/domain-memory',
   contacts: '/api/contacts',
   contactsExport: '/api/contacts/export',
   liveLinks: '/api/live-links',
