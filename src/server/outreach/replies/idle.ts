@@ -105,7 +105,8 @@ function watchMailbox(mailboxId: string, options: MailboxIdleOptions, onExit: ()
     if (!mailbox || mailbox.status !== 'connected') return 'done';
     const servers = await resolveMailboxServers(mailbox, options.keys.credentials, options.config);
     if (abort.signal.aborted) return 'done';
-    const imap = new ImapFlow({ ...imapOptions(servers), maxIdleTime: MAX_IDLE_MS });
+    // This connection runs no other command: IDLE may start at once (imapflow waits 15 s by default).
+    const imap = new ImapFlow({ ...imapOptions(servers), maxIdleTime: MAX_IDLE_MS, autoIdleDelay: 100 });
     client = imap;
     imap.on('error', () => undefined);
     const closed = new Promise<'closed'>((resolve) => imap.once('close', () => resolve('closed')));
