@@ -18,11 +18,15 @@ import {
   ProspectScoreHeaders,
 } from './prospect-cells';
 import { ProspectStatusBadge } from './prospect-status-badge';
+import { ProspectTimelineDrawer } from './prospect-timeline-drawer';
 
 const PAGE_SIZE = 25;
 type Sort = { field: 'createdAt' | 'lastContacted'; order: SortOrder };
 
-/** Website, contact (name, email), DA, relevance, status, last contacted, and Send / Success / Failed (spec §2). */
+/**
+ * Website, contact (name, email), DA, relevance, status, last contacted, and Send / Success / Failed
+ * (spec §2); the website opens the prospect's history (issue 7 §4).
+ */
 export function ProspectsTable({ campaignId }: { campaignId: string }) {
   const [page, setPage] = useState(1);
   const [sort, setSort] = useState<Sort>({ field: 'createdAt', order: 'desc' });
@@ -33,6 +37,7 @@ export function ProspectsTable({ campaignId }: { campaignId: string }) {
     order: sort.order,
   });
   const update = useUpdateProspectStatus();
+  const [openId, setOpenId] = useState<string | null>(null);
 
   const setStatus = (prospect: Prospect, status: UpdateProspectStatusInput['status']) =>
     update.mutate({ id: prospect.id, status }, { onError: () => toast.error(m.updateProspectFailed) });
@@ -74,7 +79,7 @@ export function ProspectsTable({ campaignId }: { campaignId: string }) {
             <tbody>
               {data.items.map((p) => (
                 <tr key={p.id}>
-                  <ProspectIdentityCells prospect={p} />
+                  <ProspectIdentityCells prospect={p} onOpen={() => setOpenId(p.id)} />
                   <ProspectScoreCells prospect={p} />
                   <Td>
                     <ProspectStatusBadge status={p.status} />
@@ -121,6 +126,7 @@ export function ProspectsTable({ campaignId }: { campaignId: string }) {
             onPageChange={setPage}
             noun="prospects"
           />
+          <ProspectTimelineDrawer prospectId={openId} onClose={() => setOpenId(null)} />
         </>
       )}
     </QueryCard>
