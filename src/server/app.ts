@@ -37,6 +37,7 @@ import { findProspectsRoutes } from './modules/campaigns/find-prospects-routes';
 import { contactRoutes } from './modules/contacts/routes';
 import { emailAccountRoutes } from './modules/email-accounts/routes';
 import { liveLinkRoutes } from './modules/live-links/routes';
+import { outreachRoutes } from './modules/outreach/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { prospectRoutes } from './modules/prospects/routes';
 import { userRoutes } from './modules/users/routes';
@@ -122,6 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(uploadRoutes(auth, db, storage));
   await app.register(seoRoutes(config, db));
   await app.register(campaignRoutes(auth, db));
+  await app.register(outreachRoutes(auth, db));
   await app.register(findProspectsRoutes(auth, { db, config, queue: deps.queue }));
   await app.register(prospectRoutes(auth, db));
   await app.register(contactRoutes(auth, db));
