@@ -77,6 +77,8 @@ export default defineConfig({
         CRAWL_CACHE_HOURS: '0',
         CRAWL_TIMEOUT_MS: '5000',
         DISCOVERY_MAX_PAGES: '200',
+        // The outreach engine runs every 2 s instead of every minute, so a sent email is seconds away.
+        OUTREACH_TICK_SECONDS: '2',
       },
     },
   ],

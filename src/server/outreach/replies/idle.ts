@@ -23,7 +23,7 @@ export interface MailboxIdleOptions {
   db: Database;
   keys: OutreachKeys;
   config: Config;
-  /** New mail in a watched mailbox's INBOX (IMAP EXISTS), or a reconnect after a drop: sync it. */
+  /** New mail in a watched mailbox's INBOX (IMAP EXISTS), or the watch (re)started: sync it. */
   onNewMail(mailboxId: string): Promise<unknown>;
   /** The mailbox's INBOX is open and idling (for logs and tests). */
   onWatching?(mailboxId: string): void;
@@ -44,8 +44,8 @@ export interface MailboxIdle {
 /**
  * Keeps one IMAP IDLE connection (RFC 2177) per connected mailbox whose server supports IDLE, and
  * calls onNewMail when the server announces new mail, so replies are read within seconds rather
- * than at the next two-minute sync. A dropped connection is reopened with doubling back-off (and a
- * sync is asked for, as mail may have come meanwhile); a mailbox disconnected, deleted or no longer
+ * than at the next two-minute sync; a sync is also asked for whenever the watch (re)starts, as mail
+ * may have come while nobody watched. A dropped connection is reopened with doubling back-off; a mailbox disconnected, deleted or no longer
  * 'connected' is let go. Servers without IDLE are left to the periodic sync. For the worker role
  * only: each watcher holds a connection open.
  */
@@ -100,7 +100,7 @@ function watchMailbox(mailboxId: string, options: MailboxIdleOptions, onExit: ()
   let client: ImapFlow | null = null;
 
   let watchingSince = 0;
-  const connectAndWait = async (reconnected: boolean): Promise<'closed' | 'done'> => {
+  const connectAndWait = async (): Promise<'closed' | 'done'> => {
     const [mailbox] = await options.db.select().from(emailAccounts).where(eq(emailAccounts.id, mailboxId));
     if (!mailbox || mailbox.status !== 'connected') return 'done';
     const servers = await resolveMailboxServers(mailbox, options.keys.credentials, options.config);
@@ -119,18 +119,17 @@ function watchMailbox(mailboxId: string, options: MailboxIdleOptions, onExit: ()
     imap.on('exists', () => void options.onNewMail(mailboxId).catch(() => undefined));
     watchingSince = Date.now();
     options.onWatching?.(mailboxId);
-    if (reconnected) void options.onNewMail(mailboxId).catch(() => undefined);
+    // Mail may have come while nobody watched (before the start, during a drop).
+    void options.onNewMail(mailboxId).catch(() => undefined);
     return closed;
   };
 
   const loop = async () => {
     let attempt = 0;
-    let connectedBefore = false;
     while (!abort.signal.aborted) {
       try {
-        const outcome = await connectAndWait(connectedBefore);
+        const outcome = await connectAndWait();
         if (outcome === 'done') break;
-        connectedBefore = true;
         // A connection that held for a while starts the back-off afresh; one dropped at once does not.
         if (Date.now() - watchingSince > STABLE_MS) attempt = 0;
       } catch {
