@@ -121,7 +121,7 @@ test('a reply delivered to the mailbox turns the prospect Responded and appears 
   const row = page.getByRole('row', { name: /annas-blog\.test/ });
   await expect(async () => {
     await page.reload();
-    await expect(row.getByText('responded')).toBeVisible({ timeout: 2_000 });
+    await expect(row.getByText('responded', { exact: true })).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 100_000, intervals: [2_000] });
 
   await row.getByRole('button', { name: /annas-blog\.test/ }).click();
@@ -137,5 +137,5 @@ test('a reply delivered to the mailbox turns the prospect Responded and appears 
   await expect(drawer.getByText('Marked by you')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
-  await expect(row.getByText('success')).toBeVisible();
+  await expect(row.getByText('success', { exact: true })).toBeVisible();
 });
