@@ -17,8 +17,9 @@ const text = (value: unknown) => (typeof value === 'string' ? value : null);
 /**
  * A prospect's whole history, oldest first (issue 7 §4): when it was added, our messages with their
  * state, opens and clicks (scanner hits flagged; the newest TIMELINE_TRACKING_LIMIT), the replies,
- * auto-replies, unsubscribe requests and bounces read from the mailbox, and its status changes.
- * Entries at the same instant keep that order, so a reply comes before the status it caused.
+ * auto-replies, unsubscribe requests and bounces read from the mailbox (never dated before the
+ * message they answer), and its status changes. Entries at the same instant keep that order, so a
+ * reply comes before the status it caused.
  * @throws AppError 404 when the prospect is not the user's.
  */
 export async function prospectTimeline(db: Database, userId: string, id: string): Promise<ProspectTimeline> {
@@ -39,6 +40,12 @@ export async function prospectTimeline(db: Database, userId: string, id: string)
       .orderBy(asc(prospectEvents.createdAt)),
   ]);
   const stepOf = new Map(messages.map((m) => [m.id, m.stepNumber]));
+  const sentAtOf = new Map(messages.map((m) => [m.id, m.sentAt]));
+  // An answer's Date header comes from the other side's clock: never show it before what it answers.
+  const answeredAt = (m: (typeof inbound)[number]) => {
+    const sent = m.outreachMessageId ? sentAtOf.get(m.outreachMessageId) : null;
+    return sent && sent > m.receivedAt ? sent : m.receivedAt;
+  };
   const ids = messages.map((m) => m.id);
   const [hits, [hitCount]] =
     ids.length === 0
@@ -74,7 +81,7 @@ export async function prospectTimeline(db: Database, userId: string, id: string)
     })),
     ...inbound.map((m): TimelineEntry => ({
       type: m.kind,
-      at: iso(m.receivedAt),
+      at: iso(answeredAt(m)),
       fromEmail: m.fromEmail,
       subject: m.subject,
       text: m.text,

@@ -25,27 +25,21 @@ export function DomainMemoryCell({ contact }: { contact: Contact }) {
     );
 
   return (
-    <Td className="max-w-64">
-      <div className="flex items-start gap-2">
-        <div className="min-w-0 flex-1 text-xs">
-          <div className="truncate font-medium text-slate-700 dark:text-slate-300" title={contact.domain}>
+    <Td className="min-w-60">
+      <div className="space-y-1 text-xs">
+        <div className="flex items-center gap-2">
+          <span className="truncate font-medium text-slate-700 dark:text-slate-300" title={contact.domain}>
             {contact.domain}
-          </div>
-          {memory?.lastContactedAt ? (
-            <div
-              className="truncate text-slate-500 dark:text-slate-400"
-              title={memory.campaignName ?? undefined}
-            >
-              {formatDate(memory.lastContactedAt)} · {memory.campaignName ?? 'Deleted campaign'}
-            </div>
-          ) : (
-            <div className="text-slate-500 dark:text-slate-400">Never contacted</div>
-          )}
-          {memory?.outcome && memory.outcome !== 'pending' && (
-            <div className="mt-1">
-              <ProspectStatusBadge status={memory.outcome} />
-            </div>
-          )}
+          </span>
+          {memory?.outcome && memory.outcome !== 'pending' && <ProspectStatusBadge status={memory.outcome} />}
+        </div>
+        <div
+          className="max-w-64 truncate text-slate-500 dark:text-slate-400"
+          title={memory?.campaignName ?? undefined}
+        >
+          {memory?.lastContactedAt
+            ? `${formatDate(memory.lastContactedAt)} · ${memory.campaignName ?? 'Deleted campaign'}`
+            : 'Never contacted'}
         </div>
         <Button
           size="xs"
@@ -62,7 +56,7 @@ export function DomainMemoryCell({ contact }: { contact: Contact }) {
           }
         >
           <Ban aria-hidden className="size-3.5" />
-          {blocked ? 'Do not contact' : 'Block'}
+          {blocked ? 'Do not contact' : 'Block domain'}
         </Button>
       </div>
     </Td>
