@@ -25,22 +25,17 @@ export function DomainMemoryCell({ contact }: { contact: Contact }) {
     );
 
   return (
-    <Td className="min-w-60">
+    <Td className="min-w-48" title={contact.domain}>
       <div className="space-y-1 text-xs">
-        <div className="flex items-center gap-2">
-          <span className="truncate font-medium text-slate-700 dark:text-slate-300" title={contact.domain}>
-            {contact.domain}
-          </span>
+        <div className="flex items-center gap-2 whitespace-nowrap text-slate-600 dark:text-slate-400">
           {memory?.outcome && memory.outcome !== 'pending' && <ProspectStatusBadge status={memory.outcome} />}
+          {memory?.lastContactedAt ? formatDate(memory.lastContactedAt) : 'Never contacted'}
         </div>
-        <div
-          className="max-w-64 truncate text-slate-500 dark:text-slate-400"
-          title={memory?.campaignName ?? undefined}
-        >
-          {memory?.lastContactedAt
-            ? `${formatDate(memory.lastContactedAt)} · ${memory.campaignName ?? 'Deleted campaign'}`
-            : 'Never contacted'}
-        </div>
+        {memory?.lastContactedAt && (
+          <div className="max-w-48 truncate text-slate-500 dark:text-slate-400">
+            by {memory.campaignName ?? 'a deleted campaign'}
+          </div>
+        )}
         <Button
           size="xs"
           variant="outline"
