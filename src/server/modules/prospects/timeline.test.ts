@@ -106,7 +106,8 @@ async function prospectWithHistory() {
       subject: 'Out of office',
       text: 'Back on December 2.',
       details: { returnsOn: '2026-12-02T08:00:00.000Z' },
-      receivedAt: at(30),
+      // The responder's clock is behind: dated before the message it answers.
+      receivedAt: at(-5),
     },
     {
       userId: owner.userId,
@@ -143,12 +144,14 @@ describe('GET /api/prospects/:id/timeline (issue 7 §4)', () => {
     expect(timeline.campaignName).toBe(campaign.name);
     expect(timeline.trackingTruncated).toBe(false);
     const types = timeline.entries.map((e) => e.type);
-    expect(types.slice(0, 7)).toEqual(['added', 'message', 'open', 'auto_reply', 'open', 'click', 'reply']);
+    expect(types.slice(0, 7)).toEqual(['added', 'message', 'auto_reply', 'open', 'open', 'click', 'reply']);
     // The failed step 2 (stamped when it failed) and the user's Success (now) come last.
     expect(types.slice(7)).toEqual(['message', 'status']);
     expect(timeline.entries.map((e) => e.at)).toEqual([...timeline.entries.map((e) => e.at)].sort());
 
-    const [, first, scanner, autoReply, person, click, reply, failed, status] = timeline.entries;
+    const [, first, autoReply, scanner, person, click, reply, failed, status] = timeline.entries;
+    // Never shown before the message it answers.
+    expect(autoReply!.at).toBe(first!.at);
     expect(first).toMatchObject({
       stepNumber: 1,
       status: 'sent',
