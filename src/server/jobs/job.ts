@@ -1,3 +1,4 @@
+import type { PgBoss } from 'pg-boss';
 import type { z } from 'zod';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -8,6 +9,8 @@ export interface JobDeps {
   config: Config;
   /** APP_SECRET (or the generated development secret), from which jobs derive their keys. */
   appSecret: string;
+  /** The queue, for jobs that queue other jobs; startWorkers passes its pg-boss. */
+  queue?: Pick<PgBoss, 'send'>;
 }
 
 /**

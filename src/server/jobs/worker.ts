@@ -3,6 +3,8 @@ import type { JobDefinition, JobDeps } from './job';
 import { mailboxSyncJob } from './mailbox-sync';
 import { outreachTickJob } from './outreach-tick';
 import { findProspectsJob } from './find-prospects';
+import { liveLinkCheckJob } from './live-link-check';
+import { liveLinkScheduleJob } from './live-link-schedule';
 import { sessionCleanupJob } from './session-cleanup';
 
 /** Every job the worker role runs. */
@@ -11,6 +13,8 @@ export const jobs: readonly JobDefinition<never>[] = [
   outreachTickJob as JobDefinition<never>,
   mailboxSyncJob as JobDefinition<never>,
   findProspectsJob as JobDefinition<never>,
+  liveLinkCheckJob as JobDefinition<never>,
+  liveLinkScheduleJob as JobDefinition<never>,
 ];
 
 /**
@@ -23,7 +27,7 @@ export async function startWorkers(boss: PgBoss, deps: JobDeps, definitions = jo
     if (job.cron) await boss.schedule(job.name, job.cron(deps.config), {}, { tz: 'UTC' });
     await boss.work(job.name, async ([item]) => {
       if (!item) return;
-      return job.handle(job.payload.parse(item.data), deps);
+      return job.handle(job.payload.parse(item.data), { ...deps, queue: boss });
     });
   }
 }
