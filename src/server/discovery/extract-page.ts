@@ -151,7 +151,11 @@ export function extractPage(html: string, pageUrl: string): PageExtract {
             break;
           }
           case 'link':
-            if (!canonical && (attrs.rel ?? '').toLowerCase().split(/\s+/).includes('canonical') && attrs.href)
+            if (
+              !canonical &&
+              (attrs.rel ?? '').toLowerCase().split(/\s+/).includes('canonical') &&
+              attrs.href
+            )
               canonical = normalizeUrl(attrs.href, pageUrl);
             break;
           case 'script':

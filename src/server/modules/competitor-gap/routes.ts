@@ -20,7 +20,12 @@ export function competitorGapRoutes(auth: Auth, db: Database): FastifyPluginAsyn
     app.get(
       apiPaths.competitorGap,
       {
-        schema: { tags, params, querystring: competitorGapQuerySchema, response: { 200: competitorGapPageSchema } },
+        schema: {
+          tags,
+          params,
+          querystring: competitorGapQuerySchema,
+          response: { 200: competitorGapPageSchema },
+        },
         preHandler,
       },
       async (request) => competitorGap(db, request.user!.id, request.params.id, request.query),
@@ -28,7 +33,12 @@ export function competitorGapRoutes(auth: Auth, db: Database): FastifyPluginAsyn
     app.post(
       apiPaths.competitorGapProspects,
       {
-        schema: { tags, params, body: addGapProspectsSchema, response: { 200: z.object({ added: z.number().int() }) } },
+        schema: {
+          tags,
+          params,
+          body: addGapProspectsSchema,
+          response: { 200: z.object({ added: z.number().int() }) },
+        },
         preHandler,
       },
       async (request) => ({

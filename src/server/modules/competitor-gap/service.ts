@@ -94,7 +94,13 @@ export async function competitorGap(
     daScore: r.da_score === null ? null : Number(r.da_score),
     isProspect: Boolean(r.is_prospect),
   }));
-  return { items, total: Number(rows[0]?.total ?? 0), page: query.page, pageSize: query.pageSize, competitorDomains };
+  return {
+    items,
+    total: Number(rows[0]?.total ?? 0),
+    page: query.page,
+    pageSize: query.pageSize,
+    competitorDomains,
+  };
 }
 
 /**
@@ -124,11 +130,15 @@ export async function addGapProspects(
           domain: r.domain,
           status: 'pending' as const,
           daScore: r.da_score === null ? null : Number(r.da_score),
-          opportunityType: r.competitors.length > 1 ? ('link_intersect' as const) : ('competitor_backlink' as const),
+          opportunityType:
+            r.competitors.length > 1 ? ('link_intersect' as const) : ('competitor_backlink' as const),
           sourcePageUrl: r.page_url,
         })),
       )
-      .onConflictDoNothing({ target: [prospects.campaignId, prospects.domain], where: sql`domain is not null` })
+      .onConflictDoNothing({
+        target: [prospects.campaignId, prospects.domain],
+        where: sql`domain is not null`,
+      })
       .returning({ id: prospects.id });
     if (inserted.length) {
       await tx

@@ -68,7 +68,13 @@ describe('judgeLink', () => {
       reasons: ['page-unreachable'],
       detail: 'HTTP 503',
     });
-    const timeout: PageFetch = { ok: false, url: gone.url, finalUrl: gone.url, failure: 'timeout', detail: 'Timed out' };
+    const timeout: PageFetch = {
+      ok: false,
+      url: gone.url,
+      finalUrl: gone.url,
+      failure: 'timeout',
+      detail: 'Timed out',
+    };
     expect(judgeLink(recorded, timeout).reasons).toEqual(['page-unreachable']);
   });
 
@@ -86,13 +92,15 @@ describe('judgeLink', () => {
   });
 
   it('is suspicious when the page is noindex by meta robots or X-Robots-Tag', () => {
-    expect(judgeLink(recorded, page(link, { html: '<meta name="robots" content="noindex, follow">' })).reasons).toEqual(
-      ['noindex'],
-    );
-    expect(judgeLink(recorded, page(link, { robotsHeader: 'googlebot: noindex' })).reasons).toEqual(['noindex']);
-    expect(judgeLink(recorded, page(link, { html: '<meta name="robots" content="index, follow">' })).status).toBe(
-      'active',
-    );
+    expect(
+      judgeLink(recorded, page(link, { html: '<meta name="robots" content="noindex, follow">' })).reasons,
+    ).toEqual(['noindex']);
+    expect(judgeLink(recorded, page(link, { robotsHeader: 'googlebot: noindex' })).reasons).toEqual([
+      'noindex',
+    ]);
+    expect(
+      judgeLink(recorded, page(link, { html: '<meta name="robots" content="index, follow">' })).status,
+    ).toBe('active');
   });
 
   it('is suspicious when the canonical URL points elsewhere, not when it is the page itself', () => {
@@ -104,7 +112,11 @@ describe('judgeLink', () => {
 
   it('is suspicious when the anchor text changed', () => {
     const outcome = judgeLink(recorded, page('<a href="https://shop.example/tools">cheap stuff</a>'));
-    expect(outcome).toMatchObject({ status: 'suspicious', reasons: ['anchor-changed'], anchorText: 'cheap stuff' });
+    expect(outcome).toMatchObject({
+      status: 'suspicious',
+      reasons: ['anchor-changed'],
+      anchorText: 'cheap stuff',
+    });
   });
 
   it('is suspicious when the page redirected to another domain', () => {
@@ -114,7 +126,9 @@ describe('judgeLink', () => {
       reasons: ['redirected-off-site'],
       finalUrl: 'https://elsewhere.example/post',
     });
-    expect(judgeLink(recorded, page(link, { finalUrl: 'https://www.blog.example/post/' })).status).toBe('active');
+    expect(judgeLink(recorded, page(link, { finalUrl: 'https://www.blog.example/post/' })).status).toBe(
+      'active',
+    );
   });
 });
 

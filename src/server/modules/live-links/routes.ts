@@ -68,7 +68,10 @@ export function liveLinkRoutes(
     );
     app.get(
       apiPaths.liveLinkChecks,
-      { schema: { tags, params, querystring: checksQuery, response: { 200: linkCheckPageSchema } }, preHandler },
+      {
+        schema: { tags, params, querystring: checksQuery, response: { 200: linkCheckPageSchema } },
+        preHandler,
+      },
       async (request) => listLinkChecks(db, request.user!.id, request.params.id, request.query),
     );
     app.delete(

@@ -22,7 +22,12 @@ export interface DueLink {
  * their next check `leaseMs` ahead, so the next scheduler tick does not queue them again while
  * their checks wait; the check itself then sets the real next time.
  */
-export async function claimDueLinks(db: Database, now: Date, limit: number, leaseMs: number): Promise<DueLink[]> {
+export async function claimDueLinks(
+  db: Database,
+  now: Date,
+  limit: number,
+  leaseMs: number,
+): Promise<DueLink[]> {
   return db.transaction(async (tx) => {
     const due = await tx
       .select({ id: liveLinks.id, pageUrl: liveLinks.pageUrl })

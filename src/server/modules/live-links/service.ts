@@ -112,7 +112,11 @@ export async function createLiveLink(
     // The schedule leaves it alone while the first check is queued (and picks it up should that check be lost).
     .values({ ...input, userId, nextCheckAt: new Date(Date.now() + CHECK_LEASE_MS) })
     .returning();
-  await deps.queue.send(liveLinkCheckJob.name, { liveLinkId: row!.id }, { singletonKey: row!.id, retryLimit: 1 });
+  await deps.queue.send(
+    liveLinkCheckJob.name,
+    { liveLinkId: row!.id },
+    { singletonKey: row!.id, retryLimit: 1 },
+  );
   return toLiveLink({ ...row!, campaignName: campaign.name });
 }
 
