@@ -19,6 +19,7 @@ import { ApiError } from '../../../lib/api-error';
 import { useCancelFindProspects, useFindProspects, useUpdateCampaign } from '../api/campaign-mutations';
 import { isRunActive, useCampaignDetail, useFindProspectsRun } from '../api/campaign-queries';
 import { useFollowFindProspectsRun } from '../api/use-follow-find-prospects-run';
+import { CompetitorGapPanel } from '../../competitor-gap/components/competitor-gap-panel';
 import { CampaignStats } from './campaign-stats';
 import { CampaignStatusBadge } from './campaign-status-badge';
 import { CompetitorsPanel } from './competitors-panel';
@@ -142,6 +143,7 @@ function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
         }
       />
       <CompetitorsPanel campaign={campaign} />
+      <CompetitorGapPanel key={campaign.competitors.join()} campaignId={campaign.id} />
       <CampaignStats campaign={campaign} />
       <ProspectsTable campaignId={campaign.id} />
       <DeleteCampaignDialog
