@@ -56,7 +56,7 @@ function ActiveLinksChart({ data }: { data: LiveLinkSummary['activeOverTime'] })
               labelStyle={{ color: '#cbd5e1' }}
             />
             <Area
-              type="monotone"
+              type="stepAfter"
               dataKey="active"
               stroke="#10b981"
               strokeWidth={2}
