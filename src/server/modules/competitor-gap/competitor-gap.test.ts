@@ -25,6 +25,9 @@ beforeAll(async () => {
   await page('http://already.test/', ['http://rival.test/', 'http://other.test/', 'https://www.mine.test/']);
   await page('http://rival.test/', ['http://other.test/']);
   await page('http://unrelated.test/', ['http://nobody.test/']);
+  // The campaign's and a competitor's own subdomains are no gap.
+  await page('http://blog.mine.test/', ['http://rival.test/']);
+  await page('http://shop.rival.test/', ['http://other.test/']);
   await new CrawlStore(t.handle.db).saveAuthority(
     new Map([
       ['www.strong.test', 0.5],

@@ -29,8 +29,8 @@ interface GapRow {
  * The ranked competitor gap of a campaign (issue 8 §6) from the stored link graph (crawl_links):
  * domains with a page linking to at least one of the campaign's competitors and none linking to
  * the campaign's site, most competitors linked first, then by DA score (crawl_hosts), then by
- * name. The competitors and the campaign's site themselves are left out. `only` narrows it to
- * the given domains.
+ * name. `only` narrows it to the given domains. The competitors and the campaign's site, and
+ * their subdomains, are left out (a blog.example.com is no prospect of example.com).
  */
 async function gapRows(
   db: Database,
@@ -53,7 +53,8 @@ async function gapRows(
       gap as (
         select e.domain, array_agg(distinct e.competitor) as competitors, min(e.page_url) as page_url
         from edges e
-        where e.domain <> all(${textArray([own, ...competitorDomains])})
+        where not exists (select 1 from unnest(${textArray([own, ...competitorDomains])}) as x(d)
+                           where e.domain = x.d or right(e.domain, length(x.d) + 1) = '.' || x.d)
           and not exists (select 1 from crawl_links m
                            where m.from_host in (e.domain, 'www.' || e.domain)
                              and m.to_host = any(${textArray(hostsOf([own]))}))

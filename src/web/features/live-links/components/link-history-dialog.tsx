@@ -64,7 +64,7 @@ export function LinkHistoryDialog({ link, onClose }: { link: LiveLink | null; on
                       <dt>Anchor</dt>
                       <dd className="break-words">{c.anchorText ?? '—'}</dd>
                       <dt>Rel</dt>
-                      <dd>{c.rel.length ? c.rel.join(', ') : 'follow'}</dd>
+                      <dd>{c.anchorText === null ? '—' : c.rel.join(', ') || 'follow'}</dd>
                       <dt>Final URL</dt>
                       <dd className="break-all">{c.finalUrl}</dd>
                       {c.detail && (

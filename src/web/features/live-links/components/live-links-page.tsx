@@ -190,7 +190,7 @@ export function LiveLinksPage() {
                       {l.lastCheckedAt ? formatDateTime(l.lastCheckedAt) : m.notCheckedYet}
                     </Td>
                     <Td className="whitespace-nowrap">
-                      {l.lastCheckedAt ? l.rel.join(', ') || 'follow' : '—'}
+                      {l.foundAnchorText === null ? '—' : l.rel.join(', ') || 'follow'}
                     </Td>
                     <Td>
                       <button
