@@ -49,7 +49,7 @@ test('a live link is checked when added, found lost after the page changed, and 
     await expect(row).not.toContainText('Not checked yet', { timeout: 1_000 });
   }).toPass({ timeout: 30_000 });
   await expect(row.getByRole('button', { name: /^active: check history/ })).toBeVisible();
-  await expect(row).toContainText('follow');
+  await expect(row).toContainText('rel: follow');
 
   // The post loses its link; Check now finds it lost.
   expect((await request.get(`${fixtureWeb}/links-test/${token}/removed`)).ok()).toBe(true);

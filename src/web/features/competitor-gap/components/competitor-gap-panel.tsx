@@ -60,7 +60,8 @@ export function CompetitorGapPanel({ campaignId }: { campaignId: string }) {
         <p className="px-6 pb-6 text-sm text-slate-600 dark:text-slate-400">{m.empty}</p>
       ) : (
         <>
-          <Table>
+          {/* min-w-0: the cells wrap, so the panel needs no sideways scrolling on a phone. */}
+          <Table className="min-w-0">
             <thead>
               <tr>
                 <Th className="w-10">
@@ -87,16 +88,22 @@ export function CompetitorGapPanel({ campaignId }: { campaignId: string }) {
                   <Td className="font-medium break-all">
                     {item.domain}
                     {item.isProspect && (
-                      <Badge tone="accent" className="ml-2 normal-case">
+                      <Badge
+                        tone="accent"
+                        className="mt-1 flex w-fit normal-case sm:mt-0 sm:ml-2 sm:inline-flex"
+                      >
                         prospect
                       </Badge>
                     )}
                   </Td>
                   <Td>
-                    <span className="font-medium tabular-nums">{item.competitors.length}</span>
-                    <span className="text-slate-600 dark:text-slate-400">
-                      {' '}
-                      · {item.competitors.join(', ')}
+                    <span className="font-medium tabular-nums">
+                      {item.competitors.length === 1
+                        ? '1 competitor'
+                        : `${item.competitors.length} competitors`}
+                    </span>
+                    <span className="block text-xs break-words text-slate-600 dark:text-slate-400">
+                      {item.competitors.join(', ')}
                     </span>
                   </Td>
                   <Td className="text-right tabular-nums">{item.daScore ?? '—'}</Td>

@@ -152,7 +152,7 @@ export function LiveLinksPage() {
             {data.total === 0 && (
               <p className="p-6 text-center text-sm text-slate-600 dark:text-slate-400">No {status} links.</p>
             )}
-            <Table className={data.total === 0 ? 'hidden' : 'min-w-[72rem]'}>
+            <Table className={data.total === 0 ? 'hidden' : 'min-w-[64rem]'}>
               <thead>
                 <tr>
                   <Th>Campaign</Th>
@@ -165,7 +165,6 @@ export function LiveLinksPage() {
                     onSort={() => setOrder(order === 'desc' ? 'asc' : 'desc')}
                   />
                   <Th>Last Checked</Th>
-                  <Th>Rel</Th>
                   <Th>Status</Th>
                   <Th>
                     <span className="sr-only">Actions</span>
@@ -188,9 +187,11 @@ export function LiveLinksPage() {
                     <Td className="whitespace-nowrap">{formatDate(l.discoveredAt)}</Td>
                     <Td className="whitespace-nowrap">
                       {l.lastCheckedAt ? formatDateTime(l.lastCheckedAt) : m.notCheckedYet}
-                    </Td>
-                    <Td className="whitespace-nowrap">
-                      {l.foundAnchorText === null ? '—' : l.rel.join(', ') || 'follow'}
+                      {l.foundAnchorText !== null && (
+                        <span className="block text-xs text-slate-600 dark:text-slate-400">
+                          rel: {l.rel.join(', ') || 'follow'}
+                        </span>
+                      )}
                     </Td>
                     <Td>
                       <button
