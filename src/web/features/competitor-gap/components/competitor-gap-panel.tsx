@@ -85,7 +85,7 @@ export function CompetitorGapPanel({ campaignId }: { campaignId: string }) {
                       onChange={(event) => toggle(item.domain, event.target.checked)}
                     />
                   </Td>
-                  <Td className="font-medium break-all">
+                  <Td className="font-medium break-words">
                     {item.domain}
                     {item.isProspect && (
                       <Badge

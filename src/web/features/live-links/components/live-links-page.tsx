@@ -152,7 +152,7 @@ export function LiveLinksPage() {
             {data.total === 0 && (
               <p className="p-6 text-center text-sm text-slate-600 dark:text-slate-400">No {status} links.</p>
             )}
-            <Table className={data.total === 0 ? 'hidden' : 'min-w-[64rem]'}>
+            <Table className={data.total === 0 ? 'hidden' : 'min-w-[56rem]'}>
               <thead>
                 <tr>
                   <Th>Campaign</Th>
