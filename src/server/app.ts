@@ -125,7 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(seoRoutes(config, db));
   await app.register(campaignRoutes(auth, db));
   await app.register(findProspectsRoutes(auth, { db, config, queue: deps.queue }));
-  await app.register(prospectRoutes(auth, db));
+  await app.register(prospectRoutes(auth, { db, queue: deps.queue }));
   await app.register(contactRoutes(auth, db));
   await app.register(liveLinkRoutes(auth, { db, config, queue: deps.queue }));
   await app.register(competitorGapRoutes(auth, db));

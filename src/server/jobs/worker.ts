@@ -4,6 +4,7 @@ import { mailboxSyncJob } from './mailbox-sync';
 import { outreachTickJob } from './outreach-tick';
 import { findProspectsJob } from './find-prospects';
 import { liveLinkCheckJob } from './live-link-check';
+import { liveLinkDiscoveryJob } from './live-link-discovery';
 import { liveLinkScheduleJob } from './live-link-schedule';
 import { sessionCleanupJob } from './session-cleanup';
 
@@ -15,6 +16,7 @@ export const jobs: readonly JobDefinition<never>[] = [
   findProspectsJob as JobDefinition<never>,
   liveLinkCheckJob as JobDefinition<never>,
   liveLinkScheduleJob as JobDefinition<never>,
+  liveLinkDiscoveryJob as JobDefinition<never>,
 ];
 
 /**
