@@ -67,6 +67,9 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         // Every e2e sign-in comes from 127.0.0.1; the per-email limit stays at its default.
         SIGN_IN_MAX_PER_IP: '500',
+        SIGN_UP_MAX_PER_IP: '500',
+        // The local SMTP and IMAP servers of the mailbox specs listen on loopback.
+        MAIL_ALLOW_PRIVATE: '127.0.0.1',
         // The blog-admin spec signs up with this address (e2e/support.ts adminEmail).
         ADMIN_EMAILS: 'blog-admin@e2e.example.com',
         // Crawling reaches only the fixture web: every host name resolves through its proxy.
@@ -77,6 +80,8 @@ export default defineConfig({
         CRAWL_CACHE_HOURS: '0',
         CRAWL_TIMEOUT_MS: '5000',
         DISCOVERY_MAX_PAGES: '200',
+        // Outreach sends within seconds of enrolling (e2e/outreach.spec.ts), not at the next minute.
+        OUTREACH_TICK_SECONDS: '2',
       },
     },
   ],

@@ -39,6 +39,7 @@ import { emailAccountRoutes } from './modules/email-accounts/routes';
 import { liveLinkRoutes } from './modules/live-links/routes';
 import { competitorGapRoutes } from './modules/competitor-gap/routes';
 import { notificationRoutes } from './modules/notifications/routes';
+import { outreachRoutes } from './modules/outreach/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { prospectRoutes } from './modules/prospects/routes';
 import { userRoutes } from './modules/users/routes';
@@ -81,6 +82,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);
+  // Request bodies are JSON (uploads and the RFC 8058 unsubscribe add their parsers in their own scope).
+  // text/plain is the one body type a cross-site form or no-cors fetch can send that Fastify would
+  // otherwise parse; refusing it (415) keeps CSRF out even where SameSite=Lax does not (same-site hosts).
+  app.removeContentTypeParser('text/plain');
 
   await app.register(helmet, {
     hsts: secure,
@@ -124,6 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(uploadRoutes(auth, db, storage));
   await app.register(seoRoutes(config, db));
   await app.register(campaignRoutes(auth, db));
+  await app.register(outreachRoutes(auth, db));
   await app.register(findProspectsRoutes(auth, { db, config, queue: deps.queue }));
   await app.register(prospectRoutes(auth, { db, queue: deps.queue }));
   await app.register(contactRoutes(auth, db));

@@ -64,6 +64,10 @@ export const configSchema = z
     /** Sign-in attempts allowed per IP and per email within the window (15 minutes). */
     SIGN_IN_MAX_PER_IP: z.coerce.number().int().min(1).default(20),
     SIGN_IN_MAX_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+    /** Accounts that may be created per IP within the window (1 hour). */
+    SIGN_UP_MAX_PER_IP: z.coerce.number().int().min(1).default(10),
+    /** Non-public addresses a connected SMTP/IMAP server may have (CIDR list); empty: none (SSRF guard). */
+    MAIL_ALLOW_PRIVATE: cidrList,
     /** Gmail by OAuth2: the app's Google OAuth client; Gmail stays unavailable without it. */
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
@@ -111,6 +115,8 @@ export const configSchema = z
     DISCOVERY_CONTACT_PAGES: count(1, 10, 5),
     /** Sites a user contacted from another campaign within this many days are skipped. */
     DISCOVERY_RECONTACT_DAYS: count(0, 3650, 90),
+    /** How often the outreach engine runs, in seconds; below 60 only for test installs (default: every minute). */
+    OUTREACH_TICK_SECONDS: count(1, 60, 60),
     /** Backlink monitoring (issue 8): hours between two checks of one live link. */
     LINK_CHECK_INTERVAL_HOURS: count(1, 24 * 30, 24),
     /** The app's own SMTP server for alert emails to users; alerts stay in the dashboard when SMTP_HOST is unset. */

@@ -15,6 +15,7 @@ export const messages = {
     invalidCredentials: 'Invalid email or password. Please try again.',
     emailTaken: 'An account with this email already exists. Please log in instead.',
     tooManyAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+    tooManySignUps: 'Too many accounts were created from this network. Please try again later.',
     unexpected: 'An unexpected error occurred. Please try again.',
   },
   generic: {

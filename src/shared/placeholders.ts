@@ -108,6 +108,18 @@ export function prospectPlaceholderValues(prospect: {
   };
 }
 
+/**
+ * Every placeholder value of one message: the prospect's, the sender's name ([Your Name]) and the
+ * campaign's site ([Campaign Website]). The sending engine and the editor's preview both use it, so
+ * the preview shows exactly what would be sent.
+ */
+export function messagePlaceholderValues(
+  prospect: Parameters<typeof prospectPlaceholderValues>[0],
+  sender: { yourName: string; campaignWebsite: string },
+): PlaceholderValues {
+  return { ...prospectPlaceholderValues(prospect), ...sender };
+}
+
 /** The host of a site string ('https://www.Example.com/x' → 'example.com'); the input trimmed if it is no URL. */
 export function hostOf(site: string): string {
   const trimmed = site.trim();

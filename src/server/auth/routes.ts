@@ -8,9 +8,11 @@ import { okSchema } from '../../shared/schemas/api';
 import { fullName, signInSchema, signUpSchema } from '../../shared/schemas/auth';
 import type { Config } from '../config';
 import { AppError } from '../http/errors';
+import { rateLimitGuard } from '../http/rate-limit-guard';
 import type { Auth } from './auth';
 
 const SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
+const SIGN_UP_WINDOW_MS = 60 * 60 * 1000;
 
 /** Copies better-auth's Set-Cookie headers (session cookie set or cleared) onto the reply. */
 function forwardCookies(response: Response, reply: FastifyReply): void {
@@ -27,35 +29,43 @@ async function errorCodeOf(response: Response): Promise<string> {
  * Sign-up, sign-in and sign-out (spec §5, §7 Authentication). Each body is validated with the
  * form's own zod schema before better-auth sees it; only these endpoints of better-auth are exposed.
  * Sign-in is rate-limited per IP and per email; unknown email and wrong password answer the same.
+ * Sign-up is rate-limited per IP (SIGN_UP_MAX_PER_IP per hour), so one client cannot mass-create accounts.
  */
 export function authRoutes(auth: Auth, config: Config): FastifyPluginAsyncZod {
   return async (app) => {
-    const limiters = [
-      app.createRateLimit({
-        max: config.SIGN_IN_MAX_PER_IP,
-        timeWindow: SIGN_IN_WINDOW_MS,
-        keyGenerator: (request: FastifyRequest) => `sign-in:ip:${request.ip}`,
-      }),
-      app.createRateLimit({
-        max: config.SIGN_IN_MAX_PER_EMAIL,
-        timeWindow: SIGN_IN_WINDOW_MS,
-        keyGenerator: (request: FastifyRequest) =>
-          `sign-in:email:${(request.body as { email: string }).email.toLowerCase()}`,
-      }),
-    ];
-    // Both windows count every attempt; the plugin's own hook would stop after the first limiter.
-    const limitSignIn = async (request: FastifyRequest, reply: FastifyReply) => {
-      const verdicts = await Promise.all(limiters.map((limit) => limit(request)));
-      const exceeded = verdicts.filter((v) => !v.isAllowed && v.isExceeded);
-      if (exceeded.length > 0) {
-        reply.header('retry-after', Math.max(...exceeded.map((v) => (v.isAllowed ? 0 : v.ttlInSeconds))));
-        throw new AppError('RATE_LIMITED', messages.auth.tooManyAttempts);
-      }
-    };
+    const limitSignIn = rateLimitGuard(
+      [
+        app.createRateLimit({
+          max: config.SIGN_IN_MAX_PER_IP,
+          timeWindow: SIGN_IN_WINDOW_MS,
+          keyGenerator: (request: FastifyRequest) => `sign-in:ip:${request.ip}`,
+        }),
+        app.createRateLimit({
+          max: config.SIGN_IN_MAX_PER_EMAIL,
+          timeWindow: SIGN_IN_WINDOW_MS,
+          keyGenerator: (request: FastifyRequest) =>
+            `sign-in:email:${(request.body as { email: string }).email.toLowerCase()}`,
+        }),
+      ],
+      messages.auth.tooManyAttempts,
+    );
+    const limitSignUp = rateLimitGuard(
+      [
+        app.createRateLimit({
+          max: config.SIGN_UP_MAX_PER_IP,
+          timeWindow: SIGN_UP_WINDOW_MS,
+          keyGenerator: (request: FastifyRequest) => `sign-up:ip:${request.ip}`,
+        }),
+      ],
+      messages.auth.tooManySignUps,
+    );
 
     app.post(
       apiPaths.signUp,
-      { schema: { tags: ['auth'], body: signUpSchema, response: { 200: okSchema } } },
+      {
+        schema: { tags: ['auth'], body: signUpSchema, response: { 200: okSchema } },
+        preHandler: limitSignUp,
+      },
       async (request, reply) => {
         const { email, password, firstName, lastName, companyName } = request.body;
         const response = await auth.api.signUpEmail({

@@ -82,8 +82,8 @@ describe('bad input changes nothing and gets a clear error', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: apiPaths.signIn,
-      headers: { 'content-type': 'text/plain' },
-      payload: 'email=a',
+      headers: { 'content-type': 'application/json' },
+      payload: '"email=a"',
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe('VALIDATION_ERROR');

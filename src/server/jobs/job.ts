@@ -15,11 +15,13 @@ export interface JobDeps {
 
 /**
  * One background job: its queue name, the zod schema of its payload, an optional cron schedule
- * (UTC), and an idempotent handler (pg-boss delivers at least once).
+ * (UTC) or interval, and an idempotent handler (pg-boss delivers at least once).
  */
 export interface JobDefinition<P> {
   name: string;
   payload: z.ZodType<P>;
   cron?: (config: Config) => string;
+  /** Runs every so many seconds instead of on the cron schedule, when it returns a number (sub-minute test installs). */
+  everySeconds?: (config: Config) => number | undefined;
   handle(payload: P, deps: JobDeps): Promise<unknown>;
 }

@@ -7,7 +7,7 @@ import { sendMessage } from '../outreach/sending/send';
 import type { JobDefinition } from './job';
 
 /**
- * The outreach engine's heartbeat, every minute: resolve interrupted sends, queue the steps that
+ * The outreach engine's heartbeat, every minute (every OUTREACH_TICK_SECONDS when shorter): resolve interrupted sends, queue the steps that
  * are due, claim what may go out now (window, daily limit, spacing, one per domain), send it.
  * Safe to run on several workers at once: every state change is a conditional update.
  */
@@ -15,6 +15,7 @@ export const outreachTickJob: JobDefinition<Record<string, never>> = {
   name: 'outreach-tick',
   payload: z.strictObject({}),
   cron: () => '* * * * *',
+  everySeconds: (config) => (config.OUTREACH_TICK_SECONDS < 60 ? config.OUTREACH_TICK_SECONDS : undefined),
   async handle(_payload, { db, config, appSecret }) {
     const keys = outreachKeys(appSecret);
     const now = new Date();

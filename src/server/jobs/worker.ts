@@ -20,13 +20,21 @@ export const jobs: readonly JobDefinition<never>[] = [
 ];
 
 /**
- * Creates each job's queue, (re)sets its schedule, and starts working it. Payloads are validated
+ * Creates each job's queue, (re)sets its schedule (or interval timer), and starts working it. Payloads are validated
  * with the job's schema before the handler runs; a bad payload fails the job.
  */
 export async function startWorkers(boss: PgBoss, deps: JobDeps, definitions = jobs): Promise<void> {
   for (const job of definitions) {
     await boss.createQueue(job.name);
-    if (job.cron) await boss.schedule(job.name, job.cron(deps.config), {}, { tz: 'UTC' });
+    const seconds = job.everySeconds?.(deps.config);
+    if (seconds) {
+      // pg-boss schedules by the minute at best; a shorter interval is a timer sending the job.
+      await boss.unschedule(job.name);
+      const timer = setInterval(() => {
+        boss.send(job.name, {}).catch((error: Error) => console.error('[jobs]', job.name, error.message));
+      }, seconds * 1000);
+      timer.unref();
+    } else if (job.cron) await boss.schedule(job.name, job.cron(deps.config), {}, { tz: 'UTC' });
     await boss.work(job.name, async ([item]) => {
       if (!item) return;
       return job.handle(job.payload.parse(item.data), { ...deps, queue: boss });

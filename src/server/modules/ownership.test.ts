@@ -58,7 +58,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 interface Case {
   name: string;
   method: Method;
@@ -92,6 +92,39 @@ const byId: Case[] = [
     payload: () => ({ status: 'sent' }),
   },
   { name: 'prospect delete', method: 'DELETE', url: () => withId(apiPaths.prospect, prospectId) },
+  {
+    name: 'campaign outreach settings',
+    method: 'GET',
+    url: () => withId(apiPaths.campaignOutreach, campaign.id),
+  },
+  {
+    name: 'campaign outreach settings update',
+    method: 'PUT',
+    url: () => withId(apiPaths.campaignOutreach, campaign.id),
+    payload: () => ({
+      emailAccountIds: [emailAccountId],
+      sequenceId: '00000000-0000-4000-8000-000000000000',
+      trackOpens: true,
+      trackClicks: true,
+    }),
+  },
+  {
+    name: 'campaign enrollment count',
+    method: 'GET',
+    url: () => withId(apiPaths.campaignEnrollment, campaign.id),
+  },
+  {
+    name: 'campaign enrollment',
+    method: 'POST',
+    url: () => withId(apiPaths.campaignEnrollment, campaign.id),
+  },
+  { name: 'prospect enrollment', method: 'POST', url: () => withId(apiPaths.prospectEnrollment, prospectId) },
+  {
+    name: 'step preview for another user’s prospect',
+    method: 'POST',
+    url: () => apiPaths.stepPreview,
+    payload: () => ({ prospectId, subject: 'Hi [First Name]', content: 'Hello' }),
+  },
   {
     name: 'live link on another user’s campaign',
     method: 'POST',

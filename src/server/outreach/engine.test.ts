@@ -192,6 +192,24 @@ describe('sending rules', () => {
   });
 });
 
+describe('a campaign paused between claim and send', () => {
+  it('keeps the claimed message unsent in the queue, and sends it once resumed', async () => {
+    const { db, f } = await setUp();
+    await queueDueSteps(db, MONDAY_10);
+    const [claimed] = await claimSendable(db, MONDAY_10, () => 0);
+    await db.update(campaigns).set({ status: 'paused' }).where(eq(campaigns.id, f.campaignId));
+    const deps = { keys: f.keys, config: testConfig({ APP_URL: 'https://app.example' }) };
+    expect(await sendMessage(db, deps, claimed!, MONDAY_10)).toBe('skipped');
+    const [message] = await messagesOf(f.prospectIds[0]!);
+    expect(message).toMatchObject({ status: 'queued', attempts: 0, claimedAt: null });
+    expect(f.smtp.messages).toHaveLength(0);
+
+    await db.update(campaigns).set({ status: 'active' }).where(eq(campaigns.id, f.campaignId));
+    expect(await tick(at(MONDAY_10, minutes(5)))).toEqual(['sent']);
+    expect(f.smtp.messages).toHaveLength(1);
+  });
+});
+
 describe('failures', () => {
   it('retries a transient 4xx with back-off, then delivers', async () => {
     const { f } = await setUp();

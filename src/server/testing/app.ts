@@ -17,6 +17,10 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     LOG_LEVEL: 'silent',
     APP_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     DATA_DIR: '/nonexistent-test-data-dir',
+    // Test files sign many users up from one inject address; the sign-up limit has its own test.
+    SIGN_UP_MAX_PER_IP: '1000',
+    // The local SMTP and IMAP servers (testing/mail-servers.ts) listen on loopback; the guard has its own test.
+    MAIL_ALLOW_PRIVATE: '127.0.0.1',
     ...overrides,
   });
 }

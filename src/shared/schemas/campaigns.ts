@@ -31,7 +31,6 @@ export const campaignMessages = {
     'Changing competitor websites may affect the prospects found for this campaign. Are you sure you want to save these changes?',
   noCompetitors:
     'No competitor websites added yet. Add up to 5 competitors to analyze their backlink strategies.',
-  outreachLater: 'Outreach arrives with mailboxes: connect one under Email Accounts.',
 } as const;
 
 /** Most prospects one manual CSV upload may carry (our limit; the spec names none). */

@@ -17,6 +17,8 @@ export const mailboxMessages = {
   gmailConnected: 'Gmail account connected',
   disconnected: 'Mailbox disconnected',
   redirectRefused: 'The redirect address is not this app’s mailbox page.',
+  privateHost: (protocol: 'SMTP' | 'IMAP', host: string) =>
+    `The ${protocol} server ${host} is on a private network, which this app does not connect to.`,
 } as const;
 
 export const mailSecuritySchema = z.enum(['tls', 'starttls', 'none']);

@@ -10,7 +10,17 @@ export const settingsMessages = {
   loadUsersFailed: 'Failed to load users',
   roleUpdated: 'Role updated',
   roleFailed: 'Failed to update role',
+  sendingUpdated: 'Sending settings saved',
+  sendingFailed: 'Failed to save sending settings',
+  sendingLoadFailed: 'Failed to load sending settings',
+  invalidTimeZone: 'Please enter a time zone such as Europe/Berlin or America/New_York',
+  noSendingDay: 'Choose at least one sending day',
+  hourRange: 'Hours go from 0 to 24',
+  emptyWindow: 'The window must end after it starts',
+  postalAddressTooLong: 'The postal address is too long',
 } as const;
+
+const m = settingsMessages;
 
 const requiredName = (message: string) =>
   z.string({ error: message }).trim().min(1, message).max(limits.nameMaxLength);
@@ -39,3 +49,65 @@ export type UpdateRoleInput = z.infer<typeof updateRoleSchema>;
 
 /** The role selector's labels (spec §6: 'full' reads 'Full Access'). */
 export const roleLabels = { member: 'Member', full: 'Full Access' } as const;
+
+/** True for an IANA time zone name the runtime knows ('Europe/Berlin', 'UTC'); offsets and abbreviations are refused. */
+export function isTimeZone(value: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(value)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** ISO weekdays (1 = Monday) with their short labels, in week order. */
+export const weekdays = [
+  { day: 1, label: 'Mon' },
+  { day: 2, label: 'Tue' },
+  { day: 3, label: 'Wed' },
+  { day: 4, label: 'Thu' },
+  { day: 5, label: 'Fri' },
+  { day: 6, label: 'Sat' },
+  { day: 7, label: 'Sun' },
+] as const;
+
+const hour = z.number({ error: m.hourRange }).int(m.hourRange).min(0, m.hourRange).max(24, m.hourRange);
+
+/**
+ * The Profile tab's sending settings and `PUT /api/profile/sending` (issue 6 §4–5): the postal
+ * address printed in the footer of outreach messages (empty: no footer), and the sending window —
+ * ISO weekdays and local hours [start, end) in an IANA time zone. 0–24 on every day means "always".
+ */
+export const sendingSettingsSchema = z
+  .strictObject({
+    postalAddress: z
+      .string()
+      .trim()
+      .max(500, m.postalAddressTooLong)
+      .transform((v) => v || null)
+      .nullable(),
+    timeZone: z.string().trim().refine(isTimeZone, m.invalidTimeZone),
+    sendWindowDays: z
+      .array(z.number().int().min(1).max(7))
+      .min(1, m.noSendingDay)
+      .transform((days) => [...new Set(days)].sort((a, b) => a - b)),
+    sendWindowStartHour: hour,
+    sendWindowEndHour: hour,
+  })
+  .refine((v) => v.sendWindowEndHour > v.sendWindowStartHour, {
+    message: m.emptyWindow,
+    path: ['sendWindowEndHour'],
+  });
+export type SendingSettingsInput = z.input<typeof sendingSettingsSchema>;
+export type SendingSettings = z.output<typeof sendingSettingsSchema>;
+export type SavedSendingSettings = z.infer<typeof savedSendingSettingsSchema>;
+
+/** The sending settings as stored and answered by `GET`/`PUT /api/profile/sending`. */
+export const savedSendingSettingsSchema = z.object({
+  postalAddress: z.string().nullable(),
+  timeZone: z.string(),
+  sendWindowDays: z.array(z.number().int()),
+  sendWindowStartHour: z.number().int(),
+  sendWindowEndHour: z.number().int(),
+});

@@ -6,6 +6,7 @@ import {
   index,
   integer,
   pgEnum,
+  primaryKey,
   pgTable,
   real,
   text,
@@ -94,6 +95,28 @@ export const belongsToCampaign = {
       foreignColumns: [campaigns.id, campaigns.userId],
     }).onDelete('cascade'),
 };
+
+/**
+ * The mailboxes a campaign sends from (issue 6 §3), in rotation order: enrollments are spread over
+ * them round-robin. campaigns.email_account_id mirrors the first one (the spec's single mailbox).
+ */
+export const campaignEmailAccounts = pgTable(
+  'campaign_email_accounts',
+  {
+    ...belongsToCampaign.columns(),
+    emailAccountId: uuid()
+      .notNull()
+      .references(() => emailAccounts.id, { onDelete: 'cascade' }),
+    /** 0-based place in the rotation. */
+    position: integer().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    belongsToCampaign.foreignKey(t),
+    primaryKey({ columns: [t.campaignId, t.emailAccountId] }),
+    index('idx_campaign_email_accounts_email_account_id').on(t.emailAccountId),
+  ],
+);
 
 export const prospects = pgTable(
   'prospects',

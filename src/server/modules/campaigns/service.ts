@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import type { campaignListQuerySchema, updateCampaignSchema } from '../../../shared/schemas/campaigns';
 import type { prospectListQuerySchema } from '../../../shared/schemas/prospects';
 import type { Database } from '../../db/client';
-import { campaigns, prospects } from '../../db/schema/campaigns';
+import { campaignEmailAccounts, campaigns, prospects } from '../../db/schema/campaigns';
 import { containsPattern, iso, orderByIndexed, orderByNullsLast, pageOffset } from '../../db/sql-helpers';
 import { AppError } from '../../http/errors';
 import { assertEmailAccountOwned } from '../email-accounts/service';
@@ -151,6 +151,12 @@ export async function createCampaign(db: Database, userId: string, input: Create
         prospectsFound: rowCount,
       })
       .returning();
+    if (row!.emailAccountId) {
+      // The chosen mailbox starts the campaign's rotation (see modules/outreach/campaign-settings.ts).
+      await tx
+        .insert(campaignEmailAccounts)
+        .values({ campaignId: row!.id, userId, emailAccountId: row!.emailAccountId, position: 0 });
+    }
     if (input.type === 'manual') {
       // One millisecond apart, first row newest: "newest first" lists keep the file's order.
       const base = Date.now();
@@ -197,7 +203,10 @@ export async function updateCampaign(
   return toCampaign(row);
 }
 
-/** Deletes a campaign; its prospects and live links go with it (foreign keys cascade). */
+/**
+ * Deletes a campaign; its prospects, live links, enrollments and their queued messages go with it
+ * (foreign keys cascade), so nothing of it is sent afterwards.
+ */
 export async function deleteCampaign(db: Database, userId: string, id: string): Promise<void> {
   const deleted = await db.delete(campaigns).where(owned(userId, id)).returning({ id: campaigns.id });
   if (deleted.length === 0) throw notFound();

@@ -12,7 +12,7 @@ import { pageQuerySchema } from '../../../shared/schemas/pagination';
 import type { Auth } from '../../auth/auth';
 import { requireAdmin } from '../../auth/require-admin';
 import type { Database } from '../../db/client';
-import { AppError } from '../../http/errors';
+import { rateLimitGuard } from '../../http/rate-limit-guard';
 import { listContactMessages, saveContactMessage } from './service';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -23,23 +23,22 @@ const HOUR_MS = 60 * 60 * 1000;
  */
 export function contactMessageRoutes(auth: Auth, db: Database): FastifyPluginAsyncZod {
   return async (app) => {
-    const limit = app.createRateLimit({
-      max: contactLimits.perIpPerHour,
-      timeWindow: HOUR_MS,
-      keyGenerator: (request: FastifyRequest) => `contact:ip:${request.ip}`,
-    });
+    const limit = rateLimitGuard(
+      [
+        app.createRateLimit({
+          max: contactLimits.perIpPerHour,
+          timeWindow: HOUR_MS,
+          keyGenerator: (request: FastifyRequest) => `contact:ip:${request.ip}`,
+        }),
+      ],
+      contactMessages.tooMany,
+    );
 
     app.post(
       apiPaths.contact,
       {
         schema: { tags: ['contact'], body: contactInputSchema, response: { 201: okSchema } },
-        preHandler: async (request, reply) => {
-          const verdict = await limit(request);
-          if (!verdict.isAllowed && verdict.isExceeded) {
-            reply.header('retry-after', verdict.ttlInSeconds);
-            throw new AppError('RATE_LIMITED', contactMessages.tooMany);
-          }
-        },
+        preHandler: limit,
       },
       async (request, reply) => {
         await saveContactMessage(db, request.body, request.ip);

@@ -15,6 +15,7 @@ import type { Auth } from '../../auth/auth';
 import { requireUser } from '../../auth/session';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { AddressPolicy } from '../../discovery/ssrf-guard';
 import { AppError } from '../../http/errors';
 import {
   completeGmailAuthorization,
@@ -48,12 +49,13 @@ function assertOwnRedirect(config: Config, redirectUri: string): void {
 }
 
 /**
- * Mailboxes (spec §7 Mail accounts, §8 Mail connection): list, connect SMTP/IMAP (both logins checked
- * first), connect Gmail by OAuth2, disconnect.
+ * Mailboxes (spec §7 Mail accounts, §8 Mail connection): list, connect SMTP/IMAP (hosts checked by the
+ * SSRF guard, both logins checked first), connect Gmail by OAuth2, disconnect.
  */
 export function emailAccountRoutes(auth: Auth, deps: EmailAccountDeps): FastifyPluginAsyncZod {
   const { db, config } = deps;
   const keys = outreachKeys(deps.appSecret);
+  const mailPolicy = new AddressPolicy(config.MAIL_ALLOW_PRIVATE);
   return async (app) => {
     app.get(
       apiPaths.emailAccounts,
@@ -79,7 +81,13 @@ export function emailAccountRoutes(auth: Auth, deps: EmailAccountDeps): FastifyP
         preHandler: requireUser(auth),
       },
       async (request, reply) => {
-        const mailbox = await connectSmtpMailbox(db, keys.credentials, request.user!.id, request.body);
+        const mailbox = await connectSmtpMailbox(
+          db,
+          keys.credentials,
+          mailPolicy,
+          request.user!.id,
+          request.body,
+        );
         return reply.status(201).send(mailbox);
       },
     );

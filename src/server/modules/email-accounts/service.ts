@@ -5,7 +5,9 @@ import type { Database } from '../../db/client';
 import { emailAccounts, outreachMessages } from '../../db/schema/outreach';
 import { iso } from '../../db/sql-helpers';
 import { AppError } from '../../http/errors';
+import type { AddressPolicy } from '../../discovery/ssrf-guard';
 import { MailboxConnectionError, verifyMailbox } from '../../outreach/mailboxes/connection';
+import { refusedMailAddress } from '../../outreach/mailboxes/mail-host-guard';
 import { encryptSecret } from '../../secrets';
 
 /** The connect form after parsing (ports and daily limit as numbers). */
@@ -75,19 +77,28 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * Connects an SMTP/IMAP mailbox (spec §7): logs in to both servers first, then stores the settings
- * with the password encrypted under `credentialsKey`.
- * @throws AppError VALIDATION_ERROR (400) with the server's reason when a login fails (nothing stored);
- *   CONFLICT (409) when the user already connected this address.
+ * Connects an SMTP/IMAP mailbox (spec §7): checks that both hosts are reachable under `mailPolicy`
+ * (no loopback or private network unless allow-listed: SSRF), logs in to both servers, then stores
+ * the settings with the password encrypted under `credentialsKey`.
+ * @throws AppError VALIDATION_ERROR (400) for a refused host or with the server's reason when a login
+ *   fails (nothing stored); CONFLICT (409) when the user already connected this address.
  */
 export async function connectSmtpMailbox(
   db: Database,
   credentialsKey: Buffer,
+  mailPolicy: AddressPolicy,
   userId: string,
   input: ConnectMailbox,
 ): Promise<Mailbox> {
   const { email, username, password, dailyLimit, ...servers } = input;
   await assertNotConnected(db, userId, email);
+  for (const [protocol, host] of [
+    ['SMTP', servers.smtpHost],
+    ['IMAP', servers.imapHost],
+  ] as const) {
+    if (await refusedMailAddress(mailPolicy, host))
+      throw new AppError('VALIDATION_ERROR', mailboxMessages.privateHost(protocol, host));
+  }
   try {
     await verifyMailbox({ ...servers, auth: { user: username, pass: password } });
   } catch (error) {

@@ -1,13 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths } from '../../../shared/paths';
 import { meSchema } from '../../../shared/schemas/auth';
-import { updateProfileSchema } from '../../../shared/schemas/settings';
+import {
+  savedSendingSettingsSchema,
+  sendingSettingsSchema,
+  updateProfileSchema,
+} from '../../../shared/schemas/settings';
 import type { Auth } from '../../auth/auth';
 import { requireUser } from '../../auth/session';
 import type { Database } from '../../db/client';
-import { updateProfile } from './service';
+import { getSendingSettings, updateProfile, updateSendingSettings } from './service';
 
-/** `PATCH /api/profile`: the Settings Profile tab (spec §2); better-auth's update-user route stays unexposed. */
+/**
+ * `PATCH /api/profile`: the Settings Profile tab (spec §2); better-auth's update-user route stays
+ * unexposed. `GET`/`PUT /api/profile/sending`: the tab's sending settings (issue 6 §4–5).
+ */
 export function profileRoutes(auth: Auth, db: Database): FastifyPluginAsyncZod {
   return async (app) => {
     app.patch(
@@ -17,6 +24,20 @@ export function profileRoutes(auth: Auth, db: Database): FastifyPluginAsyncZod {
         preHandler: requireUser(auth),
       },
       async (request) => updateProfile(db, request.user!, request.body),
+    );
+    const sendingResponse = { 200: savedSendingSettingsSchema };
+    app.get(
+      apiPaths.sendingSettings,
+      { schema: { tags: ['account'], response: sendingResponse }, preHandler: requireUser(auth) },
+      async (request) => getSendingSettings(db, request.user!.id),
+    );
+    app.put(
+      apiPaths.sendingSettings,
+      {
+        schema: { tags: ['account'], body: sendingSettingsSchema, response: sendingResponse },
+        preHandler: requireUser(auth),
+      },
+      async (request) => updateSendingSettings(db, request.user!.id, request.body),
     );
   };
 }

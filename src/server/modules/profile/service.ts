@@ -1,6 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { fullName, type Me } from '../../../shared/schemas/auth';
-import type { UpdateProfileInput } from '../../../shared/schemas/settings';
+import type {
+  SavedSendingSettings,
+  SendingSettings,
+  UpdateProfileInput,
+} from '../../../shared/schemas/settings';
 import type { SessionUser } from '../../auth/session';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema/users';
@@ -17,4 +21,28 @@ export async function updateProfile(db: Database, user: SessionUser, input: Upda
     .set({ firstName: input.firstName, lastName: input.lastName, companyName: input.companyName, name })
     .where(eq(users.id, user.id));
   return getMe(db, { ...user, ...input, name });
+}
+
+const sendingColumns = {
+  postalAddress: users.postalAddress,
+  timeZone: users.timeZone,
+  sendWindowDays: users.sendWindowDays,
+  sendWindowStartHour: users.sendWindowStartHour,
+  sendWindowEndHour: users.sendWindowEndHour,
+};
+
+/** The user's sending settings: footer postal address and sending window (issue 6 §4–5). */
+export async function getSendingSettings(db: Database, userId: string): Promise<SavedSendingSettings> {
+  const [row] = await db.select(sendingColumns).from(users).where(eq(users.id, userId));
+  return row!;
+}
+
+/** Saves the user's sending settings; the engine reads them at its next tick. */
+export async function updateSendingSettings(
+  db: Database,
+  userId: string,
+  input: SendingSettings,
+): Promise<SavedSendingSettings> {
+  const [row] = await db.update(users).set(input).where(eq(users.id, userId)).returning(sendingColumns);
+  return row!;
 }

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { prospectPlaceholderValues, renderPlaceholders } from '../../../shared/placeholders';
+import { messagePlaceholderValues, renderPlaceholders } from '../../../shared/placeholders';
 import { queryRows, type Database } from '../../db/client';
 import { enrollments, outreachMessages } from '../../db/schema/outreach';
 
@@ -58,15 +58,10 @@ export async function queueDueSteps(db: Database, now: Date): Promise<number> {
       if (!e.contact_email) return close('stopped', 'The prospect has no email address');
       if (e.suppressed) return close('stopped', 'The address is on the suppression list');
 
-      const values = {
-        ...prospectPlaceholderValues({
-          contactName: e.contact_name,
-          contactEmail: e.contact_email,
-          website: e.website,
-        }),
-        yourName: e.user_name,
-        campaignWebsite: e.website_url,
-      };
+      const values = messagePlaceholderValues(
+        { contactName: e.contact_name, contactEmail: e.contact_email, website: e.website },
+        { yourName: e.user_name, campaignWebsite: e.website_url },
+      );
       const subject = renderPlaceholders(e.subject, values);
       const body = renderPlaceholders(e.content, values);
       const missing = [...new Set([...subject.missing, ...body.missing])];

@@ -86,6 +86,22 @@ export async function recordRetry(
 }
 
 /**
+ * Takes back a claimed message unsent: 'queued' as if it had never been claimed (its campaign was
+ * paused between the claim and the send; it goes out once the campaign is active again), or
+ * 'cancelled' (its enrollment stopped meanwhile, e.g. an unsubscribe).
+ */
+export async function releaseClaim(
+  db: Database,
+  message: Message,
+  to: 'queued' | 'cancelled',
+): Promise<void> {
+  await db
+    .update(outreachMessages)
+    .set({ status: to, claimedAt: null, attempts: sql`greatest(${outreachMessages.attempts} - 1, 0)` })
+    .where(and(eq(outreachMessages.id, message.id), eq(outreachMessages.status, 'sending')));
+}
+
+/**
  * Records a permanent failure (issue 6 §4: SMTP 5xx): the message and the prospect 'failed', the
  * enrollment stopped, and — when the server refused the recipient — the address suppressed.
  */

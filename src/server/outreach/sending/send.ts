@@ -2,7 +2,7 @@ import { and, asc, eq, lt } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Database } from '../../db/client';
 import { campaigns } from '../../db/schema/campaigns';
-import { emailAccounts, outreachMessages } from '../../db/schema/outreach';
+import { emailAccounts, enrollments, outreachMessages } from '../../db/schema/outreach';
 import { users } from '../../db/schema/users';
 import type { OutreachKeys } from '../keys';
 import { smtpOptions } from '../mailboxes/connection';
@@ -12,7 +12,7 @@ import { GmailAuthorizationError } from '../mailboxes/gmail-oauth';
 import { resolveMailboxServers } from '../mailboxes/servers';
 import { trackingLinks } from '../tracking/links';
 import { composeMessage } from './compose';
-import { recordFailed, recordRetry, recordSent } from './record';
+import { recordFailed, recordRetry, recordSent, releaseClaim } from './record';
 
 export interface SendDeps {
   keys: OutreachKeys;
@@ -51,7 +51,9 @@ function classify(error: unknown): {
  * Sends one claimed ('sending') message through its mailbox's SMTP server and records the outcome:
  * delivered → sent; 4xx or a dropped connection → back to the queue with back-off (after
  * MAX_ATTEMPTS: failed); 5xx → failed, the prospect failed, a refused recipient suppressed; a
- * refused login → the mailbox turns 'error' and the message waits in the queue.
+ * refused login → the mailbox turns 'error' and the message waits in the queue. A message whose
+ * campaign was paused after the claim goes back to the queue unsent; one whose enrollment ended is
+ * cancelled.
  * A blind copy goes to the mailbox itself: it is the proof of delivery the reconciler looks for
  * after a crash (see reconcile.ts).
  */
@@ -67,6 +69,16 @@ export async function sendMessage(
   const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, message.campaignId));
   const [user] = await db.select().from(users).where(eq(users.id, message.userId));
   if (!mailbox || !campaign || !user) return 'skipped';
+  // Pausing stops sends at once: a message claimed just before the pause stays in the queue.
+  const [enrollment] = await db
+    .select({ status: enrollments.status })
+    .from(enrollments)
+    .where(eq(enrollments.id, message.enrollmentId));
+  if (enrollment?.status !== 'active' || campaign.status !== 'active') {
+    const ended = enrollment?.status !== 'active' && enrollment?.status !== 'paused';
+    await releaseClaim(db, message, ended ? 'cancelled' : 'queued');
+    return 'skipped';
+  }
 
   const earlier = await db
     .select({ messageId: outreachMessages.messageId, subject: outreachMessages.subject })

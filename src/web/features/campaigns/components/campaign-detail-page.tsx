@@ -14,7 +14,6 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { Select } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { Tooltip } from '../../../components/ui/tooltip';
 import { ApiError } from '../../../lib/api-error';
 import { useCancelFindProspects, useFindProspects, useUpdateCampaign } from '../api/campaign-mutations';
 import { isRunActive, useCampaignDetail, useFindProspectsRun } from '../api/campaign-queries';
@@ -25,7 +24,9 @@ import { CampaignStatusBadge } from './campaign-status-badge';
 import { CompetitorsPanel } from './competitors-panel';
 import { DeleteCampaignDialog } from './delete-campaign-dialog';
 import { FindProspectsProgress } from './find-prospects-progress';
+import { OutreachPanel } from './outreach-panel';
 import { ProspectsTable } from './prospects-table';
+import { SendEmailsDialog } from './send-emails-dialog';
 
 const statusLabel = (s: CampaignStatus) => s[0]!.toUpperCase() + s.slice(1);
 
@@ -46,6 +47,8 @@ export function CampaignDetailPage() {
 function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
   const navigate = useNavigate();
   const [deleting, setDeleting] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [editingOutreach, setEditingOutreach] = useState(false);
   const find = useFindProspects();
   const cancel = useCancelFindProspects();
   const run = useFindProspectsRun(campaign.id).data;
@@ -118,17 +121,9 @@ function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
           >
             <Search aria-hidden className="size-4" /> Find Prospects
           </Button>
-          <Tooltip content={m.outreachLater} side="bottom">
-            {/* A disabled button gets no pointer events; the wrapper keeps the explanation reachable. */}
-            <span tabIndex={0} className="inline-flex rounded-lg">
-              <Button variant="outline" disabled aria-describedby="send-emails-note">
-                <Send aria-hidden className="size-4" /> Send Emails
-              </Button>
-            </span>
-          </Tooltip>
-          <span id="send-emails-note" className="sr-only">
-            {m.outreachLater}
-          </span>
+          <Button variant="outline" onClick={() => setSending(true)}>
+            <Send aria-hidden className="size-4" /> Send Emails
+          </Button>
         </div>
       </div>
       <FindProspectsProgress
@@ -142,10 +137,18 @@ function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
           })
         }
       />
+      <OutreachPanel campaign={campaign} editing={editingOutreach} onEditingChange={setEditingOutreach} />
       <CompetitorsPanel campaign={campaign} />
       <CompetitorGapPanel key={campaign.competitors.join()} campaignId={campaign.id} />
       <CampaignStats campaign={campaign} />
       <ProspectsTable campaignId={campaign.id} />
+      <SendEmailsDialog
+        campaignId={campaign.id}
+        paused={campaign.status === 'paused'}
+        open={sending}
+        onOpenChange={setSending}
+        onOpenSettings={() => setEditingOutreach(true)}
+      />
       <DeleteCampaignDialog
         campaign={deleting ? campaign : null}
         onClose={() => setDeleting(false)}

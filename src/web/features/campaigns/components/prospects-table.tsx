@@ -3,14 +3,17 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { campaignMessages as m } from '../../../../shared/schemas/campaigns';
 import type { SortOrder } from '../../../../shared/schemas/pagination';
-import type { Prospect, UpdateProspectStatusInput } from '../../../../shared/schemas/prospects';
+import { outreachMessages } from '../../../../shared/schemas/outreach';
+import type { Prospect } from '../../../../shared/schemas/prospects';
 import { QueryCard } from '../../../components/query-card';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/page-states';
 import { Pagination } from '../../../components/ui/pagination';
+import { ApiError } from '../../../lib/api-error';
 import { SortHeader, Table, Td, Th } from '../../../components/ui/table';
 import { useUpdateProspectStatus } from '../api/campaign-mutations';
 import { useCampaignProspects } from '../api/campaign-queries';
+import { useEnrollProspect } from '../api/outreach-queries';
 import {
   LastContactedCell,
   ProspectIdentityCells,
@@ -22,7 +25,11 @@ import { ProspectStatusBadge } from './prospect-status-badge';
 const PAGE_SIZE = 25;
 type Sort = { field: 'createdAt' | 'lastContacted'; order: SortOrder };
 
-/** Website, contact (name, email), DA, relevance, status, last contacted, and Send / Success / Failed (spec §2). */
+/**
+ * Website, contact (name, email), DA, relevance, status, last contacted, and Send / Success / Failed
+ * (spec §2). Send enrolls the prospect in the campaign's outreach (issue 6 §3); the row turns 'Sent'
+ * when its first email has gone out.
+ */
 export function ProspectsTable({ campaignId }: { campaignId: string }) {
   const [page, setPage] = useState(1);
   const [sort, setSort] = useState<Sort>({ field: 'createdAt', order: 'desc' });
@@ -33,8 +40,9 @@ export function ProspectsTable({ campaignId }: { campaignId: string }) {
     order: sort.order,
   });
   const update = useUpdateProspectStatus();
+  const enroll = useEnrollProspect();
 
-  const setStatus = (prospect: Prospect, status: UpdateProspectStatusInput['status']) =>
+  const setStatus = (prospect: Prospect, status: 'success' | 'failed') =>
     update.mutate({ id: prospect.id, status }, { onError: () => toast.error(m.updateProspectFailed) });
   const sortBy = (field: Sort['field']) => {
     setSort((s) => ({ field, order: s.field === field && s.order === 'desc' ? 'asc' : 'desc' }));
@@ -85,8 +93,21 @@ export function ProspectsTable({ campaignId }: { campaignId: string }) {
                       <Button
                         size="xs"
                         variant="outline"
-                        disabled={p.status === 'sent' || busyId === p.id}
-                        onClick={() => setStatus(p, 'sent')}
+                        disabled={p.status !== 'pending' || !p.contactEmail || busyId === p.id}
+                        loading={enroll.isPending && enroll.variables === p.id}
+                        title={p.contactEmail ? undefined : outreachMessages.noEmail}
+                        onClick={() =>
+                          enroll.mutate(p.id, {
+                            onSuccess: () =>
+                              toast.success(`${p.website} enrolled in the campaign’s sequence`),
+                            onError: (e) =>
+                              toast.error(
+                                e instanceof ApiError && e.isClientError
+                                  ? e.message
+                                  : outreachMessages.enrollFailed,
+                              ),
+                          })
+                        }
                       >
                         Send
                       </Button>

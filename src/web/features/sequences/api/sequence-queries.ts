@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiPaths, withId, withQuery } from '../../../../shared/paths';
+import { stepPreviewSchema } from '../../../../shared/schemas/outreach';
 import { pageSchema } from '../../../../shared/schemas/pagination';
 import {
   sequenceSchema,
@@ -51,5 +52,25 @@ export function useDeleteSequence() {
   return useMutation({
     mutationFn: (id: string) => apiRequest(withId(apiPaths.sequence, id), { method: 'DELETE' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sequencesKey }),
+  });
+}
+
+/**
+ * A step rendered for one of the user's prospects (POST /api/sequences/preview), refetched as the
+ * step's text changes; loaded only when a prospect is chosen.
+ */
+export function useStepPreview(input: { prospectId: string | null; subject: string; content: string }) {
+  const { prospectId, subject, content } = input;
+  return useQuery({
+    queryKey: ['step-preview', prospectId, subject, content],
+    queryFn: ({ signal }) =>
+      apiRequest(apiPaths.stepPreview, {
+        method: 'POST',
+        body: { prospectId: prospectId!, subject, content },
+        schema: stepPreviewSchema,
+        signal,
+      }),
+    enabled: prospectId !== null,
+    placeholderData: keepPreviousData,
   });
 }

@@ -5,6 +5,7 @@ import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { limits } from '../../../../shared/limits';
 import { placeholders, type Placeholder } from '../../../../shared/placeholders';
+import type { Contact } from '../../../../shared/schemas/prospects';
 import { sequenceInputSchema, type SequenceInput } from '../../../../shared/schemas/sequences';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -13,6 +14,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
 import { cn } from '../../../lib/cn';
 import { blankStep } from '../sequence-values';
+import { StepPreview } from './step-preview';
 
 type Output = z.output<typeof sequenceInputSchema>;
 
@@ -32,7 +34,8 @@ interface SequenceEditorProps {
 /**
  * The sequence editor (spec §2, §5): a name and 1–3 collapsible steps (subject, content and, except on
  * the last step, the wait before the next step in hours, 1–720, default 24), validated with the same
- * schema as the API. Placeholder chips insert at the cursor of the step's content.
+ * schema as the API. Placeholder chips insert at the cursor of the step's content; each step can be
+ * previewed for one of the user's prospects.
  */
 export function SequenceEditor({ initial, onSubmit, onCancel, onBack, pending, error }: SequenceEditorProps) {
   const baseId = useId();
@@ -43,6 +46,7 @@ export function SequenceEditor({ initial, onSubmit, onCancel, onBack, pending, e
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'steps' });
   // Collapsed rather than open steps are tracked, so a step just added is open without knowing its id.
   const [collapsed, setCollapsed] = useState<Set<string>>(() => new Set(fields.slice(1).map((f) => f.id)));
+  const [previewProspect, setPreviewProspect] = useState<Contact | null>(null);
   const contentRefs = useRef(new Map<number, HTMLTextAreaElement | null>());
   const errors = form.formState.errors;
   const steps = useWatch({ control: form.control, name: 'steps' });
@@ -183,6 +187,12 @@ export function SequenceEditor({ initial, onSubmit, onCancel, onBack, pending, e
                     ))}
                   </div>
                 </div>
+                <StepPreview
+                  subject={step?.subject ?? ''}
+                  content={step?.content ?? ''}
+                  prospect={previewProspect}
+                  onProspectChange={setPreviewProspect}
+                />
                 {!isLast && (
                   <TextField
                     label="Wait before next step (hours)"

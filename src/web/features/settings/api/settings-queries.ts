@@ -3,7 +3,9 @@ import { z } from 'zod';
 import { apiPaths, withId } from '../../../../shared/paths';
 import { meSchema } from '../../../../shared/schemas/auth';
 import {
+  savedSendingSettingsSchema,
   teamUserSchema,
+  type SendingSettingsInput,
   type UpdateProfileInput,
   type UpdateRoleInput,
 } from '../../../../shared/schemas/settings';
@@ -40,5 +42,30 @@ export function useChangeRole() {
     mutationFn: ({ id, ...input }: UpdateRoleInput & { id: string }) =>
       apiRequest(withId(apiPaths.userRole, id), { method: 'PATCH', body: input, schema: teamUserSchema }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: usersKey }),
+  });
+}
+
+const sendingKey = ['sending-settings'] as const;
+
+/** GET /api/profile/sending: postal address and sending window. */
+export function useSendingSettings() {
+  return useQuery({
+    queryKey: sendingKey,
+    queryFn: ({ signal }) =>
+      apiRequest(apiPaths.sendingSettings, { schema: savedSendingSettingsSchema, signal }),
+  });
+}
+
+/** PUT /api/profile/sending. */
+export function useSaveSendingSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SendingSettingsInput) =>
+      apiRequest(apiPaths.sendingSettings, {
+        method: 'PUT',
+        body: input,
+        schema: savedSendingSettingsSchema,
+      }),
+    onSuccess: (saved) => queryClient.setQueryData(sendingKey, saved),
   });
 }

@@ -4,9 +4,10 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { useMe } from '../../auth/api/use-me';
 import { BillingTab } from './billing-tab';
 import { ProfileTab } from './profile-tab';
+import { SendingSettingsCard } from './sending-settings-card';
 import { UsersTab } from './users-tab';
 
-/** /dashboard/settings (spec §2): the signed-in user's Profile, Billing and Users tabs. */
+/** /dashboard/settings (spec §2): the signed-in user's Profile (with sending settings), Billing and Users tabs. */
 export function SettingsPage() {
   // The dashboard guard has loaded the session already; this reads it from the cache.
   const { data: user } = useMe();
@@ -21,7 +22,10 @@ export function SettingsPage() {
           <TabsTrigger value="users">Users</TabsTrigger>
         </TabsList>
         <TabsContent value="profile">
-          <ProfileTab user={user} />
+          <div className="space-y-6">
+            <ProfileTab user={user} />
+            <SendingSettingsCard />
+          </div>
         </TabsContent>
         <TabsContent value="billing">
           <BillingTab />

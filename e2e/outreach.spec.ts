@@ -1,0 +1,144 @@
+import { expect, test, type Page } from '@playwright/test';
+import { apiPaths } from '../src/shared/paths';
+import { outreachMessages as m } from '../src/shared/schemas/outreach';
+import { settingsMessages } from '../src/shared/schemas/settings';
+import {
+  startImapServer,
+  startSmtpServer,
+  type LocalImapServer,
+  type LocalSmtpServer,
+} from '../src/server/testing/mail-servers';
+import { newUser, signUp } from './support';
+
+/**
+ * Starting outreach end to end: the app under test runs its outreach tick every few seconds
+ * (OUTREACH_TICK_SECONDS in playwright.config.ts); the user opens the sending window to every hour
+ * of every day, so the first step goes out as soon as the prospect is enrolled.
+ */
+const mailUser = { user: 'grace@outreach.test', pass: 'cobol-forever' };
+let smtp: LocalSmtpServer;
+let imap: LocalImapServer;
+test.beforeAll(async () => {
+  [smtp, imap] = await Promise.all([startSmtpServer([mailUser]), startImapServer([mailUser])]);
+});
+test.afterAll(async () => {
+  await Promise.all([smtp.close(), imap.close()]);
+});
+
+async function openWindowAlways(page: Page) {
+  await page.goto('/dashboard/settings');
+  const sending = page.getByRole('form', { name: 'Sending settings' });
+  await sending.getByLabel('Postal address').fill('Analytical Engines Ltd, 12 Dorset Street, London');
+  await sending.getByLabel('Time zone').fill('Europe/London');
+  for (const day of ['Sat', 'Sun']) await sending.getByLabel(day).check();
+  await sending.getByLabel('From').click();
+  await page.getByRole('option', { name: '00:00' }).click();
+  await sending.getByLabel('Until').click();
+  await page.getByRole('option', { name: '24:00' }).click();
+  await sending.getByRole('button', { name: 'Save Sending Settings' }).click();
+  await expect(page.getByText(settingsMessages.sendingUpdated)).toBeVisible();
+}
+
+async function connectMailbox(page: Page) {
+  await page.goto('/dashboard/emails');
+  await page.getByRole('button', { name: 'Connect Account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Connect Email Account' });
+  await dialog.getByLabel('Email').fill(mailUser.user);
+  await dialog.getByLabel('User Name').fill(mailUser.user);
+  await dialog.getByLabel('Password').fill(mailUser.pass);
+  await dialog.getByLabel('SMTP Host').fill('127.0.0.1');
+  await dialog.getByLabel('SMTP Port').fill(String(smtp.port));
+  await dialog.getByLabel('IMAP Host').fill('127.0.0.1');
+  await dialog.getByLabel('IMAP Port').fill(String(imap.port));
+  for (const name of ['SMTP Security', 'IMAP Security']) {
+    await dialog.getByLabel(name).click();
+    await page.getByRole('option', { name: 'None' }).click();
+  }
+  await dialog.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(dialog).toBeHidden();
+}
+
+async function sequenceFromTemplate(page: Page) {
+  await page.goto('/dashboard/sequences');
+  await page.getByRole('button', { name: 'New Sequence' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Sequence' });
+  await dialog.getByRole('button', { name: /Guest post pitch/ }).click();
+  await dialog.getByRole('button', { name: 'Save Sequence' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test('connect a mailbox, pick a sequence, Send Emails: the first step arrives and the prospect turns sent', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signUp(page, newUser({ firstName: 'Grace', lastName: 'Hopper' }));
+  await openWindowAlways(page);
+  await connectMailbox(page);
+  await sequenceFromTemplate(page);
+  const created = await page.request.post(apiPaths.campaigns, {
+    data: {
+      type: 'manual',
+      name: 'Compilers',
+      websiteUrl: 'https://hopper.example',
+      competitors: [],
+      prospects: [
+        {
+          website: 'https://www.cobol-weekly.example',
+          contactEmail: 'jean@cobol-weekly.example',
+          contactName: 'Jean Sammet',
+        },
+        { website: 'no-address.example' },
+      ],
+    },
+  });
+  expect(created.status()).toBe(201);
+  await page.goto(`/dashboard/campaigns/${(await created.json()).id}`);
+
+  // Without a mailbox and sequence, Send Emails says what is missing and leads to the settings.
+  await page.getByRole('button', { name: 'Send Emails' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Send Emails' });
+  await expect(confirm.getByText(m.noMailbox)).toBeVisible();
+  await confirm.getByRole('button', { name: 'Open Outreach Settings' }).click();
+
+  const settings = page.getByRole('dialog', { name: 'Outreach Settings' });
+  await settings.getByLabel(mailUser.user).check();
+  await settings.getByLabel('Email sequence').click();
+  await page.getByRole('option', { name: /Guest post pitch/ }).click();
+  await settings.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(page.getByText(m.settingsSaved)).toBeVisible();
+  await expect(settings).toBeHidden();
+  const panel = page.getByRole('region', { name: 'Outreach' });
+  await expect(panel.getByText(mailUser.user)).toBeVisible();
+  await expect(panel.getByText('Not started')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Send Emails' }).click();
+  await expect(confirm.getByText('1 prospect will be enrolled')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Send to 1 prospect' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByRole('combobox', { name: 'Campaign status' })).toHaveText('Active');
+
+  const [message] = await smtp.waitFor(1, 60_000);
+  expect(message!.to).toEqual(['jean@cobol-weekly.example', mailUser.user]);
+  const unfolded = message!.raw.replace(/\r?\n(?=[ \t])/g, '');
+  expect(unfolded).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
+  expect(unfolded).toMatch(
+    /^List-Unsubscribe: <http:\/\/localhost:\d+\/u\/[^>]+>, <mailto:grace@outreach\.test\?subject=unsubscribe>/m,
+  );
+  expect(message!.parsed.messageId).toMatch(/^<[0-9a-f-]{36}@outreach\.test>$/);
+  expect(message!.parsed.subject).toBe('Article idea for cobol-weekly.example');
+  expect(message!.parsed.text).toContain('Hi Jean,');
+  expect(message!.parsed.text).toContain('Grace Hopper');
+  expect(message!.parsed.text).toContain('https://hopper.example');
+  expect(message!.parsed.text).toContain('Analytical Engines Ltd, 12 Dorset Street, London');
+  expect(message!.parsed.text).not.toMatch(/\[(First Name|Website|Your Name|Campaign Website)\]/);
+
+  const row = page.getByRole('row').filter({ hasText: 'cobol-weekly.example' });
+  await expect(row.getByText('sent', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(panel.getByText('Sending', { exact: true })).toBeVisible();
+
+  // Pausing shows at once; resuming brings the campaign back.
+  await panel.getByRole('button', { name: 'Pause Sending' }).click();
+  await expect(panel.getByText('Paused', { exact: true })).toBeVisible();
+  await panel.getByRole('button', { name: 'Resume Sending' }).click();
+  await expect(panel.getByText('Sending', { exact: true })).toBeVisible();
+});

@@ -1,0 +1,180 @@
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import {
+  outreachMessages as m,
+  type EnrollmentPreview,
+  type EnrollmentResult,
+} from '../../../shared/schemas/outreach';
+import { queryRows, type Database } from '../../db/client';
+import { campaigns, prospects } from '../../db/schema/campaigns';
+import { emailSequenceSteps, enrollments, suppressions } from '../../db/schema/outreach';
+import { AppError } from '../../http/errors';
+import { findOwnedCampaign } from '../campaigns/service';
+import { campaignMailboxIds } from './campaign-settings';
+
+/** Enrollments inserted per statement: well under PostgreSQL's 65,535 parameters. */
+const INSERT_CHUNK = 1000;
+
+/**
+ * The one rule for who may be enrolled (issue 6 §3), as a condition on `prospects`: the user's
+ * pending prospects with an email address, not on the user's suppression list, not enrolled yet.
+ * Every enrollment path filters with it, so a new rule added here applies everywhere.
+ */
+export function eligibleForEnrollment(userId: string): SQL {
+  return and(
+    eq(prospects.userId, userId),
+    eq(prospects.status, 'pending'),
+    sql`nullif(trim(${prospects.contactEmail}), '') is not null`,
+    sql`not exists (select 1 from ${suppressions} where ${suppressions.userId} = ${prospects.userId}
+          and ${suppressions.email} = lower(trim(${prospects.contactEmail})))`,
+    sql`not exists (select 1 from ${enrollments} where ${enrollments.prospectId} = ${prospects.id})`,
+  )!;
+}
+
+type CampaignRow = Awaited<ReturnType<typeof findOwnedCampaign>>;
+
+/** Why the campaign cannot send yet (no mailbox, no sequence, …), or null when it can. */
+async function sendingBlocker(
+  db: Database,
+  campaign: CampaignRow,
+): Promise<{ message: string; mailboxes: string[] } | { message: null; mailboxes: string[] }> {
+  const mailboxes = await campaignMailboxIds(db, campaign.id);
+  if (campaign.status === 'completed') return { message: m.completed, mailboxes };
+  if (mailboxes.length === 0) return { message: m.noMailbox, mailboxes };
+  if (!campaign.sequenceId) return { message: m.noSequence, mailboxes };
+  const [steps] = await db
+    .select({ n: count() })
+    .from(emailSequenceSteps)
+    .where(eq(emailSequenceSteps.sequenceId, campaign.sequenceId));
+  if (!steps?.n) return { message: m.emptySequence, mailboxes };
+  return { message: null, mailboxes };
+}
+
+/**
+ * What Send Emails would do now: how many of the campaign's prospects are eligible, and what
+ * stops the campaign from sending (null when nothing does).
+ * @throws AppError NOT_FOUND for another user's campaign.
+ */
+export async function previewEnrollment(
+  db: Database,
+  userId: string,
+  campaignId: string,
+): Promise<EnrollmentPreview> {
+  const campaign = await findOwnedCampaign(db, userId, campaignId);
+  const [blocker, [eligible]] = await Promise.all([
+    sendingBlocker(db, campaign),
+    db
+      .select({ n: count() })
+      .from(prospects)
+      .where(and(eq(prospects.campaignId, campaignId), eligibleForEnrollment(userId))),
+  ]);
+  return { eligible: eligible?.n ?? 0, blocker: blocker.message };
+}
+
+/**
+ * Enrolls the campaign's eligible prospects — all of them, or only `prospectId` — with the first
+ * step due at `now`. Mailboxes are handed out round-robin, continuing the rotation of earlier
+ * enrollments. A draft campaign becomes active; a paused one stays paused until resumed. Concurrent calls cannot enroll a
+ * prospect twice (one enrollment per prospect, enforced by the database).
+ * @throws AppError NOT_FOUND for another user's campaign, CONFLICT when the campaign lacks a
+ *   mailbox or sequence, is completed, or nobody is eligible.
+ */
+export async function enrollCampaign(
+  db: Database,
+  userId: string,
+  campaignId: string,
+  now: Date,
+  prospectId?: string,
+): Promise<EnrollmentResult> {
+  const campaign = await findOwnedCampaign(db, userId, campaignId);
+  const { message: blocker, mailboxes } = await sendingBlocker(db, campaign);
+  if (blocker) throw new AppError('CONFLICT', blocker);
+
+  const enrolled = await db.transaction(async (tx) => {
+    const chosen = await tx
+      .select({ id: prospects.id })
+      .from(prospects)
+      .where(
+        and(
+          eq(prospects.campaignId, campaignId),
+          eligibleForEnrollment(userId),
+          prospectId ? eq(prospects.id, prospectId) : undefined,
+        ),
+      )
+      .orderBy(desc(prospects.createdAt), desc(prospects.id));
+    if (chosen.length === 0) return 0;
+    const [earlier] = await tx
+      .select({ n: count() })
+      .from(enrollments)
+      .where(eq(enrollments.campaignId, campaignId));
+    const offset = earlier?.n ?? 0;
+    let inserted = 0;
+    for (let i = 0; i < chosen.length; i += INSERT_CHUNK) {
+      const rows = await tx
+        .insert(enrollments)
+        .values(
+          chosen.slice(i, i + INSERT_CHUNK).map((p, j) => ({
+            userId,
+            campaignId,
+            prospectId: p.id,
+            sequenceId: campaign.sequenceId,
+            emailAccountId: mailboxes[(offset + i + j) % mailboxes.length]!,
+            nextStepAt: now,
+          })),
+        )
+        .onConflictDoNothing({ target: enrollments.prospectId })
+        .returning({ id: enrollments.id });
+      inserted += rows.length;
+    }
+    // A paused campaign stays paused (the user paused it on purpose): its new prospects wait for Resume.
+    await tx
+      .update(campaigns)
+      .set({ status: 'active' })
+      .where(and(eq(campaigns.id, campaignId), eq(campaigns.status, 'draft')));
+    return inserted;
+  });
+  if (enrolled === 0 && !prospectId) throw new AppError('CONFLICT', m.nothingToEnroll);
+  return { enrolled };
+}
+
+/**
+ * Enrolls one prospect of the user (the row's Send action) in its campaign's outreach.
+ * @throws AppError NOT_FOUND for another user's prospect; CONFLICT with the reason when the
+ *   prospect cannot be enrolled, or for the campaign's reasons (see enrollCampaign).
+ */
+export async function enrollProspect(
+  db: Database,
+  userId: string,
+  prospectId: string,
+  now: Date,
+): Promise<EnrollmentResult> {
+  const [prospect] = await db
+    .select({ campaignId: prospects.campaignId })
+    .from(prospects)
+    .where(and(eq(prospects.id, prospectId), eq(prospects.userId, userId)));
+  if (!prospect) throw AppError.notFound('Prospect not found');
+  const result = await enrollCampaign(db, userId, prospect.campaignId, now, prospectId);
+  if (result.enrolled === 0) throw new AppError('CONFLICT', await refusalOf(db, userId, prospectId));
+  return result;
+}
+
+/** Why eligibleForEnrollment leaves a prospect out, in the user's words. */
+async function refusalOf(db: Database, userId: string, prospectId: string): Promise<string> {
+  const [row] = await queryRows<{
+    email: string | null;
+    status: string;
+    enrolled: boolean;
+    suppressed: boolean;
+  }>(
+    db,
+    sql`select p.contact_email as email, p.status,
+          exists (select 1 from enrollments e where e.prospect_id = p.id) as enrolled,
+          exists (select 1 from suppressions x where x.user_id = ${userId}
+            and x.email = lower(trim(p.contact_email))) as suppressed
+        from prospects p where p.id = ${prospectId}`,
+  );
+  if (!row?.email?.trim()) return m.noEmail;
+  if (row.enrolled) return m.alreadyEnrolled;
+  if (row.status !== 'pending') return m.notPending;
+  if (row.suppressed) return m.suppressed;
+  return m.notEligible;
+}

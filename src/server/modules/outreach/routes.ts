@@ -1,0 +1,71 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiPaths } from '../../../shared/paths';
+import {
+  campaignOutreachInputSchema,
+  campaignOutreachSchema,
+  enrollmentPreviewSchema,
+  enrollmentResultSchema,
+  stepPreviewInputSchema,
+  stepPreviewSchema,
+} from '../../../shared/schemas/outreach';
+import type { Auth } from '../../auth/auth';
+import { requireUser } from '../../auth/session';
+import type { Database } from '../../db/client';
+import { getCampaignOutreach, updateCampaignOutreach } from './campaign-settings';
+import { enrollCampaign, enrollProspect, previewEnrollment } from './enrollment';
+import { previewStep } from './step-preview';
+
+const idParams = z.object({ id: z.uuid() });
+
+/**
+ * Starting outreach (issue 6 §3): a campaign's mailboxes, sequence and tracking; how many prospects
+ * Send Emails would enroll and the enrolling itself, for a whole campaign or one prospect; and the
+ * sequence editor's step preview. Pausing and resuming is the campaign's status (PATCH
+ * /api/campaigns/:id). Only the signed-in user's records; another user's id answers 404.
+ */
+export function outreachRoutes(auth: Auth, db: Database): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addHook('preHandler', requireUser(auth));
+    const tags = ['outreach'];
+    const userId = (request: { user: { id: string } | null }) => request.user!.id;
+
+    app.get(
+      apiPaths.campaignOutreach,
+      { schema: { tags, params: idParams, response: { 200: campaignOutreachSchema } } },
+      async (request) => getCampaignOutreach(db, userId(request), request.params.id),
+    );
+    app.put(
+      apiPaths.campaignOutreach,
+      {
+        schema: {
+          tags,
+          params: idParams,
+          body: campaignOutreachInputSchema,
+          response: { 200: campaignOutreachSchema },
+        },
+      },
+      async (request) => updateCampaignOutreach(db, userId(request), request.params.id, request.body),
+    );
+    app.get(
+      apiPaths.campaignEnrollment,
+      { schema: { tags, params: idParams, response: { 200: enrollmentPreviewSchema } } },
+      async (request) => previewEnrollment(db, userId(request), request.params.id),
+    );
+    app.post(
+      apiPaths.campaignEnrollment,
+      { schema: { tags, params: idParams, response: { 200: enrollmentResultSchema } } },
+      async (request) => enrollCampaign(db, userId(request), request.params.id, new Date()),
+    );
+    app.post(
+      apiPaths.prospectEnrollment,
+      { schema: { tags, params: idParams, response: { 200: enrollmentResultSchema } } },
+      async (request) => enrollProspect(db, userId(request), request.params.id, new Date()),
+    );
+    app.post(
+      apiPaths.stepPreview,
+      { schema: { tags, body: stepPreviewInputSchema, response: { 200: stepPreviewSchema } } },
+      async (request) => previewStep(db, userId(request), request.body),
+    );
+  };
+}

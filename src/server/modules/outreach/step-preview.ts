@@ -1,0 +1,44 @@
+import { and, eq } from 'drizzle-orm';
+import { messagePlaceholderValues, renderPlaceholders } from '../../../shared/placeholders';
+import type { StepPreview, StepPreviewInput } from '../../../shared/schemas/outreach';
+import type { Database } from '../../db/client';
+import { campaigns, prospects } from '../../db/schema/campaigns';
+import { users } from '../../db/schema/users';
+import { AppError } from '../../http/errors';
+
+/**
+ * Renders a step (as the editor holds it, saved or not) for one of the user's prospects with the
+ * values the sending engine would use; `missing` lists the placeholders left unfilled, which would
+ * flag the step for that prospect instead of sending it (issue 6 §2).
+ * @throws AppError NOT_FOUND for another user's prospect.
+ */
+export async function previewStep(
+  db: Database,
+  userId: string,
+  input: StepPreviewInput,
+): Promise<StepPreview> {
+  const [row] = await db
+    .select({
+      website: prospects.website,
+      contactName: prospects.contactName,
+      contactEmail: prospects.contactEmail,
+      campaignWebsite: campaigns.websiteUrl,
+      yourName: users.name,
+    })
+    .from(prospects)
+    .innerJoin(campaigns, eq(campaigns.id, prospects.campaignId))
+    .innerJoin(users, eq(users.id, prospects.userId))
+    .where(and(eq(prospects.id, input.prospectId), eq(prospects.userId, userId)));
+  if (!row) throw AppError.notFound('Prospect not found');
+  const values = messagePlaceholderValues(row, {
+    yourName: row.yourName,
+    campaignWebsite: row.campaignWebsite,
+  });
+  const subject = renderPlaceholders(input.subject, values);
+  const content = renderPlaceholders(input.content, values);
+  return {
+    subject: subject.text,
+    content: content.text,
+    missing: [...new Set([...subject.missing, ...content.missing])],
+  };
+}

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiPaths } from '../../../shared/paths';
+import { settingsMessages as m } from '../../../shared/schemas/settings';
+import { createTestApp, signUpUser, type TestApp } from '../../testing/app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const get = (cookie: string) => t.app.inject({ url: apiPaths.sendingSettings, headers: { cookie } });
+const put = (cookie: string, payload: object) =>
+  t.app.inject({ method: 'PUT', url: apiPaths.sendingSettings, headers: { cookie }, payload });
+
+const valid = {
+  postalAddress: '  Analytical Engines Ltd, 12 Dorset St, London  ',
+  timeZone: 'Europe/Berlin',
+  sendWindowDays: [7, 1, 3, 3],
+  sendWindowStartHour: 0,
+  sendWindowEndHour: 24,
+};
+
+describe('sending settings', () => {
+  it('start at Mon–Fri 08–18 UTC without a postal address, and save the user’s own only', async () => {
+    const { cookie } = await signUpUser(t.app);
+    const { cookie: other } = await signUpUser(t.app);
+    const defaults = {
+      postalAddress: null,
+      timeZone: 'UTC',
+      sendWindowDays: [1, 2, 3, 4, 5],
+      sendWindowStartHour: 8,
+      sendWindowEndHour: 18,
+    };
+    expect((await get(cookie)).json()).toEqual(defaults);
+    const saved = await put(cookie, valid);
+    expect(saved.json()).toEqual({
+      postalAddress: 'Analytical Engines Ltd, 12 Dorset St, London',
+      timeZone: 'Europe/Berlin',
+      sendWindowDays: [1, 3, 7],
+      sendWindowStartHour: 0,
+      sendWindowEndHour: 24,
+    });
+    expect((await get(cookie)).json()).toEqual(saved.json());
+    expect((await get(other)).json()).toEqual(defaults);
+    expect((await put(cookie, { ...valid, postalAddress: '' })).json().postalAddress).toBeNull();
+  });
+
+  it('refuses an unknown time zone, no day, and an empty or out-of-range window with the form’s messages', async () => {
+    const { cookie } = await signUpUser(t.app);
+    const cases: [object, string][] = [
+      [{ timeZone: 'Mars/Olympus' }, m.invalidTimeZone],
+      [{ timeZone: '+02:00' }, m.invalidTimeZone],
+      [{ sendWindowDays: [] }, m.noSendingDay],
+      [{ sendWindowStartHour: 18, sendWindowEndHour: 9 }, m.emptyWindow],
+      [{ sendWindowEndHour: 25 }, m.hourRange],
+    ];
+    for (const [change, message] of cases) {
+      const response = await put(cookie, { ...valid, ...change });
+      expect(response.statusCode, message).toBe(400);
+      expect(response.json().error.issues.map((i: { message: string }) => i.message)).toContain(message);
+    }
+    expect((await get(cookie)).json().timeZone).toBe('UTC');
+  });
+
+  it('needs a signed-in user', async () => {
+    expect((await t.app.inject({ url: apiPaths.sendingSettings })).statusCode).toBe(401);
+  });
+});

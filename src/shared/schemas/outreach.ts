@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { placeholders } from '../placeholders';
+
+/** Messages of starting outreach from a campaign (issue 6 §3, §6), shown by the forms and sent by the server. */
+export const outreachMessages = {
+  mailboxRequired: 'Choose at least one mailbox',
+  tooManyMailboxes: 'A campaign can rotate at most 10 mailboxes',
+  sequenceRequired: 'Choose an email sequence',
+  mailboxNotFound: 'Email account not found',
+  sequenceNotFound: 'Sequence not found',
+  noMailbox: 'Choose a mailbox for this campaign before sending emails',
+  noSequence: 'Choose an email sequence for this campaign before sending emails',
+  emptySequence: 'The campaign’s sequence has no steps',
+  completed: 'A completed campaign cannot send emails',
+  nothingToEnroll: 'No pending prospect with an email address is left to enroll',
+  noEmail: 'This prospect has no email address',
+  suppressed: 'This address is on the suppression list',
+  alreadyEnrolled: 'This prospect is already enrolled',
+  notPending: 'Only pending prospects can be enrolled',
+  notEligible: 'This prospect cannot be contacted now',
+  settingsSaved: 'Outreach settings saved',
+  settingsFailed: 'Failed to save outreach settings',
+  loadFailed: 'Failed to load outreach settings',
+  enrollFailed: 'Failed to start sending. Please try again.',
+  paused: 'Sending paused',
+  pausedEnrollment: 'This campaign is paused: nothing goes out until you resume sending.',
+  resumed: 'Sending resumed',
+} as const;
+
+const m = outreachMessages;
+
+/** Most mailboxes one campaign rotates. */
+export const MAX_CAMPAIGN_MAILBOXES = 10;
+
+/**
+ * The campaign's outreach settings form and `PUT /api/campaigns/:id/outreach` body: the mailboxes
+ * its enrollments are spread over (round-robin), its sequence, and open/click tracking.
+ */
+export const campaignOutreachInputSchema = z.strictObject({
+  emailAccountIds: z
+    .array(z.uuid(m.mailboxNotFound))
+    .min(1, m.mailboxRequired)
+    .max(MAX_CAMPAIGN_MAILBOXES, m.tooManyMailboxes)
+    .transform((ids) => [...new Set(ids)]),
+  sequenceId: z.uuid({ error: m.sequenceRequired }),
+  trackOpens: z.boolean(),
+  trackClicks: z.boolean(),
+});
+export type CampaignOutreachInput = z.input<typeof campaignOutreachInputSchema>;
+
+/**
+ * How far a campaign's outreach has come: enrollments, and messages by state. `queued` counts the
+ * messages waiting to go out, including steps that are due but not yet turned into a message.
+ */
+export const outreachProgressSchema = z.object({
+  enrolled: z.number().int(),
+  queued: z.number().int(),
+  sent: z.number().int(),
+  flagged: z.number().int(),
+  failed: z.number().int(),
+});
+export type OutreachProgress = z.infer<typeof outreachProgressSchema>;
+
+/** `GET /api/campaigns/:id/outreach`: the settings (mailboxes in rotation order) and the progress. */
+export const campaignOutreachSchema = z.object({
+  emailAccountIds: z.array(z.string()),
+  sequenceId: z.string().nullable(),
+  trackOpens: z.boolean(),
+  trackClicks: z.boolean(),
+  progress: outreachProgressSchema,
+});
+export type CampaignOutreach = z.infer<typeof campaignOutreachSchema>;
+
+/**
+ * `GET /api/campaigns/:id/enrollment`: how many prospects Send Emails would enroll now, and what
+ * stops the campaign from sending (no mailbox, no sequence…), null when nothing does.
+ */
+export const enrollmentPreviewSchema = z.object({
+  eligible: z.number().int(),
+  blocker: z.string().nullable(),
+});
+export type EnrollmentPreview = z.infer<typeof enrollmentPreviewSchema>;
+
+/** `POST /api/campaigns/:id/enrollment` and `POST /api/prospects/:id/enrollment` answer. */
+export const enrollmentResultSchema = z.object({ enrolled: z.number().int() });
+export type EnrollmentResult = z.infer<typeof enrollmentResultSchema>;
+
+/** `POST /api/sequences/preview` body: a step as the editor holds it, rendered for one of the user's prospects. */
+export const stepPreviewInputSchema = z.strictObject({
+  prospectId: z.uuid(),
+  subject: z.string().max(300),
+  content: z.string().max(20_000),
+});
+export type StepPreviewInput = z.infer<typeof stepPreviewInputSchema>;
+
+const placeholderSchema = z.enum(Object.keys(placeholders) as [keyof typeof placeholders]);
+
+/** The rendered step; `missing` lists the placeholders this prospect has no value for (the step would be flagged). */
+export const stepPreviewSchema = z.object({
+  subject: z.string(),
+  content: z.string(),
+  missing: z.array(placeholderSchema),
+});
+export type StepPreview = z.infer<typeof stepPreviewSchema>;

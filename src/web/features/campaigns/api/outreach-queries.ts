@@ -1,0 +1,81 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiPaths, withId } from '../../../../shared/paths';
+import {
+  campaignOutreachSchema,
+  enrollmentPreviewSchema,
+  enrollmentResultSchema,
+  type CampaignOutreachInput,
+} from '../../../../shared/schemas/outreach';
+import { apiRequest } from '../../../lib/api-client';
+import { contactsKey } from '../../contacts/api/contact-queries';
+import { campaignsKey } from './campaign-queries';
+
+/** While messages are queued, the panel and the prospect rows follow the engine this often (ms). */
+export const OUTREACH_POLL_MS = 5_000;
+
+/** A campaign's mailboxes, sequence, tracking and outreach progress (GET /api/campaigns/:id/outreach). */
+export function useCampaignOutreach(id: string) {
+  return useQuery({
+    queryKey: [...campaignsKey, 'outreach', id],
+    queryFn: ({ signal }) =>
+      apiRequest(withId(apiPaths.campaignOutreach, id), { schema: campaignOutreachSchema, signal }),
+    refetchInterval: (query) => (query.state.data?.progress.queued ? OUTREACH_POLL_MS : false),
+  });
+}
+
+/** How many prospects Send Emails would enroll, loaded while the confirmation is open. */
+export function useEnrollmentPreview(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...campaignsKey, 'enrollment', id],
+    queryFn: ({ signal }) =>
+      apiRequest(withId(apiPaths.campaignEnrollment, id), { schema: enrollmentPreviewSchema, signal }),
+    enabled,
+    staleTime: 0,
+  });
+}
+
+/** After outreach changes: every campaign and contact query refetches (status, counters, rows). */
+function useRefresh() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: campaignsKey });
+    void queryClient.invalidateQueries({ queryKey: contactsKey });
+  };
+}
+
+/** PUT /api/campaigns/:id/outreach. */
+export function useSaveCampaignOutreach(id: string) {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (input: CampaignOutreachInput) =>
+      apiRequest(withId(apiPaths.campaignOutreach, id), {
+        method: 'PUT',
+        body: input,
+        schema: campaignOutreachSchema,
+      }),
+    onSuccess: () => refresh(),
+  });
+}
+
+/** POST /api/campaigns/:id/enrollment: Send Emails. */
+export function useEnrollCampaign(id: string) {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: () =>
+      apiRequest(withId(apiPaths.campaignEnrollment, id), { method: 'POST', schema: enrollmentResultSchema }),
+    onSuccess: () => refresh(),
+  });
+}
+
+/** POST /api/prospects/:id/enrollment: a prospect row's Send. */
+export function useEnrollProspect() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (prospectId: string) =>
+      apiRequest(withId(apiPaths.prospectEnrollment, prospectId), {
+        method: 'POST',
+        schema: enrollmentResultSchema,
+      }),
+    onSuccess: () => refresh(),
+  });
+}

@@ -1,0 +1,108 @@
+import { toast } from 'sonner';
+import { outreachMessages as m } from '../../../../shared/schemas/outreach';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { ApiError } from '../../../lib/api-error';
+import { useEnrollCampaign, useEnrollmentPreview } from '../api/outreach-queries';
+
+interface SendEmailsDialogProps {
+  campaignId: string;
+  /** The campaign is paused: the prospects are enrolled but wait for Resume Sending. */
+  paused: boolean;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Opens the outreach settings, when the campaign lacks a mailbox or a sequence. */
+  onOpenSettings: () => void;
+}
+
+const prospectCount = (n: number) => `${n.toLocaleString()} ${n === 1 ? 'prospect' : 'prospects'}`;
+
+/**
+ * Send Emails' confirmation (issue 6 §3): how many pending prospects with an email will be enrolled
+ * (or what stops the campaign from sending), then enrolls them; their first step goes out inside
+ * the sending window, spaced per mailbox.
+ */
+export function SendEmailsDialog({
+  campaignId,
+  paused,
+  open,
+  onOpenChange,
+  onOpenSettings,
+}: SendEmailsDialogProps) {
+  const preview = useEnrollmentPreview(campaignId, open);
+  const enroll = useEnrollCampaign(campaignId);
+  const close = () => onOpenChange(false);
+  const data = preview.data;
+  const ready = data && !data.blocker && data.eligible > 0;
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !enroll.isPending && onOpenChange(next)}>
+      <DialogContent title="Send Emails">
+        {preview.isPending ? (
+          <div role="status" aria-label="Counting prospects" className="space-y-2">
+            <Skeleton className="h-5 w-3/4" />
+            <Skeleton className="h-5 w-1/2" />
+          </div>
+        ) : preview.isError ? (
+          <Alert variant="destructive">
+            <p>{m.loadFailed}</p>
+          </Alert>
+        ) : data!.blocker ? (
+          <Alert variant="destructive">
+            <p>{data!.blocker}</p>
+          </Alert>
+        ) : data!.eligible === 0 ? (
+          <p className="text-sm text-slate-600 dark:text-slate-400">{m.nothingToEnroll}</p>
+        ) : (
+          <div className="space-y-2 text-sm text-slate-700 dark:text-slate-300">
+            <p className="text-base font-medium text-slate-900 dark:text-white">
+              {prospectCount(data!.eligible)} will be enrolled in this campaign’s sequence.
+            </p>
+            <p>
+              Pending prospects with an email address are included; suppressed addresses and prospects already
+              enrolled are skipped. The first emails go out inside your sending window, a few minutes apart
+              per mailbox.
+            </p>
+            {paused && <p className="font-medium text-amber-800 dark:text-amber-300">{m.pausedEnrollment}</p>}
+          </div>
+        )}
+        <DialogFooter>
+          <Button variant="outline" onClick={close} disabled={enroll.isPending}>
+            Cancel
+          </Button>
+          {data?.blocker && data.blocker !== m.completed ? (
+            <Button
+              onClick={() => {
+                close();
+                onOpenSettings();
+              }}
+            >
+              Open Outreach Settings
+            </Button>
+          ) : (
+            <Button
+              disabled={!ready}
+              loading={enroll.isPending}
+              onClick={() =>
+                enroll.mutate(undefined, {
+                  onSuccess: (result) => {
+                    toast.success(
+                      `${prospectCount(result.enrolled)} enrolled${paused ? '' : ': sending has started'}`,
+                    );
+                    close();
+                  },
+                  onError: (e) =>
+                    toast.error(e instanceof ApiError && e.isClientError ? e.message : m.enrollFailed),
+                })
+              }
+            >
+              {ready ? `Send to ${prospectCount(data.eligible)}` : 'Send'}
+            </Button>
+          )}
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
