@@ -4,6 +4,8 @@ import type { DatabaseHandle } from '../../db/client';
 import { campaigns, liveLinks } from '../../db/schema/campaigns';
 import { users } from '../../db/schema/users';
 import { createTestDatabase } from '../../testing/database';
+import { liveLinkScheduleJob } from '../../jobs/live-link-schedule';
+import { testConfig } from '../../testing/app';
 import { claimDueLinks, spreadChecks } from './schedule';
 
 let handle: DatabaseHandle;
@@ -67,6 +69,46 @@ describe('the link-check schedule', () => {
     expect(await claimDueLinks(handle.db, now, 2, hour)).toHaveLength(2);
     expect(await claimDueLinks(handle.db, now, 2, hour)).toHaveLength(2);
     expect(await claimDueLinks(handle.db, now, 2, hour)).toHaveLength(0);
+  });
+
+  it('the scheduler job queues one check per due link, spread over its ten minutes', async () => {
+    const [user] = await handle.db.insert(users).values({ name: 'J', email: 'job@example.com' }).returning();
+    const [campaign] = await handle.db
+      .insert(campaigns)
+      .values({ userId: user!.id, name: 'C', websiteUrl: 'https://shop.test/', type: 'manual' })
+      .returning();
+    await handle.db.update(liveLinks).set({ nextCheckAt: new Date(Date.now() + 48 * hour) });
+    const due = await handle.db
+      .insert(liveLinks)
+      .values(
+        ['https://a.test/1', 'https://b.test/2'].map((pageUrl) => ({
+          campaignId: campaign!.id,
+          userId: user!.id,
+          url: 'https://shop.test/',
+          anchorText: 'shop',
+          pageUrl,
+          nextCheckAt: new Date(Date.now() - hour),
+        })),
+      )
+      .returning();
+    const sent: { name: string; data: object; options: object }[] = [];
+    const queue = {
+      send: async (name: string, data: object, options: object) => {
+        sent.push({ name, data, options });
+        return 'job-id';
+      },
+    };
+    const config = testConfig();
+    const result = await liveLinkScheduleJob.handle(
+      {},
+      { db: handle.db, config, appSecret: config.APP_SECRET!, queue: queue as never },
+    );
+    expect(result).toEqual({ queued: 2 });
+    expect(sent.map((s) => s.name)).toEqual(['live-link-check', 'live-link-check']);
+    expect(sent.map((s) => (s.data as { liveLinkId: string }).liveLinkId).sort()).toEqual(
+      due.map((d) => d.id).sort(),
+    );
+    expect(sent.map((s) => (s.options as { startAfter: number }).startAfter)).toEqual([0, 300]);
   });
 
   it('spreads checks evenly over the period with hosts taking turns', () => {
