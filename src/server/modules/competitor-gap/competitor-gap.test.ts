@@ -68,6 +68,11 @@ describe('competitor gap', () => {
       domains: ['both.test', 'strong.test', 'mine.test', 'already.test'],
     });
     expect(add.json()).toEqual({ added: 2 });
+    // The campaign's counters follow: three prospects from the CSV and the two added.
+    const detail = (await inject('GET', withId(apiPaths.campaign, campaign.id))).json<{
+      prospects: number;
+    }>();
+    expect(detail.prospects).toBe(5);
     const again = await inject('POST', withId(apiPaths.competitorGapProspects, campaign.id), {
       domains: ['both.test'],
     });

@@ -1,4 +1,4 @@
-import { eq, param, sql } from 'drizzle-orm';
+import { param, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   CompetitorGapItem,
@@ -8,9 +8,10 @@ import type {
 } from '../../../shared/schemas/competitor-gap';
 import { siteDomain } from '../../../shared/url-normalize';
 import { queryRows, type Database } from '../../db/client';
-import { campaigns, prospects } from '../../db/schema/campaigns';
+import { prospects } from '../../db/schema/campaigns';
 import { pageOffset } from '../../db/sql-helpers';
 import { findOwnedCampaign } from '../campaigns/service';
+import { refreshProspectCounters } from '../prospects/service';
 
 const textArray = (values: readonly string[]) => sql`${param([...values])}::text[]`;
 /** A domain and its www. host: the stored link graph keys hosts, the gap speaks of domains. */
@@ -141,12 +142,7 @@ export async function addGapProspects(
         where: sql`domain is not null`,
       })
       .returning({ id: prospects.id });
-    if (inserted.length) {
-      await tx
-        .update(campaigns)
-        .set({ prospects: sql`${campaigns.prospects} + ${inserted.length}` })
-        .where(eq(campaigns.id, campaignId));
-    }
+    if (inserted.length) await refreshProspectCounters(tx, campaignId);
     return inserted.length;
   });
 }
