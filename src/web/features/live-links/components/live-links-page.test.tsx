@@ -89,11 +89,16 @@ describe('Live Links screen', () => {
     });
     renderApp(paths.liveLinks);
 
-    const counts = await screen.findByRole('region', { name: 'Link counts' });
+    // The lazy page and chart chunks load slowly on a busy machine: wait for them, not for a fixed time.
+    const counts = await screen.findByRole('region', { name: 'Link counts' }, { timeout: 10_000 });
     expect(within(counts).getByText('Lost').nextSibling).toHaveTextContent('1');
     expect(within(counts).getByText('New (7 days)').nextSibling).toHaveTextContent('3');
     expect(
-      await screen.findByRole('img', { name: /Active links over the last 30 days: 0 on Oct 1, 1 on Oct 30/ }),
+      await screen.findByRole(
+        'img',
+        { name: /Active links over the last 30 days: 0 on Oct 1, 1 on Oct 30/ },
+        { timeout: 10_000 },
+      ),
     ).toBeInTheDocument();
 
     const lostBadge = await screen.findByRole('button', {
