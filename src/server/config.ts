@@ -118,6 +118,15 @@ export const configSchema = z
     DISCOVERY_RECONTACT_DAYS: count(0, 3650, limits.recontactDays),
     /** How often the outreach engine runs, in seconds; below 60 only for test installs (default: every minute). */
     OUTREACH_TICK_SECONDS: count(1, 60, 60),
+    /** Backlink monitoring (issue 8): hours between two checks of one live link. */
+    LINK_CHECK_INTERVAL_HOURS: count(1, 24 * 30, 24),
+    /** The app's own SMTP server for alert emails to users; alerts stay in the dashboard when SMTP_HOST is unset. */
+    SMTP_HOST: optionalText,
+    SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
+    SMTP_SECURITY: z.enum(['tls', 'starttls', 'none']).default('starttls'),
+    SMTP_USER: optionalText,
+    SMTP_PASSWORD: optionalText,
+    SMTP_FROM: optionalText,
     /** Search providers: a SearXNG instance (JSON format enabled) and the Brave Search API. */
     SEARXNG_URL: z
       .url()
