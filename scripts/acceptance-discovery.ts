@@ -120,11 +120,26 @@ for (const row of rows) {
 }
 
 const tlsDir = process.env.ACCEPTANCE_TLS_DIR!;
-const web = await startFixtureWeb(
-  (host, requestPath) => {
-    const file = files.get(keyOf(`http://${host}${requestPath}`) ?? '');
-    return file ? { body: readFileSync(file) } : undefined;
-  },
+/**
+ * The stored file for a request, served as a static web server would: `/dir/index.html` is the
+ * page of `/dir/` (mirrored sites link to it so), and `/dir` without its slash is redirected to
+ * `/dir/` (301). Without this, most internal links of the mirrored sites were dead here although
+ * they work on the real sites.
+ */
+function answer(host: string, requestPath: string) {
+  const fileOf = (p: string) => files.get(keyOf(`http://${host}${p}`) ?? '');
+  const [pathname = '/', query] = requestPath.split(/\?(.*)/s, 2);
+  const search = query ? `?${query}` : '';
+  const file =
+    fileOf(requestPath) ??
+    (/\/index\.html?$/i.test(pathname) ? fileOf(pathname.replace(/index\.html?$/i, '') + search) : undefined);
+  if (file) return { body: readFileSync(file) };
+  if (!pathname.endsWith('/') && fileOf(`${pathname}/${search}`))
+    return { status: 301, headers: { location: `${pathname}/${search}` } };
+  return undefined;
+}
+
+const web = await startFixtureWeb(answer,
   {
     tls: {
       key: readFileSync(path.join(tlsDir, 'key.pem')),

@@ -160,7 +160,11 @@ export async function discoverProspects(
       ...competitorPages.map((p) => termCounts(tokenize(p.map(pageText).join(' ')))),
     ]);
     const keywords = topTerms(tfidfVector(campaignDoc, idf), KEYWORDS);
-    const queries = buildSearchQueries(keywords, pool.competitorDomains, ownPages[0]!.language);
+    const queries = buildSearchQueries(keywords, {
+      ownDomain: siteDomain(siteUrl),
+      competitors: pool.competitorDomains,
+      language: ownPages[0]!.language,
+    });
     await searchCandidates(pool, deps.searchProviders, queries, source, signal);
   }
   await progress(20);

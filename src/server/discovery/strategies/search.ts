@@ -1,7 +1,7 @@
 import type { CandidatePool } from '../candidates';
 import type { PageSource } from '../page-source';
 import type { SearchProvider } from '../providers/provider';
-import { linksToDomain, offerPageEvidence } from './classify-page';
+import { followFootprints, linksToDomain, offerPageEvidence } from './classify-page';
 
 /** One query and what a result page must show to count. */
 export interface SearchQuery {
@@ -10,30 +10,35 @@ export interface SearchQuery {
   verify: { competitor: string } | { footprint: true };
 }
 
+/** Keywords a footprint query is built from. */
+const QUERY_KEYWORDS = 3;
+
+/**
+ * The labels of a domain that name a brand rather than a topic (`thepythonguru` of
+ * thepythonguru.com, `rivalbikes` of rivalbikes.test): a query with one finds only that site.
+ */
+const brandLabels = (domain: string) => domain.split('.').slice(0, -1);
+
 /**
  * Queries from the campaign site's top keywords and the footprints, in English and, for a
  * German site, German too; plus pages mentioning each competitor outside its own site.
+ * Keywords that are the name of the campaign's or a competitor's domain are skipped, and
+ * footprint queries exclude those sites (`-site:`): their own pages mention their brand and
+ * their own "write for us" link everywhere and would take every result.
  */
 export function buildSearchQueries(
   keywords: readonly string[],
-  competitors: readonly string[],
-  language: string,
+  sites: { ownDomain: string; competitors: readonly string[]; language: string },
 ): SearchQuery[] {
+  const { ownDomain, competitors, language } = sites;
+  const brands = new Set([ownDomain, ...competitors].flatMap(brandLabels));
+  const exclude = [ownDomain, ...competitors].map((d) => ` -site:${d}`).join('');
   const footprint = { footprint: true } as const;
   const queries: SearchQuery[] = [];
-  for (const keyword of keywords.slice(0, 3)) {
-    queries.push(
-      { query: `"write for us" ${keyword}`, verify: footprint },
-      { query: `"guest post" ${keyword}`, verify: footprint },
-      { query: `intitle:resources ${keyword}`, verify: footprint },
-      { query: `"useful links" ${keyword}`, verify: footprint },
-    );
-    if (language === 'de') {
-      queries.push(
-        { query: `"Gastbeitrag" ${keyword}`, verify: footprint },
-        { query: `"für uns schreiben" ${keyword}`, verify: footprint },
-      );
-    }
+  const footprints = ['"write for us"', '"guest post"', 'intitle:resources', '"useful links"'];
+  if (language === 'de') footprints.push('"Gastbeitrag"', '"für uns schreiben"');
+  for (const keyword of keywords.filter((k) => !brands.has(k)).slice(0, QUERY_KEYWORDS)) {
+    for (const words of footprints) queries.push({ query: `${words} ${keyword}${exclude}`, verify: footprint });
   }
   for (const competitor of competitors) {
     queries.push({ query: `"${competitor}" -site:${competitor}`, verify: { competitor } });
@@ -43,8 +48,10 @@ export function buildSearchQueries(
 
 /**
  * Runs the queries on each provider and verifies every result with our crawler: a footprint
- * query's page must announce a footprint, a competitor query's page must link to that
- * competitor. Unverified results are dropped.
+ * query's page must announce a footprint, or link to a footprint page of its own site that does
+ * (engines often rank an article whose menu or footer says "Write for us" above the page
+ * itself); a competitor query's page must link to that competitor. Unverified results are
+ * dropped.
  */
 export async function searchCandidates(
   pool: CandidatePool,
@@ -63,12 +70,14 @@ export async function searchCandidates(
         } catch {
           continue;
         }
-        if (pool.excludes(host) || source.has(result.url)) continue;
+        // A page seen for another query is checked again for this one (visits are cached).
+        if (pool.excludes(host)) continue;
         const page = await source.visit(result.url);
         if (!page) continue;
-        const verified =
-          'competitor' in verify ? linksToDomain(page, verify.competitor) : page.footprint !== null;
-        if (verified) offerPageEvidence(pool, page);
+        if ('competitor' in verify) {
+          if (linksToDomain(page, verify.competitor)) offerPageEvidence(pool, page);
+        } else if (page.footprint) offerPageEvidence(pool, page);
+        else await followFootprints(pool, page, source);
       }
     }
   }
