@@ -139,14 +139,12 @@ function answer(host: string, requestPath: string) {
   return undefined;
 }
 
-const web = await startFixtureWeb(answer,
-  {
-    tls: {
-      key: readFileSync(path.join(tlsDir, 'key.pem')),
-      cert: readFileSync(path.join(tlsDir, 'cert.pem')),
-    },
+const web = await startFixtureWeb(answer, {
+  tls: {
+    key: readFileSync(path.join(tlsDir, 'key.pem')),
+    cert: readFileSync(path.join(tlsDir, 'cert.pem')),
   },
-);
+});
 
 /**
  * A SearXNG-shaped search over the same pages: every term or quoted phrase must occur in the

@@ -44,6 +44,11 @@ beforeAll(async () => {
     },
     'dfs.test': { '/page': fixturePage('DFS', `${BIKES}`, [['Pedal', 'http://pedalpro.test/x']]) },
     'fake.test': { '/page': fixturePage('Fake', `${BIKES} no links at all`) },
+    // A menu entry "Resources" is on most sites and does not make a search result one.
+    'saasmenu.test': {
+      '/blog/gravel': fixturePage('Gravel', `${BIKES} Write for us? No.`, [['Resources', '/resources']]),
+      '/resources': fixturePage('Resources', `${BIKES} Ebooks and webinars.`),
+    },
     // An article a search engine ranks for "write for us": the page itself is no footprint
     // page, its footer links to the site's write-for-us page.
     'ridemag.test': {
@@ -91,7 +96,13 @@ describe('discovery strategies', () => {
         return {
           results: [{ url: 'http://guestblog.test/guest-post-guidelines' }, { url: 'http://fake.test/page' }],
         };
-      if (q.startsWith('"write for us"')) return { results: [{ url: 'http://ridemag.test/2020/05/gravel-tour' }] };
+      if (q.startsWith('"write for us"'))
+        return {
+          results: [
+            { url: 'http://ridemag.test/2020/05/gravel-tour' },
+            { url: 'http://saasmenu.test/blog/gravel' },
+          ],
+        };
       return { results: [] };
     });
     const progress: number[] = [];
@@ -119,6 +130,7 @@ describe('discovery strategies', () => {
       contactEmail: 'editors@ridemag.test',
       sourcePageUrl: 'http://ridemag.test/write-for-us/',
     });
+    expect(byDomain['saasmenu.test']).toBeUndefined();
     expect(byDomain['claims.test']).toBeUndefined();
     expect(byDomain['fake.test']).toBeUndefined();
 

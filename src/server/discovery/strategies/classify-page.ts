@@ -1,7 +1,7 @@
 import { hostOf, isWithinDomain, siteDomain } from '../../../shared/url-normalize';
 import type { CandidatePool } from '../candidates';
 import type { PageExtract } from '../extract-page';
-import { footprintOfLink } from '../footprints';
+import { FOOTPRINT_KINDS, footprintOfLink, type FootprintKind } from '../footprints';
 import type { PageSource } from '../page-source';
 
 /** Footprint pages followed per site reached (write-for-us, resources…). */
@@ -43,17 +43,20 @@ export function linksToDomain(page: PageExtract, domain: string): boolean {
 
 /**
  * Follows a page's links to footprint pages of its own site (a "Write for us" link in the menu
- * or footer; at most 2) and offers what those pages show. Returns true when any gave evidence.
+ * or footer; at most 2; only links to the given kinds) and offers what those pages show.
+ * Returns true when any gave evidence.
  */
 export async function followFootprints(
   pool: CandidatePool,
   page: PageExtract,
   source: PageSource,
+  kinds: readonly FootprintKind[] = FOOTPRINT_KINDS,
 ): Promise<boolean> {
   const domain = siteDomain(page.url);
-  const links = page.links.filter(
-    (l) => isWithinDomain(hostOf(l.url) ?? '', domain) && footprintOfLink(l) && l.url !== page.url,
-  );
+  const links = page.links.filter((l) => {
+    const kind = footprintOfLink(l);
+    return kind && kinds.includes(kind) && isWithinDomain(hostOf(l.url) ?? '', domain) && l.url !== page.url;
+  });
   let found = false;
   for (const link of links.slice(0, FOOTPRINT_LINKS_PER_SITE)) {
     const footprintPage = await source.visit(link.url);

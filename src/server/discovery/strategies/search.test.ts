@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { buildSearchQueries } from './search';
 
 describe('buildSearchQueries', () => {
-  const sites = { ownDomain: 'thepythonguru.com', competitors: ['rubylearning.com', 'real-python.com'], language: 'en' };
+  const sites = {
+    ownDomain: 'thepythonguru.com',
+    competitors: ['rubylearning.com', 'real-python.com'],
+    language: 'en',
+  };
 
   it('keeps the campaign site and the competitors out of footprint results', () => {
     const queries = buildSearchQueries(['python'], sites).map((q) => q.query);

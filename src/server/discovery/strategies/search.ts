@@ -1,4 +1,5 @@
 import type { CandidatePool } from '../candidates';
+import type { FootprintKind } from '../footprints';
 import type { PageSource } from '../page-source';
 import type { SearchProvider } from '../providers/provider';
 import { followFootprints, linksToDomain, offerPageEvidence } from './classify-page';
@@ -9,6 +10,12 @@ export interface SearchQuery {
   /** A competitor the page must link to, or a footprint the page must announce. */
   verify: { competitor: string } | { footprint: true };
 }
+
+/**
+ * Footprint links a search result is followed by: the ones that say the site takes posts. A
+ * "Resources" menu entry is on most sites and says nothing about the query.
+ */
+const SITE_TAKES_POSTS: readonly FootprintKind[] = ['write-for-us', 'guest-post', 'contribute'];
 
 /** Keywords a footprint query is built from. */
 const QUERY_KEYWORDS = 3;
@@ -38,7 +45,8 @@ export function buildSearchQueries(
   const footprints = ['"write for us"', '"guest post"', 'intitle:resources', '"useful links"'];
   if (language === 'de') footprints.push('"Gastbeitrag"', '"für uns schreiben"');
   for (const keyword of keywords.filter((k) => !brands.has(k)).slice(0, QUERY_KEYWORDS)) {
-    for (const words of footprints) queries.push({ query: `${words} ${keyword}${exclude}`, verify: footprint });
+    for (const words of footprints)
+      queries.push({ query: `${words} ${keyword}${exclude}`, verify: footprint });
   }
   for (const competitor of competitors) {
     queries.push({ query: `"${competitor}" -site:${competitor}`, verify: { competitor } });
@@ -48,9 +56,9 @@ export function buildSearchQueries(
 
 /**
  * Runs the queries on each provider and verifies every result with our crawler: a footprint
- * query's page must announce a footprint, or link to a footprint page of its own site that does
- * (engines often rank an article whose menu or footer says "Write for us" above the page
- * itself); a competitor query's page must link to that competitor. Unverified results are
+ * query's page must announce a footprint, or link to a write-for-us, guest-post or contribute
+ * page of its own site that does (engines often rank an article whose menu or footer says
+ * "Write for us" above the page itself); a competitor query's page must link to that competitor. Unverified results are
  * dropped.
  */
 export async function searchCandidates(
@@ -77,7 +85,7 @@ export async function searchCandidates(
         if ('competitor' in verify) {
           if (linksToDomain(page, verify.competitor)) offerPageEvidence(pool, page);
         } else if (page.footprint) offerPageEvidence(pool, page);
-        else await followFootprints(pool, page, source);
+        else await followFootprints(pool, page, source, SITE_TAKES_POSTS);
       }
     }
   }
