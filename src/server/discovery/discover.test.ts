@@ -44,6 +44,8 @@ beforeAll(async () => {
     },
     'dfs.test': { '/page': fixturePage('DFS', `${BIKES}`, [['Pedal', 'http://pedalpro.test/x']]) },
     'fake.test': { '/page': fixturePage('Fake', `${BIKES} no links at all`) },
+    // Found by searching the campaign's keyword alone: a site in the topic nobody links to.
+    'spokes.test': { '/': fixturePage('Spokes', `${BIKES} Tours every week. hi@spokes.test`) },
     // A menu entry "Resources" is on most sites and does not make a search result one.
     'saasmenu.test': {
       '/blog/gravel': fixturePage('Gravel', `${BIKES} Write for us? No.`, [['Resources', '/resources']]),
@@ -103,6 +105,7 @@ describe('discovery strategies', () => {
             { url: 'http://saasmenu.test/blog/gravel' },
           ],
         };
+      if (/^\w+ -site:/.test(q)) return { results: [{ url: 'http://spokes.test/' }] };
       return { results: [] };
     });
     const progress: number[] = [];
@@ -129,6 +132,10 @@ describe('discovery strategies', () => {
       opportunityType: 'guest_post',
       contactEmail: 'editors@ridemag.test',
       sourcePageUrl: 'http://ridemag.test/write-for-us/',
+    });
+    expect(byDomain['spokes.test']).toMatchObject({
+      opportunityType: 'topical_site',
+      contactEmail: 'hi@spokes.test',
     });
     expect(byDomain['saasmenu.test']).toBeUndefined();
     expect(byDomain['claims.test']).toBeUndefined();

@@ -16,6 +16,16 @@ describe('buildSearchQueries', () => {
     expect(queries).toContain('"rubylearning.com" -site:rubylearning.com');
   });
 
+  it('searches the top two topical keywords alone for sites in the topic', () => {
+    const topical = buildSearchQueries(['thepythonguru', 'python', 'tutorials', 'regex'], sites)
+      .filter((q) => 'topical' in q.verify)
+      .map((q) => q.query);
+    expect(topical).toEqual([
+      'python -site:thepythonguru.com -site:rubylearning.com -site:real-python.com',
+      'tutorials -site:thepythonguru.com -site:rubylearning.com -site:real-python.com',
+    ]);
+  });
+
   it("skips keywords that are a site's name: they find only that site", () => {
     const keywords = ['thepythonguru', 'python', 'rubylearning', 'tutorials', 'regex'];
     const footprintKeywords = buildSearchQueries(keywords, sites)

@@ -7,8 +7,11 @@ import { followFootprints, linksToDomain, offerPageEvidence } from './classify-p
 /** One query and what a result page must show to count. */
 export interface SearchQuery {
   query: string;
-  /** A competitor the page must link to, or a footprint the page must announce. */
-  verify: { competitor: string } | { footprint: true };
+  /**
+   * A competitor the page must link to, a footprint the page must announce, or a topical
+   * result: the site is a topical candidate (its relevance is judged when it is evaluated).
+   */
+  verify: { competitor: string } | { footprint: true } | { topical: true };
 }
 
 /**
@@ -17,8 +20,10 @@ export interface SearchQuery {
  */
 const SITE_TAKES_POSTS: readonly FootprintKind[] = ['write-for-us', 'guest-post', 'contribute'];
 
-/** Keywords a footprint query is built from. */
+/** Keywords footprint queries are built from. */
 const QUERY_KEYWORDS = 3;
+/** Keywords searched on their own for topical sites. */
+const TOPICAL_KEYWORDS = 2;
 
 /**
  * The labels of a domain that name a brand rather than a topic (`thepythonguru` of
@@ -28,7 +33,8 @@ const brandLabels = (domain: string) => domain.split('.').slice(0, -1);
 
 /**
  * Queries from the campaign site's top keywords and the footprints, in English and, for a
- * German site, German too; plus pages mentioning each competitor outside its own site.
+ * German site, German too; pages mentioning each competitor outside its own site; and the top
+ * 2 keywords alone, for topical sites no seed links to.
  * Keywords that are the name of the campaign's or a competitor's domain are skipped, and
  * footprint queries exclude those sites (`-site:`): their own pages mention their brand and
  * their own "write for us" link everywhere and would take every result.
@@ -44,12 +50,16 @@ export function buildSearchQueries(
   const queries: SearchQuery[] = [];
   const footprints = ['"write for us"', '"guest post"', 'intitle:resources', '"useful links"'];
   if (language === 'de') footprints.push('"Gastbeitrag"', '"für uns schreiben"');
-  for (const keyword of keywords.filter((k) => !brands.has(k)).slice(0, QUERY_KEYWORDS)) {
+  const topics = keywords.filter((k) => !brands.has(k));
+  for (const keyword of topics.slice(0, QUERY_KEYWORDS)) {
     for (const words of footprints)
       queries.push({ query: `${words} ${keyword}${exclude}`, verify: footprint });
   }
   for (const competitor of competitors) {
     queries.push({ query: `"${competitor}" -site:${competitor}`, verify: { competitor } });
+  }
+  for (const keyword of topics.slice(0, TOPICAL_KEYWORDS)) {
+    queries.push({ query: `${keyword}${exclude}`, verify: { topical: true } });
   }
   return queries;
 }
@@ -58,8 +68,9 @@ export function buildSearchQueries(
  * Runs the queries on each provider and verifies every result with our crawler: a footprint
  * query's page must announce a footprint, or link to a write-for-us, guest-post or contribute
  * page of its own site that does (engines often rank an article whose menu or footer says
- * "Write for us" above the page itself); a competitor query's page must link to that competitor. Unverified results are
- * dropped.
+ * "Write for us" above the page itself); a competitor query's page must link to that
+ * competitor; a topical query's page gives whichever of that evidence it has and is a
+ * topical candidate otherwise. Unverified results are dropped.
  */
 export async function searchCandidates(
   pool: CandidatePool,
@@ -84,8 +95,20 @@ export async function searchCandidates(
         if (!page) continue;
         if ('competitor' in verify) {
           if (linksToDomain(page, verify.competitor)) offerPageEvidence(pool, page);
-        } else if (page.footprint) offerPageEvidence(pool, page);
-        else await followFootprints(pool, page, source, SITE_TAKES_POSTS);
+          continue;
+        }
+        let evidence = offerPageEvidence(pool, page);
+        if (!page.footprint)
+          evidence = (await followFootprints(pool, page, source, SITE_TAKES_POSTS)) || evidence;
+        if (!evidence && 'topical' in verify) {
+          const reason = {
+            type: 'topical_site' as const,
+            sourcePageUrl: page.url,
+            sourceLinkUrl: null,
+            sourceAnchorText: null,
+          };
+          pool.offer(page, reason, [page]);
+        }
       }
     }
   }
