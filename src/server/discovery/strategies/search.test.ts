@@ -16,13 +16,13 @@ describe('buildSearchQueries', () => {
     expect(queries).toContain('"rubylearning.com" -site:rubylearning.com');
   });
 
-  it('searches the top two topical keywords alone for sites in the topic', () => {
+  it('searches the top keyword, alone and with the second, for sites in the topic', () => {
     const topical = buildSearchQueries(['thepythonguru', 'python', 'tutorials', 'regex'], sites)
       .filter((q) => 'topical' in q.verify)
       .map((q) => q.query);
     expect(topical).toEqual([
       'python -site:thepythonguru.com -site:rubylearning.com -site:real-python.com',
-      'tutorials -site:thepythonguru.com -site:rubylearning.com -site:real-python.com',
+      'python tutorials -site:thepythonguru.com -site:rubylearning.com -site:real-python.com',
     ]);
   });
 

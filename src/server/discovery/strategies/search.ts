@@ -22,8 +22,6 @@ const SITE_TAKES_POSTS: readonly FootprintKind[] = ['write-for-us', 'guest-post'
 
 /** Keywords footprint queries are built from. */
 const QUERY_KEYWORDS = 3;
-/** Keywords searched on their own for topical sites. */
-const TOPICAL_KEYWORDS = 2;
 
 /**
  * The labels of a domain that name a brand rather than a topic (`thepythonguru` of
@@ -34,7 +32,7 @@ const brandLabels = (domain: string) => domain.split('.').slice(0, -1);
 /**
  * Queries from the campaign site's top keywords and the footprints, in English and, for a
  * German site, German too; pages mentioning each competitor outside its own site; and the top
- * 2 keywords alone, for topical sites no seed links to.
+ * keyword alone and with the second, for topical sites no seed links to.
  * Keywords that are the name of the campaign's or a competitor's domain are skipped, and
  * footprint queries exclude those sites (`-site:`): their own pages mention their brand and
  * their own "write for us" link everywhere and would take every result.
@@ -58,8 +56,11 @@ export function buildSearchQueries(
   for (const competitor of competitors) {
     queries.push({ query: `"${competitor}" -site:${competitor}`, verify: { competitor } });
   }
-  for (const keyword of topics.slice(0, TOPICAL_KEYWORDS)) {
-    queries.push({ query: `${keyword}${exclude}`, verify: { topical: true } });
+  // The top keyword alone, then with the second: a lone second keyword ("match" of a Python
+  // site) is too often a word of every other topic.
+  const topical = [topics.slice(0, 1), topics.slice(0, 2)].filter((t, i) => t.length > i);
+  for (const words of topical) {
+    queries.push({ query: `${words.join(' ')}${exclude}`, verify: { topical: true } });
   }
   return queries;
 }
