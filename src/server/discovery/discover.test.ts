@@ -131,6 +131,7 @@ describe('discovery strategies', () => {
     expect(byDomain['ridemag.test']).toMatchObject({
       opportunityType: 'guest_post',
       contactEmail: 'editors@ridemag.test',
+      daScore: 0,
       sourcePageUrl: 'http://ridemag.test/write-for-us/',
     });
     expect(byDomain['spokes.test']).toMatchObject({

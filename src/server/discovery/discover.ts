@@ -284,7 +284,8 @@ async function evaluate(
     contactEmail: contact.email,
     contactName: contact.name,
     alternativeEmails: contact.alternatives,
-    daScore: scores.get(host) ?? scores.get(candidate.domain) ?? null,
+    // A site we read that no crawled page links to (and that links nowhere) is not in the graph: DA 0.
+    daScore: scores.get(host) ?? scores.get(candidate.domain) ?? 0,
     relevanceScore: relevance,
     opportunityType: candidate.type,
     sourcePageUrl: candidate.reason.sourcePageUrl,
