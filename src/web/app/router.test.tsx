@@ -19,7 +19,6 @@ const post = {
   published: true,
   createdAt: '2026-01-05T00:00:00.000Z',
 };
-const slow = { timeout: 5000 };
 
 describe('routes', () => {
   it.each([
@@ -37,7 +36,7 @@ describe('routes', () => {
         json(200, { post: { ...post, contentHtml: '<p>Hi</p>' }, recent: [] }),
     });
     renderApp(path);
-    expect(await screen.findByRole('heading', { level: 1, name: title }, slow)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
   });
@@ -45,13 +44,13 @@ describe('routes', () => {
   it('sends a visitor of the Create Blog Post page to /login', async () => {
     mockApi({ [`GET ${apiPaths.me}`]: signedOut });
     const { router } = renderApp(paths.blogAdmin);
-    expect(await screen.findByRole('button', { name: 'Log in' }, slow)).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(paths.login);
   });
 
   it('shows the landing hero with its anchored sections', async () => {
     const { container } = renderApp(paths.home);
-    expect((await screen.findAllByRole('link', { name: /Start free trial/ }, slow))[0]).toHaveAttribute(
+    expect((await screen.findAllByRole('link', { name: /Start free trial/ }))[0]).toHaveAttribute(
       'href',
       paths.signup,
     );

@@ -1,8 +1,12 @@
 // Imported first by every jsdom test: Vitest runs without globals here, so Testing Library cannot
 // register its own cleanup, and jsdom lacks window.scrollTo (called by ScrollRestoration).
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// Dashboard pages are lazy chunks: on a loaded CI machine importing one can take longer than the
+// default 1 s of findBy*/waitFor, which made route tests fail now and then without a real fault.
+configure({ asyncUtilTimeout: 5000 });
 
 Object.defineProperty(window, 'scrollTo', { value: vi.fn(), writable: true });
 

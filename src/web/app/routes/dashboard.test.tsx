@@ -45,7 +45,7 @@ describe('dashboard guard and sidebar', () => {
     mockApi({ [`GET ${apiPaths.me}`]: () => json(200, testUser) });
     renderApp(paths.campaign('c-1'));
     // The mock API knows no campaign c-1: the detail page shows its not-found state.
-    expect(await screen.findByRole('heading', { name: 'Error' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Error' })).toBeInTheDocument();
     expect(screen.getByText('Campaign not found')).toBeInTheDocument();
     const campaigns = within(screen.getByTestId('sidebar')).getByRole('link', { name: 'Campaigns' });
     const contacts = within(screen.getByTestId('sidebar')).getByRole('link', { name: 'Contacts' });
@@ -76,7 +76,7 @@ describe('dashboard guard and sidebar', () => {
     const panel = await screen.findByTestId('mobile-sidebar');
     await userEvent.click(within(panel).getByRole('link', { name: 'Live Links' }));
     // Navigation commits once the lazy route module has loaded.
-    await waitFor(() => expect(router.state.location.pathname).toBe(paths.liveLinks), { timeout: 5000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.liveLinks));
     expect(screen.queryByTestId('mobile-sidebar')).not.toBeInTheDocument();
   });
 

@@ -126,14 +126,14 @@ describe('auth screen', () => {
     await user.type(screen.getByLabelText('Password'), 'secret-password');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
 
-    expect(await screen.findByRole('heading', { name: 'Campaigns' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Campaigns' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(paths.dashboard);
   });
 
   it('sends a signed-in visitor of /login to the dashboard', async () => {
     mockApi({ [`GET ${apiPaths.me}`]: () => json(200, testUser) });
     const { router } = renderApp(paths.login);
-    expect(await screen.findByRole('heading', { name: 'Campaigns' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Campaigns' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(paths.dashboard);
   });
 
