@@ -34,6 +34,8 @@ const optionalText = z
 const count = (min: number, max: number, fallback: number) =>
   z.coerce.number().int().min(min).max(max).default(fallback);
 
+const HOUR_MS = 3_600_000;
+
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''])
   .default('false')
@@ -117,6 +119,11 @@ export const configSchema = z
     DISCOVERY_RECONTACT_DAYS: count(0, 3650, 90),
     /** How often the outreach engine runs, in seconds; below 60 only for test installs (default: every minute). */
     OUTREACH_TICK_SECONDS: count(1, 60, 60),
+    /**
+     * Length of one hour on the outreach clock, in ms: sequence step delays, the pause after an
+     * auto-reply and the spacing between a mailbox's messages. Shorter only for test installs.
+     */
+    OUTREACH_HOUR_MS: count(1, HOUR_MS, HOUR_MS),
     /** Search providers: a SearXNG instance (JSON format enabled) and the Brave Search API. */
     SEARXNG_URL: z
       .url()
