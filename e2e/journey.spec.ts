@@ -1,0 +1,173 @@
+import { expect, test, type Page } from '@playwright/test';
+import { outreachMessages as m } from '../src/shared/schemas/outreach';
+import { settingsMessages } from '../src/shared/schemas/settings';
+import {
+  startImapServer,
+  startSmtpServer,
+  type LocalImapServer,
+  type LocalSmtpServer,
+  type ReceivedMessage,
+} from '../src/server/testing/mail-servers';
+import { newUser, signUp } from './support';
+
+/**
+ * Issue 10's journey, one user from sign-up to outreach, in Chromium against the built app as
+ * playwright.config.ts starts it: the fixture web (coffeeWeb() in src/server/testing/fixture-sites.ts)
+ * through the app's proxy, a real SMTP server and a real Dovecot mailbox on loopback, the
+ * outreach tick every 2 s and one sequence hour of 0.4 s (OUTREACH_HOUR_MS), so the 96-hour
+ * follow-up comes ~38 s after the first step.
+ */
+const mailUser = { user: 'marie@roastery.test', pass: 'first-crack' };
+const postalAddress = 'Roastery Ltd, 5 Bean Lane, Bristol';
+/** The prospects the fixture web holds, by the role each plays in the journey. */
+const prospects = {
+  replies: { site: 'espressodaily.test', email: 'emma@espressodaily.test', name: 'Emma' },
+  autoReplies: { site: 'grindreview.test', email: 'gus@grindreview.test', name: 'Gus' },
+  bounces: { site: 'latteletters.test', email: 'lara@latteletters.test', name: 'Lara' },
+  quiet1: { site: 'brewguide.test', email: 'bruno@brewguide.test', name: 'Bruno' },
+  quiet2: { site: 'coffeenews.test', email: 'nora@coffeenews.test', name: 'Nora' },
+};
+const all = Object.values(prospects);
+
+let smtp: LocalSmtpServer;
+let imap: LocalImapServer;
+test.beforeAll(async () => {
+  [smtp, imap] = await Promise.all([startSmtpServer([mailUser]), startImapServer([mailUser])]);
+});
+test.afterAll(async () => {
+  await Promise.all([smtp?.close(), imap?.close()]);
+});
+
+async function setProfileAndSending(page: Page) {
+  await page.goto('/dashboard/settings');
+  await page.getByLabel('Company name').fill('Roastery Ltd');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText(settingsMessages.profileUpdated)).toBeVisible();
+
+  const sending = page.getByRole('form', { name: 'Sending settings' });
+  await sending.getByLabel('Postal address').fill(postalAddress);
+  await sending.getByLabel('Time zone').fill('Europe/London');
+  for (const day of ['Sat', 'Sun']) await sending.getByLabel(day).check();
+  await sending.getByLabel('From').click();
+  await page.getByRole('option', { name: '00:00' }).click();
+  await sending.getByLabel('Until').click();
+  await page.getByRole('option', { name: '24:00' }).click();
+  await sending.getByRole('button', { name: 'Save Sending Settings' }).click();
+  await expect(page.getByText(settingsMessages.sendingUpdated)).toBeVisible();
+}
+
+async function connectMailbox(page: Page) {
+  await page.goto('/dashboard/emails');
+  await page.getByRole('button', { name: 'Connect Account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Connect Email Account' });
+  await dialog.getByLabel('Email').fill(mailUser.user);
+  await dialog.getByLabel('User Name').fill(mailUser.user);
+  await dialog.getByLabel('Password').fill(mailUser.pass);
+  await dialog.getByLabel('SMTP Host').fill('127.0.0.1');
+  await dialog.getByLabel('SMTP Port').fill(String(smtp.port));
+  await dialog.getByLabel('IMAP Host').fill('127.0.0.1');
+  await dialog.getByLabel('IMAP Port').fill(String(imap.port));
+  for (const name of ['SMTP Security', 'IMAP Security']) {
+    await dialog.getByLabel(name).click();
+    await page.getByRole('option', { name: 'None' }).click();
+  }
+  await dialog.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Connected', { exact: true })).toBeVisible();
+}
+
+async function createAiCampaign(page: Page): Promise<string> {
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'New Campaign' }).click();
+  await page.getByRole('button', { name: /AI-assisted/ }).click();
+  await page.getByLabel('Campaign name').fill('Coffee links');
+  await page.getByLabel('Website URL').fill('http://www.roastery.test');
+  await page.getByRole('textbox', { name: 'Competitor 1' }).fill('beanrival.test');
+  await page.getByRole('button', { name: 'Add competitor' }).click();
+  await page.getByRole('textbox', { name: 'Competitor 2' }).fill('brewmaster.test');
+  await page.getByLabel('Number of prospects').fill('10');
+  await page.getByRole('button', { name: 'Create Campaign' }).click();
+
+  await expect(page).toHaveURL(/\/dashboard\/campaigns\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: 'Coffee links' })).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Prospect search' })).toBeVisible();
+  await expect(page.getByText(/Found \d+ new prospects/)).toBeVisible({ timeout: 60_000 });
+  for (const p of all) {
+    const row = page.getByRole('row').filter({ hasText: p.site });
+    await expect(row).toContainText(p.email);
+    await expect(row).toContainText('pending');
+    await expect(row.getByRole('cell').nth(2)).toHaveText(/^\d+$/); // DA score
+    await expect(row.getByRole('cell').nth(3)).toHaveText(/^\d+\.\d%$/); // relevance
+  }
+  return page.url().split('/').pop()!;
+}
+
+async function sequenceFromTemplate(page: Page) {
+  await page.goto('/dashboard/sequences');
+  await page.getByRole('button', { name: 'New Sequence' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Sequence' });
+  await dialog.getByRole('button', { name: /Guest post pitch/ }).click();
+  await dialog.getByRole('button', { name: 'Save Sequence' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+async function startOutreach(page: Page, campaignId: string) {
+  await page.goto(`/dashboard/campaigns/${campaignId}`);
+  await page.getByRole('button', { name: 'Outreach Settings' }).click();
+  const settings = page.getByRole('dialog', { name: 'Outreach Settings' });
+  await settings.getByLabel(mailUser.user).check();
+  await settings.getByLabel('Email sequence').click();
+  await page.getByRole('option', { name: /Guest post pitch/ }).click();
+  await settings.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(page.getByText(m.settingsSaved)).toBeVisible();
+  await expect(settings).toBeHidden();
+
+  await page.getByRole('button', { name: 'Send Emails' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Send Emails' });
+  await expect(confirm.getByText(`${all.length} prospects will be enrolled`)).toBeVisible();
+  await confirm.getByRole('button', { name: `Send to ${all.length} prospects` }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByRole('combobox', { name: 'Campaign status' })).toHaveText('Active');
+}
+
+const unfold = (raw: string) => raw.replace(/\r?\n(?=[ \t])/g, '');
+const recipientOf = (message: ReceivedMessage) => message.to.find((to) => to !== mailUser.user)!;
+
+test('the whole journey: sign up, mailbox, AI campaign, sequence, sending', async ({ page }) => {
+  test.setTimeout(240_000);
+
+  // 1. Sign up, land on the dashboard, profile and postal address (an always-open sending window).
+  await signUp(
+    page,
+    newUser({ firstName: 'Marie', lastName: 'Roaster', email: `marie-${Date.now()}@example.com` }),
+  );
+  await setProfileAndSending(page);
+
+  // 2. The mailbox on the local SMTP and IMAP servers.
+  await connectMailbox(page);
+
+  // 3. An AI-assisted campaign for the fixture web's roastery finds its prospects while the page watches.
+  const campaignId = await createAiCampaign(page);
+
+  // 4. A 2-step sequence from a template; Send Emails; the first step reaches every prospect, one at a time.
+  await sequenceFromTemplate(page);
+  await startOutreach(page, campaignId);
+  const firsts = await smtp.waitFor(all.length, 60_000);
+  expect(firsts.map(recipientOf).sort()).toEqual(all.map((p) => p.email).sort());
+  for (const message of firsts) {
+    const prospect = all.find((p) => p.email === recipientOf(message))!;
+    expect(message.to).toEqual([prospect.email, mailUser.user]); // the blind copy to the mailbox itself
+    expect(message.parsed.subject).toBe(`Article idea for ${prospect.site}`);
+    expect(message.parsed.text).toContain(`Hi ${prospect.name},`);
+    expect(message.parsed.text).toContain('Marie Roaster');
+    expect(message.parsed.text).toContain(postalAddress);
+    expect(unfold(message.raw)).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
+  }
+  for (const p of all) {
+    await expect(
+      page.getByRole('row').filter({ hasText: p.site }).getByText('sent', { exact: true }),
+    ).toBeVisible({
+      timeout: 30_000,
+    });
+  }
+});
