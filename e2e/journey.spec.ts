@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { apiPaths } from '../src/shared/paths';
 import { outreachMessages as m } from '../src/shared/schemas/outreach';
 import { settingsMessages } from '../src/shared/schemas/settings';
 import {
@@ -130,6 +131,70 @@ async function startOutreach(page: Page, campaignId: string) {
   await expect(page.getByRole('combobox', { name: 'Campaign status' })).toHaveText('Active');
 }
 
+/** A prospect's answer to our first message, as its mail client sends it (threaded by In-Reply-To). */
+function replyMime(first: ReceivedMessage, from: string, text: string, headers: string[] = []): string {
+  return [
+    `From: ${from}`,
+    `To: ${mailUser.user}`,
+    `Subject: Re: ${first.parsed.subject}`,
+    `In-Reply-To: ${first.parsed.messageId}`,
+    `References: ${first.parsed.messageId}`,
+    `Message-ID: <${crypto.randomUUID()}@${from.split('@')[1]!.replace('>', '')}>`,
+    `Date: ${new Date().toUTCString()}`,
+    ...headers,
+    'MIME-Version: 1.0',
+    'Content-Type: text/plain; charset=utf-8',
+    '',
+    text,
+    '',
+  ].join('\r\n');
+}
+
+/** A Postfix-style delivery status notification (RFC 3464) for a message the recipient's server refused. */
+function bounceMime(first: ReceivedMessage, recipient: string): string {
+  const host = `mx.${recipient.split('@')[1]}`;
+  return [
+    `From: Mail Delivery System <MAILER-DAEMON@${host}>`,
+    `To: ${mailUser.user}`,
+    'Subject: Undelivered Mail Returned to Sender',
+    `Message-ID: <${crypto.randomUUID()}@${host}>`,
+    `Date: ${new Date().toUTCString()}`,
+    'Auto-Submitted: auto-replied',
+    'MIME-Version: 1.0',
+    'Content-Type: multipart/report; report-type=delivery-status; boundary="dsn-boundary"',
+    '',
+    '--dsn-boundary',
+    'Content-Type: text/plain; charset=us-ascii',
+    '',
+    `This is the mail system at host ${host}.`,
+    "I'm sorry to have to inform you that your message could not be delivered.",
+    '',
+    `<${recipient}>: host ${host} said: 550 5.1.1 User unknown`,
+    '',
+    '--dsn-boundary',
+    'Content-Type: message/delivery-status',
+    '',
+    `Reporting-MTA: dns; ${host}`,
+    '',
+    `Final-Recipient: rfc822; ${recipient}`,
+    `Original-Recipient: rfc822;${recipient}`,
+    'Action: failed',
+    'Status: 5.1.1',
+    `Diagnostic-Code: smtp; 550 5.1.1 <${recipient}>: Recipient address rejected: User unknown`,
+    '',
+    '--dsn-boundary',
+    'Content-Type: text/rfc822-headers',
+    '',
+    `From: ${mailUser.user}`,
+    `To: ${recipient}`,
+    `Subject: ${first.parsed.subject}`,
+    `Message-ID: ${first.parsed.messageId}`,
+    '',
+    '--dsn-boundary--',
+    '',
+  ].join('\r\n');
+}
+
 const unfold = (raw: string) => raw.replace(/\r?\n(?=[ \t])/g, '');
 const recipientOf = (message: ReceivedMessage) => message.to.find((to) => to !== mailUser.user)!;
 
@@ -163,11 +228,90 @@ test('the whole journey: sign up, mailbox, AI campaign, sequence, sending', asyn
     expect(message.parsed.text).toContain(postalAddress);
     expect(unfold(message.raw)).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
   }
+  const rowOf = (p: { site: string }) => page.getByRole('row').filter({ hasText: p.site });
   for (const p of all) {
-    await expect(
-      page.getByRole('row').filter({ hasText: p.site }).getByText('sent', { exact: true }),
-    ).toBeVisible({
-      timeout: 30_000,
-    });
+    await expect(rowOf(p).getByText('sent', { exact: true })).toBeVisible({ timeout: 30_000 });
   }
+
+  // 5. Real MIME into the mailbox's Dovecot INBOX; the app reads it (IMAP IDLE, then the sync job).
+  const firstTo = (p: { email: string }) => firsts.find((message) => recipientOf(message) === p.email)!;
+  await imap.deliver(
+    mailUser,
+    replyMime(
+      firstTo(prospects.replies),
+      `Emma Crema <${prospects.replies.email}>`,
+      'Hi Marie, a guest post on pour over at home would suit us. Send me a draft!\r\n\r\n> Hi Emma,',
+    ),
+  );
+  await imap.deliver(
+    mailUser,
+    replyMime(
+      firstTo(prospects.autoReplies),
+      `Gus Burr <${prospects.autoReplies.email}>`,
+      'I am away from the office with limited access to email.',
+      ['Auto-Submitted: auto-replied'],
+    ),
+  );
+  await imap.deliver(mailUser, bounceMime(firstTo(prospects.bounces), prospects.bounces.email));
+
+  await expect(async () => {
+    await page.reload();
+    await expect(rowOf(prospects.replies).getByText('responded', { exact: true })).toBeVisible({
+      timeout: 1_000,
+    });
+    await expect(rowOf(prospects.bounces).getByText('failed', { exact: true })).toBeVisible({
+      timeout: 1_000,
+    });
+  }).toPass({ timeout: 60_000, intervals: [1_000] });
+  await expect(rowOf(prospects.autoReplies).getByText('sent', { exact: true })).toBeVisible();
+
+  // The timeline drawer tells the three apart.
+  const drawer = page.getByRole('dialog', { name: 'Prospect history' });
+  const openHistory = (p: { site: string }) =>
+    rowOf(p)
+      .getByRole('button', { name: new RegExp(p.site.replace('.', '\\.')) })
+      .click();
+  await openHistory(prospects.autoReplies);
+  await expect(drawer.getByText('Automatic reply')).toBeVisible();
+  await expect(drawer.getByText('No return date given: the sequence waits 7 days.')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await openHistory(prospects.bounces);
+  await expect(drawer.getByText('Bounced (5.1.1)')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await openHistory(prospects.replies);
+  await expect(drawer.getByText(`Reply from ${prospects.replies.email}`)).toBeVisible();
+  await expect(drawer.getByText(/a guest post on pour over at home would suit us/)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+
+  // The follow-up reaches the quiet prospects (~38 s after their first step) and, once the auto-reply's
+  // 7-day pause is over (~67 s), the one who auto-replied; never the one who replied or bounced. Threaded.
+  const followUpsTo = [prospects.quiet1, prospects.quiet2, prospects.autoReplies];
+  const sent = await smtp.waitFor(all.length + followUpsTo.length, 120_000);
+  const followUps = sent.slice(all.length);
+  expect(followUps.map(recipientOf).sort()).toEqual(followUpsTo.map((p) => p.email).sort());
+  expect(recipientOf(followUps.at(-1)!)).toBe(prospects.autoReplies.email);
+  for (const followUp of followUps) {
+    const first = firstTo({ email: recipientOf(followUp) });
+    expect(followUp.parsed.subject).toBe(`Re: ${first.parsed.subject}`);
+    expect(followUp.parsed.inReplyTo).toBe(first.parsed.messageId);
+    expect(followUp.parsed.references).toBe(first.parsed.messageId);
+  }
+
+  // The bounced address is suppressed: another campaign cannot write to it.
+  const other = await page.request.post(apiPaths.campaigns, {
+    data: {
+      type: 'manual',
+      name: 'Second try',
+      websiteUrl: 'http://www.roastery.test',
+      competitors: [],
+      prospects: [
+        { website: prospects.bounces.site, contactEmail: prospects.bounces.email, contactName: 'Lara Foam' },
+      ],
+    },
+  });
+  expect(other.status()).toBe(201);
+  await page.goto(`/dashboard/campaigns/${((await other.json()) as { id: string }).id}`);
+  await rowOf(prospects.bounces).getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByText(m.suppressed)).toBeVisible();
 });
