@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiPaths } from '../src/shared/paths';
+import { readFileSync } from 'node:fs';
+import Papa from 'papaparse';
+import { apiPaths, paths } from '../src/shared/paths';
 import { outreachMessages as m } from '../src/shared/schemas/outreach';
 import { settingsMessages } from '../src/shared/schemas/settings';
 import {
@@ -112,8 +114,8 @@ async function sequenceFromTemplate(page: Page) {
   await expect(dialog).toBeHidden();
 }
 
-async function startOutreach(page: Page, campaignId: string) {
-  await page.goto(`/dashboard/campaigns/${campaignId}`);
+/** On a campaign page: the mailbox and the sequence in its Outreach Settings. */
+async function chooseMailboxAndSequence(page: Page) {
   await page.getByRole('button', { name: 'Outreach Settings' }).click();
   const settings = page.getByRole('dialog', { name: 'Outreach Settings' });
   await settings.getByLabel(mailUser.user).check();
@@ -122,7 +124,11 @@ async function startOutreach(page: Page, campaignId: string) {
   await settings.getByRole('button', { name: 'Save Settings' }).click();
   await expect(page.getByText(m.settingsSaved)).toBeVisible();
   await expect(settings).toBeHidden();
+}
 
+async function startOutreach(page: Page, campaignId: string) {
+  await page.goto(`/dashboard/campaigns/${campaignId}`);
+  await chooseMailboxAndSequence(page);
   await page.getByRole('button', { name: 'Send Emails' }).click();
   const confirm = page.getByRole('dialog', { name: 'Send Emails' });
   await expect(confirm.getByText(`${all.length} prospects will be enrolled`)).toBeVisible();
@@ -276,7 +282,8 @@ test('the whole journey: sign up, mailbox, AI campaign, sequence, sending', asyn
   await expect(drawer.getByText('No return date given: the sequence waits 7 days.')).toBeVisible();
   await page.keyboard.press('Escape');
   await openHistory(prospects.bounces);
-  await expect(drawer.getByText('Bounced (5.1.1)')).toBeVisible();
+  // The bounce's own entry, and the status change it caused.
+  await expect(drawer.getByText('Bounced (5.1.1)')).toHaveCount(2);
   await page.keyboard.press('Escape');
   await openHistory(prospects.replies);
   await expect(drawer.getByText(`Reply from ${prospects.replies.email}`)).toBeVisible();
@@ -312,6 +319,74 @@ test('the whole journey: sign up, mailbox, AI campaign, sequence, sending', asyn
   });
   expect(other.status()).toBe(201);
   await page.goto(`/dashboard/campaigns/${((await other.json()) as { id: string }).id}`);
+  await chooseMailboxAndSequence(page);
   await rowOf(prospects.bounces).getByRole('button', { name: 'Send', exact: true }).click();
   await expect(page.getByText(m.suppressed)).toBeVisible();
+
+  // 6. The user marks the prospect who replied Success (from its timeline).
+  await page.goto(`/dashboard/campaigns/${campaignId}`);
+  await openHistory(prospects.replies);
+  await drawer.getByRole('button', { name: 'Success' }).click();
+  await expect(drawer.getByText('Marked by you')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(rowOf(prospects.replies).getByText('success', { exact: true })).toBeVisible();
+  // LIVE-LINK STEP
+
+  // 7. The contacts screen filtered to the campaign, and its CSV export: the same rows.
+  await page.goto(paths.contacts);
+  await page.getByRole('combobox', { name: 'Filter by campaign' }).click();
+  await page.getByRole('option', { name: 'Coffee links' }).click();
+  const screenRows = page.getByRole('row').filter({ has: page.getByRole('cell') });
+  await expect(screenRows).toHaveCount(all.length);
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^contacts_export_\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = Papa.parse<Record<string, string>>(readFileSync((await download.path())!, 'utf8'), {
+    header: true,
+    skipEmptyLines: true,
+  }).data;
+  expect(csv).toHaveLength(all.length);
+  const screen = await Promise.all(
+    (await screenRows.all()).map(async (row) => {
+      const [website, ...rest] = (await row.getByRole('cell').allInnerTexts()).slice(0, 6);
+      return [website!.split('\n')[0]!, ...rest]; // under the website: how it was found
+    }),
+  );
+  const fromCsv = csv.map((r) => [
+    r.Website,
+    `${r.Name}\n${r.Email}`,
+    r.Campaign,
+    r.Status,
+    r['DA Score'],
+    `${Number(r['Relevance Score']).toFixed(1)}%`,
+  ]);
+  const byWebsite = (a: string[], b: string[]) => a[0]!.localeCompare(b[0]!);
+  expect(screen.map((cells) => cells.map((c) => c.trim().toLowerCase())).sort(byWebsite)).toEqual(
+    fromCsv.map((cells) => cells.map((c) => c!.toLowerCase())).sort(byWebsite),
+  );
+  const statusOf = Object.fromEntries(csv.map((r) => [r.Email, r.Status]));
+  expect(statusOf).toEqual({
+    [prospects.replies.email]: 'success',
+    [prospects.autoReplies.email]: 'sent',
+    [prospects.bounces.email]: 'failed',
+    [prospects.quiet1.email]: 'sent',
+    [prospects.quiet2.email]: 'sent',
+  });
+
+  // 8. Stat cards and list rates equal the events: 8 emails (5 first steps, 3 follow-ups), 1 reply,
+  // 1 success of a target of 10 among 5 prospects found; nobody opened or clicked (no client fetched the mail).
+  const emailsSent = all.length + followUpsTo.length;
+  await page.goto(`/dashboard/campaigns/${campaignId}`);
+  const card = (label: string) => page.getByText(label, { exact: true }).first().locator('..');
+  await expect(card('Prospects')).toContainText('Pending 0 · Contacted 3 · Responded 0');
+  await expect(card('Emails')).toContainText(`${emailsSent}Sent ${emailsSent} · Opened 0 · Clicked 0`);
+  await expect(card('Response Rate')).toContainText('12.5%'); // 1 / 8
+  await expect(card('Success Rate')).toContainText('10.0%'); // 1 / target 10
+  await page.goto(paths.dashboard);
+  const listed = page.getByRole('row').filter({ hasText: 'Coffee links' });
+  await expect(listed.getByRole('cell').nth(2)).toHaveText(String(all.length));
+  await expect(listed.getByRole('cell').nth(3)).toHaveText(String(emailsSent));
+  await expect(listed.getByRole('cell').nth(4)).toHaveText('12.5%'); // 1 / 8
+  await expect(listed.getByRole('cell').nth(5)).toHaveText('20.0%'); // 1 / 5 found
 });
