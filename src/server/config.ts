@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { limits } from '../shared/limits';
 
 const commaList = z
   .string()
@@ -116,7 +117,7 @@ export const configSchema = z
     /** Pages read per prospect site for contacts (home, contact, about, write-for-us, imprint). */
     DISCOVERY_CONTACT_PAGES: count(1, 10, 5),
     /** Sites a user contacted from another campaign within this many days are skipped. */
-    DISCOVERY_RECONTACT_DAYS: count(0, 3650, 90),
+    DISCOVERY_RECONTACT_DAYS: count(0, 3650, limits.recontactDays),
     /** How often the outreach engine runs, in seconds; below 60 only for test installs (default: every minute). */
     OUTREACH_TICK_SECONDS: count(1, 60, 60),
     /**

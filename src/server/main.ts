@@ -4,7 +4,10 @@ import { createAuth } from './auth/auth';
 import { ConfigError, loadConfig } from './config';
 import { openAppDatabase } from './database';
 import { createQueue } from './jobs/queue';
+import { queueMailboxSync } from './jobs/mailbox-sync';
 import { startWorkers } from './jobs/worker';
+import { outreachKeys } from './outreach/keys';
+import { watchMailboxes } from './outreach/replies/idle';
 import { resolveAppSecret } from './secrets';
 
 /**
@@ -30,6 +33,16 @@ async function main(): Promise<void> {
   await boss.start();
   const appSecret = resolveAppSecret(config);
   if (role !== 'web') await startWorkers(boss, { db: handle.db, config, appSecret });
+  // IDLE connections belong to the workers: the web role only serves requests.
+  const idle =
+    role === 'web'
+      ? null
+      : watchMailboxes({
+          db: handle.db,
+          keys: outreachKeys(appSecret),
+          config,
+          onNewMail: (mailboxId) => queueMailboxSync(boss, mailboxId),
+        });
 
   const app =
     role === 'worker'
@@ -54,6 +67,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     await app?.close();
+    await idle?.stop();
     await boss.stop({ graceful: true, timeout: 10_000 });
     await handle.close();
     process.exit(0);

@@ -17,6 +17,8 @@ export const limits = {
   copiedIndicatorMs: 2000,
   liveLinkUrlTruncate: 40,
   navScrollThresholdPx: 20,
+  /** A domain contacted by one campaign is not contacted by another for this many days (issue 7 §5). */
+  recontactDays: 90,
 } as const;
 
 /** The key under which the theme preference is kept in localStorage (spec §3). */

@@ -50,6 +50,8 @@ export const apiPaths = {
   campaignOutreach: '/api/campaigns/:id/outreach',
   campaignEnrollment: '/api/campaigns/:id/enrollment',
   prospect: '/api/prospects/:id',
+  prospectTimeline: '/api/prospects/:id/timeline',
+  domainMemory: '/api/domain-memory',
   prospectEnrollment: '/api/prospects/:id/enrollment',
   contacts: '/api/contacts',
   contactsExport: '/api/contacts/export',

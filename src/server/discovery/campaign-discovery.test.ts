@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../config';
 import type { DatabaseHandle } from '../db/client';
 import { campaigns, prospects } from '../db/schema/campaigns';
+import { contactedDomains } from '../db/schema/prospect-history';
 import { crawlHosts, crawlLinks, crawlPages, discoveryRuns } from '../db/schema/discovery';
 import { users } from '../db/schema/users';
 import { testConfig } from '../testing/app';
@@ -72,14 +73,14 @@ const prospectsOf = (campaignId: string) =>
 describe('finding prospects for a campaign', () => {
   it('finds the expected prospects with their contacts, reasons and scores, and skips what the rules exclude', async () => {
     const campaign = await campaignFor(10);
-    // The user contacted contacted.test from another campaign ten days ago.
+    // The domain memory says another campaign of the user contacted contacted.test ten days ago.
     const other = await campaignFor(5, campaign.userId);
-    await handle.db.insert(prospects).values({
-      campaignId: other.id,
+    await handle.db.insert(contactedDomains).values({
       userId: campaign.userId,
-      website: 'https://contacted.test/',
-      status: 'sent',
-      lastContacted: new Date(Date.now() - 10 * 86_400_000),
+      domain: 'contacted.test',
+      campaignId: other.id,
+      outcome: 'sent',
+      lastContactedAt: new Date(Date.now() - 10 * 86_400_000),
     });
 
     const { result, run: finished } = await run(campaign);

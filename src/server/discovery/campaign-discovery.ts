@@ -1,11 +1,11 @@
-import { and, eq, gt, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { limits } from '../../shared/limits';
-import { siteDomain } from '../../shared/url-normalize';
 import { discoveryMessages } from '../../shared/schemas/discovery';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { campaigns, prospects } from '../db/schema/campaigns';
 import { discoveryRuns } from '../db/schema/discovery';
+import { allBlockedDomains, prospectDomain } from '../outreach/domain-memory';
 import { CrawlStore } from './crawl-store';
 import { Crawler } from './crawler';
 import { DiscoveryError, discoverProspects, type DiscoveredProspect, type DiscoveryDeps } from './discover';
@@ -16,31 +16,24 @@ const POLL_MS = 1_000;
 
 /**
  * Domains a campaign's run must not propose: the campaign's prospects (manual ones by their
- * website's host) and the sites its owner contacted from another campaign within
- * DISCOVERY_RECONTACT_DAYS (prospects.last_contacted).
+ * website's host) and, from the domain memory, the domains marked do-not-contact or contacted by
+ * another of its owner's campaigns within `recontactDays` (issue 7 §5).
  */
 export async function skippedDomains(
   db: Database,
   campaign: { id: string; userId: string },
   recontactDays: number,
+  now = new Date(),
 ) {
   const own = await db
     .select({ website: prospects.website, domain: prospects.domain })
     .from(prospects)
     .where(eq(prospects.campaignId, campaign.id));
-  const since = new Date(Date.now() - recontactDays * 86_400_000);
-  const contacted = await db
-    .select({ website: prospects.website, domain: prospects.domain })
-    .from(prospects)
-    .where(
-      and(
-        eq(prospects.userId, campaign.userId),
-        ne(prospects.campaignId, campaign.id),
-        isNotNull(prospects.lastContacted),
-        gt(prospects.lastContacted, since),
-      ),
-    );
-  return new Set([...own, ...contacted].map((p) => p.domain ?? siteDomain(p.website)));
+  const blocked = await allBlockedDomains(db, campaign.userId, now, {
+    campaignId: campaign.id,
+    recontactDays,
+  });
+  return new Set([...own.map(prospectDomain), ...blocked]);
 }
 
 /** Inserts a discovered prospect (pending) unless its domain is already one of the campaign's. */

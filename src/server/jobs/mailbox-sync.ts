@@ -1,4 +1,5 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
+import type { PgBoss } from 'pg-boss';
 import { z } from 'zod';
 import { emailAccounts } from '../db/schema/outreach';
 import { outreachKeys } from '../outreach/keys';
@@ -6,28 +7,47 @@ import { syncMailbox } from '../outreach/replies/sync';
 import type { JobDefinition } from './job';
 
 /**
- * Reads every mailbox's new messages every two minutes (issue 7 §1): replies, auto-replies,
- * bounces. One mailbox failing (server down, login refused) does not hold up the others.
+ * Reads one mailbox's new messages (issue 7 §1): replies, auto-replies, bounces. The queue is
+ * 'stately' and keyed by mailbox, so at most one sync of a mailbox runs at a time (on any worker)
+ * and at most one more waits. A mailbox deleted in the meantime is skipped; a failure (server down,
+ * login refused) fails this job only, and the next run tries again.
+ */
+export const syncMailboxJob: JobDefinition<{ mailboxId: string }> = {
+  name: 'sync-mailbox',
+  payload: z.strictObject({ mailboxId: z.uuid() }),
+  policy: 'stately',
+  async handle({ mailboxId }, { db, config, appSecret }) {
+    const [mailbox] = await db
+      .select({ id: emailAccounts.id })
+      .from(emailAccounts)
+      .where(eq(emailAccounts.id, mailboxId));
+    if (!mailbox) return { skipped: 'deleted' };
+    return syncMailbox(db, outreachKeys(appSecret), config, mailboxId, new Date());
+  },
+};
+
+/** Queues a sync of one mailbox unless one is already waiting (see syncMailboxJob). */
+export function queueMailboxSync(queue: Pick<PgBoss, 'send'>, mailboxId: string): Promise<string | null> {
+  return queue.send(syncMailboxJob.name, { mailboxId }, { singletonKey: mailboxId });
+}
+
+/**
+ * Every two minutes, queues one sync-mailbox job per mailbox still connected or in error (an
+ * error may clear), so mailboxes are read in parallel by the workers and one slow server holds up
+ * no other. IMAP IDLE (replies/idle.ts) queues the same job as soon as new mail arrives.
  */
 export const mailboxSyncJob: JobDefinition<Record<string, never>> = {
   name: 'mailbox-sync',
   payload: z.strictObject({}),
   cron: () => '*/2 * * * *',
-  async handle(_payload, { db, config, appSecret }) {
-    const keys = outreachKeys(appSecret);
+  async handle(_payload, { db, queue }) {
+    if (!queue) throw new Error('mailbox-sync needs the job queue');
     const mailboxes = await db
       .select({ id: emailAccounts.id })
       .from(emailAccounts)
       .where(inArray(emailAccounts.status, ['connected', 'error']));
-    let applied = 0;
-    let failed = 0;
-    for (const { id } of mailboxes) {
-      try {
-        applied += (await syncMailbox(db, keys, config, id, new Date())).applied;
-      } catch {
-        failed++;
-      }
-    }
-    return { mailboxes: mailboxes.length, applied, failed };
+    let queued = 0;
+    for (const { id } of mailboxes) if (await queueMailboxSync(queue, id)) queued++;
+    return { mailboxes: mailboxes.length, queued };
   },
 };

@@ -1,6 +1,6 @@
 import type { PgBoss } from 'pg-boss';
 import type { JobDefinition, JobDeps } from './job';
-import { mailboxSyncJob } from './mailbox-sync';
+import { mailboxSyncJob, syncMailboxJob } from './mailbox-sync';
 import { outreachTickJob } from './outreach-tick';
 import { findProspectsJob } from './find-prospects';
 import { sessionCleanupJob } from './session-cleanup';
@@ -10,16 +10,18 @@ export const jobs: readonly JobDefinition<never>[] = [
   sessionCleanupJob as JobDefinition<never>,
   outreachTickJob as JobDefinition<never>,
   mailboxSyncJob as JobDefinition<never>,
+  syncMailboxJob as JobDefinition<never>,
   findProspectsJob as JobDefinition<never>,
 ];
 
 /**
- * Creates each job's queue, (re)sets its schedule (or interval timer), and starts working it. Payloads are validated
- * with the job's schema before the handler runs; a bad payload fails the job.
+ * Creates each job's queue (with its policy), (re)sets its schedule (or interval timer), and starts
+ * working it. Payloads are validated with the job's schema before the handler runs; a bad payload
+ * fails the job.
  */
 export async function startWorkers(boss: PgBoss, deps: JobDeps, definitions = jobs): Promise<void> {
   for (const job of definitions) {
-    await boss.createQueue(job.name);
+    await boss.createQueue(job.name, job.policy ? { policy: job.policy } : {});
     const seconds = job.everySeconds?.(deps.config);
     if (seconds) {
       // pg-boss schedules by the minute at best; a shorter interval is a timer sending the job.
@@ -31,7 +33,7 @@ export async function startWorkers(boss: PgBoss, deps: JobDeps, definitions = jo
     } else if (job.cron) await boss.schedule(job.name, job.cron(deps.config), {}, { tz: 'UTC' });
     await boss.work(job.name, async ([item]) => {
       if (!item) return;
-      return job.handle(job.payload.parse(item.data), deps);
+      return job.handle(job.payload.parse(item.data), { ...deps, queue: boss });
     });
   }
 }

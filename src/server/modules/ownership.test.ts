@@ -92,6 +92,7 @@ const byId: Case[] = [
     payload: () => ({ status: 'sent' }),
   },
   { name: 'prospect delete', method: 'DELETE', url: () => withId(apiPaths.prospect, prospectId) },
+  { name: 'prospect timeline', method: 'GET', url: () => withId(apiPaths.prospectTimeline, prospectId) },
   {
     name: 'campaign outreach settings',
     method: 'GET',

@@ -137,6 +137,8 @@ export interface LocalImapServer {
   deliver(user: MailUser, raw: string): Promise<void>;
   /** Maildir root of a user, for delivering test messages straight into INBOX. */
   maildir(user: string): string;
+  /** Drops every IMAP connection of a user, as a server restart or network cut would (doveadm kick). */
+  kick(user: MailUser): void;
   close(): Promise<void>;
 }
 
@@ -210,6 +212,11 @@ service auth {
       await client.logout();
     },
     maildir: (user) => path.join(mailRoot, user, 'Maildir'),
+    kick(user) {
+      execFileSync('doveadm', ['-c', path.join(root, 'dovecot.conf'), 'kick', user.user], {
+        stdio: 'ignore',
+      });
+    },
     async close() {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { limits } from '../limits';
 import { placeholders } from '../placeholders';
 
 /** Messages of starting outreach from a campaign (issue 6 §3, §6), shown by the forms and sent by the server. */
@@ -15,6 +16,7 @@ export const outreachMessages = {
   nothingToEnroll: 'No pending prospect with an email address is left to enroll',
   noEmail: 'This prospect has no email address',
   suppressed: 'This address is on the suppression list',
+  domainBlocked: `This domain is marked do not contact, or another campaign contacted it in the last ${limits.recontactDays} days`,
   alreadyEnrolled: 'This prospect is already enrolled',
   notPending: 'Only pending prospects can be enrolled',
   notEligible: 'This prospect cannot be contacted now',

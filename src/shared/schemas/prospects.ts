@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { opportunityTypes } from './discovery';
 import { pageQueryFields, pageSchema } from './pagination';
+import { siteDomain } from '../url-normalize';
 
 /** Prospect and contacts messages of spec §8. */
 export const contactMessages = {
@@ -37,8 +38,52 @@ export const prospectSchema = z.object({
 });
 export type Prospect = z.infer<typeof prospectSchema>;
 
-/** A contact: a prospect with its campaign's name (spec §3 'Lists join the campaign name'). */
-export const contactSchema = prospectSchema.extend({ campaignName: z.string() });
+/** Domain memory messages (issue 7 §5). */
+export const domainMemoryMessages = {
+  invalidDomain: 'Enter a domain such as example.com',
+  updateFailed: 'Failed to update do-not-contact',
+  doNotContactOn: 'Marked do-not-contact',
+  doNotContactOff: 'Do-not-contact removed',
+} as const;
+
+/**
+ * What the user's campaigns remember about one prospect domain (issue 7 §5): when it was last
+ * contacted and by which campaign (null once deleted), the latest outcome (a prospect status:
+ * sent = no answer yet) and whether the user marked it do-not-contact.
+ */
+export const domainMemorySchema = z.object({
+  domain: z.string(),
+  lastContactedAt: z.string().nullable(),
+  campaignId: z.string().nullable(),
+  campaignName: z.string().nullable(),
+  outcome: prospectStatusSchema.nullable(),
+  doNotContact: z.boolean(),
+});
+export type DomainMemory = z.infer<typeof domainMemorySchema>;
+
+const HOST = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,62}$/;
+
+/** `PUT /api/domain-memory` body: set or clear a domain's do-not-contact flag (a host or a site address). */
+export const setDoNotContactSchema = z.strictObject({
+  domain: z
+    .string()
+    .trim()
+    .max(2000)
+    .transform((value) => siteDomain(value.toLowerCase()))
+    .refine((domain) => HOST.test(domain), domainMemoryMessages.invalidDomain),
+  doNotContact: z.boolean(),
+});
+export type SetDoNotContactInput = z.input<typeof setDoNotContactSchema>;
+
+/**
+ * A contact: a prospect with its campaign's name (spec §3 'Lists join the campaign name'), its
+ * domain and what the domain memory knows about it (null: never contacted nor marked).
+ */
+export const contactSchema = prospectSchema.extend({
+  campaignName: z.string(),
+  domain: z.string(),
+  domainMemory: domainMemorySchema.nullable(),
+});
 export type Contact = z.infer<typeof contactSchema>;
 
 /** `PATCH /api/prospects/:id` body: the detail page's Send / Success / Failed (spec §4). */

@@ -4,3 +4,8 @@ import { format } from 'date-fns';
 export function formatDate(isoDate: string): string {
   return format(new Date(isoDate), 'MMMM d, yyyy');
 }
+
+/** A moment of a history: 'MMM d, yyyy, HH:mm' in the viewer's time zone, e.g. 'Mar 1, 2026, 14:05'. */
+export function formatDateTime(isoDate: string): string {
+  return format(new Date(isoDate), 'MMM d, yyyy, HH:mm');
+}

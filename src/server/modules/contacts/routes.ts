@@ -6,15 +6,19 @@ import {
   contactFiltersSchema,
   contactListQuerySchema,
   contactPageSchema,
+  domainMemorySchema,
+  setDoNotContactSchema,
 } from '../../../shared/schemas/prospects';
 import type { Auth } from '../../auth/auth';
 import { requireUser } from '../../auth/session';
 import type { Database } from '../../db/client';
+import { setDoNotContact } from '../../outreach/domain-memory';
 import { exportContactsCsv, listContacts } from './service';
 
 /**
  * Contacts (spec §2 Contacts screen): `GET /api/contacts` pages through the user's prospects across
- * campaigns; `GET /api/contacts/export` streams them as contacts_export_{YYYY-MM-DD}.csv (spec §9).
+ * campaigns; `GET /api/contacts/export` streams them as contacts_export_{YYYY-MM-DD}.csv (spec §9);
+ * `PUT /api/domain-memory` sets or clears a domain's do-not-contact flag (issue 7 §5).
  */
 export function contactRoutes(auth: Auth, db: Database): FastifyPluginAsyncZod {
   return async (app) => {
@@ -27,6 +31,15 @@ export function contactRoutes(auth: Auth, db: Database): FastifyPluginAsyncZod {
         preHandler,
       },
       async (request) => listContacts(db, request.user!.id, request.query),
+    );
+    app.put(
+      apiPaths.domainMemory,
+      {
+        schema: { tags, body: setDoNotContactSchema, response: { 200: domainMemorySchema } },
+        preHandler,
+      },
+      async (request) =>
+        setDoNotContact(db, request.user!.id, request.body.domain, request.body.doNotContact),
     );
     app.get(
       apiPaths.contactsExport,

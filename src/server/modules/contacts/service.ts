@@ -10,6 +10,7 @@ import {
 import type { Database } from '../../db/client';
 import { campaigns, prospects } from '../../db/schema/campaigns';
 import { containsPattern, iso, orderByIndexed, orderByNullsLast, pageOffset } from '../../db/sql-helpers';
+import { domainMemoryOf, prospectDomain } from '../../outreach/domain-memory';
 import { toProspect } from '../prospects/service';
 
 /** Rows per query of the CSV export: memory stays flat whatever the number of contacts. */
@@ -36,9 +37,9 @@ function contactsWhere(userId: string, filters: ContactFilters): SQL | undefined
 }
 
 /**
- * One page of the user's contacts with their campaign names, in a stable order (date, then id). The
- * page is read first and the names of its (≤ pageSize) campaigns after, so no join runs over every
- * matching row; the total is counted up to CONTACTS_COUNT_CAP, which keeps broad searches cheap.
+ * One page of the user's contacts with their campaign names and domain memory (issue 7 §5), in a
+ * stable order (date, then id). The page is read first and the names of its (≤ pageSize) campaigns
+ * and the memory of its domains after, so no join runs over every matching row; the total is counted up to CONTACTS_COUNT_CAP, which keeps broad searches cheap.
  */
 export async function listContacts(
   db: Database,
@@ -77,9 +78,16 @@ export async function listContacts(
             .where(and(eq(campaigns.userId, userId), inArray(campaigns.id, campaignIds)))
         ).map((c) => [c.id, c.name]),
   );
+  const domains = rows.map(prospectDomain);
+  const memory = await domainMemoryOf(db, userId, domains);
   const total = count?.total ?? 0;
   return {
-    items: rows.map((r) => ({ ...toProspect(r), campaignName: names.get(r.campaignId) ?? '' })),
+    items: rows.map((r, i) => ({
+      ...toProspect(r),
+      campaignName: names.get(r.campaignId) ?? '',
+      domain: domains[i]!,
+      domainMemory: memory.get(domains[i]!) ?? null,
+    })),
     total: Math.min(total, CONTACTS_COUNT_CAP),
     totalIsCapped: total > CONTACTS_COUNT_CAP,
     page: query.page,

@@ -8,6 +8,7 @@ import { queryRows, type Database } from '../../db/client';
 import { campaigns, prospects } from '../../db/schema/campaigns';
 import { emailSequenceSteps, enrollments, suppressions } from '../../db/schema/outreach';
 import { AppError } from '../../http/errors';
+import { domainsBlockedForContact, prospectDomain } from '../../outreach/domain-memory';
 import { findOwnedCampaign } from '../campaigns/service';
 import { campaignMailboxIds } from './campaign-settings';
 
@@ -17,7 +18,7 @@ const INSERT_CHUNK = 1000;
 /**
  * The one rule for who may be enrolled (issue 6 §3), as a condition on `prospects`: the user's
  * pending prospects with an email address, not on the user's suppression list, not enrolled yet.
- * Every enrollment path filters with it, so a new rule added here applies everywhere.
+ * Every enrollment path filters with it (and then with the domain memory, see enrollableProspects).
  */
 export function eligibleForEnrollment(userId: string): SQL {
   return and(
@@ -28,6 +29,33 @@ export function eligibleForEnrollment(userId: string): SQL {
           and ${suppressions.email} = lower(trim(${prospects.contactEmail})))`,
     sql`not exists (select 1 from ${enrollments} where ${enrollments.prospectId} = ${prospects.id})`,
   )!;
+}
+
+/**
+ * The campaign's prospects that may be enrolled now: eligibleForEnrollment, minus those whose
+ * domain the domain memory blocks (do-not-contact, or contacted by another campaign within
+ * limits.recontactDays — issue 7 §5). Newest first, the order enrollment hands out mailboxes in.
+ */
+async function enrollableProspects(
+  db: Database,
+  userId: string,
+  campaignId: string,
+  now: Date,
+  prospectId?: string,
+): Promise<{ id: string }[]> {
+  const rows = await db
+    .select({ id: prospects.id, domain: prospects.domain, website: prospects.website })
+    .from(prospects)
+    .where(
+      and(
+        eq(prospects.campaignId, campaignId),
+        eligibleForEnrollment(userId),
+        prospectId ? eq(prospects.id, prospectId) : undefined,
+      ),
+    )
+    .orderBy(desc(prospects.createdAt), desc(prospects.id));
+  const blocked = await domainsBlockedForContact(db, userId, rows.map(prospectDomain), now, { campaignId });
+  return rows.filter((p) => !blocked.has(prospectDomain(p)));
 }
 
 type CampaignRow = Awaited<ReturnType<typeof findOwnedCampaign>>;
@@ -58,16 +86,14 @@ export async function previewEnrollment(
   db: Database,
   userId: string,
   campaignId: string,
+  now: Date,
 ): Promise<EnrollmentPreview> {
   const campaign = await findOwnedCampaign(db, userId, campaignId);
-  const [blocker, [eligible]] = await Promise.all([
+  const [blocker, eligible] = await Promise.all([
     sendingBlocker(db, campaign),
-    db
-      .select({ n: count() })
-      .from(prospects)
-      .where(and(eq(prospects.campaignId, campaignId), eligibleForEnrollment(userId))),
+    enrollableProspects(db, userId, campaignId, now),
   ]);
-  return { eligible: eligible?.n ?? 0, blocker: blocker.message };
+  return { eligible: eligible.length, blocker: blocker.message };
 }
 
 /**
@@ -90,17 +116,7 @@ export async function enrollCampaign(
   if (blocker) throw new AppError('CONFLICT', blocker);
 
   const enrolled = await db.transaction(async (tx) => {
-    const chosen = await tx
-      .select({ id: prospects.id })
-      .from(prospects)
-      .where(
-        and(
-          eq(prospects.campaignId, campaignId),
-          eligibleForEnrollment(userId),
-          prospectId ? eq(prospects.id, prospectId) : undefined,
-        ),
-      )
-      .orderBy(desc(prospects.createdAt), desc(prospects.id));
+    const chosen = await enrollableProspects(tx as unknown as Database, userId, campaignId, now, prospectId);
     if (chosen.length === 0) return 0;
     const [earlier] = await tx
       .select({ n: count() })
@@ -153,12 +169,12 @@ export async function enrollProspect(
     .where(and(eq(prospects.id, prospectId), eq(prospects.userId, userId)));
   if (!prospect) throw AppError.notFound('Prospect not found');
   const result = await enrollCampaign(db, userId, prospect.campaignId, now, prospectId);
-  if (result.enrolled === 0) throw new AppError('CONFLICT', await refusalOf(db, userId, prospectId));
+  if (result.enrolled === 0) throw new AppError('CONFLICT', await refusalOf(db, userId, prospectId, now));
   return result;
 }
 
-/** Why eligibleForEnrollment leaves a prospect out, in the user's words. */
-async function refusalOf(db: Database, userId: string, prospectId: string): Promise<string> {
+/** Why enrollableProspects leaves a prospect out, in the user's words. */
+async function refusalOf(db: Database, userId: string, prospectId: string, now: Date): Promise<string> {
   const [row] = await queryRows<{
     email: string | null;
     status: string;
@@ -176,5 +192,13 @@ async function refusalOf(db: Database, userId: string, prospectId: string): Prom
   if (row.enrolled) return m.alreadyEnrolled;
   if (row.status !== 'pending') return m.notPending;
   if (row.suppressed) return m.suppressed;
+  const [prospect] = await db
+    .select({ campaignId: prospects.campaignId, domain: prospects.domain, website: prospects.website })
+    .from(prospects)
+    .where(eq(prospects.id, prospectId));
+  const blocked = await domainsBlockedForContact(db, userId, [prospectDomain(prospect!)], now, {
+    campaignId: prospect!.campaignId,
+  });
+  if (blocked.size > 0) return m.domainBlocked;
   return m.notEligible;
 }

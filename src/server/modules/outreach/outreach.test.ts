@@ -7,6 +7,7 @@ import type { ProspectPage } from '../../../shared/schemas/prospects';
 import { queryRows } from '../../db/client';
 import { campaigns } from '../../db/schema/campaigns';
 import { enrollments, suppressions } from '../../db/schema/outreach';
+import { contactedDomains } from '../../db/schema/prospect-history';
 import { queueDueSteps } from '../../outreach/scheduling/queue-steps';
 import { createTestApp, signUpUser, type TestApp } from '../../testing/app';
 import { createManualCampaign } from '../../testing/campaigns';
@@ -182,6 +183,27 @@ describe('enrolling a campaign', () => {
     expect(again.json().error.message).toBe(m.nothingToEnroll);
     const outreach = await call(o.cookie, 'GET', withId(apiPaths.campaignOutreach, campaign.id));
     expect(outreach.json().progress.enrolled).toBe(4);
+  });
+
+  it('skips domains the domain memory blocks: do not contact, or another campaign within 90 days', async () => {
+    const o = await owner();
+    const other = await createManualCampaign(t.app, o.cookie, { prospects: [{ website: 'elsewhere.com' }] });
+    const campaign = await configured(o);
+    const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
+    await t.handle.db.insert(contactedDomains).values([
+      { userId: o.userId, domain: 'one.com', doNotContact: true },
+      { userId: o.userId, domain: 'two.com', campaignId: other.id, lastContactedAt: daysAgo(10) },
+      { userId: o.userId, domain: 'three.com', campaignId: other.id, lastContactedAt: daysAgo(120) },
+      { userId: o.userId, domain: 'four.com', campaignId: campaign.id, lastContactedAt: daysAgo(1) },
+    ]);
+    const previewUrl = withId(apiPaths.campaignEnrollment, campaign.id);
+    // one.com (do not contact) and two.com (other campaign, 10 days ago) are left out.
+    expect((await call(o.cookie, 'GET', previewUrl)).json()).toEqual({ eligible: 3, blocker: null });
+    const two = (await prospectsOf(o, campaign.id)).find((p) => p.website === 'two.com')!;
+    const refused = await call(o.cookie, 'POST', withId(apiPaths.prospectEnrollment, two.id));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(m.domainBlocked);
+    expect((await call(o.cookie, 'POST', previewUrl)).json()).toEqual({ enrolled: 3 });
   });
 
   it('leaves a paused campaign paused: its new prospects wait for Resume', async () => {

@@ -50,7 +50,7 @@ export function outreachRoutes(auth: Auth, db: Database): FastifyPluginAsyncZod 
     app.get(
       apiPaths.campaignEnrollment,
       { schema: { tags, params: idParams, response: { 200: enrollmentPreviewSchema } } },
-      async (request) => previewEnrollment(db, userId(request), request.params.id),
+      async (request) => previewEnrollment(db, userId(request), request.params.id, new Date()),
     );
     app.post(
       apiPaths.campaignEnrollment,

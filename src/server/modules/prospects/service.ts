@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { prospects } from '../../db/schema/campaigns';
 import { iso } from '../../db/sql-helpers';
 import { AppError } from '../../http/errors';
+import { changeProspect } from '../../outreach/prospect-changes';
 
 type ProspectRow = typeof prospects.$inferSelect;
 
@@ -44,8 +45,9 @@ export async function refreshProspectCounters(db: Database, campaignId: string):
 const notFound = () => AppError.notFound('Prospect not found');
 
 /**
- * Sets a prospect's status from the detail page (spec §4): 'sent' stamps last_contacted now,
- * 'success' and 'failed' clear it. Another user's prospect answers 404.
+ * Sets a prospect's status from the detail page (spec §4): 'sent' stamps last_contacted now (and
+ * counts as a contact in the domain memory), 'success' and 'failed' clear it. The change is
+ * recorded for the timeline. Another user's prospect answers 404.
  */
 export async function updateProspectStatus(
   db: Database,
@@ -54,11 +56,13 @@ export async function updateProspectStatus(
   { status }: UpdateProspectStatusInput,
 ): Promise<Prospect> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(prospects)
-      .set({ status, lastContacted: status === 'sent' ? new Date() : null })
-      .where(and(eq(prospects.id, id), eq(prospects.userId, userId)))
-      .returning();
+    const now = new Date();
+    const row = await changeProspect(tx, and(eq(prospects.id, id), eq(prospects.userId, userId))!, {
+      status,
+      lastContacted: status === 'sent' ? now : null,
+      reason: 'Marked by you',
+      contactedAt: status === 'sent' ? now : undefined,
+    });
     if (!row) throw notFound();
     await refreshProspectCounters(tx, row.campaignId);
     return toProspect(row);

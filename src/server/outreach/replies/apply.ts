@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import { campaigns, prospects } from '../../db/schema/campaigns';
 import { enrollments, inboundMessages, outreachMessages } from '../../db/schema/outreach';
 import { users } from '../../db/schema/users';
+import { changeProspect } from '../prospect-changes';
 import { suppressAddress } from '../suppression';
 import type { Inbound } from './classify';
 import { domainOf } from '../scheduling/queue-steps';
@@ -87,12 +88,10 @@ export async function applyInbound(
           .where(
             and(eq(inboundMessages.prospectId, matched.prospectId), eq(inboundMessages.kind, 'reply')),
           )) as [{ earlier: number }];
-        await tx
-          .update(prospects)
-          .set({
-            status: sql`case when ${prospects.status} in ('success', 'failed') then ${prospects.status} else 'responded'::prospect_status end`,
-          })
-          .where(eq(prospects.id, matched.prospectId));
+        await changeProspect(tx, eq(prospects.id, matched.prospectId), {
+          status: sql`case when ${prospects.status} in ('success', 'failed') then ${prospects.status} else 'responded'::prospect_status end`,
+          reason: 'Replied',
+        });
         if (earlier === 1) {
           await tx
             .update(campaigns)
@@ -135,10 +134,11 @@ export async function applyInbound(
       case 'bounce': {
         if (!inbound.hard) break;
         const reason = `Bounced${inbound.status ? ` (${inbound.status})` : ''}`;
-        await tx
-          .update(prospects)
-          .set({ status: 'failed', lastContacted: null })
-          .where(eq(prospects.id, matched.prospectId));
+        await changeProspect(tx, eq(prospects.id, matched.prospectId), {
+          status: 'failed',
+          lastContacted: null,
+          reason,
+        });
         await suppressAddress(tx, record.userId, inbound.recipient ?? matched.toEmail, 'bounce', reason);
         // The report may name another address (a forward) than the one we wrote to: stop this enrollment too.
         await stop(reason);

@@ -8,6 +8,7 @@ import {
   outreachMessages,
   suppressions,
 } from '../../db/schema/outreach';
+import { changeProspect } from '../prospect-changes';
 
 type Message = typeof outreachMessages.$inferSelect;
 
@@ -31,13 +32,12 @@ export async function recordSent(
       .where(and(eq(outreachMessages.id, message.id), eq(outreachMessages.status, 'sending')))
       .returning({ id: outreachMessages.id });
     if (!updated) return false;
-    await tx
-      .update(prospects)
-      .set({
-        status: sql`case when ${prospects.status} in ('pending', 'sent') then 'sent'::prospect_status else ${prospects.status} end`,
-        lastContacted: sentAt,
-      })
-      .where(eq(prospects.id, message.prospectId));
+    await changeProspect(tx, eq(prospects.id, message.prospectId), {
+      status: sql`case when ${prospects.status} in ('pending', 'sent') then 'sent'::prospect_status else ${prospects.status} end`,
+      lastContacted: sentAt,
+      reason: `Step ${message.stepNumber} sent`,
+      contactedAt: sentAt,
+    });
     await tx
       .update(campaigns)
       .set({ emailsSent: sql`${campaigns.emailsSent} + 1` })
@@ -123,10 +123,11 @@ export async function recordFailed(
       .where(
         and(eq(outreachMessages.id, message.id), inArray(outreachMessages.status, ['sending', 'queued'])),
       );
-    await tx
-      .update(prospects)
-      .set({ status: 'failed', lastContacted: null })
-      .where(eq(prospects.id, message.prospectId));
+    await changeProspect(tx, eq(prospects.id, message.prospectId), {
+      status: 'failed',
+      lastContacted: null,
+      reason: `Step ${message.stepNumber} could not be sent: ${reason}`,
+    });
     await tx
       .update(enrollments)
       .set({ status: 'stopped', stopReason: reason, nextStepAt: null })

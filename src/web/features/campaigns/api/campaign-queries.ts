@@ -9,6 +9,7 @@ import {
 } from '../../../../shared/schemas/campaigns';
 import { discoveryRunSchema, type DiscoveryRun } from '../../../../shared/schemas/discovery';
 import { emailAccountSummarySchema } from '../../../../shared/schemas/email-accounts';
+import { prospectTimelineSchema } from '../../../../shared/schemas/prospect-timeline';
 import { prospectPageSchema, type ProspectListQuery } from '../../../../shared/schemas/prospects';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -53,6 +54,19 @@ export function useCampaignProspects(id: string, query: ProspectListQuery) {
         signal,
       }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * A prospect's history for the timeline drawer (GET /api/prospects/:id/timeline); not fetched while
+ * no prospect is open. Under campaignsKey, so a status change from anywhere refreshes it.
+ */
+export function useProspectTimeline(id: string | null) {
+  return useQuery({
+    queryKey: [...campaignsKey, 'timeline', id],
+    queryFn: ({ signal }) =>
+      apiRequest(withId(apiPaths.prospectTimeline, id!), { schema: prospectTimelineSchema, signal }),
+    enabled: id !== null,
   });
 }
 

@@ -7,15 +7,27 @@ import { formatDate } from '../../../lib/format';
 
 /**
  * Website and Contact (name over email) cells of a prospect row. A discovered prospect also says
- * under its website why it was proposed, linking the page it was found on.
+ * under its website why it was proposed, linking the page it was found on. With `onOpen` the
+ * website is a button that opens the prospect (its history).
  */
-export function ProspectIdentityCells({ prospect: p }: { prospect: Prospect }) {
+export function ProspectIdentityCells({ prospect: p, onOpen }: { prospect: Prospect; onOpen?: () => void }) {
   return (
     <>
       <Td className="max-w-56">
-        <div className="truncate font-medium" title={p.website}>
-          {p.website}
-        </div>
+        {onOpen ? (
+          <button
+            type="button"
+            onClick={onOpen}
+            title={`Show the history of ${p.website}`}
+            className="block max-w-full cursor-pointer truncate rounded text-left font-medium text-indigo-700 hover:underline focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none dark:text-indigo-300"
+          >
+            {p.website}
+          </button>
+        ) : (
+          <div className="truncate font-medium" title={p.website}>
+            {p.website}
+          </div>
+        )}
         {p.opportunityType && (
           <div className="truncate text-xs text-slate-500 dark:text-slate-400">
             {p.sourcePageUrl ? (

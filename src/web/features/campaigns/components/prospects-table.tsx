@@ -21,6 +21,7 @@ import {
   ProspectScoreHeaders,
 } from './prospect-cells';
 import { ProspectStatusBadge } from './prospect-status-badge';
+import { ProspectTimelineDrawer } from './prospect-timeline-drawer';
 
 const PAGE_SIZE = 25;
 type Sort = { field: 'createdAt' | 'lastContacted'; order: SortOrder };
@@ -28,7 +29,7 @@ type Sort = { field: 'createdAt' | 'lastContacted'; order: SortOrder };
 /**
  * Website, contact (name, email), DA, relevance, status, last contacted, and Send / Success / Failed
  * (spec §2). Send enrolls the prospect in the campaign's outreach (issue 6 §3); the row turns 'Sent'
- * when its first email has gone out.
+ * when its first email has gone out. The website opens the prospect's history (issue 7 §4).
  */
 export function ProspectsTable({ campaignId }: { campaignId: string }) {
   const [page, setPage] = useState(1);
@@ -41,6 +42,7 @@ export function ProspectsTable({ campaignId }: { campaignId: string }) {
   });
   const update = useUpdateProspectStatus();
   const enroll = useEnrollProspect();
+  const [openId, setOpenId] = useState<string | null>(null);
 
   const setStatus = (prospect: Prospect, status: 'success' | 'failed') =>
     update.mutate({ id: prospect.id, status }, { onError: () => toast.error(m.updateProspectFailed) });
@@ -82,7 +84,7 @@ export function ProspectsTable({ campaignId }: { campaignId: string }) {
             <tbody>
               {data.items.map((p) => (
                 <tr key={p.id}>
-                  <ProspectIdentityCells prospect={p} />
+                  <ProspectIdentityCells prospect={p} onOpen={() => setOpenId(p.id)} />
                   <ProspectScoreCells prospect={p} />
                   <Td>
                     <ProspectStatusBadge status={p.status} />
@@ -142,6 +144,7 @@ export function ProspectsTable({ campaignId }: { campaignId: string }) {
             onPageChange={setPage}
             noun="prospects"
           />
+          <ProspectTimelineDrawer prospectId={openId} onClose={() => setOpenId(null)} />
         </>
       )}
     </QueryCard>

@@ -29,6 +29,7 @@ import {
 } from '../../campaigns/components/prospect-cells';
 import { ProspectStatusBadge } from '../../campaigns/components/prospect-status-badge';
 import { downloadContactsCsv, useContactPage } from '../api/contact-queries';
+import { DomainMemoryCell } from './domain-memory-cell';
 
 const ALL = 'all';
 const PAGE_SIZE = 25;
@@ -38,7 +39,10 @@ const statusOptions = [
 ];
 type Sort = { field: 'createdAt' | 'lastContacted'; order: SortOrder };
 
-/** /dashboard/contacts (spec §2): every prospect across the user's campaigns, searched and filtered on the server. */
+/**
+ * /dashboard/contacts (spec §2): every prospect across the user's campaigns, searched and filtered on
+ * the server, with its domain's memory and do-not-contact toggle (issue 7 §5).
+ */
 export function ContactsPage() {
   const [search, setSearch] = useState('');
   const [campaignId, setCampaignId] = useState(ALL);
@@ -154,6 +158,7 @@ export function ContactsPage() {
                       setPage(1);
                     }}
                   />
+                  <Th>Domain memory</Th>
                   <Th>
                     <span className="sr-only">Actions</span>
                   </Th>
@@ -169,6 +174,7 @@ export function ContactsPage() {
                     </Td>
                     <ProspectScoreCells prospect={c} />
                     <LastContactedCell prospect={c} />
+                    <DomainMemoryCell contact={c} />
                     <Td className="text-right">
                       <DeleteButton label={`Delete ${c.website}`} onClick={() => setDeleting(c)} />
                     </Td>

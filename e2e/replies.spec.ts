@@ -1,0 +1,141 @@
+import { expect, test } from '@playwright/test';
+import { apiPaths, withId } from '../src/shared/paths';
+import {
+  startImapServer,
+  startSmtpServer,
+  type LocalImapServer,
+  type LocalSmtpServer,
+} from '../src/server/testing/mail-servers';
+import { newUser, signUp } from './support';
+
+/**
+ * Issue 7 end to end: the app sends a campaign's first email through a local SMTP server, a reply
+ * is delivered into the mailbox's Dovecot INBOX, and the running app (worker role: IMAP IDLE and
+ * the per-mailbox sync) turns the prospect 'Responded' and shows the reply in its timeline.
+ */
+const mailUser = { user: 'grace@replies.test', pass: 'mailbox-password' };
+let smtp: LocalSmtpServer;
+let imap: LocalImapServer;
+test.beforeAll(async () => {
+  [smtp, imap] = await Promise.all([startSmtpServer([mailUser]), startImapServer([mailUser])]);
+});
+test.afterAll(async () => {
+  await Promise.all([smtp.close(), imap.close()]);
+});
+
+test('a reply delivered to the mailbox turns the prospect Responded and appears in its timeline', async ({
+  page,
+}) => {
+  // Sending waits for the engine's tick; reading waits for the IDLE watch (it re-reads mailboxes every 30 s).
+  test.setTimeout(150_000);
+  await signUp(page, newUser());
+  const api = page.request;
+  const ok = async (response: Awaited<ReturnType<typeof api.post>>) => {
+    expect(response.ok(), await response.text()).toBe(true);
+    return response.json() as Promise<{ id: string }>;
+  };
+
+  const mailbox = await ok(
+    await api.post(apiPaths.emailAccounts, {
+      data: {
+        email: mailUser.user,
+        username: mailUser.user,
+        password: mailUser.pass,
+        smtpHost: '127.0.0.1',
+        smtpPort: smtp.port,
+        smtpSecurity: 'none',
+        imapHost: '127.0.0.1',
+        imapPort: imap.port,
+        imapSecurity: 'none',
+      },
+    }),
+  );
+  // Any day, any hour: the test must not depend on when it runs.
+  await ok(
+    await api.put(apiPaths.sendingSettings, {
+      data: {
+        postalAddress: '',
+        timeZone: 'UTC',
+        sendWindowDays: [1, 2, 3, 4, 5, 6, 7],
+        sendWindowStartHour: 0,
+        sendWindowEndHour: 24,
+      },
+    }),
+  );
+  const sequence = await ok(
+    await api.post(apiPaths.sequences, {
+      data: {
+        name: 'Guest post pitch',
+        steps: [
+          { subject: 'Idea for [Website]', content: 'Hi [First Name], a guest post idea.', delayHours: null },
+        ],
+      },
+    }),
+  );
+  const campaign = await ok(
+    await api.post(apiPaths.campaigns, {
+      data: {
+        type: 'manual',
+        name: 'Replies campaign',
+        websiteUrl: 'https://mysite.example',
+        competitors: [],
+        prospects: [
+          { website: 'annas-blog.test', contactEmail: 'anna@annas-blog.test', contactName: 'Anna Blog' },
+        ],
+      },
+    }),
+  );
+  await ok(
+    await api.put(withId(apiPaths.campaignOutreach, campaign.id), {
+      data: { emailAccountIds: [mailbox.id], sequenceId: sequence.id, trackOpens: false, trackClicks: false },
+    }),
+  );
+
+  await page.goto(`/dashboard/campaigns/${campaign.id}`);
+  await page.getByRole('button', { name: 'Send Emails' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Send Emails' });
+  await confirm.getByRole('button', { name: /^Send to 1/ }).click();
+  await expect(confirm).toBeHidden();
+
+  const [sent] = await smtp.waitFor(1, 60_000);
+  expect(sent!.to).toContain('anna@annas-blog.test');
+  await imap.deliver(
+    mailUser,
+    [
+      'From: Anna Blog <anna@annas-blog.test>',
+      `To: ${mailUser.user}`,
+      `Subject: Re: ${sent!.parsed.subject}`,
+      `In-Reply-To: ${sent!.parsed.messageId}`,
+      `References: ${sent!.parsed.messageId}`,
+      `Message-ID: <${crypto.randomUUID()}@annas-blog.test>`,
+      `Date: ${new Date().toUTCString()}`,
+      'Content-Type: text/plain; charset=utf-8',
+      '',
+      'Sounds great, send me the draft by Friday!',
+      '',
+      '> Hi Anna, a guest post idea.',
+      '',
+    ].join('\r\n'),
+  );
+
+  const row = page.getByRole('row', { name: /annas-blog\.test/ });
+  await expect(async () => {
+    await page.reload();
+    await expect(row.getByText('responded', { exact: true })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 100_000, intervals: [2_000] });
+
+  await row.getByRole('button', { name: /annas-blog\.test/ }).click();
+  const drawer = page.getByRole('dialog', { name: 'Prospect history' });
+  await expect(drawer.getByText('Step 1 · Sent')).toBeVisible();
+  await expect(drawer.getByText('Reply from anna@annas-blog.test')).toBeVisible();
+  await expect(drawer.getByText('Sounds great, send me the draft by Friday!')).toBeVisible();
+  // The quoted original is not part of the reply's own text.
+  await expect(drawer.getByText('> Hi Anna')).toHaveCount(0);
+  await expect(drawer.getByText('Replied', { exact: true })).toBeVisible();
+
+  await drawer.getByRole('button', { name: 'Success' }).click();
+  await expect(drawer.getByText('Marked by you')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await expect(row.getByText('success', { exact: true })).toBeVisible();
+});

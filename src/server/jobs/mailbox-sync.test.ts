@@ -1,0 +1,58 @@
+import type { PgBoss } from 'pg-boss';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../db/client';
+import { emailAccounts } from '../db/schema/outreach';
+import { users } from '../db/schema/users';
+import { testConfig } from '../testing/app';
+import { createTestDatabase } from '../testing/database';
+import { mailboxSyncJob, syncMailboxJob } from './mailbox-sync';
+import { createQueue } from './queue';
+
+/** The two-minute fan-out: one sync-mailbox job per mailbox, never two waiting for the same one. */
+const config = testConfig();
+let handle: DatabaseHandle;
+let boss: PgBoss;
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  boss = createQueue(handle);
+  await boss.start();
+  // The queue as startWorkers creates it, without a worker, so queued jobs stay visible.
+  await boss.createQueue(syncMailboxJob.name, { policy: syncMailboxJob.policy });
+});
+afterAll(async () => {
+  await boss.stop({ graceful: false, close: true });
+  await handle.close();
+});
+
+describe('mailbox-sync fan-out', () => {
+  it('queues one job per connected or failing mailbox, and no second one while it waits', async () => {
+    const [user] = await handle.db
+      .insert(users)
+      .values({ name: 'N', email: 'fan-out@example.com' })
+      .returning();
+    const rows = await handle.db
+      .insert(emailAccounts)
+      .values([
+        { userId: user!.id, email: 'one@example.com', provider: 'smtp' as const },
+        { userId: user!.id, email: 'two@example.com', provider: 'smtp' as const, status: 'error' as const },
+      ])
+      .returning({ id: emailAccounts.id });
+    const deps = { db: handle.db, config, appSecret: config.APP_SECRET!, queue: boss };
+
+    expect(await mailboxSyncJob.handle({}, deps)).toEqual({ mailboxes: 2, queued: 2 });
+    expect(await mailboxSyncJob.handle({}, deps)).toEqual({ mailboxes: 2, queued: 0 });
+    const queued = await boss.findJobs(syncMailboxJob.name, { queued: true });
+    expect(queued.map((j) => (j.data as { mailboxId: string }).mailboxId).sort()).toEqual(
+      rows.map((r) => r.id).sort(),
+    );
+  });
+
+  it('skips a mailbox deleted before its sync runs', async () => {
+    const result = await syncMailboxJob.handle(
+      { mailboxId: crypto.randomUUID() },
+      { db: handle.db, config, appSecret: config.APP_SECRET! },
+    );
+    expect(result).toEqual({ skipped: 'deleted' });
+  });
+});

@@ -1,0 +1,172 @@
+import { and, eq, gt, inArray, isNull, ne, or, type SQL } from 'drizzle-orm';
+import { limits } from '../../shared/limits';
+import type { DomainMemory } from '../../shared/schemas/prospects';
+import { siteDomain } from '../../shared/url-normalize';
+import type { Database } from '../db/client';
+import type { prospects } from '../db/schema/campaigns';
+import { campaigns } from '../db/schema/campaigns';
+import { contactedDomains } from '../db/schema/prospect-history';
+import { iso } from '../db/sql-helpers';
+
+type ProspectRow = typeof prospects.$inferSelect;
+
+/** The domain a prospect is remembered by: discovery's domain, or its website's host without www. */
+export function prospectDomain(p: { domain: string | null; website: string }): string {
+  return p.domain ?? siteDomain(p.website);
+}
+
+/**
+ * Updates the domain memory after a change to a prospect (issue 7 §5). A message sent
+ * (`contactedAt`) makes its campaign the domain's last contact, with the prospect's status as the
+ * outcome; a later answer or decision (responded, success, failed) only updates the outcome, so
+ * the last contact stays the one the recontact rule needs.
+ */
+export async function rememberProspect(
+  db: Database,
+  prospect: ProspectRow,
+  { contactedAt, statusChanged }: { contactedAt?: Date; statusChanged: boolean },
+): Promise<void> {
+  const domain = prospectDomain(prospect);
+  if (!domain) return;
+  const row = { userId: prospect.userId, domain, campaignId: prospect.campaignId, outcome: prospect.status };
+  const target = [contactedDomains.userId, contactedDomains.domain];
+  if (contactedAt) {
+    await db
+      .insert(contactedDomains)
+      .values({ ...row, lastContactedAt: contactedAt })
+      .onConflictDoUpdate({
+        target,
+        set: {
+          lastContactedAt: contactedAt,
+          campaignId: prospect.campaignId,
+          outcome: prospect.status,
+          updatedAt: new Date(),
+        },
+      });
+  } else if (statusChanged && ['responded', 'success', 'failed'].includes(prospect.status)) {
+    await db
+      .insert(contactedDomains)
+      .values(row)
+      .onConflictDoUpdate({ target, set: { outcome: prospect.status, updatedAt: new Date() } });
+  }
+}
+
+interface BlockOptions {
+  /** Contacts made by this campaign do not block it (it is already talking to the domain). */
+  campaignId?: string;
+  /** Days within which another campaign's contact blocks the domain (default limits.recontactDays). */
+  recontactDays?: number;
+}
+
+function blockedWhere(
+  userId: string,
+  now: Date,
+  { campaignId, recontactDays = limits.recontactDays }: BlockOptions,
+): SQL {
+  const since = new Date(now.getTime() - recontactDays * 86_400_000);
+  return and(
+    eq(contactedDomains.userId, userId),
+    or(
+      eq(contactedDomains.doNotContact, true),
+      and(
+        gt(contactedDomains.lastContactedAt, since),
+        // A deleted campaign (null) is another campaign too.
+        campaignId
+          ? or(isNull(contactedDomains.campaignId), ne(contactedDomains.campaignId, campaignId))
+          : undefined,
+      ),
+    ),
+  )!;
+}
+
+/**
+ * Which of `domains` the user's campaign must not contact now (issue 7 §5): those marked
+ * do-not-contact, and those another campaign contacted within the last `recontactDays` (90 by
+ * default, limits.recontactDays). Domains are compared as siteDomain (lower-case, without www.).
+ * @returns the blocked domains, as given normalised.
+ */
+export async function domainsBlockedForContact(
+  db: Database,
+  userId: string,
+  domains: readonly string[],
+  now: Date,
+  options: BlockOptions = {},
+): Promise<Set<string>> {
+  const wanted = [...new Set(domains.map((d) => siteDomain(d.toLowerCase())))].filter(Boolean);
+  if (wanted.length === 0) return new Set();
+  const rows = await db
+    .select({ domain: contactedDomains.domain })
+    .from(contactedDomains)
+    .where(and(blockedWhere(userId, now, options), inArray(contactedDomains.domain, wanted)));
+  return new Set(rows.map((r) => r.domain));
+}
+
+/** Every domain the user's campaign must not contact now (same rule), for discovery to skip. */
+export async function allBlockedDomains(
+  db: Database,
+  userId: string,
+  now: Date,
+  options: BlockOptions = {},
+): Promise<Set<string>> {
+  const rows = await db
+    .select({ domain: contactedDomains.domain })
+    .from(contactedDomains)
+    .where(blockedWhere(userId, now, options));
+  return new Set(rows.map((r) => r.domain));
+}
+
+const memoryColumns = {
+  domain: contactedDomains.domain,
+  lastContactedAt: contactedDomains.lastContactedAt,
+  campaignId: contactedDomains.campaignId,
+  campaignName: campaigns.name,
+  outcome: contactedDomains.outcome,
+  doNotContact: contactedDomains.doNotContact,
+};
+
+function toDomainMemory(row: {
+  domain: string;
+  lastContactedAt: Date | null;
+  campaignId: string | null;
+  campaignName: string | null;
+  outcome: DomainMemory['outcome'];
+  doNotContact: boolean;
+}): DomainMemory {
+  return { ...row, lastContactedAt: iso(row.lastContactedAt) };
+}
+
+/** The user's memory of each of `domains` that has one, by domain. */
+export async function domainMemoryOf(
+  db: Database,
+  userId: string,
+  domains: readonly string[],
+): Promise<Map<string, DomainMemory>> {
+  if (domains.length === 0) return new Map();
+  const rows = await db
+    .select(memoryColumns)
+    .from(contactedDomains)
+    .leftJoin(campaigns, eq(campaigns.id, contactedDomains.campaignId))
+    .where(and(eq(contactedDomains.userId, userId), inArray(contactedDomains.domain, [...new Set(domains)])));
+  return new Map(rows.map((r) => [r.domain, toDomainMemory(r)]));
+}
+
+/**
+ * Sets or clears the user's do-not-contact flag on a domain (kept even if it was never contacted).
+ * A domain newly marked stops nothing already sent; discovery and enrollment skip it from now on.
+ */
+export async function setDoNotContact(
+  db: Database,
+  userId: string,
+  domain: string,
+  doNotContact: boolean,
+): Promise<DomainMemory> {
+  await db
+    .insert(contactedDomains)
+    .values({ userId, domain, doNotContact })
+    .onConflictDoUpdate({
+      target: [contactedDomains.userId, contactedDomains.domain],
+      set: { doNotContact, updatedAt: new Date() },
+    });
+  const memory = (await domainMemoryOf(db, userId, [domain])).get(domain);
+  return memory!;
+}

@@ -1,0 +1,44 @@
+import { eq, type SQL } from 'drizzle-orm';
+import type { ProspectStatus } from '../../shared/schemas/prospects';
+import type { Database } from '../db/client';
+import { prospects } from '../db/schema/campaigns';
+import { prospectEvents } from '../db/schema/prospect-history';
+import { rememberProspect } from './domain-memory';
+
+type ProspectRow = typeof prospects.$inferSelect;
+
+export interface ProspectChange {
+  status?: ProspectStatus | SQL;
+  lastContacted?: Date | null;
+  /** Why the status changes, in the user's words, for the timeline ('Email sent', 'Replied'). */
+  reason: string;
+  /** When a message went to the prospect: its domain counts as contacted by its campaign then. */
+  contactedAt?: Date;
+}
+
+/**
+ * The one way a prospect's status and last contact change (issue 7 §4–5): updates the prospect
+ * matched by `where` (at most one row; locked first so the old status is known), records a
+ * prospect_events row when the status really changed, and updates the domain memory. Run it
+ * inside the caller's transaction.
+ * @returns the updated prospect, or undefined when `where` matches none.
+ */
+export async function changeProspect(
+  db: Database,
+  where: SQL,
+  { reason, contactedAt, ...values }: ProspectChange,
+): Promise<ProspectRow | undefined> {
+  const [before] = await db
+    .select({ id: prospects.id, status: prospects.status })
+    .from(prospects)
+    .where(where)
+    .limit(1)
+    .for('update');
+  if (!before) return undefined;
+  const [after] = await db.update(prospects).set(values).where(eq(prospects.id, before.id)).returning();
+  const statusChanged = after!.status !== before.status;
+  if (statusChanged)
+    await db.insert(prospectEvents).values({ prospectId: after!.id, status: after!.status, reason });
+  await rememberProspect(db, after!, { contactedAt, statusChanged });
+  return after;
+}
