@@ -39,6 +39,8 @@ export const timelineEntrySchema = z.discriminatedUnion('type', [
   }),
   z.object({
     type: z.enum(['reply', 'auto_reply', 'unsubscribe', 'bounce']),
+    /** The inbound message, for a suggested answer (issue 9 §4). */
+    id: z.string().uuid(),
     at,
     fromEmail: z.string(),
     subject: z.string(),

@@ -81,6 +81,7 @@ export async function prospectTimeline(db: Database, userId: string, id: string)
     })),
     ...inbound.map((m): TimelineEntry => ({
       type: m.kind,
+      id: m.id,
       at: iso(answeredAt(m)),
       fromEmail: m.fromEmail,
       subject: m.subject,

@@ -31,6 +31,7 @@ import { formatDate, formatDateTime } from '../../../lib/format';
 import { useUpdateProspectStatus } from '../api/campaign-mutations';
 import { useProspectTimeline } from '../api/campaign-queries';
 import { ProspectStatusBadge } from './prospect-status-badge';
+import { ReplyAssist } from '../../ai/components/reply-assist';
 
 /**
  * The prospect's whole history in a side sheet (issue 7 §4): messages sent, opens and clicks
@@ -192,7 +193,12 @@ function describeEntry(
         icon: MessageSquareReply,
         tone: 'text-emerald-600 dark:text-emerald-400',
         title: `Reply from ${entry.fromEmail}`,
-        body: <Quote subject={entry.subject} text={entry.text} />,
+        body: (
+          <>
+            <Quote subject={entry.subject} text={entry.text} />
+            <ReplyAssist inboundMessageId={entry.id} />
+          </>
+        ),
       };
     case 'auto_reply':
       return {
