@@ -14,11 +14,14 @@ import {
 import { newUser, signUp } from './support';
 
 /**
- * Issue 10's journey, one user from sign-up to outreach, in Chromium against the built app as
- * playwright.config.ts starts it: the fixture web (coffeeWeb() in src/server/testing/fixture-sites.ts)
- * through the app's proxy, a real SMTP server and a real Dovecot mailbox on loopback, the
- * outreach tick every 2 s and one sequence hour of 0.4 s (OUTREACH_HOUR_MS), so the 96-hour
- * follow-up comes ~38 s after the first step.
+ * Issue 10's journey, one user from sign-up to a verified backlink, in Chromium against the built
+ * app as playwright.config.ts starts it: the fixture web (coffeeWeb() in
+ * src/server/testing/fixture-sites.ts) through the app's proxy, a real SMTP server and a real
+ * Dovecot mailbox on loopback, the outreach tick every 2 s and one sequence hour of 0.4 s
+ * (OUTREACH_HOUR_MS), so the 96-hour follow-up comes ~38 s after the first step.
+ *
+ * NOT YET COVERED (waits for issue 8's link monitoring on main): step 6's live link — added on a
+ * fixture page, verified active, the page drops the link, Check now turns it lost, a notification.
  */
 const mailUser = { user: 'marie@roastery.test', pass: 'first-crack' };
 const postalAddress = 'Roastery Ltd, 5 Bean Lane, Bristol';
@@ -80,6 +83,11 @@ async function connectMailbox(page: Page) {
 }
 
 async function createAiCampaign(page: Page): Promise<string> {
+  // The start call answers in milliseconds; holding it briefly lets the test see the button's state.
+  await page.route('**/api/campaigns/*/find-prospects', async (route) => {
+    if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, 700));
+    await route.continue();
+  });
   await page.goto('/dashboard');
   await page.getByRole('button', { name: 'New Campaign' }).click();
   await page.getByRole('button', { name: /AI-assisted/ }).click();
@@ -90,6 +98,7 @@ async function createAiCampaign(page: Page): Promise<string> {
   await page.getByRole('textbox', { name: 'Competitor 2' }).fill('brewmaster.test');
   await page.getByLabel('Number of prospects').fill('10');
   await page.getByRole('button', { name: 'Create Campaign' }).click();
+  await expect(page.getByRole('button', { name: 'Finding Prospects...' })).toBeVisible();
 
   await expect(page).toHaveURL(/\/dashboard\/campaigns\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: 'Coffee links' })).toBeVisible();
@@ -204,7 +213,9 @@ function bounceMime(first: ReceivedMessage, recipient: string): string {
 const unfold = (raw: string) => raw.replace(/\r?\n(?=[ \t])/g, '');
 const recipientOf = (message: ReceivedMessage) => message.to.find((to) => to !== mailUser.user)!;
 
-test('the whole journey: sign up, mailbox, AI campaign, sequence, sending', async ({ page }) => {
+test('the whole journey: sign-up, mailbox, AI campaign, sequence, replies, outcome, contacts export, stats', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
 
   // 1. Sign up, land on the dashboard, profile and postal address (an always-open sending window).
@@ -330,7 +341,6 @@ test('the whole journey: sign up, mailbox, AI campaign, sequence, sending', asyn
   await expect(drawer.getByText('Marked by you')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(rowOf(prospects.replies).getByText('success', { exact: true })).toBeVisible();
-  // LIVE-LINK STEP
 
   // 7. The contacts screen filtered to the campaign, and its CSV export: the same rows.
   await page.goto(paths.contacts);
