@@ -19,10 +19,9 @@ import { newUser, signUp } from './support';
  * src/server/testing/fixture-sites.ts) through the app's proxy, a real SMTP server and a real
  * Dovecot mailbox on loopback, the outreach tick every 2 s and one sequence hour of 0.4 s
  * (OUTREACH_HOUR_MS), so the 96-hour follow-up comes ~38 s after the first step.
- *
- * NOT YET COVERED (waits for issue 8's link monitoring on main): step 6's live link — added on a
- * fixture page, verified active, the page drops the link, Check now turns it lost, a notification.
  */
+/** The fixture web's own address (e2e/fixture-web-server.ts), as playwright.config.ts starts it. */
+const fixtureWeb = `http://127.0.0.1:${process.env.FIXTURE_WEB_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 1000}`;
 const mailUser = { user: 'marie@roastery.test', pass: 'first-crack' };
 const postalAddress = 'Roastery Ltd, 5 Bean Lane, Bristol';
 /** The prospects the fixture web holds, by the role each plays in the journey. */
@@ -334,13 +333,45 @@ test('the whole journey: sign-up, mailbox, AI campaign, sequence, replies, outco
   await rowOf(prospects.bounces).getByRole('button', { name: 'Send', exact: true }).click();
   await expect(page.getByText(m.suppressed)).toBeVisible();
 
-  // 6. The user marks the prospect who replied Success (from its timeline).
+  // 6. The user marks the prospect who replied Success (from its timeline)…
   await page.goto(`/dashboard/campaigns/${campaignId}`);
   await openHistory(prospects.replies);
   await drawer.getByRole('button', { name: 'Success' }).click();
   await expect(drawer.getByText('Marked by you')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(rowOf(prospects.replies).getByText('success', { exact: true })).toBeVisible();
+  // …adds the live link the guest post brought (a fixture page linking to the campaign site): checked active.
+  const token = `j${Date.now()}${Math.floor(Math.random() * 1e6)}`;
+  const postUrl = `http://${prospects.replies.site}/guest-posts/${token}`;
+  await page.goto(paths.liveLinks);
+  await page.getByRole('button', { name: 'Add Link' }).click();
+  const addLink = page.getByRole('dialog');
+  await addLink.getByRole('combobox', { name: 'Campaign' }).click();
+  await page.getByRole('option', { name: 'Coffee links' }).click();
+  await addLink.getByLabel('Link URL').fill('http://www.roastery.test/');
+  await addLink.getByLabel('Anchor Text').fill('Roastery');
+  await addLink.getByLabel('Page URL').fill(postUrl);
+  await addLink.getByRole('button', { name: 'Add Link' }).click();
+  await expect(page.getByText('Live link added')).toBeVisible();
+  const linkRow = page
+    .getByRole('row')
+    .filter({ has: page.getByRole('button', { name: `Check now ${postUrl}` }) });
+  await expect(async () => {
+    await page.reload();
+    await expect(linkRow).not.toContainText('Not checked yet', { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(linkRow.getByRole('button', { name: /^active: check history/ })).toBeVisible();
+
+  // The page drops the link; Check now finds it lost and the bell has the alert.
+  expect((await page.request.get(`${fixtureWeb}/links-test/${token}/removed`)).ok()).toBe(true);
+  await linkRow.getByRole('button', { name: `Check now ${postUrl}` }).click();
+  await expect(linkRow.getByRole('button', { name: /^lost: check history/ })).toBeVisible();
+  await page
+    .getByRole('button', { name: /^Notifications \(1 unread\)$/ })
+    .locator('visible=true')
+    .click();
+  await expect(page.getByRole('menu')).toContainText(`Link lost on ${prospects.replies.site}`);
+  await page.keyboard.press('Escape');
 
   // 7. The contacts screen filtered to the campaign, and its CSV export: the same rows.
   await page.goto(paths.contacts);

@@ -125,6 +125,15 @@ export const configSchema = z
      * auto-reply and the spacing between a mailbox's messages. Shorter only for test installs.
      */
     OUTREACH_HOUR_MS: count(1, HOUR_MS, HOUR_MS),
+    /** Backlink monitoring (issue 8): hours between two checks of one live link. */
+    LINK_CHECK_INTERVAL_HOURS: count(1, 24 * 30, 24),
+    /** The app's own SMTP server for alert emails to users; alerts stay in the dashboard when SMTP_HOST is unset. */
+    SMTP_HOST: optionalText,
+    SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
+    SMTP_SECURITY: z.enum(['tls', 'starttls', 'none']).default('starttls'),
+    SMTP_USER: optionalText,
+    SMTP_PASSWORD: optionalText,
+    SMTP_FROM: optionalText,
     /** Search providers: a SearXNG instance (JSON format enabled) and the Brave Search API. */
     SEARXNG_URL: z
       .url()

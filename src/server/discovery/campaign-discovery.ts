@@ -6,6 +6,7 @@ import type { Database } from '../db/client';
 import { campaigns, prospects } from '../db/schema/campaigns';
 import { discoveryRuns } from '../db/schema/discovery';
 import { allBlockedDomains, prospectDomain } from '../outreach/domain-memory';
+import { databaseNow, recordFoundLinks } from '../modules/live-links/found-links';
 import { CrawlStore } from './crawl-store';
 import { Crawler } from './crawler';
 import { DiscoveryError, discoverProspects, type DiscoveredProspect, type DiscoveryDeps } from './discover';
@@ -99,10 +100,8 @@ export async function runCampaignDiscovery(
     .where(and(eq(campaigns.id, run.campaignId), eq(campaigns.userId, run.userId)));
   if (!campaign) return { status: 'skipped', prospectsFound: 0 };
 
-  await db
-    .update(discoveryRuns)
-    .set({ status: 'running', startedAt: new Date() })
-    .where(eq(discoveryRuns.id, runId));
+  const startedAt = await databaseNow(db);
+  await db.update(discoveryRuns).set({ status: 'running', startedAt }).where(eq(discoveryRuns.id, runId));
   await db.update(campaigns).set({ progressPercentage: 0 }).where(eq(campaigns.id, campaign.id));
 
   const controller = new AbortController();
@@ -155,6 +154,8 @@ export async function runCampaignDiscovery(
       },
     );
     await db.update(campaigns).set({ progressPercentage: 100 }).where(eq(campaigns.id, campaign.id));
+    // Links to any campaign's site seen on the way become its live links (issue 8 §4).
+    await recordFoundLinks(db, startedAt);
     await db
       .update(discoveryRuns)
       .set({ status: 'completed', pagesCrawled: result.pagesCrawled, finishedAt: new Date() })

@@ -67,6 +67,9 @@ export class CrawlStore {
         emails: row.emails,
         names: row.names,
         footprint: row.footprint as FootprintKind | null,
+        // Not stored: discovery does not read them; link checks always fetch the page.
+        robots: '',
+        canonical: null,
       },
     };
   }

@@ -47,7 +47,7 @@ export type FetchFailure =
 
 /** A fetched HTML page, or why there is none. `url` is the normalised URL asked for. */
 export type PageFetch =
-  | { ok: true; url: string; finalUrl: string; status: number; html: string }
+  | { ok: true; url: string; finalUrl: string; status: number; html: string; robotsHeader: string }
   | { ok: false; url: string; finalUrl: string; status?: number; failure: FetchFailure; detail: string };
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
@@ -160,6 +160,7 @@ export class Crawler {
           finalUrl: current,
           status: response.status,
           html: decodeHtml(body, contentType),
+          robotsHeader: response.headers.get('x-robots-tag') ?? '',
         };
       } catch (error) {
         signal?.throwIfAborted();

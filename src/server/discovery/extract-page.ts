@@ -28,6 +28,10 @@ export interface PageExtract {
   /** Author or contact names (meta author, JSON-LD Person, rel=author links). */
   names: string[];
   footprint: FootprintKind | null;
+  /** `<meta name="robots">` (and `googlebot`) directives, lower case, comma-joined ('' if none). */
+  robots: string;
+  /** The absolute `<link rel="canonical">` URL, or null. */
+  canonical: string | null;
 }
 
 /** Visible text kept per page; enough for relevance, bounded for storage. */
@@ -88,6 +92,8 @@ export function extractPage(html: string, pageUrl: string): PageExtract {
   let description = '';
   let ogDescription = '';
   let language = '';
+  const robots: string[] = [];
+  let canonical: string | null = null;
   const text: string[] = [];
   let textLength = 0;
   const headings: string[] = [];
@@ -141,8 +147,17 @@ export function extractPage(html: string, pageUrl: string): PageExtract {
             else if (key === 'author' || key === 'article:author' || key === 'dc.creator')
               addName(names, content);
             else if (key === 'content-language' && !language) language = content;
+            else if ((key === 'robots' || key === 'googlebot') && content) robots.push(content.toLowerCase());
             break;
           }
+          case 'link':
+            if (
+              !canonical &&
+              (attrs.rel ?? '').toLowerCase().split(/\s+/).includes('canonical') &&
+              attrs.href
+            )
+              canonical = normalizeUrl(attrs.href, pageUrl);
+            break;
           case 'script':
             if ((attrs.type ?? '').toLowerCase() === 'application/ld+json') jsonLdBuffer = [];
             break;
@@ -244,6 +259,8 @@ export function extractPage(html: string, pageUrl: string): PageExtract {
     emails: [...emails],
     names: [...names],
     footprint: detectFootprint({ url: pageUrl, title: cleanTitle, headings }),
+    robots: robots.join(', '),
+    canonical,
   };
 }
 

@@ -3,6 +3,9 @@ import type { JobDefinition, JobDeps } from './job';
 import { mailboxSyncJob, syncMailboxJob } from './mailbox-sync';
 import { outreachTickJob } from './outreach-tick';
 import { findProspectsJob } from './find-prospects';
+import { liveLinkCheckJob } from './live-link-check';
+import { liveLinkDiscoveryJob } from './live-link-discovery';
+import { liveLinkScheduleJob } from './live-link-schedule';
 import { sessionCleanupJob } from './session-cleanup';
 
 /** Every job the worker role runs. */
@@ -12,6 +15,9 @@ export const jobs: readonly JobDefinition<never>[] = [
   mailboxSyncJob as JobDefinition<never>,
   syncMailboxJob as JobDefinition<never>,
   findProspectsJob as JobDefinition<never>,
+  liveLinkCheckJob as JobDefinition<never>,
+  liveLinkScheduleJob as JobDefinition<never>,
+  liveLinkDiscoveryJob as JobDefinition<never>,
 ];
 
 /**

@@ -13,7 +13,44 @@ export const liveLinkMessages = {
   urlRequired: 'Link URL is required',
   anchorRequired: 'Anchor text is required',
   pageUrlRequired: 'Page URL is required',
+  checkFailed: 'Failed to check link',
+  checked: 'Link checked',
+  historyFailed: 'Failed to load check history',
+  notCheckedYet: 'Not checked yet',
 } as const;
+
+/** A live link's status after its latest check (issue 8 §1). */
+export const liveLinkStatuses = ['active', 'lost', 'suspicious'] as const;
+export type LiveLinkStatus = (typeof liveLinkStatuses)[number];
+
+/** Why a check judged a link lost or suspicious; `linkCheckReasonText` says it in words. */
+export const linkCheckReasons = [
+  'page-gone',
+  'page-unreachable',
+  'link-missing',
+  'nofollow',
+  'sponsored',
+  'ugc',
+  'noindex',
+  'canonical-elsewhere',
+  'anchor-changed',
+  'redirected-off-site',
+] as const;
+export type LinkCheckReason = (typeof linkCheckReasons)[number];
+
+/** The reasons in the user's words, for the table, the history and the alerts. */
+export const linkCheckReasonText: Record<LinkCheckReason, string> = {
+  'page-gone': 'The page is gone',
+  'page-unreachable': 'The page could not be read',
+  'link-missing': 'The link was removed from the page',
+  nofollow: 'The link is nofollow',
+  sponsored: 'The link is marked sponsored',
+  ugc: 'The link is marked user-generated (ugc)',
+  noindex: 'The page is noindex',
+  'canonical-elsewhere': 'The page’s canonical URL points elsewhere',
+  'anchor-changed': 'The anchor text changed',
+  'redirected-off-site': 'The page redirects to another domain',
+};
 
 const m = liveLinkMessages;
 
@@ -37,14 +74,54 @@ export const liveLinkSchema = z.object({
   url: z.string(),
   anchorText: z.string(),
   pageUrl: z.string(),
-  status: z.enum(['active', 'lost', 'suspicious']),
+  status: z.enum(liveLinkStatuses),
   discoveredAt: z.string(),
+  /** ISO time of the latest check; null until the first check ran. */
+  lastCheckedAt: z.string().nullable(),
+  /** The rel values (nofollow, sponsored, ugc) the latest check saw on the link. */
+  rel: z.array(z.string()),
+  /** The anchor text the latest check found (null when the link was not found). */
+  foundAnchorText: z.string().nullable(),
+  reasons: z.array(z.enum(linkCheckReasons)),
 });
 export type LiveLink = z.infer<typeof liveLinkSchema>;
 
-/** `GET /api/live-links` query: paging, discovered_at descending by default (spec §7). */
-export const liveLinkListQuerySchema = z.object(pageQueryFields);
+/** `GET /api/live-links` query: paging, discovered_at descending by default (spec §7), status filter. */
+export const liveLinkListQuerySchema = z.object({
+  ...pageQueryFields,
+  status: z.enum(['all', ...liveLinkStatuses]).default('all'),
+});
 export type LiveLinkListQuery = Partial<z.output<typeof liveLinkListQuerySchema>>;
 
 export const liveLinkPageSchema = pageSchema(liveLinkSchema);
 export type LiveLinkPage = z.infer<typeof liveLinkPageSchema>;
+
+/** One stored check of a live link (issue 8 §1). */
+export const linkCheckSchema = z.object({
+  id: z.string(),
+  checkedAt: z.string(),
+  status: z.enum(liveLinkStatuses),
+  reasons: z.array(z.enum(linkCheckReasons)),
+  httpStatus: z.number().int().nullable(),
+  finalUrl: z.string(),
+  anchorText: z.string().nullable(),
+  rel: z.array(z.string()),
+  /** Why the page could not be read (the crawler's words), or null. */
+  detail: z.string().nullable(),
+});
+export type LinkCheck = z.infer<typeof linkCheckSchema>;
+
+export const linkCheckPageSchema = pageSchema(linkCheckSchema);
+export type LinkCheckPage = z.infer<typeof linkCheckPageSchema>;
+
+/** Counts at the top of the Live Links screen: new (first seen in the last 7 days), lost, suspicious. */
+export const liveLinkSummarySchema = z.object({
+  total: z.number().int(),
+  newLast7Days: z.number().int(),
+  active: z.number().int(),
+  lost: z.number().int(),
+  suspicious: z.number().int(),
+  /** Active links at the end of each of the last 30 days (UTC), oldest first; `day` is YYYY-MM-DD. */
+  activeOverTime: z.array(z.object({ day: z.string(), active: z.number().int() })),
+});
+export type LiveLinkSummary = z.infer<typeof liveLinkSummarySchema>;

@@ -64,6 +64,8 @@ describe('first lines API', () => {
         emails: [],
         names: [],
         footprint: null,
+        robots: '',
+        canonical: null,
       },
     });
 

@@ -83,6 +83,8 @@ describe('guest post generator API', () => {
         emails: [],
         names: [],
         footprint: null,
+        robots: '',
+        canonical: null,
       },
     });
     const campaign = await createManualCampaign(t.app, cookie, { name: 'Compost' });

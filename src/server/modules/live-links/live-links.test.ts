@@ -4,15 +4,22 @@ import { campaignMessages } from '../../../shared/schemas/campaigns';
 import { liveLinkMessages as m, type LiveLink, type LiveLinkPage } from '../../../shared/schemas/live-links';
 import { createTestApp, signUpUser, type TestApp } from '../../testing/app';
 import { createManualCampaign } from '../../testing/campaigns';
+import { startFixtureWeb, type FixtureWeb } from '../../testing/fixture-web';
 
 let t: TestApp;
 let cookie: string;
+let web: FixtureWeb;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Adding a link queues its first check: the pages answer 404 from an empty fixture web.
+  web = await startFixtureWeb({});
+  t = await createTestApp({ HTTP_PROXY: web.proxyUrl, CRAWL_RETRIES: '0' }, { jobs: true });
   ({ cookie } = await signUpUser(t.app));
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await web.close();
+});
 
 const inject = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: { cookie }, payload });
@@ -34,6 +41,7 @@ describe('live links', () => {
       campaignName: 'Links',
       status: 'active',
       url: 'https://blog.example.com/other',
+      lastCheckedAt: null,
     });
 
     const page = (await inject('GET', apiPaths.liveLinks)).json<LiveLinkPage>();

@@ -1,16 +1,27 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
+import type { PgBoss } from 'pg-boss';
 import type { z } from 'zod';
+import type { Config } from '../../config';
 import type {
+  LinkCheckPage,
   LiveLink,
   LiveLinkPage,
+  LiveLinkSummary,
   createLiveLinkSchema,
+  linkCheckReasons,
   liveLinkListQuerySchema,
 } from '../../../shared/schemas/live-links';
 import type { Database } from '../../db/client';
-import { campaigns, liveLinks } from '../../db/schema/campaigns';
+import { campaigns, liveLinkChecks, liveLinks } from '../../db/schema/campaigns';
+import { queryRows } from '../../db/client';
 import { iso, orderByIndexed, pageOffset } from '../../db/sql-helpers';
 import { AppError } from '../../http/errors';
 import { findOwnedCampaign } from '../campaigns/service';
+import { liveLinkCheckJob } from '../../jobs/live-link-check';
+import { checkLiveLink, linkCheckCrawler } from './check';
+import { CHECK_LEASE_MS } from './schedule';
+
+type Reason = (typeof linkCheckReasons)[number];
 
 const columns = {
   id: liveLinks.id,
@@ -21,15 +32,37 @@ const columns = {
   pageUrl: liveLinks.pageUrl,
   status: liveLinks.status,
   discoveredAt: liveLinks.discoveredAt,
+  lastCheckedAt: liveLinks.lastCheckedAt,
+  rel: liveLinks.rel,
+  foundAnchorText: liveLinks.foundAnchorText,
+  reasons: liveLinks.reasons,
 };
 
-/** One page of the user's live links with campaign names, newest discovery first (spec §7). */
+type Row = Omit<LiveLink, 'discoveredAt' | 'lastCheckedAt' | 'reasons'> & {
+  discoveredAt: Date;
+  lastCheckedAt: Date | null;
+  reasons: string[];
+};
+
+const toLiveLink = (r: Row): LiveLink => ({
+  ...r,
+  discoveredAt: iso(r.discoveredAt),
+  lastCheckedAt: iso(r.lastCheckedAt),
+  reasons: r.reasons as Reason[],
+});
+
+const notFound = () => AppError.notFound('Live link not found');
+
+/** One page of the user's live links with campaign names, newest discovery first (spec §7), by status. */
 export async function listLiveLinks(
   db: Database,
   userId: string,
   query: z.output<typeof liveLinkListQuerySchema>,
 ): Promise<LiveLinkPage> {
-  const where = eq(liveLinks.userId, userId);
+  const where = and(
+    eq(liveLinks.userId, userId),
+    query.status === 'all' ? undefined : eq(liveLinks.status, query.status),
+  );
   const [rows, [count]] = await Promise.all([
     db
       .select(columns)
@@ -45,7 +78,97 @@ export async function listLiveLinks(
       .where(where),
   ]);
   return {
-    items: rows.map((r) => ({ ...r, discoveredAt: iso(r.discoveredAt) })),
+    items: rows.map(toLiveLink),
+    total: count?.total ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/** One of the user's live links. @throws AppError NOT_FOUND when it is not theirs. */
+export async function findLiveLink(db: Database, userId: string, id: string): Promise<LiveLink> {
+  const [row] = await db
+    .select(columns)
+    .from(liveLinks)
+    .innerJoin(campaigns, eq(campaigns.id, liveLinks.campaignId))
+    .where(and(eq(liveLinks.id, id), eq(liveLinks.userId, userId)));
+  if (!row) throw notFound();
+  return toLiveLink(row);
+}
+
+/**
+ * Adds a live link to one of the user's campaigns (spec §7) and queues its first check
+ * (issue 8 §1); until that check runs the link shows as active and "not checked yet".
+ * @throws AppError NOT_FOUND when the campaign is not the user's.
+ */
+export async function createLiveLink(
+  deps: { db: Database; queue: Pick<PgBoss, 'send'> },
+  userId: string,
+  input: z.output<typeof createLiveLinkSchema>,
+): Promise<LiveLink> {
+  const campaign = await findOwnedCampaign(deps.db, userId, input.campaignId);
+  const [row] = await deps.db
+    .insert(liveLinks)
+    // The schedule leaves it alone while the first check is queued (and picks it up should that check be lost).
+    .values({ ...input, userId, nextCheckAt: new Date(Date.now() + CHECK_LEASE_MS) })
+    .returning();
+  await deps.queue.send(
+    liveLinkCheckJob.name,
+    { liveLinkId: row!.id },
+    { singletonKey: row!.id, retryLimit: 1 },
+  );
+  return toLiveLink({ ...row!, campaignName: campaign.name });
+}
+
+/**
+ * Checks one of the user's live links now ("Check now", issue 8 §2), within the request: the
+ * crawler's time limits bound it. Returns the link as updated.
+ * @throws AppError NOT_FOUND when the link is not the user's.
+ */
+export async function checkLiveLinkNow(
+  deps: { db: Database; config: Config },
+  userId: string,
+  id: string,
+): Promise<LiveLink> {
+  await findLiveLink(deps.db, userId, id);
+  await checkLiveLink({ ...deps, crawler: linkCheckCrawler(deps.config) }, id);
+  return findLiveLink(deps.db, userId, id);
+}
+
+/** One page of a live link's checks, newest first. @throws AppError NOT_FOUND when not the user's. */
+export async function listLinkChecks(
+  db: Database,
+  userId: string,
+  id: string,
+  query: { page: number; pageSize: number },
+): Promise<LinkCheckPage> {
+  await findLiveLink(db, userId, id);
+  const where = eq(liveLinkChecks.liveLinkId, id);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select()
+      .from(liveLinkChecks)
+      .where(where)
+      .orderBy(desc(liveLinkChecks.checkedAt), desc(liveLinkChecks.id))
+      .limit(query.pageSize)
+      .offset(pageOffset(query.page, query.pageSize)),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(liveLinkChecks)
+      .where(where),
+  ]);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      checkedAt: iso(r.checkedAt),
+      status: r.status,
+      reasons: r.reasons as Reason[],
+      httpStatus: r.httpStatus,
+      finalUrl: r.finalUrl,
+      anchorText: r.anchorText,
+      rel: r.rel,
+      detail: r.detail,
+    })),
     total: count?.total ?? 0,
     page: query.page,
     pageSize: query.pageSize,
@@ -53,28 +176,43 @@ export async function listLiveLinks(
 }
 
 /**
- * Adds a live link to one of the user's campaigns (spec §7).
- * @throws AppError NOT_FOUND when the campaign is not the user's.
+ * The counts at the top of the Live Links screen (new in the last 7 days, active, lost,
+ * suspicious) and the number of active links at the end of each of the last 30 UTC days, read
+ * from the check history (a link counts on a day when its latest check by then found it active).
  */
-export async function createLiveLink(
-  db: Database,
-  userId: string,
-  input: z.output<typeof createLiveLinkSchema>,
-): Promise<LiveLink> {
-  const campaign = await findOwnedCampaign(db, userId, input.campaignId);
-  const [row] = await db
-    .insert(liveLinks)
-    .values({ ...input, userId })
-    .returning();
+export async function liveLinkSummary(db: Database, userId: string): Promise<LiveLinkSummary> {
+  const [[counts], days] = await Promise.all([
+    db
+      .select({
+        total: sql<number>`count(*)::int`,
+        newLast7Days: sql<number>`(count(*) filter (where ${liveLinks.discoveredAt} >= now() - interval '7 days'))::int`,
+        active: sql<number>`(count(*) filter (where ${liveLinks.status} = 'active'))::int`,
+        lost: sql<number>`(count(*) filter (where ${liveLinks.status} = 'lost'))::int`,
+        suspicious: sql<number>`(count(*) filter (where ${liveLinks.status} = 'suspicious'))::int`,
+      })
+      .from(liveLinks)
+      .where(eq(liveLinks.userId, userId)),
+    queryRows<{ day: string; active: number }>(
+      db,
+      sql`
+        select to_char(d.day at time zone 'UTC', 'YYYY-MM-DD') as day,
+               (select count(*)::int from live_links l
+                 where l.user_id = ${userId}
+                   and (select c.status from live_link_checks c
+                         where c.live_link_id = l.id and c.checked_at < d.day + interval '1 day'
+                         order by c.checked_at desc limit 1) = 'active') as active
+        from generate_series(date_trunc('day', now(), 'UTC') - interval '29 days',
+                             date_trunc('day', now(), 'UTC'), interval '1 day') as d(day)
+        order by d.day`,
+    ),
+  ]);
   return {
-    id: row!.id,
-    campaignId: row!.campaignId,
-    campaignName: campaign.name,
-    url: row!.url,
-    anchorText: row!.anchorText,
-    pageUrl: row!.pageUrl,
-    status: row!.status,
-    discoveredAt: iso(row!.discoveredAt),
+    total: counts?.total ?? 0,
+    newLast7Days: counts?.newLast7Days ?? 0,
+    active: counts?.active ?? 0,
+    lost: counts?.lost ?? 0,
+    suspicious: counts?.suspicious ?? 0,
+    activeOverTime: days.map((d) => ({ day: d.day, active: Number(d.active) })),
   };
 }
 
@@ -84,5 +222,5 @@ export async function deleteLiveLink(db: Database, userId: string, id: string): 
     .delete(liveLinks)
     .where(and(eq(liveLinks.id, id), eq(liveLinks.userId, userId)))
     .returning({ id: liveLinks.id });
-  if (deleted.length === 0) throw AppError.notFound('Live link not found');
+  if (deleted.length === 0) throw notFound();
 }

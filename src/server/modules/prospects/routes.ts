@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { PgBoss } from 'pg-boss';
 import { z } from 'zod';
 import { apiPaths } from '../../../shared/paths';
 import { okSchema } from '../../../shared/schemas/api';
@@ -7,6 +8,7 @@ import { prospectSchema, updateProspectStatusSchema } from '../../../shared/sche
 import type { Auth } from '../../auth/auth';
 import { requireUser } from '../../auth/session';
 import type { Database } from '../../db/client';
+import { liveLinkDiscoveryJob } from '../../jobs/live-link-discovery';
 import { deleteProspect, updateProspectStatus } from './service';
 import { prospectTimeline } from './timeline';
 
@@ -14,9 +16,13 @@ const idParams = z.object({ id: z.uuid() });
 
 /**
  * `PATCH /api/prospects/:id` (status), `DELETE /api/prospects/:id` and
- * `GET /api/prospects/:id/timeline` (its history, issue 7 §4), for the owner only.
+ * `GET /api/prospects/:id/timeline` (its history, issue 7 §4), for the owner only. A prospect
+ * marked Success has its site searched for the link it gave (issue 8 §4).
  */
-export function prospectRoutes(auth: Auth, db: Database): FastifyPluginAsyncZod {
+export function prospectRoutes(
+  auth: Auth,
+  { db, queue }: { db: Database; queue: Pick<PgBoss, 'send'> },
+): FastifyPluginAsyncZod {
   return async (app) => {
     const preHandler = requireUser(auth);
     const tags = ['prospects'];
@@ -31,7 +37,15 @@ export function prospectRoutes(auth: Auth, db: Database): FastifyPluginAsyncZod 
         },
         preHandler,
       },
-      async (request) => updateProspectStatus(db, request.user!.id, request.params.id, request.body),
+      async (request) => {
+        const prospect = await updateProspectStatus(db, request.user!.id, request.params.id, request.body);
+        // The status is saved either way: a queue that cannot take the search only costs that search.
+        if (prospect.status === 'success')
+          await queue
+            .send(liveLinkDiscoveryJob.name, { prospectId: prospect.id }, { retryLimit: 1 })
+            .catch((error: unknown) => request.log.error(error, 'could not queue the search for its link'));
+        return prospect;
+      },
     );
     app.get(
       apiPaths.prospectTimeline,

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Outlet } from 'react-router';
 import type { Me } from '../../../shared/schemas/auth';
 import { cn } from '../../lib/cn';
+import { NotificationsMenu } from '../../features/notifications/components/notifications-menu';
 import { Logo } from '../logo';
 import { Button } from '../ui/button';
 import { Sheet, SheetContent, SheetTrigger } from '../ui/sheet';
@@ -56,6 +57,7 @@ export function DashboardLayout({ user, onSignOut, isSigningOut }: DashboardLayo
               </SheetContent>
             </Sheet>
             <Logo />
+            <NotificationsMenu className="ml-auto" />
           </header>
           <main className="flex-1">
             <Outlet />

@@ -2,6 +2,7 @@ import { LogOut, PanelLeftClose, PanelLeftOpen, Settings } from 'lucide-react';
 import { paths } from '../../../shared/paths';
 import { organizationLabel, type Me } from '../../../shared/schemas/auth';
 import { cn } from '../../lib/cn';
+import { NotificationsMenu } from '../../features/notifications/components/notifications-menu';
 import { Logo } from '../logo';
 import { ThemeToggle } from '../theme-toggle';
 import { Button } from '../ui/button';
@@ -44,8 +45,15 @@ export function SidebarPanel({
 }: SidebarPanelProps) {
   return (
     <div className="flex h-full flex-col">
-      <div className={cn('flex h-16 shrink-0 items-center px-4', collapsed && 'justify-center px-0')}>
+      <div
+        className={cn(
+          'flex h-16 shrink-0 items-center px-4',
+          collapsed && 'h-auto flex-col justify-center gap-2 px-0 py-3',
+        )}
+      >
         <Logo compact={collapsed} onClick={onNavigate} />
+        {/* Desktop only: on phones the bell sits in the top bar, beside the menu. */}
+        {onToggleCollapsed && <NotificationsMenu className={collapsed ? undefined : 'ml-auto'} />}
       </div>
 
       <nav aria-label="Dashboard" className="flex-1 overflow-y-auto px-3 py-4">

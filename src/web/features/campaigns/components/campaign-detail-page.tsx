@@ -19,6 +19,7 @@ import { FirstLinesPanel } from '../../first-lines/components/first-lines-panel'
 import { useCancelFindProspects, useFindProspects, useUpdateCampaign } from '../api/campaign-mutations';
 import { isRunActive, useCampaignDetail, useFindProspectsRun } from '../api/campaign-queries';
 import { useFollowFindProspectsRun } from '../api/use-follow-find-prospects-run';
+import { CompetitorGapPanel } from '../../competitor-gap/components/competitor-gap-panel';
 import { CampaignStats } from './campaign-stats';
 import { CampaignStatusBadge } from './campaign-status-badge';
 import { CompetitorsPanel } from './competitors-panel';
@@ -139,6 +140,7 @@ function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
       />
       <OutreachPanel campaign={campaign} editing={editingOutreach} onEditingChange={setEditingOutreach} />
       <CompetitorsPanel campaign={campaign} />
+      <CompetitorGapPanel key={campaign.competitors.join()} campaignId={campaign.id} />
       <CampaignStats campaign={campaign} />
       <ProspectsTable campaignId={campaign.id} />
       <FirstLinesPanel campaignId={campaign.id} />

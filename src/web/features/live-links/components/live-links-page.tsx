@@ -1,20 +1,37 @@
-import { Link2, Plus } from 'lucide-react';
+import { History, Link2, Plus, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
+import { toast } from 'sonner';
 import { limits } from '../../../../shared/limits';
-import { liveLinkMessages as m, type LiveLink } from '../../../../shared/schemas/live-links';
+import {
+  liveLinkMessages as m,
+  linkCheckReasonText,
+  liveLinkStatuses,
+  type LiveLink,
+  type LiveLinkStatus,
+} from '../../../../shared/schemas/live-links';
 import type { SortOrder } from '../../../../shared/schemas/pagination';
 import { truncateUrl } from '../../../../shared/urls';
 import { DeleteDialog } from '../../../components/delete-dialog';
 import { QueryCard } from '../../../components/query-card';
-import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { DeleteButton } from '../../../components/ui/delete-button';
 import { EmptyState, PageHeader } from '../../../components/ui/page-states';
 import { Pagination } from '../../../components/ui/pagination';
+import { Select } from '../../../components/ui/select';
 import { SortHeader, Table, Td, Th } from '../../../components/ui/table';
-import { formatDate } from '../../../lib/format';
-import { useDeleteLiveLink, useLiveLinkPage } from '../api/live-link-queries';
+import { ApiError } from '../../../lib/api-error';
+import { formatDate, formatDateTime } from '../../../lib/format';
+import { useCheckLiveLink, useDeleteLiveLink, useLiveLinkPage } from '../api/live-link-queries';
 import { AddLiveLinkDialog } from './add-live-link-dialog';
+import { LinkHistoryDialog } from './link-history-dialog';
+import { LinkStatusBadge } from './link-status-badge';
+import { LiveLinkSummaryPanel } from './live-link-summary';
+
+type StatusFilter = 'all' | LiveLinkStatus;
+const statusOptions = [
+  { value: 'all', label: 'All statuses' },
+  ...liveLinkStatuses.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) })),
+];
 
 const PAGE_SIZE = 25;
 
@@ -34,13 +51,54 @@ function ExternalUrl({ url }: { url: string }) {
   );
 }
 
-/** /dashboard/live-links (spec §2): discovered backlinks, add and delete. */
+/** "Check now": checks one link on the server and says how it came out. */
+function CheckNowButton({ link }: { link: LiveLink }) {
+  const check = useCheckLiveLink();
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      className="size-8"
+      aria-label={`Check now ${link.pageUrl}`}
+      title="Check now"
+      loading={check.isPending}
+      onClick={() =>
+        check.mutate(link.id, {
+          onSuccess: (checked) => toast.success(`${m.checked}: ${checked.status}`),
+          onError: (e) => toast.error(e instanceof ApiError && e.isClientError ? e.message : m.checkFailed),
+        })
+      }
+    >
+      {!check.isPending && <RefreshCw aria-hidden className="size-4" />}
+    </Button>
+  );
+}
+
+/** The recorded anchor, and the one the latest check found when it differs. */
+function Anchor({ link }: { link: LiveLink }) {
+  const changed = link.foundAnchorText !== null && link.foundAnchorText !== link.anchorText;
+  return (
+    <>
+      {link.anchorText}
+      {changed && (
+        <span className="block text-xs text-amber-700 dark:text-amber-300">now: {link.foundAnchorText}</span>
+      )}
+    </>
+  );
+}
+
+/**
+ * /dashboard/live-links (spec §2, issue 8 §3): counts and the chart of active links, the links
+ * by status with their last check and rel, Check now, check history, add and delete.
+ */
 export function LiveLinksPage() {
   const [page, setPage] = useState(1);
   const [order, setOrder] = useState<SortOrder>('desc');
+  const [status, setStatus] = useState<StatusFilter>('all');
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<LiveLink | null>(null);
-  const query = useLiveLinkPage({ page, pageSize: PAGE_SIZE, order });
+  const [history, setHistory] = useState<LiveLink | null>(null);
+  const query = useLiveLinkPage({ page, pageSize: PAGE_SIZE, order, status });
   const remove = useDeleteLiveLink();
 
   return (
@@ -54,10 +112,26 @@ export function LiveLinksPage() {
           </Button>
         }
       />
+      <LiveLinkSummaryPanel />
       <QueryCard
         query={query}
         errorMessage={m.loadFailed}
-        isEmpty={(data) => data.total === 0}
+        isEmpty={(data) => data.total === 0 && status === 'all'}
+        heading={
+          <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 p-4 dark:border-slate-800">
+            <h2 className="font-semibold">Links</h2>
+            <Select
+              aria-label="Filter by status"
+              className="w-44"
+              value={status}
+              options={statusOptions}
+              onValueChange={(value) => {
+                setStatus(value as StatusFilter);
+                setPage(1);
+              }}
+            />
+          </div>
+        }
         empty={
           <EmptyState
             icon={Link2}
@@ -75,7 +149,10 @@ export function LiveLinksPage() {
         {(data) => (
           <>
             {/* Not min-w-max: the two URL columns wrap rather than push Actions out of view. */}
-            <Table className="min-w-[48rem]">
+            {data.total === 0 && (
+              <p className="p-6 text-center text-sm text-slate-600 dark:text-slate-400">No {status} links.</p>
+            )}
+            <Table className={data.total === 0 ? 'hidden' : 'min-w-[56rem]'}>
               <thead>
                 <tr>
                   <Th>Campaign</Th>
@@ -87,6 +164,7 @@ export function LiveLinksPage() {
                     order={order}
                     onSort={() => setOrder(order === 'desc' ? 'asc' : 'desc')}
                   />
+                  <Th>Last Checked</Th>
                   <Th>Status</Th>
                   <Th>
                     <span className="sr-only">Actions</span>
@@ -100,15 +178,48 @@ export function LiveLinksPage() {
                     <Td>
                       <ExternalUrl url={l.url} />
                     </Td>
-                    <Td>{l.anchorText}</Td>
+                    <Td>
+                      <Anchor link={l} />
+                    </Td>
                     <Td>
                       <ExternalUrl url={l.pageUrl} />
                     </Td>
                     <Td className="whitespace-nowrap">{formatDate(l.discoveredAt)}</Td>
-                    <Td>
-                      <Badge tone={l.status === 'active' ? 'success' : 'danger'}>{l.status}</Badge>
+                    <Td className="whitespace-nowrap">
+                      {l.lastCheckedAt ? formatDateTime(l.lastCheckedAt) : m.notCheckedYet}
+                      {l.foundAnchorText !== null && (
+                        <span className="block text-xs text-slate-600 dark:text-slate-400">
+                          rel: {l.rel.join(', ') || 'follow'}
+                        </span>
+                      )}
                     </Td>
-                    <Td className="text-right">
+                    <Td>
+                      <button
+                        type="button"
+                        className="cursor-pointer rounded-full text-left outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+                        aria-label={`${l.status}: check history of ${l.pageUrl}`}
+                        onClick={() => setHistory(l)}
+                      >
+                        <LinkStatusBadge status={l.status} />
+                      </button>
+                      {l.reasons.length > 0 && (
+                        <span className="mt-1 block max-w-48 text-xs text-slate-600 dark:text-slate-400">
+                          {l.reasons.map((r) => linkCheckReasonText[r]).join('; ')}
+                        </span>
+                      )}
+                    </Td>
+                    <Td className="text-right whitespace-nowrap">
+                      <CheckNowButton link={l} />
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        className="size-8"
+                        aria-label={`Check history of ${l.pageUrl}`}
+                        title="Check history"
+                        onClick={() => setHistory(l)}
+                      >
+                        <History aria-hidden className="size-4" />
+                      </Button>
                       <DeleteButton label={`Delete link ${l.url}`} onClick={() => setDeleting(l)} />
                     </Td>
                   </tr>
@@ -126,6 +237,7 @@ export function LiveLinksPage() {
         )}
       </QueryCard>
       <AddLiveLinkDialog open={adding} onOpenChange={setAdding} />
+      <LinkHistoryDialog link={history} onClose={() => setHistory(null)} />
       <DeleteDialog
         target={deleting}
         onClose={() => setDeleting(null)}

@@ -1,0 +1,25 @@
+import { index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { liveLinks } from './campaigns';
+import { createdAt, id } from './columns';
+import { users } from './users';
+
+/** What a notification is about: a live link that turned lost or suspicious (issue 8 §5). */
+export const notificationKind = pgEnum('notification_kind', ['link-lost', 'link-suspicious']);
+
+/** The dashboard's notification list, per user, newest first; read once opened and marked. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: notificationKind().notNull(),
+    liveLinkId: uuid().references(() => liveLinks.id, { onDelete: 'cascade' }),
+    title: text().notNull(),
+    body: text().notNull(),
+    readAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('idx_notifications_user_id_created_at').on(t.userId, t.createdAt.desc())],
+);

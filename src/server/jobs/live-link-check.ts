@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { checkLiveLink, linkCheckCrawler } from '../modules/live-links/check';
+import type { JobDefinition } from './job';
+
+/**
+ * Checks one live link (`{liveLinkId}`; issue 8 §1): sent when a link is added and by the
+ * scheduler. All checks of a worker share one crawler, so per-host politeness holds across them.
+ */
+export const liveLinkCheckJob: JobDefinition<{ liveLinkId: string }> = {
+  name: 'live-link-check',
+  payload: z.strictObject({ liveLinkId: z.uuid() }),
+  async handle({ liveLinkId }, { db, config }) {
+    const result = await checkLiveLink({ db, config, crawler: linkCheckCrawler(config) }, liveLinkId);
+    return result ? { status: result.outcome.status, reasons: result.outcome.reasons } : { deleted: true };
+  },
+};

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import {
+  CHECK_LEASE_MS,
+  SCHEDULE_BATCH,
+  SCHEDULE_CRON,
+  SCHEDULE_PERIOD_MS,
+  claimDueLinks,
+  spreadChecks,
+} from '../modules/live-links/schedule';
+import type { JobDefinition } from './job';
+import { liveLinkCheckJob } from './live-link-check';
+
+/**
+ * Every ten minutes, queues a check for each live link that came due (LINK_CHECK_INTERVAL_HOURS
+ * after its last check, daily by default), spread over the next ten minutes with hosts taking
+ * turns (issue 8 §2). Needs the queue, so it receives it from the worker.
+ */
+export const liveLinkScheduleJob: JobDefinition<Record<string, never>> = {
+  name: 'live-link-schedule',
+  payload: z.strictObject({}),
+  cron: () => SCHEDULE_CRON,
+  async handle(_payload, { db, queue }) {
+    if (!queue) throw new Error('The live-link schedule needs the job queue');
+    const due = await claimDueLinks(db, new Date(), SCHEDULE_BATCH, CHECK_LEASE_MS);
+    for (const { id, delayMs } of spreadChecks(due, SCHEDULE_PERIOD_MS)) {
+      await queue.send(
+        liveLinkCheckJob.name,
+        { liveLinkId: id },
+        { startAfter: Math.ceil(delayMs / 1000), singletonKey: id, retryLimit: 1 },
+      );
+    }
+    return { queued: due.length };
+  },
+};

@@ -1,0 +1,132 @@
+import { eq } from 'drizzle-orm';
+import { linkCheckReasonText, type LiveLinkStatus } from '../../../shared/schemas/live-links';
+import { siteDomain } from '../../../shared/url-normalize';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { campaigns, liveLinkChecks, liveLinks } from '../../db/schema/campaigns';
+import { notifications } from '../../db/schema/notifications';
+import { users } from '../../db/schema/users';
+import { Crawler } from '../../discovery/crawler';
+import { crawlerSettings } from '../../discovery/settings';
+import { appMailer } from '../notifications/alert-mail';
+import { judgeLink, type LinkCheckOutcome } from './link-check';
+
+/** What a link check needs: the database, the settings and a crawler shared by all checks of the process. */
+export interface LinkCheckDeps {
+  db: Database;
+  config: Config;
+  crawler: Crawler;
+}
+
+const crawlers = new WeakMap<Config, Crawler>();
+
+/**
+ * The crawler all link checks of this process share, so per-host politeness (one request at a
+ * time per host, CRAWL_HOST_DELAY_MS apart, robots.txt Crawl-delay) holds across checks.
+ */
+export function linkCheckCrawler(config: Config): Crawler {
+  let crawler = crawlers.get(config);
+  if (!crawler) {
+    crawler = new Crawler(crawlerSettings(config));
+    crawlers.set(config, crawler);
+  }
+  return crawler;
+}
+
+/**
+ * Checks one live link now (issue 8 §1): fetches its page through the crawler (robots.txt,
+ * politeness, SSRF guard, every redirect hop checked), judges it, stores the check, updates the
+ * link (status, rel, found anchor, reasons, next check due LINK_CHECK_INTERVAL_HOURS later) and,
+ * when the link turned lost or suspicious, adds a notification and emails the owner (when the
+ * app's SMTP is set; a failed email is logged, not thrown). Null when the link no longer exists.
+ */
+export async function checkLiveLink(
+  deps: LinkCheckDeps,
+  liveLinkId: string,
+): Promise<{ outcome: LinkCheckOutcome; previous: LiveLinkStatus } | null> {
+  const { db, config } = deps;
+  const [link] = await db
+    .select({
+      id: liveLinks.id,
+      userId: liveLinks.userId,
+      url: liveLinks.url,
+      anchorText: liveLinks.anchorText,
+      pageUrl: liveLinks.pageUrl,
+      status: liveLinks.status,
+      websiteUrl: campaigns.websiteUrl,
+      email: users.email,
+    })
+    .from(liveLinks)
+    .innerJoin(campaigns, eq(campaigns.id, liveLinks.campaignId))
+    .innerJoin(users, eq(users.id, liveLinks.userId))
+    .where(eq(liveLinks.id, liveLinkId));
+  if (!link) return null;
+
+  const page = await deps.crawler.fetchPage(link.pageUrl);
+  const outcome = judgeLink({ ...link, campaignDomain: siteDomain(link.websiteUrl) }, page);
+  const now = new Date();
+  const turned = outcome.status !== link.status && outcome.status !== 'active';
+  const alert = turned ? alertFor(link, outcome) : null;
+
+  const stored = await db.transaction(async (tx) => {
+    const updated = await tx
+      .update(liveLinks)
+      .set({
+        status: outcome.status,
+        reasons: outcome.reasons,
+        rel: outcome.rel,
+        foundAnchorText: outcome.anchorText,
+        lastCheckedAt: now,
+        nextCheckAt: new Date(now.getTime() + config.LINK_CHECK_INTERVAL_HOURS * 3_600_000),
+      })
+      .where(eq(liveLinks.id, link.id))
+      .returning({ id: liveLinks.id });
+    // Deleted while its page was being fetched: nothing to record.
+    if (!updated.length) return false;
+    await tx.insert(liveLinkChecks).values({
+      liveLinkId: link.id,
+      userId: link.userId,
+      checkedAt: now,
+      status: outcome.status,
+      reasons: outcome.reasons,
+      httpStatus: outcome.httpStatus,
+      finalUrl: outcome.finalUrl,
+      anchorText: outcome.anchorText,
+      rel: outcome.rel,
+      detail: outcome.detail,
+    });
+    if (alert) {
+      await tx.insert(notifications).values({
+        userId: link.userId,
+        liveLinkId: link.id,
+        kind: outcome.status === 'lost' ? 'link-lost' : 'link-suspicious',
+        title: alert.title,
+        body: alert.body,
+      });
+    }
+    return true;
+  });
+  if (!stored) return null;
+
+  const send = alert && appMailer(config);
+  if (send) {
+    const text = `${alert.body}\n\nSee your live links: ${config.APP_URL}/dashboard/live-links\n`;
+    await send({ to: link.email, subject: `LinkPilot: ${alert.title}`, text }).catch((error: unknown) =>
+      console.error('[link-check] alert email failed:', (error as Error).message),
+    );
+  }
+  return { outcome, previous: link.status };
+}
+
+/** The notification's words: which link on which page, and why. */
+function alertFor(
+  link: { url: string; pageUrl: string },
+  outcome: LinkCheckOutcome,
+): { title: string; body: string } {
+  const host = siteDomain(link.pageUrl);
+  const why = outcome.reasons.map((r) => linkCheckReasonText[r]).join('; ');
+  return {
+    title: outcome.status === 'lost' ? `Link lost on ${host}` : `Suspicious link on ${host}`,
+    body: `${why}. Page: ${link.pageUrl} — link to ${link.url}`,
+  };
+}

@@ -1,0 +1,33 @@
+import nodemailer from 'nodemailer';
+import type { Config } from '../../config';
+
+/** One plain-text alert email. */
+export interface AlertMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/**
+ * Sends alert emails through the app's own SMTP server (SMTP_* settings, README "Settings"), or
+ * null when SMTP_HOST is unset: alerts then stay in the dashboard only.
+ * @throws nodemailer's error when the server refuses the message.
+ */
+export function appMailer(config: Config): ((mail: AlertMail) => Promise<void>) | null {
+  if (!config.SMTP_HOST) return null;
+  const transport = nodemailer.createTransport({
+    host: config.SMTP_HOST,
+    port: config.SMTP_PORT,
+    secure: config.SMTP_SECURITY === 'tls',
+    requireTLS: config.SMTP_SECURITY === 'starttls',
+    ignoreTLS: config.SMTP_SECURITY === 'none',
+    ...(config.SMTP_USER ? { auth: { user: config.SMTP_USER, pass: config.SMTP_PASSWORD ?? '' } } : {}),
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 30_000,
+  });
+  const from = config.SMTP_FROM ?? `LinkPilot <alerts@${new URL(config.APP_URL).hostname}>`;
+  return async (mail) => {
+    await transport.sendMail({ from, ...mail });
+  };
+}

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/** Competitor gap panel texts (issue 8 §6). */
+export const competitorGapMessages = {
+  title: 'Competitor link gap',
+  intro: 'Sites that link to your competitors but not to you, from the pages LinkPilot has crawled.',
+  noCompetitors: 'Add competitors to this campaign to see the sites that link to them but not to you.',
+  empty: 'No gap found yet: run Find prospects to crawl around your competitors.',
+  loadFailed: 'Failed to load the competitor gap',
+  addFailed: 'Failed to add prospects',
+  added: (n: number) => (n === 1 ? '1 prospect added' : `${n} prospects added`),
+  chooseDomains: 'Choose at least one domain',
+} as const;
+
+/** `GET /api/campaigns/:id/competitor-gap` query: page of the ranked gap. */
+export const competitorGapQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+/** One domain of the gap: which competitors it links to, its DA, and whether it is already a prospect. */
+export const competitorGapItemSchema = z.object({
+  domain: z.string(),
+  competitors: z.array(z.string()),
+  daScore: z.number().int().nullable(),
+  isProspect: z.boolean(),
+});
+export type CompetitorGapItem = z.infer<typeof competitorGapItemSchema>;
+
+export const competitorGapPageSchema = z.object({
+  items: z.array(competitorGapItemSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** The campaign's competitor domains (empty: the campaign has none). */
+  competitorDomains: z.array(z.string()),
+});
+export type CompetitorGapPage = z.infer<typeof competitorGapPageSchema>;
+
+/** `POST /api/campaigns/:id/competitor-gap/prospects`: the chosen gap domains. */
+export const addGapProspectsSchema = z.strictObject({
+  domains: z
+    .array(z.string().trim().toLowerCase().min(1).max(253))
+    .min(1, competitorGapMessages.chooseDomains)
+    .max(100),
+});
+export type AddGapProspectsInput = z.input<typeof addGapProspectsSchema>;

@@ -1,0 +1,9 @@
+import type { LiveLinkStatus } from '../../../../shared/schemas/live-links';
+import { Badge, type BadgeTone } from '../../../components/ui/badge';
+
+const tones: Record<LiveLinkStatus, BadgeTone> = { active: 'success', lost: 'danger', suspicious: 'warning' };
+
+/** A live link's status in its colour: active green, lost red, suspicious amber (issue 8 §3). */
+export function LinkStatusBadge({ status }: { status: LiveLinkStatus }) {
+  return <Badge tone={tones[status]}>{status}</Badge>;
+}

@@ -1,0 +1,129 @@
+// @vitest-environment jsdom
+import '../../../test/setup-dom';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { apiPaths, paths, withId } from '../../../../shared/paths';
+import type { LinkCheckPage, LiveLink, LiveLinkSummary } from '../../../../shared/schemas/live-links';
+import { json, mockApi, testUser } from '../../../test/mock-api';
+import { renderApp } from '../../../test/render-app';
+
+// Radix Select uses pointer capture and scrolls its options into view: jsdom has neither.
+Object.assign(Element.prototype, {
+  hasPointerCapture: () => false,
+  releasePointerCapture: () => {},
+  scrollIntoView: () => {},
+});
+
+const link = (id: string, status: LiveLink['status'], extra: Partial<LiveLink> = {}): LiveLink => ({
+  id,
+  campaignId: 'c1',
+  campaignName: 'Tools',
+  url: 'https://shop.test/tools',
+  anchorText: 'best tools',
+  pageUrl: `https://blog.test/${id}`,
+  status,
+  discoveredAt: '2026-11-20T10:00:00.000Z',
+  lastCheckedAt: '2026-11-21T10:00:00.000Z',
+  rel: [],
+  foundAnchorText: 'best tools',
+  reasons: [],
+  ...extra,
+});
+
+const summary: LiveLinkSummary = {
+  total: 3,
+  newLast7Days: 3,
+  active: 1,
+  lost: 1,
+  suspicious: 1,
+  activeOverTime: Array.from({ length: 30 }, (_, i) => ({
+    day: `2026-10-${String(i + 1).padStart(2, '0')}`,
+    active: i < 29 ? 0 : 1,
+  })),
+};
+
+const listUrl = (status: string) => `${apiPaths.liveLinks}?page=1&pageSize=25&order=desc&status=${status}`;
+const page = (items: LiveLink[]) => json(200, { items, total: items.length, page: 1, pageSize: 25 });
+
+describe('Live Links screen', () => {
+  it('shows the counts, the chart, status colours, filters by status and opens a link’s history', async () => {
+    // recharts measures its container; jsdom has no ResizeObserver.
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+    const all = [
+      link('l1', 'active'),
+      link('l2', 'lost', { reasons: ['link-missing'], foundAnchorText: null }),
+      link('l3', 'suspicious', { reasons: ['nofollow'], rel: ['nofollow'] }),
+    ];
+    const history: LinkCheckPage = {
+      items: [
+        {
+          id: 'k1',
+          checkedAt: '2026-11-21T10:00:00.000Z',
+          status: 'lost',
+          reasons: ['link-missing'],
+          httpStatus: 200,
+          finalUrl: 'https://blog.test/l2',
+          anchorText: null,
+          rel: [],
+          detail: null,
+        },
+      ],
+      total: 1,
+      page: 1,
+      pageSize: 10,
+    };
+    mockApi({
+      [`GET ${apiPaths.me}`]: () => json(200, testUser),
+      [`GET ${apiPaths.liveLinkSummary}`]: () => json(200, summary),
+      [`GET ${listUrl('all')}`]: () => page(all),
+      [`GET ${listUrl('lost')}`]: () => page([all[1]!]),
+      [`GET ${withId(apiPaths.liveLinkChecks, 'l2')}?page=1&pageSize=10`]: () => json(200, history),
+    });
+    renderApp(paths.liveLinks);
+
+    // The lazy page and chart chunks load slowly on a busy machine: wait for them, not for a fixed time.
+    const counts = await screen.findByRole('region', { name: 'Link counts' }, { timeout: 10_000 });
+    expect(within(counts).getByText('Lost').nextSibling).toHaveTextContent('1');
+    expect(within(counts).getByText('New (7 days)').nextSibling).toHaveTextContent('3');
+    expect(
+      await screen.findByRole(
+        'img',
+        { name: /Active links over the last 30 days: 0 on Oct 1, 1 on Oct 30/ },
+        { timeout: 10_000 },
+      ),
+    ).toBeInTheDocument();
+
+    const lostBadge = await screen.findByRole('button', {
+      name: 'lost: check history of https://blog.test/l2',
+    });
+    expect(within(lostBadge).getByText('lost')).toHaveClass('bg-red-100');
+    expect(
+      within(screen.getByRole('button', { name: /^suspicious: check history/ })).getByText('suspicious'),
+    ).toHaveClass('bg-amber-100');
+    expect(
+      within(screen.getByRole('button', { name: /^active: check history/ })).getByText('active'),
+    ).toHaveClass('bg-emerald-100');
+    expect(screen.getByText('The link was removed from the page')).toBeInTheDocument();
+    expect(screen.getByText('rel: nofollow')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Filter by status' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Lost' }));
+    await vi.waitFor(() =>
+      expect(screen.queryByRole('button', { name: /^active: check history/ })).not.toBeInTheDocument(),
+    );
+
+    await userEvent.click(lostBadge);
+    const dialog = await screen.findByRole('dialog', { name: 'Check history' });
+    const checks = await within(dialog).findByRole('list', { name: 'Checks' });
+    expect(checks).toHaveTextContent('HTTP 200');
+    expect(checks).toHaveTextContent('The link was removed from the page');
+  });
+});

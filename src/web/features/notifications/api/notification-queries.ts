@@ -1,0 +1,32 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiPaths, withQuery } from '../../../../shared/paths';
+import {
+  notificationPageSchema,
+  type MarkNotificationsReadInput,
+} from '../../../../shared/schemas/notifications';
+import { apiRequest } from '../../../lib/api-client';
+
+export const notificationsKey = ['notifications'] as const;
+
+/** The latest notifications and the unread count (GET /api/notifications), refreshed every minute. */
+export function useNotifications(page = 1) {
+  return useQuery({
+    queryKey: [...notificationsKey, page],
+    queryFn: ({ signal }) =>
+      apiRequest(withQuery(apiPaths.notifications, { page, pageSize: 10 }), {
+        schema: notificationPageSchema,
+        signal,
+      }),
+    refetchInterval: 60_000,
+  });
+}
+
+/** POST /api/notifications/read: the given ids, or all. */
+export function useMarkNotificationsRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: MarkNotificationsReadInput) =>
+      apiRequest(apiPaths.notificationsRead, { method: 'POST', body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationsKey }),
+  });
+}
