@@ -33,7 +33,8 @@ async function snapshot(): Promise<string> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Adding a live link queues its first check: this app runs the job queue.
+  t = await createTestApp({}, { jobs: true });
   ({ cookie: owner } = await signUpUser(t.app));
   ({ cookie: intruder } = await signUpUser(t.app));
   campaign = await createManualCampaign(t.app, owner);

@@ -3,12 +3,15 @@ import type { ComponentProps } from 'react';
 import type { SortOrder } from '../../../shared/schemas/pagination';
 import { cn } from '../../lib/cn';
 
-/** A data table that scrolls sideways inside its card on narrow screens. */
+/**
+ * A data table: on a desktop its cells wrap to fit the card; below 48rem (phones) it keeps that width
+ * and scrolls sideways inside its card instead of squeezing columns unreadably.
+ */
 export function Table({ className, ...props }: ComponentProps<'table'>) {
   return (
     // relative: keeps sr-only (absolute) header labels inside the scroll box instead of widening the page.
     <div className="relative w-full overflow-x-auto">
-      <table className={cn('w-full min-w-max text-left text-sm', className)} {...props} />
+      <table className={cn('w-full min-w-[48rem] text-left text-sm', className)} {...props} />
     </div>
   );
 }

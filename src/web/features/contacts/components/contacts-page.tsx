@@ -29,7 +29,7 @@ import {
 } from '../../campaigns/components/prospect-cells';
 import { ProspectStatusBadge } from '../../campaigns/components/prospect-status-badge';
 import { downloadContactsCsv, useContactPage } from '../api/contact-queries';
-import { DomainMemoryCell } from './domain-memory-cell';
+import { DomainMemoryNote, DoNotContactButton } from './domain-memory';
 
 const ALL = 'all';
 const PAGE_SIZE = 25;
@@ -158,7 +158,6 @@ export function ContactsPage() {
                       setPage(1);
                     }}
                   />
-                  <Th>Domain memory</Th>
                   <Th>
                     <span className="sr-only">Actions</span>
                   </Th>
@@ -171,11 +170,12 @@ export function ContactsPage() {
                     <Td>{c.campaignName}</Td>
                     <Td>
                       <ProspectStatusBadge status={c.status} />
+                      <DomainMemoryNote contact={c} />
                     </Td>
                     <ProspectScoreCells prospect={c} />
                     <LastContactedCell prospect={c} />
-                    <DomainMemoryCell contact={c} />
-                    <Td className="text-right">
+                    <Td className="text-right whitespace-nowrap">
+                      <DoNotContactButton contact={c} />
                       <DeleteButton label={`Delete ${c.website}`} onClick={() => setDeleting(c)} />
                     </Td>
                   </tr>
