@@ -37,7 +37,7 @@ const { values, positionals } = parseArgs({
     competitor: {
       type: 'string',
       multiple: true,
-      default: ['http://rubylearning.com/', 'https://pythonspeed.com/'],
+      default: ['http://rubylearning.com/blog/', 'https://pythonspeed.com/'],
     },
     target: { type: 'string', default: '50' },
     search: { type: 'boolean', default: false },
@@ -120,18 +120,37 @@ for (const row of rows) {
 }
 
 const tlsDir = process.env.ACCEPTANCE_TLS_DIR!;
-const web = await startFixtureWeb(
-  (host, requestPath) => {
-    const file = files.get(keyOf(`http://${host}${requestPath}`) ?? '');
-    return file ? { body: readFileSync(file) } : undefined;
+/**
+ * The stored file for a request, served as a static web server would: `/dir/index.html` is the
+ * page of `/dir/` (mirrored sites link to it so), and `/dir` without its slash is redirected to
+ * `/dir/` (301). Without this, most internal links of the mirrored sites were dead here although
+ * they work on the real sites.
+ */
+const answered = { page: 0, redirect: 0, missing: 0 };
+function answer(host: string, requestPath: string) {
+  const reply = storedAnswer(host, requestPath);
+  if (requestPath !== '/robots.txt') answered[!reply ? 'missing' : reply.status ? 'redirect' : 'page']++;
+  return reply;
+}
+function storedAnswer(host: string, requestPath: string) {
+  const fileOf = (p: string) => files.get(keyOf(`http://${host}${p}`) ?? '');
+  const [pathname = '/', query] = requestPath.split(/\?(.*)/s, 2);
+  const search = query ? `?${query}` : '';
+  const file =
+    fileOf(requestPath) ??
+    (/\/index\.html?$/i.test(pathname) ? fileOf(pathname.replace(/index\.html?$/i, '') + search) : undefined);
+  if (file) return { body: readFileSync(file) };
+  if (!pathname.endsWith('/') && fileOf(`${pathname}/${search}`))
+    return { status: 301, headers: { location: `${pathname}/${search}` } };
+  return undefined;
+}
+
+const web = await startFixtureWeb(answer, {
+  tls: {
+    key: readFileSync(path.join(tlsDir, 'key.pem')),
+    cert: readFileSync(path.join(tlsDir, 'cert.pem')),
   },
-  {
-    tls: {
-      key: readFileSync(path.join(tlsDir, 'key.pem')),
-      cert: readFileSync(path.join(tlsDir, 'cert.pem')),
-    },
-  },
-);
+});
 
 /**
  * A SearXNG-shaped search over the same pages: every term or quoted phrase must occur in the
@@ -205,7 +224,12 @@ console.log(
   `pages read: ${result.pagesCrawled} in ${seconds.toFixed(1)} s = ${(result.pagesCrawled / seconds).toFixed(1)} pages/s (host delay ${values['host-delay-ms']} ms; ${served} page requests served, ${web.requests.length - served} robots.txt)`,
 );
 console.log(
-  `candidates: ${result.candidates}; prospects found: ${result.prospects.length} (stopped: ${result.stoppedBy})`,
+  `page requests answered: ${answered.page} with a stored page, ${answered.redirect} with a redirect, ${answered.missing} not in the folder (404)`,
+);
+const byType = new Map<string, number>();
+for (const p of result.prospects) byType.set(p.opportunityType, (byType.get(p.opportunityType) ?? 0) + 1);
+console.log(
+  `candidates: ${result.candidates}; prospects found: ${result.prospects.length} (stopped: ${result.stoppedBy})${byType.size ? ` — ${[...byType].map(([t, n]) => `${t} ${n}`).join(', ')}` : ''}`,
 );
 console.log(
   `prospect domains with a contact email: ${withEmail}/${result.prospects.length} = ${result.prospects.length ? ((100 * withEmail) / result.prospects.length).toFixed(1) : '0.0'} %`,

@@ -44,6 +44,21 @@ beforeAll(async () => {
     },
     'dfs.test': { '/page': fixturePage('DFS', `${BIKES}`, [['Pedal', 'http://pedalpro.test/x']]) },
     'fake.test': { '/page': fixturePage('Fake', `${BIKES} no links at all`) },
+    // Found by searching the campaign's keyword alone: a site in the topic nobody links to.
+    'spokes.test': { '/': fixturePage('Spokes', `${BIKES} Tours every week. hi@spokes.test`) },
+    // A menu entry "Resources" is on most sites and does not make a search result one.
+    'saasmenu.test': {
+      '/blog/gravel': fixturePage('Gravel', `${BIKES} Write for us? No.`, [['Resources', '/resources']]),
+      '/resources': fixturePage('Resources', `${BIKES} Ebooks and webinars.`),
+    },
+    // An article a search engine ranks for "write for us": the page itself is no footprint
+    // page, its footer links to the site's write-for-us page.
+    'ridemag.test': {
+      '/2020/05/gravel-tour': fixturePage('Our gravel tour', `${BIKES} Day one.`, [
+        ['Write for us', '/write-for-us/'],
+      ]),
+      '/write-for-us/': fixturePage('Write for us', `${BIKES} Pitch us: editors@ridemag.test`),
+    },
   });
   crawler = new Crawler(testCrawlerSettings(fixture.proxyUrl, { maxBytes: 1_000_000 }));
 });
@@ -76,13 +91,21 @@ describe('discovery strategies', () => {
   it('uses search results only once our crawler has verified them, and builds queries from keywords and competitors', async () => {
     const searx = await providerServer((url) => {
       const q = url.searchParams.get('q') ?? '';
-      if (q.includes('rivalbikes.test')) {
+      if (q.startsWith('"rivalbikes.test"')) {
         return { results: [{ url: 'http://claims.test/post' }, { url: 'http://linker.test/post' }] };
       }
       if (q.startsWith('"guest post"'))
         return {
           results: [{ url: 'http://guestblog.test/guest-post-guidelines' }, { url: 'http://fake.test/page' }],
         };
+      if (q.startsWith('"write for us"'))
+        return {
+          results: [
+            { url: 'http://ridemag.test/2020/05/gravel-tour' },
+            { url: 'http://saasmenu.test/blog/gravel' },
+          ],
+        };
+      if (/^\w+ -site:/.test(q)) return { results: [{ url: 'http://spokes.test/' }] };
       return { results: [] };
     });
     const progress: number[] = [];
@@ -105,6 +128,17 @@ describe('discovery strategies', () => {
       opportunityType: 'guest_post',
       contactEmail: 'guests@guestblog.test',
     });
+    expect(byDomain['ridemag.test']).toMatchObject({
+      opportunityType: 'guest_post',
+      contactEmail: 'editors@ridemag.test',
+      daScore: 0,
+      sourcePageUrl: 'http://ridemag.test/write-for-us/',
+    });
+    expect(byDomain['spokes.test']).toMatchObject({
+      opportunityType: 'topical_site',
+      contactEmail: 'hi@spokes.test',
+    });
+    expect(byDomain['saasmenu.test']).toBeUndefined();
     expect(byDomain['claims.test']).toBeUndefined();
     expect(byDomain['fake.test']).toBeUndefined();
 
@@ -112,7 +146,11 @@ describe('discovery strategies', () => {
     expect(queries).toContain('"rivalbikes.test" -site:rivalbikes.test');
     expect(queries).toContain('"pedalpro.test" -site:pedalpro.test');
     expect(
-      queries.some((q) => /^"write for us" (bikes|bike|touring|gravel|shop|bicycle|cycling)/.test(q ?? '')),
+      queries.some((q) =>
+        /^"write for us" (bikes|bike|touring|gravel|shop|bicycle|cycling) -site:bikeshop\.test -site:rivalbikes\.test -site:pedalpro\.test$/.test(
+          q ?? '',
+        ),
+      ),
     ).toBe(true);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
     expect(progress.at(-1)).toBe(99);

@@ -160,7 +160,11 @@ export async function discoverProspects(
       ...competitorPages.map((p) => termCounts(tokenize(p.map(pageText).join(' ')))),
     ]);
     const keywords = topTerms(tfidfVector(campaignDoc, idf), KEYWORDS);
-    const queries = buildSearchQueries(keywords, pool.competitorDomains, ownPages[0]!.language);
+    const queries = buildSearchQueries(keywords, {
+      ownDomain: siteDomain(siteUrl),
+      competitors: pool.competitorDomains,
+      language: ownPages[0]!.language,
+    });
     await searchCandidates(pool, deps.searchProviders, queries, source, signal);
   }
   await progress(20);
@@ -280,7 +284,8 @@ async function evaluate(
     contactEmail: contact.email,
     contactName: contact.name,
     alternativeEmails: contact.alternatives,
-    daScore: scores.get(host) ?? scores.get(candidate.domain) ?? null,
+    // A site we read that no crawled page links to (and that links nowhere) is not in the graph: DA 0.
+    daScore: scores.get(host) ?? scores.get(candidate.domain) ?? 0,
     relevanceScore: relevance,
     opportunityType: candidate.type,
     sourcePageUrl: candidate.reason.sourcePageUrl,

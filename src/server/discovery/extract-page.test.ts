@@ -77,6 +77,14 @@ describe('extractPage', () => {
     expect(article.footprint).toBeNull();
   });
 
+  it('ends an address where a link follows it without a space', () => {
+    const footer = extractPage(
+      '<div>Fragen an lizenzen@taz.de<a href="#"><span>zur mobilen Ansicht</span></a></div>',
+      'https://taz.de/artikel/',
+    );
+    expect(footer.emails).toEqual(['lizenzen@taz.de']);
+  });
+
   it('respects <base href>', () => {
     const based = extractPage('<base href="https://other.de/dir/"><a href="x">X</a>', 'https://a.de/');
     expect(based.links[0]!.url).toBe('https://other.de/dir/x');

@@ -163,6 +163,9 @@ export function extractPage(html: string, pageUrl: string): PageExtract {
             break;
           case 'a':
           case 'area':
+            // A link's text never continues an address in the text before it
+            // (`lizenzen@taz.de<a …>zur mobilen Ansicht</a>` is not `…@taz.dezur`).
+            prose.push('\n');
             if (attrs.href !== undefined) {
               const rel = (attrs.rel ?? '').toLowerCase().split(/\s+/);
               anchor = {
@@ -215,8 +218,9 @@ export function extractPage(html: string, pageUrl: string): PageExtract {
           if (heading) headings.push(heading);
           headingBuffer = null;
         }
-        if ((name === 'a' || name === 'area') && anchor) {
-          finishLink(anchor);
+        if (name === 'a' || name === 'area') {
+          prose.push('\n');
+          if (anchor) finishLink(anchor);
           anchor = null;
         }
       },

@@ -10,6 +10,7 @@ describe('detectFootprint', () => {
     [page('https://b.com/x', 'Contribute', ['Become a contributor']), 'write-for-us'],
     [page('https://b.de/x', 'Für uns schreiben'), 'write-for-us'],
     [page('https://b.de/x', 'Gastautor werden'), 'write-for-us'],
+    [page('https://b.com/2011/11/29/x', 'Call for writers: share your experiences'), 'write-for-us'],
     [page('https://b.com/x', 'Guest Post Guidelines'), 'guest-post'],
     [page('https://b.com/guest-posting'), 'guest-post'],
     [page('https://b.de/x', 'Gastbeiträge'), 'guest-post'],

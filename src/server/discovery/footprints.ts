@@ -10,7 +10,7 @@ export type FootprintKind = (typeof FOOTPRINT_KINDS)[number];
 
 const FOOTPRINT_PATTERNS: Record<FootprintKind, RegExp> = {
   'write-for-us':
-    /\b(write (?:for|with) us|write for me|become an? (?:contributor|author|guest author)|contributor guidelines|guest author guidelines|submission guidelines)\b|für uns schreiben|autor(?:in)? werden|gastautor(?:in)? werden|schreib(?:en sie)? für uns/i,
+    /\b(write (?:for|with) us|write for me|become an? (?:contributor|author|guest author)|contributor guidelines|guest author guidelines|submission guidelines|call for (?:writers|authors|contributors|articles))\b|für uns schreiben|autor(?:in)? werden|gastautor(?:in)? werden|schreib(?:en sie)? für uns/i,
   'guest-post':
     /\b(guest[ -]?posts?|guest[ -]?articles?|guest[ -]?blogg?(?:ing|er)?|accepting guest|sponsored posts?)\b|gastbeitr(?:a|ä)ge?|gastartikel|gastautor(?:en|in)?/i,
   contribute:
@@ -22,7 +22,7 @@ const FOOTPRINT_PATTERNS: Record<FootprintKind, RegExp> = {
 /** URL path words that mark the same pages (`/write-for-us/`, `/gastbeitrag`, `/resources.html`). */
 const FOOTPRINT_PATH_PATTERNS: Record<FootprintKind, RegExp> = {
   'write-for-us':
-    /(write-?for-?us|write-?for-?me|contributor-?guidelines|become-?a-?(contributor|author)|fuer-uns-schreiben|autor-werden)/i,
+    /(write-?for-?us|write-?for-?me|contributor-?guidelines|become-?a-?(contributor|author)|call-?for-?(writers|authors|contributors)|fuer-uns-schreiben|autor-werden)/i,
   'guest-post': /(guest-?post|guest-?blog|guest-?article|gastbeitrag|gastartikel|gastautor)/i,
   contribute:
     /(\/contribute\b|\/submit(-?(a|your))?-?(site|link|article|post)?\b|add-?(your-?)?(site|link|url)|link-eintragen|beitrag-einreichen)/i,

@@ -66,12 +66,6 @@ export class PageSource {
     return visit;
   }
 
-  /** True when the URL was asked for in this run already. */
-  has(input: string): boolean {
-    const url = normalizeUrl(input);
-    return url !== null && this.visits.has(url);
-  }
-
   /** Waits for every pending store write. @throws the first write error. */
   async flush(): Promise<void> {
     await Promise.all(this.writes);

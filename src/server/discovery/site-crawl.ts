@@ -16,11 +16,26 @@ export function mayBeHtml(url: string): boolean {
 }
 
 /**
+ * The addresses a typed start URL may really live at, in the order tried: as typed, over plain
+ * http (sites typed without a scheme default to https, and some still serve http only), and on
+ * `www.` when typed without it (some domains answer only there).
+ */
+export function startUrlVariants(startUrl: string): string[] {
+  const variants = [startUrl];
+  const url = new URL(startUrl);
+  if (url.protocol === 'https:') variants.push(startUrl.replace(/^https:/, 'http:'));
+  if (!url.hostname.startsWith('www.') && url.hostname.includes('.') && !/^[\d.]+$|:/.test(url.hostname)) {
+    url.hostname = `www.${url.hostname}`;
+    variants.push(url.toString());
+  }
+  return variants;
+}
+
+/**
  * Reads up to `maxPages` pages of one site breadth-first from `startUrl` (links within the same
  * domain, subdomains included), trying at most 3 × `maxPages` URLs, and returns them in
- * reading order. When an https start page
- * cannot be read, the site is tried over plain http (sites typed without a scheme default to
- * https, and some still serve http only).
+ * reading order. When the start page cannot be read, its other addresses are tried
+ * (`startUrlVariants`).
  */
 export async function crawlSite(
   source: PageSource,
@@ -28,9 +43,12 @@ export async function crawlSite(
   maxPages: number,
 ): Promise<PageExtract[]> {
   const domain = siteDomain(startUrl);
-  let start = startUrl;
-  if (start.startsWith('https://') && !(await source.visit(start)))
-    start = `http://${start.slice('https://'.length)}`;
+  const variants = startUrlVariants(startUrl);
+  let start = variants[0]!;
+  for (const variant of variants) {
+    start = variant;
+    if (await source.visit(variant)) break;
+  }
   const queue = [start];
   const queued = new Set(queue);
   const pages: PageExtract[] = [];

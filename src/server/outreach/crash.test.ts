@@ -86,6 +86,7 @@ function runWorker(env: Record<string, string>) {
         ...env,
         APP_SECRET: TEST_APP_SECRET,
         APP_URL: 'https://app.example',
+        MAIL_ALLOW_PRIVATE: '127.0.0.1',
         LOG_LEVEL: 'silent',
       },
       stdio: 'ignore',

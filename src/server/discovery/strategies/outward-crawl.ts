@@ -1,14 +1,10 @@
-import { hostOf, isWithinDomain, siteDomain } from '../../../shared/url-normalize';
+import { hostOf, siteDomain } from '../../../shared/url-normalize';
 import type { CandidatePool } from '../candidates';
 import type { ExtractedLink, PageExtract } from '../extract-page';
 import { forEachConcurrent } from '../for-each-concurrent';
-import { footprintOfLink } from '../footprints';
 import type { PageSource } from '../page-source';
 import { mayBeHtml } from '../site-crawl';
-import { offerPageEvidence } from './classify-page';
-
-/** Footprint pages followed per site reached (write-for-us, resources…). */
-const FOOTPRINT_LINKS_PER_SITE = 2;
+import { followFootprints, offerPageEvidence } from './classify-page';
 
 export interface OutwardCrawlOptions {
   /** Levels of outbound links followed from the seed pages (1: the sites they link to). */
@@ -71,21 +67,4 @@ export async function outwardCrawl(
     });
     level = next;
   }
-}
-
-async function followFootprints(
-  pool: CandidatePool,
-  page: PageExtract,
-  source: PageSource,
-): Promise<boolean> {
-  const domain = siteDomain(page.url);
-  const links = page.links.filter(
-    (l) => isWithinDomain(hostOf(l.url) ?? '', domain) && footprintOfLink(l) && l.url !== page.url,
-  );
-  let found = false;
-  for (const link of links.slice(0, FOOTPRINT_LINKS_PER_SITE)) {
-    const footprintPage = await source.visit(link.url);
-    if (footprintPage) found = offerPageEvidence(pool, footprintPage) || found;
-  }
-  return found;
 }

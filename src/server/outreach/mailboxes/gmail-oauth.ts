@@ -3,6 +3,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { verifications } from '../../db/schema/users';
+import { MailboxAccessError } from './access-error';
 
 /** Full Gmail access is what SMTP and IMAP by XOAUTH2 require; openid + email name the address. */
 export const GMAIL_SCOPES = ['https://mail.google.com/', 'openid', 'email'];
@@ -10,7 +11,7 @@ export const GMAIL_SCOPES = ['https://mail.google.com/', 'openid', 'email'];
 const STATE_TTL_MS = 10 * 60_000;
 
 /** Raised when Gmail cannot be connected; the message is for the user. */
-export class GmailAuthorizationError extends Error {}
+export class GmailAuthorizationError extends MailboxAccessError {}
 
 /** True when the Google OAuth client is configured (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET). */
 export const gmailConfigured = (config: Config) =>

@@ -1,14 +1,21 @@
+import { mailboxMessages } from '../../../shared/schemas/mailboxes';
 import type { Config } from '../../config';
+import { AddressPolicy } from '../../discovery/ssrf-guard';
 import type { emailAccounts } from '../../db/schema/outreach';
 import { decryptSecret } from '../../secrets';
 import type { MailboxServers } from './connection';
+import { MailboxAccessError } from './access-error';
 import { gmailAccessToken } from './gmail-oauth';
+import { refusedMailAddress } from './mail-host-guard';
 
 /**
  * How to reach a stored mailbox now: an SMTP/IMAP mailbox with its password decrypted, or a Gmail
  * mailbox with a fresh XOAUTH2 access token obtained from its (decrypted) refresh token.
- * @throws GmailAuthorizationError when Google refuses the refresh token; Error when the row is
- * incomplete or its secret cannot be decrypted.
+ * The stored hosts are checked again on every use, not only when the mailbox was connected: a
+ * name that has since been pointed at a private address is refused (SSRF, docs/security.md).
+ * @throws MailboxAccessError (GmailAuthorizationError for Gmail) when Google refuses the refresh
+ * token or a host now resolves to a private address; Error when the row is incomplete or its
+ * secret cannot be decrypted.
  */
 export async function resolveMailboxServers(
   row: typeof emailAccounts.$inferSelect,
@@ -31,6 +38,14 @@ export async function resolveMailboxServers(
   const { smtpHost, smtpPort, smtpSecurity, imapHost, imapPort, imapSecurity, username } = row;
   if (!smtpHost || !smtpPort || !smtpSecurity || !imapHost || !imapPort || !imapSecurity || !username) {
     throw new Error(`Mailbox ${row.email} has incomplete server settings`);
+  }
+  const policy = new AddressPolicy(config.MAIL_ALLOW_PRIVATE);
+  for (const [protocol, host] of [
+    ['SMTP', smtpHost],
+    ['IMAP', imapHost],
+  ] as const) {
+    if (await refusedMailAddress(policy, host))
+      throw new MailboxAccessError(mailboxMessages.privateHost(protocol, host));
   }
   return {
     smtpHost,

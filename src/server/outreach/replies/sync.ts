@@ -7,7 +7,7 @@ import type { Database } from '../../db/client';
 import { emailAccounts } from '../../db/schema/outreach';
 import type { OutreachKeys } from '../keys';
 import { imapOptions } from '../mailboxes/connection';
-import { GmailAuthorizationError } from '../mailboxes/gmail-oauth';
+import { MailboxAccessError } from '../mailboxes/access-error';
 import { resolveMailboxServers } from '../mailboxes/servers';
 import { applyInbound } from './apply';
 import { classifyInbound, ownText } from './classify';
@@ -48,7 +48,7 @@ export async function syncMailbox(
   try {
     servers = await resolveMailboxServers(mailbox, keys.credentials, config);
   } catch (error) {
-    if (error instanceof GmailAuthorizationError) await markError(error.message);
+    if (error instanceof MailboxAccessError) await markError(error.message);
     throw error;
   }
   const client = new ImapFlow(imapOptions(servers));

@@ -8,7 +8,7 @@ import type { OutreachKeys } from '../keys';
 import { smtpOptions } from '../mailboxes/connection';
 import { mailboxMessages } from '../../../shared/schemas/mailboxes';
 import type { Config } from '../../config';
-import { GmailAuthorizationError } from '../mailboxes/gmail-oauth';
+import { MailboxAccessError } from '../mailboxes/access-error';
 import { resolveMailboxServers } from '../mailboxes/servers';
 import { trackingLinks } from '../tracking/links';
 import { composeMessage } from './compose';
@@ -118,7 +118,7 @@ export async function sendMessage(
   try {
     servers = await resolveMailboxServers(mailbox, deps.keys.credentials, deps.config);
   } catch (error) {
-    if (!(error instanceof GmailAuthorizationError)) throw error;
+    if (!(error instanceof MailboxAccessError)) throw error;
     await markMailboxError(db, mailbox.id, error.message);
     await recordRetry(db, message, now, error.message);
     return 'retry';

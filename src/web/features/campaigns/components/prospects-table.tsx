@@ -91,7 +91,11 @@ export function ProspectsTable({ campaignId }: { campaignId: string }) {
                   </Td>
                   <LastContactedCell prospect={p} />
                   <Td>
-                    <div className="flex flex-wrap gap-1" aria-label={`Actions for ${p.website}`} role="group">
+                    <div
+                      className="flex flex-wrap gap-1"
+                      aria-label={`Actions for ${p.website}`}
+                      role="group"
+                    >
                       <Button
                         size="xs"
                         variant="outline"
