@@ -319,7 +319,11 @@ test('the whole journey: sign-up, mailbox, AI campaign, sequence, replies, outco
   // The follow-up reaches the quiet prospects (~38 s after their first step) and, once the auto-reply's
   // 7-day pause is over (~67 s), the one who auto-replied; never the one who replied or bounced. Threaded.
   const followUpsTo = [prospects.quiet1, prospects.quiet2, prospects.autoReplies];
-  const sent = await smtp.waitFor(all.length + followUpsTo.length, 120_000);
+  const sent = await smtp.waitFor(all.length + followUpsTo.length, 120_000).catch(async (error: Error) => {
+    // Seen once under load: no follow-up at all. Say what state the mailbox was in.
+    const mailboxes = await (await page.request.get(apiPaths.emailAccounts)).text();
+    throw new Error(`${error.message}; mailboxes: ${mailboxes}`);
+  });
   const followUps = sent.slice(all.length);
   expect(followUps.map(recipientOf).sort()).toEqual(followUpsTo.map((p) => p.email).sort());
   expect(recipientOf(followUps.at(-1)!)).toBe(prospects.autoReplies.email);
