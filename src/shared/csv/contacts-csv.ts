@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { safeCsvCell } from '../csv-cell';
 
 /** Columns of the contacts export, in order (spec §9). */
 export const contactsCsvColumns = [
@@ -27,16 +28,9 @@ export interface ContactCsvRow {
   notes: string | null;
 }
 
-/**
- * Makes a cell safe to open in a spreadsheet: a text starting with = + - @, tab or CR would be read as
- * a formula (CSV injection, OWASP), so it gets a leading apostrophe. Numbers are left alone.
- */
-export function neutraliseCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
 function cells(row: ContactCsvRow): string[] {
-  const text = (v: string | null) => neutraliseCell(v ?? '');
+  // Text cells cannot start a formula (CSV injection): see safeCsvCell.
+  const text = (v: string | null) => safeCsvCell(v);
   return [
     text(row.website),
     text(row.contactEmail),

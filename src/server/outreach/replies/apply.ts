@@ -134,11 +134,8 @@ export async function applyInbound(
       case 'bounce': {
         if (!inbound.hard) break;
         const reason = `Bounced${inbound.status ? ` (${inbound.status})` : ''}`;
-        await changeProspect(tx, eq(prospects.id, matched.prospectId), {
-          status: 'failed',
-          lastContacted: null,
-          reason,
-        });
+        // last_contacted stays: the message did reach the prospect's server (unlike the user's Failed button, spec §5).
+        await changeProspect(tx, eq(prospects.id, matched.prospectId), { status: 'failed', reason });
         await suppressAddress(tx, record.userId, inbound.recipient ?? matched.toEmail, 'bounce', reason);
         // The report may name another address (a forward) than the one we wrote to: stop this enrollment too.
         await stop(reason);

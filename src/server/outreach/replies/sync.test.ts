@@ -136,7 +136,8 @@ describe('mailbox sync', () => {
       nextStepAt: new Date('2026-12-02T08:00:00Z'),
     });
 
-    expect((await prospectOf('carl')).status).toBe('failed');
+    // A bounce fails the prospect but keeps when it was last contacted: the message did go out.
+    expect(await prospectOf('carl')).toMatchObject({ status: 'failed', lastContacted: expect.any(Date) });
     expect(await enrollmentOf('carl')).toMatchObject({ status: 'stopped', stopReason: 'Bounced (5.1.1)' });
     expect(await enrollmentOf('erin')).toMatchObject({
       status: 'stopped',

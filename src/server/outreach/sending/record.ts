@@ -124,8 +124,8 @@ export async function recordFailed(
         and(eq(outreachMessages.id, message.id), inArray(outreachMessages.status, ['sending', 'queued'])),
       );
     await changeProspect(tx, eq(prospects.id, message.prospectId), {
+      // last_contacted stays: an earlier step may have reached the prospect.
       status: 'failed',
-      lastContacted: null,
       reason: `Step ${message.stepNumber} could not be sent: ${reason}`,
     });
     await tx
