@@ -92,6 +92,8 @@ export default defineConfig({
         DISCOVERY_MAX_PAGES: '200',
         // Outreach sends within seconds of enrolling (e2e/outreach.spec.ts), not at the next minute.
         OUTREACH_TICK_SECONDS: '2',
+        // One sequence hour lasts 0.4 s (the journey's 96-hour follow-up comes after ~38 s; spacing ~50–150 ms).
+        OUTREACH_HOUR_MS: '400',
         AI_BASE_URL: `http://127.0.0.1:${fakeOpenAiPort}/v1`,
         AI_MODEL: 'fake-model',
       },

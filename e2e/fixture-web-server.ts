@@ -1,28 +1,26 @@
 /**
- * The end-to-end tests' small web: bicycleWeb() served by host name through a proxy on
+ * The end-to-end tests' small web: bicycleWeb() and coffeeWeb() (the journey's) served by host name through a proxy on
  * 127.0.0.1:{FIXTURE_WEB_PORT}, which the app under test uses as HTTP_PROXY and HTTPS_PROXY.
  * Each page answers after FIXTURE_WEB_DELAY_MS (default 250 ms), so a find-prospects run lasts a
  * few seconds and its progress can be watched. Runs until Playwright stops it.
  *
- * links.test/post/{token} is a blog post that links to shop.test (anchor "e2e tools") until a
- * test asks, with `GET http://127.0.0.1:{port}/links-test/{token}/removed`, for the link to go.
+ * links.test/post/{token} is a blog post that links to shop.test (anchor "e2e tools"), and
+ * espressodaily.test/guest-posts/{token} the journey's guest post linking to www.roastery.test,
+ * until a test asks, with `GET http://127.0.0.1:{port}/links-test/{token}/removed`, for the link to go.
  */
-import { bicycleWeb, fixturePage } from '../src/server/testing/fixture-sites';
+import { bicycleWeb, coffeeWeb, fixturePage } from '../src/server/testing/fixture-sites';
 import { startFixtureWeb } from '../src/server/testing/fixture-web';
 
 const port = Number(process.env.FIXTURE_WEB_PORT);
 if (!Number.isInteger(port) || port <= 0) throw new Error('FIXTURE_WEB_PORT must be a port number');
 const delayMs = Number(process.env.FIXTURE_WEB_DELAY_MS ?? 250);
 
-const web = bicycleWeb();
-/** links.test posts whose link was removed, by token. */
+const web = { ...bicycleWeb(), ...coffeeWeb() };
+/** Posts (links.test and the journey's guest posts) whose link was removed, by token. */
 const removed = new Set<string>();
-const linksPost = (token: string) =>
-  fixturePage(
-    'A post about tools',
-    'We tried many tools this year.',
-    removed.has(token) ? [] : [['e2e tools', 'http://shop.test/tools']],
-  );
+/** A post that links out with `link` ([anchor, href]) until its token is removed. */
+const linkingPost = (token: string, title: string, text: string, link: [string, string]) =>
+  fixturePage(title, text, removed.has(token) ? [] : [link]);
 
 const fixture = await startFixtureWeb(
   (host, path) => {
@@ -32,7 +30,19 @@ const fixture = await startFixtureWeb(
       return 'ok';
     }
     const post = /^\/post\/([\w-]+)$/.exec(path);
-    if (host === 'links.test' && post) return linksPost(post[1]!);
+    if (host === 'links.test' && post)
+      return linkingPost(post[1]!, 'A post about tools', 'We tried many tools this year.', [
+        'e2e tools',
+        'http://shop.test/tools',
+      ]);
+    const guest = /^\/guest-posts\/([\w-]+)$/.exec(path);
+    if (host === 'espressodaily.test' && guest)
+      return linkingPost(
+        guest[1]!,
+        'Pour over at home',
+        'A guest post by the Roastery about pour over coffee.',
+        ['Roastery', 'http://www.roastery.test/'],
+      );
     const page = web[host]?.[path.split('?')[0]!];
     if (page === undefined || path === '/robots.txt') return page;
     return typeof page === 'string' ? { body: page, delayMs } : { ...page, delayMs };

@@ -35,6 +35,8 @@ const optionalText = z
 const count = (min: number, max: number, fallback: number) =>
   z.coerce.number().int().min(min).max(max).default(fallback);
 
+const HOUR_MS = 3_600_000;
+
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''])
   .default('false')
@@ -118,6 +120,11 @@ export const configSchema = z
     DISCOVERY_RECONTACT_DAYS: count(0, 3650, limits.recontactDays),
     /** How often the outreach engine runs, in seconds; below 60 only for test installs (default: every minute). */
     OUTREACH_TICK_SECONDS: count(1, 60, 60),
+    /**
+     * Length of one hour on the outreach clock, in ms: sequence step delays, the pause after an
+     * auto-reply and the spacing between a mailbox's messages. Shorter only for test installs.
+     */
+    OUTREACH_HOUR_MS: count(1, HOUR_MS, HOUR_MS),
     /** Backlink monitoring (issue 8): hours between two checks of one live link. */
     LINK_CHECK_INTERVAL_HOURS: count(1, 24 * 30, 24),
     /** The app's own SMTP server for alert emails to users; alerts stay in the dashboard when SMTP_HOST is unset. */

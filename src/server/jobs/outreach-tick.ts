@@ -21,7 +21,7 @@ export const outreachTickJob: JobDefinition<Record<string, never>> = {
     const now = new Date();
     const reconciled = await reconcileInterrupted(db, keys, config, now);
     const queued = await queueDueSteps(db, now);
-    const claimed = await claimSendable(db, now);
+    const claimed = await claimSendable(db, now, Math.random, config.OUTREACH_HOUR_MS);
     const outcomes = await Promise.all(
       claimed.map((id) => sendMessage(db, { keys, config }, id, new Date())),
     );

@@ -48,20 +48,12 @@ async function setUp(options: Partial<OutreachFixtureOptions> = {}) {
 }
 
 /** One run of the engine at `now`, as the outreach-tick job does it (spacing at its minimum). */
-async function tick(now: Date) {
-  await reconcileInterrupted(handle.db, fixture.keys, testConfig(), now);
+async function tick(now: Date, hourMs = 3_600_000) {
+  const config = testConfig({ APP_URL: 'https://app.example', OUTREACH_HOUR_MS: String(hourMs) });
+  await reconcileInterrupted(handle.db, fixture.keys, config, now);
   await queueDueSteps(handle.db, now);
-  const claimed = await claimSendable(handle.db, now, () => 0);
-  return Promise.all(
-    claimed.map((id) =>
-      sendMessage(
-        handle.db,
-        { keys: fixture.keys, config: testConfig({ APP_URL: 'https://app.example' }) },
-        id,
-        now,
-      ),
-    ),
-  );
+  const claimed = await claimSendable(handle.db, now, () => 0, hourMs);
+  return Promise.all(claimed.map((id) => sendMessage(handle.db, { keys: fixture.keys, config }, id, now)));
 }
 
 const messagesOf = (prospectId: string) =>
@@ -114,6 +106,29 @@ describe('sending a step', () => {
       .where(eq(enrollments.prospectId, f.prospectIds[0]!));
     expect(enrollment!.status).toBe('completed');
     expect(await tick(at(MONDAY_10, 48 * 3600_000))).toEqual([]);
+  });
+
+  it('runs delays and spacing on the shorter hour of a test install (OUTREACH_HOUR_MS)', async () => {
+    const { db, f } = await setUp({
+      prospects: [
+        { website: 'https://blog-a.example', email: 'anna@blog-a.example', name: 'Anna Smith' },
+        { website: 'https://blog-b.example', email: 'ben@blog-b.example', name: 'Ben Jones' },
+      ],
+    });
+    const hourMs = 1_000; // one delay hour lasts a second: 24 h → 24 s; 2 min spacing → 1/30 s
+    expect(await tick(MONDAY_10, hourMs)).toEqual(['sent']);
+    const [enrollment] = await db
+      .select()
+      .from(enrollments)
+      .where(eq(enrollments.prospectId, f.prospectIds[0]!));
+    expect(enrollment!.nextStepAt).toEqual(at(MONDAY_10, 24 * hourMs));
+    const [mailbox] = await db.select().from(emailAccounts).where(eq(emailAccounts.id, f.mailboxId));
+    expect(mailbox!.nextSendAt).toEqual(at(MONDAY_10, Math.round((120 * 1000 * hourMs) / 3_600_000)));
+    expect(await tick(at(MONDAY_10, 1_000), hourMs)).toEqual(['sent']);
+    expect(await tick(at(MONDAY_10, 23 * hourMs), hourMs)).toEqual([]);
+    expect(await tick(at(MONDAY_10, 24 * hourMs), hourMs)).toEqual(['sent']);
+    const [, , followUp] = await f.smtp.waitFor(3);
+    expect(followUp!.parsed.subject).toBe('Re: Idea for blog-a.example');
   });
 
   it('flags a step whose placeholder has no value for the prospect and never sends it', async () => {

@@ -82,3 +82,77 @@ export function bicycleWeb(): Record<string, Record<string, FixtureAnswer>> {
     'blog.bikeshop.test': { '/': fixturePage('Our own blog', BIKES, [['Rival', 'http://rivalbikes.test/']]) },
   };
 }
+
+const COFFEE =
+  'Coffee roasting, espresso, beans, grinders, brewing methods, pour over, latte art, milk foam and barista tips for coffee lovers.';
+
+/** A contact page naming its author (meta author) and a mailto address. */
+const contactPage = (title: string, author: string, email: string) =>
+  fixturePage(
+    title,
+    `${COFFEE} Write to <a href="mailto:${email}">${author}</a>.`,
+    [],
+    `<meta name="author" content="${author}">`,
+  );
+
+/**
+ * The end-to-end journey's web about coffee: the campaign site www.roastery.test, competitors
+ * beanrival.test and brewmaster.test, and five prospect sites with a named contact each —
+ * espressodaily.test links to both competitors, grindreview.test and brewguide.test to one each,
+ * latteletters.test is linked from a competitor, coffeenews.test has a write-for-us page and is
+ * linked from the campaign site. Host names differ from bicycleWeb()'s, so both webs can be served together.
+ */
+export function coffeeWeb(): Record<string, Record<string, FixtureAnswer>> {
+  return {
+    'www.roastery.test': {
+      '/': fixturePage('Roastery', `${COFFEE} We roast single-origin beans every week.`, [
+        ['Brewing guide', '/brewing'],
+        ['Coffee news', 'http://coffeenews.test/'],
+      ]),
+      '/brewing': fixturePage('Brewing guide', `${COFFEE} Pour over and espresso explained.`),
+    },
+    'beanrival.test': {
+      '/': fixturePage('Bean Rival', `${COFFEE} Beans for every espresso machine.`, [
+        ['Espresso Daily', 'http://espressodaily.test/'],
+        ['Grind Review', 'http://grindreview.test/'],
+        ['Latte Letters', 'http://latteletters.test/'],
+      ]),
+    },
+    'brewmaster.test': {
+      '/': fixturePage('Brew Master', `${COFFEE} Brewing gear for baristas.`, [
+        ['Espresso Daily', 'http://espressodaily.test/'],
+        ['Brew Guide', 'http://brewguide.test/'],
+      ]),
+    },
+    'espressodaily.test': {
+      '/': fixturePage('Espresso Daily', `${COFFEE} A daily espresso column.`, [
+        ['Bean Rival', 'http://beanrival.test/'],
+        ['Brew Master', 'http://brewmaster.test/'],
+        ['Contact', '/contact'],
+      ]),
+      '/contact': contactPage('Contact', 'Emma Crema', 'emma@espressodaily.test'),
+    },
+    'grindreview.test': {
+      '/': fixturePage('Grind Review', `${COFFEE} Honest grinder reviews.`, [
+        ['Bean Rival', 'http://beanrival.test/'],
+        ['Contact', '/contact'],
+      ]),
+      '/contact': contactPage('Contact', 'Gus Burr', 'gus@grindreview.test'),
+    },
+    'latteletters.test': {
+      '/': fixturePage('Latte Letters', `${COFFEE} Letters about latte art.`, [['About', '/about']]),
+      '/about': contactPage('About', 'Lara Foam', 'lara@latteletters.test'),
+    },
+    'brewguide.test': {
+      '/': fixturePage('Brew Guide', `${COFFEE} Brewing guides for beginners.`, [
+        ['Brew Master', 'http://brewmaster.test/'],
+        ['Contact', '/contact'],
+      ]),
+      '/contact': contactPage('Contact', 'Bruno Drip', 'bruno@brewguide.test'),
+    },
+    'coffeenews.test': {
+      '/': fixturePage('Coffee News', `${COFFEE} Daily coffee news.`, [['Write for us', '/write-for-us']]),
+      '/write-for-us': contactPage('Write for us', 'Nora Bean', 'nora@coffeenews.test'),
+    },
+  };
+}

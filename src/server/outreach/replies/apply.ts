@@ -9,8 +9,8 @@ import type { Inbound } from './classify';
 import { domainOf } from '../scheduling/queue-steps';
 import type { Matched } from './match';
 
-/** How long the sequence waits after an auto-reply that names no return date (ms). */
-export const DEFAULT_AUTO_REPLY_PAUSE_MS = 7 * 24 * 3600_000;
+/** How long the sequence waits after an auto-reply that names no return date (hours of the outreach clock). */
+export const DEFAULT_AUTO_REPLY_PAUSE_HOURS = 7 * 24;
 
 export interface InboundRecord {
   userId: string;
@@ -31,7 +31,8 @@ export interface InboundRecord {
  * - reply: prospect 'responded' (unless it has an outcome), campaign responses +1 on the prospect's
  *   first reply, the enrollment stopped — and, when the user keeps the setting on, every other
  *   active enrollment of theirs at the same domain;
- * - auto-reply: recorded, not a response; the next step waits until the return date (or 7 days);
+ * - auto-reply: recorded, not a response; the next step waits until the return date (or 7 days of
+ *   `hourMs`-long hours, OUTREACH_HOUR_MS);
  * - unsubscribe request: the address suppressed and everything to it stopped;
  * - bounce: hard → prospect 'failed', address suppressed, enrollment stopped; soft → recorded.
  * @returns false when the message had been stored before.
@@ -41,6 +42,7 @@ export async function applyInbound(
   record: InboundRecord,
   matched: Matched,
   inbound: Inbound,
+  hourMs: number,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const details =
@@ -107,7 +109,8 @@ export async function applyInbound(
       }
       case 'auto-reply': {
         const until =
-          inbound.returnsOn ?? new Date(record.receivedAt.getTime() + DEFAULT_AUTO_REPLY_PAUSE_MS);
+          inbound.returnsOn ??
+          new Date(record.receivedAt.getTime() + DEFAULT_AUTO_REPLY_PAUSE_HOURS * hourMs);
         await tx
           .update(enrollments)
           .set({ nextStepAt: sql`greatest(${enrollments.nextStepAt}, ${until.toISOString()}::timestamptz)` })

@@ -112,6 +112,7 @@ export async function syncMailbox(
               },
               matched,
               inbound,
+              config.OUTREACH_HOUR_MS,
             );
             if (applied) result.applied++;
           }

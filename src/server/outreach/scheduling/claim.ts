@@ -4,6 +4,8 @@ import { emailAccounts, outreachMessages } from '../../db/schema/outreach';
 import { domainOf } from './queue-steps';
 import { isInWindow, spacingMs, startOfLocalDay } from './window';
 
+const HOUR_MS = 3_600_000;
+
 interface Candidate {
   id: string;
   user_id: string;
@@ -23,13 +25,15 @@ interface Candidate {
  * mailbox per call, only when the mailbox's spacing has elapsed, inside its owner's sending window,
  * under its daily limit (counted from local midnight), and never to a domain that already has a
  * message on its way. Each claim is one transaction of two conditional updates, so concurrent
- * workers cannot claim the same message or the same mailbox slot.
+ * workers cannot claim the same message or the same mailbox slot. The spacing is scaled by
+ * `hourMs` / one real hour (OUTREACH_HOUR_MS: test installs run the outreach clock faster).
  * @returns ids of the claimed messages.
  */
 export async function claimSendable(
   db: Database,
   now: Date,
   random: () => number = Math.random,
+  hourMs: number = HOUR_MS,
 ): Promise<string[]> {
   const candidates = await queryRows<Candidate>(
     db,
@@ -74,7 +78,12 @@ export async function claimSendable(
     const pick = messages.find((m) => !busy.has(`${m.user_id}:${domainOf(m.to_email)}`));
     if (!pick) continue;
 
-    const pause = spacingMs(first.min_spacing_seconds * 1000, first.max_spacing_seconds * 1000, random);
+    const scale = hourMs / HOUR_MS;
+    const pause = spacingMs(
+      first.min_spacing_seconds * 1000 * scale,
+      first.max_spacing_seconds * 1000 * scale,
+      random,
+    );
     const won = await db
       .transaction(async (tx) => {
         const [message] = await tx

@@ -57,7 +57,7 @@ export async function reconcileInterrupted(
       continue;
     }
     if (delivered) {
-      await recordSent(db, message, message.claimedAt!);
+      await recordSent(db, message, message.claimedAt!, config.OUTREACH_HOUR_MS);
       result.sent++;
     } else if (message.claimedAt!.getTime() < now.getTime() - DELIVERY_GRACE_MS) {
       await recordRetry(db, message, now, 'Interrupted before the mail server accepted it; queued again');

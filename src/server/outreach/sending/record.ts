@@ -17,9 +17,14 @@ type Message = typeof outreachMessages.$inferSelect;
  * 'sent' with last_contacted (unless it already responded or has an outcome), the campaign's and
  * the mailbox's counters, and the enrollment's next step due at sent + this step's delay — or the
  * enrollment completed after its last step. Only a message still 'sending' is recorded, so
- * recording twice counts once.
+ * recording twice counts once. `hourMs` is the length of a delay hour (OUTREACH_HOUR_MS).
  */
-export async function recordSent(db: Database, message: Message, sentAt: Date): Promise<boolean> {
+export async function recordSent(
+  db: Database,
+  message: Message,
+  sentAt: Date,
+  hourMs: number,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [updated] = await tx
       .update(outreachMessages)
@@ -59,7 +64,7 @@ export async function recordSent(db: Database, message: Message, sentAt: Date): 
         hasNext && current?.delayHours
           ? {
               nextStep: message.stepNumber + 1,
-              nextStepAt: new Date(sentAt.getTime() + current.delayHours * 3600_000),
+              nextStepAt: new Date(sentAt.getTime() + current.delayHours * hourMs),
             }
           : {
               nextStep: message.stepNumber + 1,

@@ -154,7 +154,7 @@ export async function sendMessage(
   } finally {
     transport.close();
   }
-  await recordSent(db, message, now);
+  await recordSent(db, message, now, deps.config.OUTREACH_HOUR_MS);
   return 'sent';
 }
 
