@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hostOf, prospectPlaceholderValues, renderPlaceholders } from './placeholders';
+import { prospectPlaceholderValues, renderPlaceholders } from './placeholders';
 
 describe('renderPlaceholders', () => {
   it('fills every known placeholder, repeatedly, and leaves other brackets alone', () => {
@@ -80,11 +80,11 @@ describe('prospectPlaceholderValues', () => {
   });
 });
 
-describe('hostOf', () => {
+describe('[Website] of a prospect', () => {
   it.each([
     ['example.com', 'example.com'],
     ['https://WWW.Example.com:8443/a?b', 'example.com'],
     ['http://sub.example.org', 'sub.example.org'],
     ['not a url at all', 'not a url at all'],
-  ])('%s → %s', (input, host) => expect(hostOf(input)).toBe(host));
+  ])('%s → %s', (website, host) => expect(prospectPlaceholderValues({ website }).website).toBe(host));
 });

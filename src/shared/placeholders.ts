@@ -1,3 +1,5 @@
+import { siteDomain, siteUrlFromInput } from './url-normalize';
+
 /**
  * Placeholders of outreach emails (spec §9 plus [Website] and [Campaign Website], issue 6, and
  * [AI First Line], issue 9) and their rendering. A placeholder whose value is unknown for a prospect
@@ -122,7 +124,8 @@ export function prospectPlaceholderValues(prospect: {
     firstName: name?.split(/\s+/)[0],
     name,
     emailName,
-    website: hostOf(prospect.website),
+    // [Website] reads as the site's domain ('https://www.Example.com/x' → 'example.com'); text that is no address stays as typed.
+    website: siteDomain(siteUrlFromInput(prospect.website) ?? prospect.website.trim()),
   };
 }
 
@@ -136,15 +139,4 @@ export function messagePlaceholderValues(
   sender: { yourName: string; campaignWebsite: string; aiFirstLine?: string | null },
 ): PlaceholderValues {
   return { ...prospectPlaceholderValues(prospect), ...sender };
-}
-
-/** The host of a site string ('https://www.Example.com/x' → 'example.com'); the input trimmed if it is no URL. */
-export function hostOf(site: string): string {
-  const trimmed = site.trim();
-  try {
-    const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`);
-    return url.hostname.toLowerCase().replace(/^www\./, '');
-  } catch {
-    return trimmed;
-  }
 }
