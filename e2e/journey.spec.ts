@@ -11,6 +11,7 @@ import {
   type LocalSmtpServer,
   type ReceivedMessage,
 } from '../src/server/testing/mail-servers';
+import { connectLocalMailbox, openSendingWindowAlways, sequenceFromTemplate } from './outreach-steps';
 import { newUser, signUp } from './support';
 
 /**
@@ -49,36 +50,7 @@ async function setProfileAndSending(page: Page) {
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText(settingsMessages.profileUpdated)).toBeVisible();
 
-  const sending = page.getByRole('form', { name: 'Sending settings' });
-  await sending.getByLabel('Postal address').fill(postalAddress);
-  await sending.getByLabel('Time zone').fill('Europe/London');
-  for (const day of ['Sat', 'Sun']) await sending.getByLabel(day).check();
-  await sending.getByLabel('From').click();
-  await page.getByRole('option', { name: '00:00' }).click();
-  await sending.getByLabel('Until').click();
-  await page.getByRole('option', { name: '24:00' }).click();
-  await sending.getByRole('button', { name: 'Save Sending Settings' }).click();
-  await expect(page.getByText(settingsMessages.sendingUpdated)).toBeVisible();
-}
-
-async function connectMailbox(page: Page) {
-  await page.goto('/dashboard/emails');
-  await page.getByRole('button', { name: 'Connect Account' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Connect Email Account' });
-  await dialog.getByLabel('Email').fill(mailUser.user);
-  await dialog.getByLabel('User Name').fill(mailUser.user);
-  await dialog.getByLabel('Password').fill(mailUser.pass);
-  await dialog.getByLabel('SMTP Host').fill('127.0.0.1');
-  await dialog.getByLabel('SMTP Port').fill(String(smtp.port));
-  await dialog.getByLabel('IMAP Host').fill('127.0.0.1');
-  await dialog.getByLabel('IMAP Port').fill(String(imap.port));
-  for (const name of ['SMTP Security', 'IMAP Security']) {
-    await dialog.getByLabel(name).click();
-    await page.getByRole('option', { name: 'None' }).click();
-  }
-  await dialog.getByRole('button', { name: 'Connect', exact: true }).click();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByText('Connected', { exact: true })).toBeVisible();
+  await openSendingWindowAlways(page, postalAddress);
 }
 
 /** A prospect's row of the campaign page's table (the competitor gap panel above lists the same domains). */
@@ -117,15 +89,6 @@ async function createAiCampaign(page: Page): Promise<string> {
     await expect(row.getByRole('cell').nth(3)).toHaveText(/^\d+\.\d%$/); // relevance
   }
   return page.url().split('/').pop()!;
-}
-
-async function sequenceFromTemplate(page: Page) {
-  await page.goto('/dashboard/sequences');
-  await page.getByRole('button', { name: 'New Sequence' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New Sequence' });
-  await dialog.getByRole('button', { name: /Guest post pitch/ }).click();
-  await dialog.getByRole('button', { name: 'Save Sequence' }).click();
-  await expect(dialog).toBeHidden();
 }
 
 /** On a campaign page: the mailbox and the sequence in its Outreach Settings. */
@@ -231,7 +194,7 @@ test('the whole journey: sign-up, mailbox, AI campaign, sequence, replies, outco
   await setProfileAndSending(page);
 
   // 2. The mailbox on the local SMTP and IMAP servers.
-  await connectMailbox(page);
+  await connectLocalMailbox(page, mailUser, { smtp: smtp.port, imap: imap.port });
 
   // 3. An AI-assisted campaign for the fixture web's roastery finds its prospects while the page watches.
   const campaignId = await createAiCampaign(page);

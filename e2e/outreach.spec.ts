@@ -1,13 +1,13 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { apiPaths } from '../src/shared/paths';
 import { outreachMessages as m } from '../src/shared/schemas/outreach';
-import { settingsMessages } from '../src/shared/schemas/settings';
 import {
   startImapServer,
   startSmtpServer,
   type LocalImapServer,
   type LocalSmtpServer,
 } from '../src/server/testing/mail-servers';
+import { connectLocalMailbox, openSendingWindowAlways, sequenceFromTemplate } from './outreach-steps';
 import { newUser, signUp } from './support';
 
 /**
@@ -16,6 +16,7 @@ import { newUser, signUp } from './support';
  * of every day, so the first step goes out as soon as the prospect is enrolled.
  */
 const mailUser = { user: 'grace@outreach.test', pass: 'cobol-forever' };
+const postalAddress = 'Analytical Engines Ltd, 12 Dorset Street, London';
 let smtp: LocalSmtpServer;
 let imap: LocalImapServer;
 test.beforeAll(async () => {
@@ -25,55 +26,13 @@ test.afterAll(async () => {
   await Promise.all([smtp.close(), imap.close()]);
 });
 
-async function openWindowAlways(page: Page) {
-  await page.goto('/dashboard/settings');
-  const sending = page.getByRole('form', { name: 'Sending settings' });
-  await sending.getByLabel('Postal address').fill('Analytical Engines Ltd, 12 Dorset Street, London');
-  await sending.getByLabel('Time zone').fill('Europe/London');
-  for (const day of ['Sat', 'Sun']) await sending.getByLabel(day).check();
-  await sending.getByLabel('From').click();
-  await page.getByRole('option', { name: '00:00' }).click();
-  await sending.getByLabel('Until').click();
-  await page.getByRole('option', { name: '24:00' }).click();
-  await sending.getByRole('button', { name: 'Save Sending Settings' }).click();
-  await expect(page.getByText(settingsMessages.sendingUpdated)).toBeVisible();
-}
-
-async function connectMailbox(page: Page) {
-  await page.goto('/dashboard/emails');
-  await page.getByRole('button', { name: 'Connect Account' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Connect Email Account' });
-  await dialog.getByLabel('Email').fill(mailUser.user);
-  await dialog.getByLabel('User Name').fill(mailUser.user);
-  await dialog.getByLabel('Password').fill(mailUser.pass);
-  await dialog.getByLabel('SMTP Host').fill('127.0.0.1');
-  await dialog.getByLabel('SMTP Port').fill(String(smtp.port));
-  await dialog.getByLabel('IMAP Host').fill('127.0.0.1');
-  await dialog.getByLabel('IMAP Port').fill(String(imap.port));
-  for (const name of ['SMTP Security', 'IMAP Security']) {
-    await dialog.getByLabel(name).click();
-    await page.getByRole('option', { name: 'None' }).click();
-  }
-  await dialog.getByRole('button', { name: 'Connect', exact: true }).click();
-  await expect(dialog).toBeHidden();
-}
-
-async function sequenceFromTemplate(page: Page) {
-  await page.goto('/dashboard/sequences');
-  await page.getByRole('button', { name: 'New Sequence' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New Sequence' });
-  await dialog.getByRole('button', { name: /Guest post pitch/ }).click();
-  await dialog.getByRole('button', { name: 'Save Sequence' }).click();
-  await expect(dialog).toBeHidden();
-}
-
 test('connect a mailbox, pick a sequence, Send Emails: the first step arrives and the prospect turns sent', async ({
   page,
 }) => {
   test.setTimeout(120_000);
   await signUp(page, newUser({ firstName: 'Grace', lastName: 'Hopper' }));
-  await openWindowAlways(page);
-  await connectMailbox(page);
+  await openSendingWindowAlways(page, postalAddress);
+  await connectLocalMailbox(page, mailUser, { smtp: smtp.port, imap: imap.port });
   await sequenceFromTemplate(page);
   const created = await page.request.post(apiPaths.campaigns, {
     data: {
@@ -129,7 +88,7 @@ test('connect a mailbox, pick a sequence, Send Emails: the first step arrives an
   expect(message!.parsed.text).toContain('Hi Jean,');
   expect(message!.parsed.text).toContain('Grace Hopper');
   expect(message!.parsed.text).toContain('https://hopper.example');
-  expect(message!.parsed.text).toContain('Analytical Engines Ltd, 12 Dorset Street, London');
+  expect(message!.parsed.text).toContain(postalAddress);
   expect(message!.parsed.text).not.toMatch(/\[(First Name|Website|Your Name|Campaign Website)\]/);
 
   const row = page.getByRole('row').filter({ hasText: 'cobol-weekly.example' });
