@@ -71,9 +71,7 @@ export async function syncMailbox(
       const continuing = mailbox.imapUidValidity === uidValidity && mailbox.imapLastUid !== null;
       const range = continuing
         ? `${mailbox.imapLastUid! + 1}:*`
-        : ((await client.search({ since: mailbox.createdAt }, { uid: true })) || [])
-            .slice(0, SYNC_BATCH)
-            .join(',');
+        : (await firstSyncUids(client, mailbox.createdAt)).slice(0, SYNC_BATCH).join(',');
       const fetched: { uid: number; source: Buffer; internalDate?: Date | string }[] = [];
       if (range) {
         for await (const message of client.fetch(
@@ -143,4 +141,17 @@ export async function syncMailbox(
     .set({ lastSync: now, ...(loginFixed ? { status: 'connected', statusReason: null } : {}) })
     .where(eq(emailAccounts.id, mailboxId));
   return result;
+}
+
+/**
+ * UIDs a mailbox's first sync reads: the INBOX since a day before the mailbox was connected.
+ * The day of margin is not only generous: where the server has WITHIN (RFC 5032) imapflow turns
+ * SINCE into `YOUNGER <seconds>`, and Dovecot refuses `YOUNGER 0` — a sync within a second of
+ * connecting used to read nothing and then skip to the end of the INBOX.
+ * @throws Error when the server refuses the search (the sync is retried; nothing is skipped).
+ */
+async function firstSyncUids(client: ImapFlow, connectedAt: Date): Promise<number[]> {
+  const found = await client.search({ since: new Date(connectedAt.getTime() - 86_400_000) }, { uid: true });
+  if (!found) throw new Error('The IMAP server refused to search the INBOX');
+  return found;
 }
