@@ -8,64 +8,20 @@
  * Usage: npm run bench:contacts   (env: BENCH_PORT=3311, BENCH_SECONDS=10, BENCH_CONNECTIONS=10)
  */
 import autocannon from 'autocannon';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows, type DatabaseHandle } from '../src/server/db/client';
 import { runMigrations } from '../src/server/db/migrate';
-import { apiPaths, withQuery } from '../src/shared/paths';
+import { apiPaths, withId, withQuery } from '../src/shared/paths';
+import { appProcess, memoryMb, signUpBenchUser } from './app-process';
 
-const PORT = Number(process.env.BENCH_PORT ?? 3311);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const DATABASE_URL = process.env.BENCH_DATABASE_URL;
 const CAMPAIGNS = 50;
 const PROSPECTS = 100_000;
-const base = `http://127.0.0.1:${PORT}`;
-const dataDir = mkdtempSync(path.join(tmpdir(), 'linkpilot-bench-'));
-
-function startServer(): ChildProcess {
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      APP_URL: `http://localhost:${PORT}`,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      ...(DATABASE_URL ? { DATABASE_URL } : {}),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  return child;
-}
-
-async function waitForHealth(): Promise<void> {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${base}${apiPaths.health}`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('server did not become healthy');
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
-}
-
-/** Resident set of a process in MB: the current one (VmRSS) and the peak since it started (VmHWM). */
-function memoryMb(pid: number): { rss: number; peak: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
-}
+const app = appProcess(Number(process.env.BENCH_PORT ?? 3311), DATABASE_URL);
+const base = app.base;
 
 /** 50 campaigns and 100,000 prospects for the user in two INSERT … SELECT statements. */
 async function load(handle: DatabaseHandle, email: string): Promise<string> {
@@ -142,26 +98,15 @@ async function main(): Promise<void> {
   console.log(
     `Database: ${DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}; ${CONNECTIONS} connections, ${SECONDS} s per run`,
   );
-  let server = startServer();
-  await waitForHealth();
-  const email = `bench-${Date.now()}@example.com`;
-  const signUp = await fetch(`${base}${apiPaths.signUp}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email,
-      password: 'bench-password',
-      firstName: 'Bench',
-      lastName: 'User',
-      companyName: 'Bench',
-    }),
-  });
-  const cookie = (signUp.headers.get('set-cookie') ?? '').split(';')[0]!;
-  if (!signUp.ok || !cookie) throw new Error(`sign-up failed: ${signUp.status}`);
+  await app.start();
+  const { email, cookie } = await signUpBenchUser(base);
   // The embedded database belongs to one process: load while the server is stopped.
-  await stopServer(server);
+  await app.stop();
 
-  const handle = await openDatabase({ databaseUrl: DATABASE_URL, pgliteDir: path.join(dataDir, 'pglite') });
+  const handle = await openDatabase({
+    databaseUrl: DATABASE_URL,
+    pgliteDir: path.join(app.dataDir, 'pglite'),
+  });
   await runMigrations(handle);
   const loadStarted = performance.now();
   const campaignId = await load(handle, email);
@@ -170,9 +115,14 @@ async function main(): Promise<void> {
   );
   await handle.close();
 
-  server = startServer();
   try {
-    await waitForHealth();
+    await app.start();
+    await measure('campaigns, first page', withQuery(apiPaths.campaigns, { page: 1, pageSize: 25 }), cookie);
+    await measure(
+      'campaign prospects, page 1',
+      withQuery(withId(apiPaths.campaignProspects, campaignId), { page: 1, pageSize: 25 }),
+      cookie,
+    );
     await measure('contacts, first page', withQuery(apiPaths.contacts, { page: 1, pageSize: 25 }), cookie);
     await measure(
       'contacts, search "hopper"',
@@ -184,10 +134,9 @@ async function main(): Promise<void> {
       withQuery(apiPaths.contacts, { campaignId, status: 'pending', page: 2, pageSize: 25 }),
       cookie,
     );
-    await measureExport(cookie, server.pid!);
+    await measureExport(cookie, app.pid());
   } finally {
-    await stopServer(server);
-    rmSync(dataDir, { recursive: true, force: true });
+    await app.dispose();
   }
 }
 

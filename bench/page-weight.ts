@@ -1,54 +1,70 @@
 /**
- * Page weight: the JavaScript a first visit downloads, per page, measured in Chromium against a running
- * LinkPilot (`BENCH_URL`, default http://localhost:3000; start it with `npm start`). Prints, per page, the
- * number of script files, their raw size and their gzip size (KB, gzip level 9, as a compressing proxy
- * would send them). /dashboard is measured signed in (a new account is created).
+ * Page weight: the JavaScript a first visit downloads, per page, measured in Chromium against the built
+ * app on a fresh database. Prints, per page, the number of script files, their raw size, their gzip
+ * size (KB, level 9) and the bytes that crossed the wire (the app sends brotli to browsers).
+ * /dashboard is measured signed in, with three campaigns of 20 prospects.
  *
- *   BENCH_URL=http://localhost:3211 npx tsx bench/page-weight.ts
+ *   npm run bench:page-weight          (env: BENCH_PORT=3312, CHROMIUM_PATH=/usr/bin/chromium)
  */
 import { chromium, type Page, type Response } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
+import { appProcess, seedCampaigns, signUpBenchUser } from './app-process';
 
-const base = process.env.BENCH_URL ?? 'http://localhost:3000';
 const pages = ['/', '/blog', '/about', '/contact', '/dashboard'];
+const app = appProcess(Number(process.env.BENCH_PORT ?? 3312));
 
 async function measure(page: Page, path: string) {
-  const scripts = new Map<string, Buffer>();
-  const onResponse = async (response: Response) => {
+  const scripts = new Map<string, { body: Buffer; wire: number }>();
+  const pending: Promise<void>[] = [];
+  const onResponse = (response: Response) => {
     if (response.request().resourceType() !== 'script') return;
-    scripts.set(response.url(), await response.body().catch(() => Buffer.alloc(0)));
+    pending.push(
+      (async () => {
+        const body = await response.body().catch(() => Buffer.alloc(0));
+        const { responseBodySize } = await response.request().sizes();
+        scripts.set(response.url(), { body, wire: responseBodySize });
+      })(),
+    );
   };
   page.on('response', onResponse);
-  await page.goto(base + path, { waitUntil: 'networkidle' });
+  await page.goto(app.base + path, { waitUntil: 'networkidle' });
   page.off('response', onResponse);
-  const bodies = [...scripts.values()];
-  const kb = (n: number) => (n / 1024).toFixed(1);
+  await Promise.all(pending);
+  const files = [...scripts.values()];
+  const kb = (sum: (file: { body: Buffer; wire: number }) => number) =>
+    (files.reduce((total, file) => total + sum(file), 0) / 1024).toFixed(1);
   return {
     path,
-    files: bodies.length,
-    rawKb: kb(bodies.reduce((sum, b) => sum + b.length, 0)),
-    gzipKb: kb(bodies.reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0)),
-    dashboardChunks: [...scripts.keys()].filter((u) => /\/dashboard-[^/]*\.js$/.test(u)).length,
+    files: files.length,
+    rawKb: kb((file) => file.body.length),
+    gzipKb: kb((file) => gzipSync(file.body, { level: 9 }).length),
+    wireKb: kb((file) => file.wire),
+    dashboardChunks: [...scripts.keys()].filter((url) => /\/dashboard-[^/]*\.js$/.test(url)).length,
   };
 }
 
+await app.start();
+const user = await signUpBenchUser(app.base);
+await seedCampaigns(app.base, user.cookie);
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
 });
 const results = [];
-for (const path of pages) {
-  // A fresh context per page: a first visit with an empty cache.
-  const context = await browser.newContext();
-  if (path.startsWith('/dashboard')) {
-    const email = `bench-${Date.now()}@example.com`;
-    const response = await context.request.post(`${base}/api/auth/sign-up/email`, {
-      data: { email, password: 'bench-password', firstName: 'Bench', lastName: 'Mark', companyName: 'Bench' },
-    });
-    if (!response.ok()) throw new Error(`sign-up failed: ${response.status()}`);
+try {
+  for (const path of pages) {
+    // A fresh context per page: a first visit with an empty cache.
+    const context = await browser.newContext();
+    if (path.startsWith('/dashboard')) {
+      const at = user.cookie.indexOf('=');
+      const [name, value] = [user.cookie.slice(0, at), user.cookie.slice(at + 1)];
+      await context.addCookies([{ name, value, url: app.base }]);
+    }
+    results.push(await measure(await context.newPage(), path));
+    await context.close();
   }
-  results.push(await measure(await context.newPage(), path));
-  await context.close();
+} finally {
+  await browser.close();
+  await app.dispose();
 }
-await browser.close();
 console.table(results);

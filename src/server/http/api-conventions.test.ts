@@ -1,6 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages';
 import { apiPaths } from '../../shared/paths';
@@ -8,9 +9,13 @@ import { BODY_LIMIT_BYTES } from '../app';
 import { createTestApp, type TestApp } from '../testing/app';
 
 let t: TestApp;
+// A script large and repetitive enough that compression pays, as a real bundle's would.
+const bundle = Array.from({ length: 400 }, (_, i) => `export const value${i} = ${i};`).join('\n');
 const webRoot = mkdtempSync(path.join(tmpdir(), 'lp-web-'));
 beforeAll(async () => {
   writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>LinkPilot SPA</title>');
+  mkdirSync(path.join(webRoot, 'assets'));
+  writeFileSync(path.join(webRoot, 'assets', 'app-1a2b.js'), bundle);
   t = await createTestApp({}, { webRoot });
 });
 afterAll(() => t.close());
@@ -128,6 +133,26 @@ describe('API surface', () => {
     const page = await t.app.inject({ method: 'GET', url: '/dashboard/campaigns/123' });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('LinkPilot SPA');
+  });
+
+  it('compresses scripts and JSON for clients that accept it, and only for them', async () => {
+    const url = '/assets/app-1a2b.js';
+    const brotli = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.rawPayload.length).toBeLessThan(bundle.length / 4);
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(bundle);
+
+    const openApi = await t.app.inject({
+      method: 'GET',
+      url: '/api/docs/json',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(openApi.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(openApi.rawPayload).toString()).openapi).toMatch(/^3\./);
+
+    const plain = await t.app.inject({ method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(bundle);
   });
 
   it('hides the details of unexpected errors', async () => {

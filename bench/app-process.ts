@@ -1,0 +1,128 @@
+/**
+ * The built app (`node dist/server/main.js`, after `npm run build`) as a child process of a benchmark,
+ * so that what is measured — and the memory read from /proc — is the server's own.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { apiPaths } from '../src/shared/paths';
+import type { CreateCampaignInput } from '../src/shared/schemas/campaigns';
+
+export interface AppProcess {
+  /** e.g. http://127.0.0.1:3311 */
+  base: string;
+  /** Folder of the embedded database and uploads; kept across restarts, removed by `dispose`. */
+  dataDir: string;
+  pid(): number;
+  /** Starts the server and resolves when /api/health answers. @throws after 2 minutes */
+  start(): Promise<void>;
+  /** SIGTERM, then waits for the process to exit. */
+  stop(): Promise<void>;
+  /** Stops the server and removes its data folder. */
+  dispose(): Promise<void>;
+}
+
+/** An app on `port` with a fresh embedded database (or `databaseUrl`), not started yet. */
+export function appProcess(port: number, databaseUrl?: string): AppProcess {
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'linkpilot-bench-'));
+  let child: ChildProcess | null = null;
+
+  async function stop(): Promise<void> {
+    if (!child) return;
+    const exited = new Promise((resolve) => child!.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+    child = null;
+  }
+
+  return {
+    base,
+    dataDir,
+    pid: () => child?.pid ?? 0,
+    async start() {
+      child = spawn(process.execPath, ['dist/server/main.js'], {
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          APP_URL: `http://localhost:${port}`,
+          DATA_DIR: dataDir,
+          LOG_LEVEL: 'warn',
+          ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+        },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      for (let i = 0; i < 240; i++) {
+        try {
+          if ((await fetch(`${base}${apiPaths.health}`)).ok) return;
+        } catch {
+          // not listening yet
+        }
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+      throw new Error('server did not become healthy');
+    },
+    stop,
+    async dispose() {
+      await stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Signs up a new user; returns its email and the session cookie (`name=value`). @throws on refusal */
+export async function signUpBenchUser(base: string): Promise<{ email: string; cookie: string }> {
+  const email = `bench-${Date.now()}@example.com`;
+  const response = await fetch(`${base}${apiPaths.signUp}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email,
+      password: 'bench-password',
+      firstName: 'Bench',
+      lastName: 'User',
+      companyName: 'Bench',
+    }),
+  });
+  const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0]!;
+  if (!response.ok || !cookie) throw new Error(`sign-up failed: ${response.status}`);
+  return { email, cookie };
+}
+
+/** Resident set of a process in MB: the current one (VmRSS) and the peak since it started (VmHWM). */
+export function memoryMb(pid: number): { rss: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+}
+
+/** Gives the user `campaigns` manual campaigns of `prospects` prospects each, so the dashboard has data. */
+export async function seedCampaigns(
+  base: string,
+  cookie: string,
+  campaigns = 3,
+  prospects = 20,
+): Promise<void> {
+  for (let c = 1; c <= campaigns; c++) {
+    const body: CreateCampaignInput = {
+      type: 'manual',
+      name: `Bench campaign ${c}`,
+      websiteUrl: `https://site-${c}.example`,
+      competitors: [],
+      prospects: Array.from({ length: prospects }, (_, p) => ({
+        website: `blog-${c}-${p}.example.com`,
+        contactEmail: `editor@blog-${c}-${p}.example.com`,
+        contactName: `Editor ${p}`,
+      })),
+    };
+    const response = await fetch(`${base}${apiPaths.campaigns}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok)
+      throw new Error(`creating a campaign failed: ${response.status} ${await response.text()}`);
+  }
+}
