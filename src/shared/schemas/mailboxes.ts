@@ -17,6 +17,10 @@ export const mailboxMessages = {
   gmailConnected: 'Gmail account connected',
   disconnected: 'Mailbox disconnected',
   redirectRefused: 'The redirect address is not this app’s mailbox page.',
+  settingsSaved: 'Mailbox settings saved',
+  settingsFailed: 'Failed to save mailbox settings',
+  spacingOrder: 'The longest pause cannot be shorter than the shortest',
+  gmailPassword: 'Gmail mailboxes sign in through Google: connect the account again instead.',
   privateHost: (protocol: 'SMTP' | 'IMAP', host: string) =>
     `The ${protocol} server ${host} is on a private network, which this app does not connect to.`,
 } as const;
@@ -36,6 +40,41 @@ const port = z.coerce
   .min(1, 'Port must be 1–65535')
   .max(65535, 'Port must be 1–65535');
 
+/** Messages per day a mailbox may send (cold-email practice: 30). */
+const dailyLimit = z.coerce
+  .number({ error: 'Daily limit must be a number' })
+  .int('Daily limit must be a whole number')
+  .min(1, 'Daily limit must be at least 1')
+  .max(2000, 'Daily limit is at most 2000');
+
+const spacingMinutes = z.coerce
+  .number({ error: 'Enter a number of minutes' })
+  .int('Enter whole minutes')
+  .min(1, 'At least 1 minute')
+  .max(240, 'At most 240 minutes');
+
+/**
+ * Mailbox settings form and `PATCH /api/email-accounts/:id` body: the daily limit, the random pause
+ * between two of its messages (minutes), and for an SMTP/IMAP mailbox an optional new password —
+ * given, both logins are checked again and a mailbox in connection error is connected again.
+ */
+export const mailboxSettingsSchema = z
+  .strictObject({
+    dailyLimit,
+    minSpacingMinutes: spacingMinutes,
+    maxSpacingMinutes: spacingMinutes,
+    password: z
+      .string()
+      .max(1024)
+      .optional()
+      .transform((v) => v || undefined),
+  })
+  .refine((s) => s.maxSpacingMinutes >= s.minSpacingMinutes, {
+    path: ['maxSpacingMinutes'],
+    message: mailboxMessages.spacingOrder,
+  });
+export type MailboxSettingsInput = z.input<typeof mailboxSettingsSchema>;
+
 /** Connect-a-mailbox form and `POST /api/email-accounts` body: SMTP for sending, IMAP for reading replies. */
 export const connectMailboxSchema = z.strictObject({
   email: z
@@ -51,13 +90,7 @@ export const connectMailboxSchema = z.strictObject({
   imapSecurity: mailSecuritySchema,
   username: z.string().trim().min(1, 'User name is required').max(254),
   password: z.string().min(1, 'Password is required').max(1024),
-  /** Messages per day this mailbox may send (cold-email practice: 30). */
-  dailyLimit: z.coerce
-    .number()
-    .int()
-    .min(1, 'Daily limit must be at least 1')
-    .max(2000, 'Daily limit is at most 2000')
-    .default(30),
+  dailyLimit: dailyLimit.default(30),
 });
 export type ConnectMailboxInput = z.input<typeof connectMailboxSchema>;
 
@@ -71,6 +104,8 @@ export const mailboxSchema = z.object({
   lastSync: z.string().nullable(),
   emailsSentToday: z.number().int(),
   dailyLimit: z.number().int(),
+  minSpacingMinutes: z.number(),
+  maxSpacingMinutes: z.number(),
   createdAt: z.string(),
 });
 export type Mailbox = z.infer<typeof mailboxSchema>;

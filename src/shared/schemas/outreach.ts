@@ -20,6 +20,8 @@ export const outreachMessages = {
   alreadyEnrolled: 'This prospect is already enrolled',
   notPending: 'Only pending prospects can be enrolled',
   notEligible: 'This prospect cannot be contacted now',
+  mailboxesDisconnected:
+    'Every mailbox of this campaign has a connection error: the emails will wait until you reconnect one in Email Accounts.',
   settingsSaved: 'Outreach settings saved',
   settingsFailed: 'Failed to save outreach settings',
   loadFailed: 'Failed to load outreach settings',
@@ -74,12 +76,14 @@ export const campaignOutreachSchema = z.object({
 export type CampaignOutreach = z.infer<typeof campaignOutreachSchema>;
 
 /**
- * `GET /api/campaigns/:id/enrollment`: how many prospects Send Emails would enroll now, and what
- * stops the campaign from sending (no mailbox, no sequence…), null when nothing does.
+ * `GET /api/campaigns/:id/enrollment`: how many prospects Send Emails would enroll now, what stops
+ * the campaign from sending (no mailbox, no sequence…) and what would hold its emails back (every
+ * mailbox in connection error); each null when nothing does.
  */
 export const enrollmentPreviewSchema = z.object({
   eligible: z.number().int(),
   blocker: z.string().nullable(),
+  warning: z.string().nullable(),
 });
 export type EnrollmentPreview = z.infer<typeof enrollmentPreviewSchema>;
 

@@ -131,6 +131,69 @@ describe('connecting an SMTP/IMAP mailbox', () => {
   });
 });
 
+describe('mailbox settings', () => {
+  const patch = async (id: string, payload: object, as = cookie) =>
+    t.app.inject({
+      method: 'PATCH',
+      url: withId(apiPaths.emailAccount, id),
+      headers: { cookie: as },
+      payload,
+    });
+  const ownMailbox = async () =>
+    (await t.app.inject({ url: apiPaths.emailAccounts, headers: { cookie } })).json<Mailbox[]>()[0]!;
+  const limits = { dailyLimit: 25, minSpacingMinutes: 3, maxSpacingMinutes: 9 };
+
+  it('saves the daily limit and the spacing, stored in seconds', async () => {
+    const mailbox = await ownMailbox();
+    const response = await patch(mailbox.id, limits);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<Mailbox>()).toMatchObject(limits);
+    const [row] = await queryRows<{ min_spacing_seconds: number; max_spacing_seconds: number }>(
+      t.handle.db,
+      sql`select min_spacing_seconds, max_spacing_seconds from email_accounts where id = ${mailbox.id}`,
+    );
+    expect(row).toEqual({ min_spacing_seconds: 180, max_spacing_seconds: 540 });
+  });
+
+  it('refuses a longest pause shorter than the shortest, naming the field', async () => {
+    const mailbox = await ownMailbox();
+    const response = await patch(mailbox.id, { ...limits, minSpacingMinutes: 10, maxSpacingMinutes: 5 });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toContain(mailboxMessages.spacingOrder);
+    expect((await ownMailbox()).maxSpacingMinutes).toBe(9);
+  });
+
+  it('checks a new password with both servers before storing it, and reconnects the mailbox', async () => {
+    const mailbox = await ownMailbox();
+    const secret = async () =>
+      (await queryRows<{ s: string }>(t.handle.db, sql`select secret_encrypted as s from email_accounts`))[0]!
+        .s;
+    const before = await secret();
+    await t.handle.db.execute(
+      sql`update email_accounts set status = 'error', status_reason = 'refused' where id = ${mailbox.id}`,
+    );
+
+    const refused = await patch(mailbox.id, { ...limits, dailyLimit: 99, password: 'wrong' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toBe(mailboxMessages.smtpLoginRefused);
+    expect(await ownMailbox()).toMatchObject({ status: 'error', dailyLimit: 25 });
+    expect(await secret()).toBe(before);
+
+    const fixed = await patch(mailbox.id, { ...limits, password: mailUser.pass });
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    expect(fixed.json<Mailbox>()).toMatchObject({ status: 'connected', statusReason: null });
+    expect(decryptSecret(outreachKeys(t.config.APP_SECRET!).credentials, await secret())).toBe(mailUser.pass);
+  });
+
+  it('answers 404 to another user and changes nothing', async () => {
+    const mailbox = await ownMailbox();
+    const other = await signUpUser(t.app);
+    const response = await patch(mailbox.id, { ...limits, dailyLimit: 1 }, other.cookie);
+    expect(response.statusCode).toBe(404);
+    expect((await ownMailbox()).dailyLimit).toBe(25);
+  });
+});
+
 describe('disconnecting', () => {
   it('404s for an unknown id and deletes the user’s own mailbox with its secret', async () => {
     const missing = await t.app.inject({

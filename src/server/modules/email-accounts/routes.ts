@@ -10,6 +10,7 @@ import {
   gmailCallbackSchema,
   mailboxMessages,
   mailboxSchema,
+  mailboxSettingsSchema,
 } from '../../../shared/schemas/mailboxes';
 import type { Auth } from '../../auth/auth';
 import { requireUser } from '../../auth/session';
@@ -24,7 +25,13 @@ import {
   startGmailAuthorization,
 } from '../../outreach/mailboxes/gmail-oauth';
 import { outreachKeys } from '../../outreach/keys';
-import { connectGmailMailbox, connectSmtpMailbox, deleteEmailAccount, listEmailAccounts } from './service';
+import {
+  connectGmailMailbox,
+  connectSmtpMailbox,
+  deleteEmailAccount,
+  listEmailAccounts,
+  updateMailboxSettings,
+} from './service';
 
 export interface EmailAccountDeps {
   db: Database;
@@ -50,7 +57,8 @@ function assertOwnRedirect(config: Config, redirectUri: string): void {
 
 /**
  * Mailboxes (spec §7 Mail accounts, §8 Mail connection): list, connect SMTP/IMAP (hosts checked by the
- * SSRF guard, both logins checked first), connect Gmail by OAuth2, disconnect.
+ * SSRF guard, both logins checked first), connect Gmail by OAuth2, change the sending settings (and
+ * an SMTP password), disconnect.
  */
 export function emailAccountRoutes(auth: Auth, deps: EmailAccountDeps): FastifyPluginAsyncZod {
   const { db, config } = deps;
@@ -90,6 +98,28 @@ export function emailAccountRoutes(auth: Auth, deps: EmailAccountDeps): FastifyP
         );
         return reply.status(201).send(mailbox);
       },
+    );
+
+    app.patch(
+      apiPaths.emailAccount,
+      {
+        schema: {
+          tags: ['email accounts'],
+          params: idParams,
+          body: mailboxSettingsSchema,
+          response: { 200: mailboxSchema },
+        },
+        preHandler: requireUser(auth),
+      },
+      async (request) =>
+        updateMailboxSettings(
+          db,
+          keys.credentials,
+          mailPolicy,
+          request.user!.id,
+          request.params.id,
+          request.body,
+        ),
     );
 
     app.delete(

@@ -1,12 +1,21 @@
 import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { mailboxMessages, type connectMailboxSchema, type Mailbox } from '../../../shared/schemas/mailboxes';
+import {
+  mailboxMessages,
+  type connectMailboxSchema,
+  type Mailbox,
+  type mailboxSettingsSchema,
+} from '../../../shared/schemas/mailboxes';
 import type { Database } from '../../db/client';
 import { emailAccounts, outreachMessages } from '../../db/schema/outreach';
 import { iso } from '../../db/sql-helpers';
 import { AppError } from '../../http/errors';
 import type { AddressPolicy } from '../../discovery/ssrf-guard';
-import { MailboxConnectionError, verifyMailbox } from '../../outreach/mailboxes/connection';
+import {
+  MailboxConnectionError,
+  verifyMailbox,
+  type MailboxServers,
+} from '../../outreach/mailboxes/connection';
 import { refusedMailAddress } from '../../outreach/mailboxes/mail-host-guard';
 import { encryptSecret } from '../../secrets';
 
@@ -48,6 +57,8 @@ export async function listEmailAccounts(
       statusReason: emailAccounts.statusReason,
       lastSync: emailAccounts.lastSync,
       dailyLimit: emailAccounts.dailyLimit,
+      minSpacingSeconds: emailAccounts.minSpacingSeconds,
+      maxSpacingSeconds: emailAccounts.maxSpacingSeconds,
       createdAt: emailAccounts.createdAt,
       emailsSentToday: sql<number>`coalesce(${sentToday.sent}, 0)`.mapWith(Number),
     })
@@ -55,8 +66,10 @@ export async function listEmailAccounts(
     .leftJoin(sentToday, eq(sentToday.emailAccountId, emailAccounts.id))
     .where(and(eq(emailAccounts.userId, userId), status ? eq(emailAccounts.status, status) : undefined))
     .orderBy(desc(emailAccounts.createdAt));
-  return rows.map((r) => ({
+  return rows.map(({ minSpacingSeconds, maxSpacingSeconds, ...r }) => ({
     ...r,
+    minSpacingMinutes: minSpacingSeconds / 60,
+    maxSpacingMinutes: maxSpacingSeconds / 60,
     lastSync: r.lastSync ? iso(r.lastSync) : null,
     createdAt: iso(r.createdAt),
   }));
@@ -77,6 +90,27 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
+ * Checks that both hosts are reachable under `mailPolicy` (no loopback or private network unless
+ * allow-listed: SSRF), then logs in to the SMTP and the IMAP server.
+ * @throws AppError VALIDATION_ERROR for a refused host, or with the server's reason when a login fails.
+ */
+async function checkLogins(mailPolicy: AddressPolicy, servers: MailboxServers): Promise<void> {
+  for (const [protocol, host] of [
+    ['SMTP', servers.smtpHost],
+    ['IMAP', servers.imapHost],
+  ] as const) {
+    if (await refusedMailAddress(mailPolicy, host))
+      throw new AppError('VALIDATION_ERROR', mailboxMessages.privateHost(protocol, host));
+  }
+  try {
+    await verifyMailbox(servers);
+  } catch (error) {
+    if (error instanceof MailboxConnectionError) throw new AppError('VALIDATION_ERROR', error.message);
+    throw error;
+  }
+}
+
+/**
  * Connects an SMTP/IMAP mailbox (spec §7): checks that both hosts are reachable under `mailPolicy`
  * (no loopback or private network unless allow-listed: SSRF), logs in to both servers, then stores
  * the settings with the password encrypted under `credentialsKey`.
@@ -92,19 +126,7 @@ export async function connectSmtpMailbox(
 ): Promise<Mailbox> {
   const { email, username, password, dailyLimit, ...servers } = input;
   await assertNotConnected(db, userId, email);
-  for (const [protocol, host] of [
-    ['SMTP', servers.smtpHost],
-    ['IMAP', servers.imapHost],
-  ] as const) {
-    if (await refusedMailAddress(mailPolicy, host))
-      throw new AppError('VALIDATION_ERROR', mailboxMessages.privateHost(protocol, host));
-  }
-  try {
-    await verifyMailbox({ ...servers, auth: { user: username, pass: password } });
-  } catch (error) {
-    if (error instanceof MailboxConnectionError) throw new AppError('VALIDATION_ERROR', error.message);
-    throw error;
-  }
+  await checkLogins(mailPolicy, { ...servers, auth: { user: username, pass: password } });
   const id = await insertMailbox(db, {
     userId,
     email,
@@ -159,6 +181,60 @@ async function insertMailbox(db: Database, values: typeof emailAccounts.$inferIn
     if (isUniqueViolation(error)) throw new AppError('CONFLICT', mailboxMessages.alreadyConnected);
     throw error;
   }
+}
+
+/**
+ * Saves a mailbox's daily limit and spacing; with a new password (SMTP/IMAP only) both logins are
+ * checked first, then the password is stored encrypted and the mailbox is connected again.
+ * @throws AppError NOT_FOUND (404) when the mailbox is not the user's; VALIDATION_ERROR (400) for a
+ *   password on a Gmail mailbox or a refused login (nothing is changed then).
+ */
+export async function updateMailboxSettings(
+  db: Database,
+  credentialsKey: Buffer,
+  mailPolicy: AddressPolicy,
+  userId: string,
+  id: string,
+  input: z.output<typeof mailboxSettingsSchema>,
+): Promise<Mailbox> {
+  const [row] = await db
+    .select()
+    .from(emailAccounts)
+    .where(and(eq(emailAccounts.id, id), eq(emailAccounts.userId, userId)));
+  if (!row) throw AppError.notFound('Email account not found');
+  let reconnected: Partial<typeof emailAccounts.$inferInsert> = {};
+  if (input.password !== undefined) {
+    if (row.provider === 'gmail') throw new AppError('VALIDATION_ERROR', mailboxMessages.gmailPassword);
+    const { smtpHost, smtpPort, smtpSecurity, imapHost, imapPort, imapSecurity, username } = row;
+    if (!smtpHost || !smtpPort || !smtpSecurity || !imapHost || !imapPort || !imapSecurity || !username)
+      throw new Error(`Mailbox ${row.email} has incomplete server settings`);
+    const auth = { user: username, pass: input.password };
+    await checkLogins(mailPolicy, {
+      smtpHost,
+      smtpPort,
+      smtpSecurity,
+      imapHost,
+      imapPort,
+      imapSecurity,
+      auth,
+    });
+    reconnected = {
+      secretEncrypted: encryptSecret(credentialsKey, input.password),
+      status: 'connected',
+      statusReason: null,
+    };
+  }
+  await db
+    .update(emailAccounts)
+    .set({
+      dailyLimit: input.dailyLimit,
+      minSpacingSeconds: input.minSpacingMinutes * 60,
+      maxSpacingSeconds: input.maxSpacingMinutes * 60,
+      ...reconnected,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(emailAccounts.id, id), eq(emailAccounts.userId, userId)));
+  return mailboxById(db, userId, id);
 }
 
 async function mailboxById(db: Database, userId: string, id: string): Promise<Mailbox> {

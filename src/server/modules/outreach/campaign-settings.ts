@@ -14,6 +14,26 @@ import { findOwnedCampaign } from '../campaigns/service';
 
 type CampaignOutreachInput = z.output<typeof campaignOutreachInputSchema>;
 
+/**
+ * The mailboxes new enrollments are handed out over, in rotation order: the connected ones, or all
+ * of them when none is connected (`disconnected`: the emails then wait for a reconnect).
+ */
+export async function campaignMailboxRotation(
+  db: Database,
+  campaignId: string,
+): Promise<{ mailboxes: string[]; disconnected: boolean }> {
+  const rows = await db
+    .select({ id: campaignEmailAccounts.emailAccountId, status: emailAccounts.status })
+    .from(campaignEmailAccounts)
+    .innerJoin(emailAccounts, eq(emailAccounts.id, campaignEmailAccounts.emailAccountId))
+    .where(eq(campaignEmailAccounts.campaignId, campaignId))
+    .orderBy(asc(campaignEmailAccounts.position));
+  const connected = rows.filter((r) => r.status === 'connected').map((r) => r.id);
+  return connected.length > 0 || rows.length === 0
+    ? { mailboxes: connected, disconnected: false }
+    : { mailboxes: rows.map((r) => r.id), disconnected: true };
+}
+
 /** The campaign's mailboxes in rotation order (ids). */
 export async function campaignMailboxIds(db: Database, campaignId: string): Promise<string[]> {
   const rows = await db

@@ -10,7 +10,7 @@ import { emailSequenceSteps, enrollments, suppressions } from '../../db/schema/o
 import { AppError } from '../../http/errors';
 import { domainsBlockedForContact, prospectDomain } from '../../outreach/domain-memory';
 import { findOwnedCampaign } from '../campaigns/service';
-import { campaignMailboxIds } from './campaign-settings';
+import { campaignMailboxRotation } from './campaign-settings';
 
 /** Enrollments inserted per statement: well under PostgreSQL's 65,535 parameters. */
 const INSERT_CHUNK = 1000;
@@ -60,26 +60,30 @@ async function enrollableProspects(
 
 type CampaignRow = Awaited<ReturnType<typeof findOwnedCampaign>>;
 
-/** Why the campaign cannot send yet (no mailbox, no sequence, …), or null when it can. */
+/**
+ * Why the campaign cannot send yet (no mailbox, no sequence, …), or null when it can; with the
+ * mailboxes to rotate new enrollments over (see campaignMailboxRotation).
+ */
 async function sendingBlocker(
   db: Database,
   campaign: CampaignRow,
-): Promise<{ message: string; mailboxes: string[] } | { message: null; mailboxes: string[] }> {
-  const mailboxes = await campaignMailboxIds(db, campaign.id);
-  if (campaign.status === 'completed') return { message: m.completed, mailboxes };
-  if (mailboxes.length === 0) return { message: m.noMailbox, mailboxes };
-  if (!campaign.sequenceId) return { message: m.noSequence, mailboxes };
+): Promise<{ message: string | null; mailboxes: string[]; disconnected: boolean }> {
+  const rotation = await campaignMailboxRotation(db, campaign.id);
+  const blocked = (message: string) => ({ ...rotation, message });
+  if (campaign.status === 'completed') return blocked(m.completed);
+  if (rotation.mailboxes.length === 0) return blocked(m.noMailbox);
+  if (!campaign.sequenceId) return blocked(m.noSequence);
   const [steps] = await db
     .select({ n: count() })
     .from(emailSequenceSteps)
     .where(eq(emailSequenceSteps.sequenceId, campaign.sequenceId));
-  if (!steps?.n) return { message: m.emptySequence, mailboxes };
-  return { message: null, mailboxes };
+  if (!steps?.n) return blocked(m.emptySequence);
+  return { ...rotation, message: null };
 }
 
 /**
- * What Send Emails would do now: how many of the campaign's prospects are eligible, and what
- * stops the campaign from sending (null when nothing does).
+ * What Send Emails would do now: how many of the campaign's prospects are eligible, what stops the
+ * campaign from sending and what would hold its emails back (null when nothing does).
  * @throws AppError NOT_FOUND for another user's campaign.
  */
 export async function previewEnrollment(
@@ -93,13 +97,17 @@ export async function previewEnrollment(
     sendingBlocker(db, campaign),
     enrollableProspects(db, userId, campaignId, now),
   ]);
-  return { eligible: eligible.length, blocker: blocker.message };
+  return {
+    eligible: eligible.length,
+    blocker: blocker.message,
+    warning: blocker.disconnected ? m.mailboxesDisconnected : null,
+  };
 }
 
 /**
  * Enrolls the campaign's eligible prospects — all of them, or only `prospectId` — with the first
  * step due at `now`. Mailboxes are handed out round-robin, continuing the rotation of earlier
- * enrollments. A draft campaign becomes active; a paused one stays paused until resumed. Concurrent calls cannot enroll a
+ * enrollments and passing over mailboxes in connection error while another one is connected. A draft campaign becomes active; a paused one stays paused until resumed. Concurrent calls cannot enroll a
  * prospect twice (one enrollment per prospect, enforced by the database).
  * @throws AppError NOT_FOUND for another user's campaign, CONFLICT when the campaign lacks a
  *   mailbox or sequence, is completed, or nobody is eligible.

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, withId } from '../../../shared/paths';
 import type { Campaign } from '../../../shared/schemas/campaigns';
@@ -6,7 +6,7 @@ import { outreachMessages as m, type CampaignOutreach } from '../../../shared/sc
 import type { ProspectPage } from '../../../shared/schemas/prospects';
 import { queryRows } from '../../db/client';
 import { campaigns } from '../../db/schema/campaigns';
-import { enrollments, suppressions } from '../../db/schema/outreach';
+import { emailAccounts, enrollments, suppressions } from '../../db/schema/outreach';
 import { contactedDomains } from '../../db/schema/prospect-history';
 import { queueDueSteps } from '../../outreach/scheduling/queue-steps';
 import { createTestApp, signUpUser, type TestApp } from '../../testing/app';
@@ -140,7 +140,7 @@ describe('enrolling a campaign', () => {
     const o = await owner();
     const campaign = await createManualCampaign(t.app, o.cookie, { prospects });
     const preview = await call(o.cookie, 'GET', withId(apiPaths.campaignEnrollment, campaign.id));
-    expect(preview.json()).toEqual({ eligible: 5, blocker: m.noMailbox });
+    expect(preview.json()).toEqual({ eligible: 5, blocker: m.noMailbox, warning: null });
     const enroll = await call(o.cookie, 'POST', withId(apiPaths.campaignEnrollment, campaign.id));
     expect(enroll.statusCode).toBe(409);
     expect(enroll.json().error.message).toBe(m.noMailbox);
@@ -154,7 +154,11 @@ describe('enrolling a campaign', () => {
       .insert(suppressions)
       .values({ userId: o.userId, email: 'eve@five.com', reason: 'unsubscribe' });
     const previewUrl = withId(apiPaths.campaignEnrollment, campaign.id);
-    expect((await call(o.cookie, 'GET', previewUrl)).json()).toEqual({ eligible: 4, blocker: null });
+    expect((await call(o.cookie, 'GET', previewUrl)).json()).toEqual({
+      eligible: 4,
+      blocker: null,
+      warning: null,
+    });
 
     const before = Date.now();
     const enroll = await call(o.cookie, 'POST', previewUrl);
@@ -177,12 +181,41 @@ describe('enrolling a campaign', () => {
       'active',
     );
 
-    expect((await call(o.cookie, 'GET', previewUrl)).json()).toEqual({ eligible: 0, blocker: null });
+    expect((await call(o.cookie, 'GET', previewUrl)).json()).toEqual({
+      eligible: 0,
+      blocker: null,
+      warning: null,
+    });
     const again = await call(o.cookie, 'POST', previewUrl);
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe(m.nothingToEnroll);
     const outreach = await call(o.cookie, 'GET', withId(apiPaths.campaignOutreach, campaign.id));
     expect(outreach.json().progress.enrolled).toBe(4);
+  });
+
+  it('passes over mailboxes in connection error, and warns when every one of them is', async () => {
+    const o = await owner();
+    const campaign = await configured(o);
+    const [first, second] = o.mailboxes as [string, string];
+    const previewUrl = withId(apiPaths.campaignEnrollment, campaign.id);
+    const setStatus = (ids: string[], status: 'connected' | 'error') =>
+      t.handle.db.update(emailAccounts).set({ status }).where(inArray(emailAccounts.id, ids));
+
+    await setStatus([first, second], 'error');
+    expect((await call(o.cookie, 'GET', previewUrl)).json()).toEqual({
+      eligible: 5,
+      blocker: null,
+      warning: m.mailboxesDisconnected,
+    });
+
+    await setStatus([second], 'connected');
+    expect((await call(o.cookie, 'GET', previewUrl)).json().warning).toBeNull();
+    expect((await call(o.cookie, 'POST', previewUrl)).json()).toEqual({ enrolled: 5 });
+    const rows = await t.handle.db
+      .select({ mailbox: enrollments.emailAccountId })
+      .from(enrollments)
+      .where(eq(enrollments.campaignId, campaign.id));
+    expect(rows.map((r) => r.mailbox)).toEqual(Array(5).fill(second));
   });
 
   it('skips domains the domain memory blocks: do not contact, or another campaign within 90 days', async () => {
@@ -198,7 +231,11 @@ describe('enrolling a campaign', () => {
     ]);
     const previewUrl = withId(apiPaths.campaignEnrollment, campaign.id);
     // one.com (do not contact) and two.com (other campaign, 10 days ago) are left out.
-    expect((await call(o.cookie, 'GET', previewUrl)).json()).toEqual({ eligible: 3, blocker: null });
+    expect((await call(o.cookie, 'GET', previewUrl)).json()).toEqual({
+      eligible: 3,
+      blocker: null,
+      warning: null,
+    });
     const two = (await prospectsOf(o, campaign.id)).find((p) => p.website === 'two.com')!;
     const refused = await call(o.cookie, 'POST', withId(apiPaths.prospectEnrollment, two.id));
     expect(refused.statusCode).toBe(409);

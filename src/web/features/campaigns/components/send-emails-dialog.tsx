@@ -66,6 +66,9 @@ export function SendEmailsDialog({
               per mailbox.
             </p>
             {paused && <p className="font-medium text-amber-800 dark:text-amber-300">{m.pausedEnrollment}</p>}
+            {data!.warning && (
+              <p className="font-medium text-amber-800 dark:text-amber-300">{data!.warning}</p>
+            )}
           </div>
         )}
         <DialogFooter>

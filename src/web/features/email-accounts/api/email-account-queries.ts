@@ -7,6 +7,7 @@ import {
   mailboxMessages as m,
   mailboxSchema,
   type ConnectMailboxInput,
+  type MailboxSettingsInput,
 } from '../../../../shared/schemas/mailboxes';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -30,6 +31,16 @@ export function useConnectMailbox() {
   return useMutation({
     mutationFn: (input: ConnectMailboxInput) =>
       apiRequest(apiPaths.emailAccounts, { method: 'POST', body: input, schema: mailboxSchema }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: emailAccountsKey }),
+  });
+}
+
+/** PATCH /api/email-accounts/:id: daily limit, spacing and, for SMTP/IMAP, a new password (checked first). */
+export function useUpdateMailbox(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: MailboxSettingsInput) =>
+      apiRequest(withId(apiPaths.emailAccount, id), { method: 'PATCH', body: input, schema: mailboxSchema }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: emailAccountsKey }),
   });
 }

@@ -3,7 +3,7 @@ import '../../../test/setup-dom';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { apiPaths, paths } from '../../../../shared/paths';
+import { apiPaths, paths, withId } from '../../../../shared/paths';
 import { mailboxMessages as m, type Mailbox } from '../../../../shared/schemas/mailboxes';
 import { apiError, json, mockApi, sentTo, testUser } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
@@ -17,6 +17,8 @@ const mailbox: Mailbox = {
   lastSync: null,
   emailsSentToday: 12,
   dailyLimit: 30,
+  minSpacingMinutes: 2,
+  maxSpacingMinutes: 6,
   createdAt: '2025-01-01T00:00:00.000Z',
 };
 const me = { [`GET ${apiPaths.me}`]: () => json(200, testUser) };
@@ -29,6 +31,40 @@ describe('Email Accounts page', () => {
     expect(screen.getByText(m.connectionErrorLabel)).toBeInTheDocument();
     expect(screen.getByText(m.imapLoginRefused)).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Sent today: 12 of 30' })).toBeInTheDocument();
+  });
+
+  it('edits the daily limit and spacing, refusing a longest pause shorter than the shortest', async () => {
+    const url = withId(apiPaths.emailAccount, mailbox.id);
+    const api = mockApi({
+      ...me,
+      [`GET ${apiPaths.emailAccounts}`]: () => json(200, [mailbox]),
+      [`PATCH ${url}`]: () => json(200, { ...mailbox, dailyLimit: 20, maxSpacingMinutes: 10 }),
+    });
+    renderApp(paths.emails);
+    const user = userEvent.setup();
+    expect(await screen.findByText(/2–6 min between emails/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Settings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mailbox Settings' });
+    expect(within(dialog).getByLabelText('Daily Limit')).toHaveValue(30);
+
+    const longest = within(dialog).getByLabelText('Longest pause (minutes)');
+    await user.clear(longest);
+    await user.type(longest, '1');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText(m.spacingOrder)).toBeInTheDocument();
+    expect(sentTo(api, 'PATCH', url)).toEqual([]);
+
+    await user.clear(longest);
+    await user.type(longest, '10');
+    const daily = within(dialog).getByLabelText('Daily Limit');
+    await user.clear(daily);
+    await user.type(daily, '20');
+    await user.type(within(dialog).getByLabelText('New Password (optional)'), 'new secret');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sentTo(api, 'PATCH', url)).toEqual([
+      { dailyLimit: 20, minSpacingMinutes: 2, maxSpacingMinutes: 10, password: 'new secret' },
+    ]);
   });
 
   // A 4xx is not retried, so the error state shows at once.

@@ -10,6 +10,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { formatDate } from '../../../lib/format';
 import { useDisconnectMailbox, useEmailAccounts } from '../api/email-account-queries';
 import { ConnectMailboxDialog } from './connect-mailbox-dialog';
+import { MailboxSettingsDialog } from './mailbox-settings-dialog';
 import { useGmailReturn } from './use-gmail-return';
 
 /** Messages sent today over the daily limit (spec §9 daily usage bar). */
@@ -40,7 +41,18 @@ function DailyUsage({ sent, limit }: { sent: number; limit: number }) {
   );
 }
 
-function MailboxRow({ mailbox, onDisconnect }: { mailbox: Mailbox; onDisconnect: () => void }) {
+const spacing = ({ minSpacingMinutes: min, maxSpacingMinutes: max }: Mailbox) =>
+  `${min === max ? min : `${min}–${max}`} min between emails`;
+
+function MailboxRow({
+  mailbox,
+  onSettings,
+  onDisconnect,
+}: {
+  mailbox: Mailbox;
+  onSettings: () => void;
+  onDisconnect: () => void;
+}) {
   const connected = mailbox.status === 'connected';
   return (
     <li className="flex flex-col gap-4 p-4 sm:flex-row sm:items-center sm:p-5">
@@ -56,13 +68,18 @@ function MailboxRow({ mailbox, onDisconnect }: { mailbox: Mailbox; onDisconnect:
           <p className="mt-1 text-sm text-red-700 dark:text-red-400">{mailbox.statusReason}</p>
         )}
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-          Last sync: {mailbox.lastSync ? formatDate(mailbox.lastSync) : 'Never'}
+          Last sync: {mailbox.lastSync ? formatDate(mailbox.lastSync) : 'Never'} · {spacing(mailbox)}
         </p>
       </div>
       <DailyUsage sent={mailbox.emailsSentToday} limit={mailbox.dailyLimit} />
-      <Button variant="outline" size="sm" onClick={onDisconnect}>
-        Disconnect
-      </Button>
+      <div className="flex gap-2">
+        <Button variant="outline" size="sm" onClick={onSettings}>
+          Settings
+        </Button>
+        <Button variant="outline" size="sm" onClick={onDisconnect}>
+          Disconnect
+        </Button>
+      </div>
     </li>
   );
 }
@@ -71,6 +88,7 @@ function MailboxRow({ mailbox, onDisconnect }: { mailbox: Mailbox; onDisconnect:
 export function EmailAccountsPage() {
   const [connecting, setConnecting] = useState(false);
   const [disconnecting, setDisconnecting] = useState<Mailbox | null>(null);
+  const [editing, setEditing] = useState<Mailbox | null>(null);
   const query = useEmailAccounts();
   const disconnect = useDisconnectMailbox();
   const completingGmail = useGmailReturn();
@@ -109,12 +127,18 @@ export function EmailAccountsPage() {
         {(data) => (
           <ul className="divide-y divide-slate-200 dark:divide-slate-800">
             {data.map((mailbox) => (
-              <MailboxRow key={mailbox.id} mailbox={mailbox} onDisconnect={() => setDisconnecting(mailbox)} />
+              <MailboxRow
+                key={mailbox.id}
+                mailbox={mailbox}
+                onSettings={() => setEditing(mailbox)}
+                onDisconnect={() => setDisconnecting(mailbox)}
+              />
             ))}
           </ul>
         )}
       </QueryCard>
       <ConnectMailboxDialog open={connecting} onOpenChange={setConnecting} />
+      {editing && <MailboxSettingsDialog mailbox={editing} onClose={() => setEditing(null)} />}
       <DeleteDialog
         target={disconnecting}
         onClose={() => setDisconnecting(null)}

@@ -1,0 +1,55 @@
+// @vitest-environment jsdom
+import '../../../test/setup-dom';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { apiPaths, withId } from '../../../../shared/paths';
+import { outreachMessages as m, type EnrollmentPreview } from '../../../../shared/schemas/outreach';
+import { json, mockApi, sentTo } from '../../../test/mock-api';
+import { SendEmailsDialog } from './send-emails-dialog';
+
+const campaignId = 'c0ffee00-0000-4000-8000-00000000000c';
+const url = withId(apiPaths.campaignEnrollment, campaignId);
+
+function renderDialog(preview: EnrollmentPreview) {
+  const api = mockApi({
+    [`GET ${url}`]: () => json(200, preview),
+    [`POST ${url}`]: () => json(200, { enrolled: preview.eligible }),
+  });
+  const onOpenSettings = vi.fn();
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <SendEmailsDialog
+        campaignId={campaignId}
+        paused={false}
+        open
+        onOpenChange={() => {}}
+        onOpenSettings={onOpenSettings}
+      />
+    </QueryClientProvider>,
+  );
+  return { api, onOpenSettings };
+}
+
+describe('Send Emails', () => {
+  it('says how many prospects will be enrolled and warns when every mailbox has a connection error', async () => {
+    const { api } = renderDialog({ eligible: 3, blocker: null, warning: m.mailboxesDisconnected });
+    expect(
+      await screen.findByText('3 prospects will be enrolled in this campaign’s sequence.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText(m.mailboxesDisconnected)).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Send to 3 prospects' }));
+    await waitFor(() => expect(sentTo(api, 'POST', url)).toHaveLength(1));
+  });
+
+  it('offers the outreach settings instead of sending when the campaign has no mailbox', async () => {
+    const { api, onOpenSettings } = renderDialog({ eligible: 3, blocker: m.noMailbox, warning: null });
+    expect(await screen.findByText(m.noMailbox)).toBeInTheDocument();
+    expect(screen.queryByText(m.mailboxesDisconnected)).not.toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Open Outreach Settings' }));
+    expect(onOpenSettings).toHaveBeenCalled();
+    expect(sentTo(api, 'POST', url)).toEqual([]);
+  });
+});

@@ -1,0 +1,120 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import {
+  mailboxMessages as m,
+  mailboxSettingsSchema,
+  type Mailbox,
+  type MailboxSettingsInput,
+} from '../../../../shared/schemas/mailboxes';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
+import { TextField } from '../../../components/ui/text-field';
+import { ApiError } from '../../../lib/api-error';
+import { applyServerIssues } from '../../../lib/form-errors';
+import { useUpdateMailbox } from '../api/email-account-queries';
+
+type Output = z.output<typeof mailboxSettingsSchema>;
+const fields = ['dailyLimit', 'minSpacingMinutes', 'maxSpacingMinutes', 'password'] as const;
+
+/**
+ * A mailbox's sending settings: how many emails a day it may send and the random pause between two
+ * of them. An SMTP/IMAP mailbox also takes a new password here, checked with both servers before it
+ * is stored — the way back from a connection error without disconnecting (which cancels queued emails).
+ * Mounted only while open, so the form starts from the mailbox's current values.
+ */
+export function MailboxSettingsDialog({ mailbox, onClose }: { mailbox: Mailbox; onClose: () => void }) {
+  const update = useUpdateMailbox(mailbox.id);
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<MailboxSettingsInput, unknown, Output>({
+    resolver: zodResolver(mailboxSettingsSchema),
+    defaultValues: {
+      dailyLimit: mailbox.dailyLimit,
+      minSpacingMinutes: mailbox.minSpacingMinutes,
+      maxSpacingMinutes: mailbox.maxSpacingMinutes,
+      password: '',
+    },
+  });
+  const errors = form.formState.errors;
+  const smtp = mailbox.provider === 'smtp';
+
+  const onSubmit = form.handleSubmit((values) => {
+    setError(null);
+    update.mutate(values, {
+      onSuccess: () => {
+        toast.success(m.settingsSaved);
+        onClose();
+      },
+      onError: (caught) => {
+        if (applyServerIssues(caught, fields, form.setError)) return;
+        setError(caught instanceof ApiError && caught.isClientError ? caught.message : m.settingsFailed);
+      },
+    });
+  });
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && !update.isPending && onClose()}>
+      <DialogContent title="Mailbox Settings" description={mailbox.email}>
+        <form noValidate onSubmit={onSubmit} className="space-y-4">
+          <TextField
+            label="Daily Limit"
+            type="number"
+            min={1}
+            max={2000}
+            error={errors.dailyLimit?.message}
+            {...form.register('dailyLimit')}
+          />
+          <fieldset className="grid gap-4 sm:grid-cols-2">
+            <legend className="mb-2 text-sm text-slate-600 dark:text-slate-400">
+              Pause between two emails of this mailbox: a random time in this range, so sending looks like a
+              person’s.
+            </legend>
+            <TextField
+              label="Shortest pause (minutes)"
+              type="number"
+              min={1}
+              max={240}
+              error={errors.minSpacingMinutes?.message}
+              {...form.register('minSpacingMinutes')}
+            />
+            <TextField
+              label="Longest pause (minutes)"
+              type="number"
+              min={1}
+              max={240}
+              error={errors.maxSpacingMinutes?.message}
+              {...form.register('maxSpacingMinutes')}
+            />
+          </fieldset>
+          {smtp && (
+            <TextField
+              label="New Password (optional)"
+              type="password"
+              autoComplete="new-password"
+              placeholder="Leave empty to keep the current one"
+              error={errors.password?.message}
+              {...form.register('password')}
+            />
+          )}
+          {error && (
+            <Alert variant="destructive">
+              <p className="font-medium">{m.settingsFailed}</p>
+              {error !== m.settingsFailed && <p className="mt-1">{error}</p>}
+            </Alert>
+          )}
+          <DialogFooter>
+            <Button type="button" variant="outline" disabled={update.isPending} onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={update.isPending}>
+              {update.isPending ? 'Saving…' : 'Save'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
