@@ -18,7 +18,9 @@ test.afterAll(async () => {
   await Promise.all([smtp.close(), imap.close()]);
 });
 
-test('connect a mailbox over SMTP/IMAP after a refused password, then disconnect it', async ({ page }) => {
+test('connect a mailbox over SMTP/IMAP after a refused password, change its sending settings, then disconnect it', async ({
+  page,
+}) => {
   await signUp(page, newUser());
   await page.goto('/dashboard/emails');
   await expect(page.getByText('No email accounts yet')).toBeVisible();
@@ -43,6 +45,21 @@ test('connect a mailbox over SMTP/IMAP after a refused password, then disconnect
   await expect(dialog).toBeHidden();
   await expect(page.getByText(mailUser.user)).toBeVisible();
   await expect(page.getByRole('progressbar', { name: 'Sent today: 0 of 30' })).toBeVisible();
+  await expect(page.getByText(/2–6 min between emails/)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const settings = page.getByRole('dialog', { name: 'Mailbox Settings' });
+  await settings.getByLabel('Daily Limit').fill('20');
+  await settings.getByLabel('Shortest pause (minutes)').fill('1');
+  await settings.getByLabel('Longest pause (minutes)').fill('3');
+  await settings.getByLabel('New Password (optional)').fill('wrong');
+  await settings.getByRole('button', { name: 'Save' }).click();
+  await expect(settings.getByText(m.smtpLoginRefused)).toBeVisible();
+  await settings.getByLabel('New Password (optional)').fill(mailUser.pass);
+  await settings.getByRole('button', { name: 'Save' }).click();
+  await expect(settings).toBeHidden();
+  await expect(page.getByRole('progressbar', { name: 'Sent today: 0 of 20' })).toBeVisible();
+  await expect(page.getByText(/1–3 min between emails/)).toBeVisible();
 
   await page.getByRole('button', { name: 'Disconnect' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Disconnect' }).click();
