@@ -126,4 +126,39 @@ describe('Live Links screen', () => {
     expect(checks).toHaveTextContent('HTTP 200');
     expect(checks).toHaveTextContent('The link was removed from the page');
   });
+
+  it('polls a new link until its first check lands, then refreshes the counts', async () => {
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+    let checked = false;
+    const summaryCalls = vi.fn(() => json(200, { ...summary, active: checked ? 1 : 0 }));
+    mockApi({
+      [`GET ${apiPaths.me}`]: () => json(200, testUser),
+      [`GET ${apiPaths.liveLinkSummary}`]: summaryCalls,
+      [`GET ${listUrl('all')}`]: () =>
+        page([
+          link(
+            'l1',
+            checked ? 'lost' : 'active',
+            checked ? { reasons: ['link-missing'] } : { lastCheckedAt: null },
+          ),
+        ]),
+    });
+    renderApp(paths.liveLinks);
+    expect(await screen.findByText('Not checked yet', {}, { timeout: 10_000 })).toBeInTheDocument();
+    const callsBefore = summaryCalls.mock.calls.length;
+
+    checked = true; // the check job has run: the next poll sees it
+    expect(
+      await screen.findByRole('button', { name: /^lost: check history/ }, { timeout: 8000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Not checked yet')).not.toBeInTheDocument();
+    await vi.waitFor(() => expect(summaryCalls.mock.calls.length).toBeGreaterThan(callsBefore));
+  });
 });

@@ -43,9 +43,8 @@ function ExternalUrl({ url }: { url: string }) {
       target="_blank"
       rel="noopener noreferrer"
       title={url}
-      // Two 40-character URLs side by side do not fit beside the sidebar at laptop widths: let them wrap,
-      // after a '/' where one is near (overflow-wrap: anywhere), mid-word only when a part is too long.
-      className="wrap-anywhere text-indigo-700 hover:underline dark:text-indigo-300"
+      // Two 40-character URLs side by side do not fit beside the sidebar at laptop widths: let them wrap.
+      className="break-all text-indigo-700 hover:underline dark:text-indigo-300"
     >
       {truncateUrl(url, limits.liveLinkUrlTruncate)}
     </a>
