@@ -16,6 +16,7 @@ import type { prospectListQuerySchema } from '../../../shared/schemas/prospects'
 import type { Database } from '../../db/client';
 import { campaignEmailAccounts, campaigns, prospects } from '../../db/schema/campaigns';
 import { containsPattern, iso, orderByIndexed, orderByNullsLast, pageOffset } from '../../db/sql-helpers';
+import { countWhere, listPage } from '../../db/list-page';
 import { AppError } from '../../http/errors';
 import { assertEmailAccountOwned } from '../email-accounts/service';
 import { toProspect } from '../prospects/service';
@@ -77,7 +78,7 @@ export async function listCampaigns(
     query.status === 'all' ? undefined : eq(campaigns.status, query.status),
     pattern ? or(ilike(campaigns.name, pattern), ilike(campaigns.websiteUrl, pattern)) : undefined,
   );
-  const [rows, [count]] = await Promise.all([
+  return listPage(
     db
       .select()
       .from(campaigns)
@@ -85,17 +86,10 @@ export async function listCampaigns(
       .orderBy(orderByIndexed(campaigns.createdAt, query.order), asc(campaigns.id))
       .limit(query.pageSize)
       .offset(pageOffset(query.page, query.pageSize)),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(campaigns)
-      .where(where),
-  ]);
-  return {
-    items: rows.map(toCampaign),
-    total: count?.total ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+    countWhere(db, campaigns, where),
+    query,
+    toCampaign,
+  );
 }
 
 /** The user's campaigns as select options, ordered by name (spec §7). */
@@ -225,7 +219,7 @@ export async function listCampaignProspects(
     query.sort === 'lastContacted'
       ? orderByNullsLast(prospects.lastContacted, query.order)
       : orderByIndexed(prospects.createdAt, query.order);
-  const [rows, [count]] = await Promise.all([
+  return listPage(
     db
       .select()
       .from(prospects)
@@ -233,15 +227,8 @@ export async function listCampaignProspects(
       .orderBy(first, desc(prospects.id))
       .limit(query.pageSize)
       .offset(pageOffset(query.page, query.pageSize)),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(prospects)
-      .where(where),
-  ]);
-  return {
-    items: rows.map(toProspect),
-    total: count?.total ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+    countWhere(db, prospects, where),
+    query,
+    toProspect,
+  );
 }

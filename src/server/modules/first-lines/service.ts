@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   FirstLinePage,
@@ -12,6 +12,7 @@ import { prospectFirstLines } from '../../db/schema/ai';
 import { campaigns, prospects } from '../../db/schema/campaigns';
 import { CrawlStore } from '../../discovery/crawl-store';
 import { iso, pageOffset } from '../../db/sql-helpers';
+import { countWhere, listPage } from '../../db/list-page';
 import { AppError } from '../../http/errors';
 import { findOwnedCampaign } from '../campaigns/service';
 import { cleanFirstLine, firstLinePrompt } from './prompt';
@@ -57,7 +58,7 @@ export async function listFirstLines(
 ): Promise<FirstLinePage> {
   const campaign = await findOwnedCampaign(db, userId, campaignId);
   const where = and(eq(prospects.campaignId, campaign.id), eq(prospects.userId, userId));
-  const [rows, [count]] = await Promise.all([
+  const page = await listPage(
     db
       .select(columns)
       .from(prospects)
@@ -66,18 +67,11 @@ export async function listFirstLines(
       .orderBy(asc(prospects.createdAt), asc(prospects.id))
       .limit(query.pageSize)
       .offset(pageOffset(query.page, query.pageSize)),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(prospects)
-      .where(where),
-  ]);
-  return {
-    items: rows.map(toProspectFirstLine),
-    total: count?.total ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
-    requireApproval: campaign.requireFirstLineApproval,
-  };
+    countWhere(db, prospects, where),
+    query,
+    toProspectFirstLine,
+  );
+  return { ...page, requireApproval: campaign.requireFirstLineApproval };
 }
 
 /**

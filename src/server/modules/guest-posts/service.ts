@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { checkInternalLinks, postTitle } from '../../../shared/guest-post-text';
 import {
@@ -16,6 +16,7 @@ import { guestPosts } from '../../db/schema/ai';
 import { campaigns } from '../../db/schema/campaigns';
 import { CrawlStore } from '../../discovery/crawl-store';
 import { iso, orderByIndexed, pageOffset } from '../../db/sql-helpers';
+import { countWhere, listPage } from '../../db/list-page';
 import { AppError } from '../../http/errors';
 import { findOwnedCampaign } from '../campaigns/service';
 import { guestPostPrompt, siteFactsFrom } from './prompt';
@@ -145,7 +146,7 @@ export async function listGuestPosts(
     eq(guestPosts.userId, userId),
     query.campaignId ? eq(guestPosts.campaignId, query.campaignId) : undefined,
   );
-  const [rows, [count]] = await Promise.all([
+  return listPage(
     db
       .select(columns)
       .from(guestPosts)
@@ -154,17 +155,10 @@ export async function listGuestPosts(
       .orderBy(orderByIndexed(guestPosts.createdAt, query.order), desc(guestPosts.id))
       .limit(query.pageSize)
       .offset(pageOffset(query.page, query.pageSize)),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(guestPosts)
-      .where(where),
-  ]);
-  return {
-    items: rows.map((r) => ({ ...r, createdAt: iso(r.createdAt) })),
-    total: count?.total ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+    countWhere(db, guestPosts, where),
+    query,
+    (r) => ({ ...r, createdAt: iso(r.createdAt) }),
+  );
 }
 
 /**

@@ -15,6 +15,7 @@ import type { Database } from '../../db/client';
 import { campaigns, liveLinkChecks, liveLinks } from '../../db/schema/campaigns';
 import { queryRows } from '../../db/client';
 import { iso, orderByIndexed, pageOffset } from '../../db/sql-helpers';
+import { countWhere, listPage } from '../../db/list-page';
 import { AppError } from '../../http/errors';
 import { findOwnedCampaign } from '../campaigns/service';
 import { liveLinkCheckJob } from '../../jobs/live-link-check';
@@ -63,7 +64,7 @@ export async function listLiveLinks(
     eq(liveLinks.userId, userId),
     query.status === 'all' ? undefined : eq(liveLinks.status, query.status),
   );
-  const [rows, [count]] = await Promise.all([
+  return listPage(
     db
       .select(columns)
       .from(liveLinks)
@@ -72,17 +73,10 @@ export async function listLiveLinks(
       .orderBy(orderByIndexed(liveLinks.discoveredAt, query.order), desc(liveLinks.id))
       .limit(query.pageSize)
       .offset(pageOffset(query.page, query.pageSize)),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(liveLinks)
-      .where(where),
-  ]);
-  return {
-    items: rows.map(toLiveLink),
-    total: count?.total ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+    countWhere(db, liveLinks, where),
+    query,
+    toLiveLink,
+  );
 }
 
 /** One of the user's live links. @throws AppError NOT_FOUND when it is not theirs. */
@@ -144,7 +138,7 @@ export async function listLinkChecks(
 ): Promise<LinkCheckPage> {
   await findLiveLink(db, userId, id);
   const where = eq(liveLinkChecks.liveLinkId, id);
-  const [rows, [count]] = await Promise.all([
+  return listPage(
     db
       .select()
       .from(liveLinkChecks)
@@ -152,13 +146,9 @@ export async function listLinkChecks(
       .orderBy(desc(liveLinkChecks.checkedAt), desc(liveLinkChecks.id))
       .limit(query.pageSize)
       .offset(pageOffset(query.page, query.pageSize)),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(liveLinkChecks)
-      .where(where),
-  ]);
-  return {
-    items: rows.map((r) => ({
+    countWhere(db, liveLinkChecks, where),
+    query,
+    (r) => ({
       id: r.id,
       checkedAt: iso(r.checkedAt),
       status: r.status,
@@ -168,11 +158,8 @@ export async function listLinkChecks(
       anchorText: r.anchorText,
       rel: r.rel,
       detail: r.detail,
-    })),
-    total: count?.total ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+    }),
+  );
 }
 
 /**
