@@ -15,7 +15,7 @@ export function userRoutes(auth: Auth, db: Database): FastifyPluginAsyncZod {
     app.get(
       apiPaths.users,
       { schema: { tags, response: { 200: z.array(teamUserSchema) } }, preHandler },
-      async () => listTeamUsers(db),
+      async (request) => listTeamUsers(db, request.user!.id),
     );
     app.patch(
       apiPaths.userRole,

@@ -6,6 +6,7 @@ import { queryRows, type Database } from '../../db/client';
 import { userRoles, users } from '../../db/schema/users';
 import { iso } from '../../db/sql-helpers';
 import { AppError } from '../../http/errors';
+import { getRole } from '../../auth/roles';
 
 /** Users with their role (no role row means member), oldest first, optionally narrowed. */
 async function selectTeamUsers(db: Database, where?: SQL): Promise<TeamUser[]> {
@@ -25,11 +26,13 @@ async function selectTeamUsers(db: Database, where?: SQL): Promise<TeamUser[]> {
 }
 
 /**
- * The install's users with their roles (spec §2 Users tab). The install is one team today, so every
- * signed-in user sees the same list.
+ * The Users tab's list (spec §2): every user of the install with their role for a 'full' user, and
+ * only their own row for a member. With open sign-up the install's users are not all one team, so
+ * a newcomer must not read everyone's name and email (docs/security.md).
  */
-export function listTeamUsers(db: Database): Promise<TeamUser[]> {
-  return selectTeamUsers(db);
+export async function listTeamUsers(db: Database, viewerId: string): Promise<TeamUser[]> {
+  const viewerIsFull = (await getRole(db, viewerId)) === 'full';
+  return selectTeamUsers(db, viewerIsFull ? undefined : eq(users.id, viewerId));
 }
 
 /**

@@ -1,9 +1,11 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../shared/messages';
 import { apiPaths, withId } from '../../../shared/paths';
 import { roleChangeMessages } from '../../../shared/roles';
 import type { Me } from '../../../shared/schemas/auth';
 import type { TeamUser } from '../../../shared/schemas/settings';
+import { queryRows } from '../../db/client';
 import { createTestApp, signUpUser, type TestApp } from '../../testing/app';
 
 let t: TestApp;
@@ -22,7 +24,8 @@ afterAll(() => t.close());
 
 const users = async (cookie: string) =>
   (await t.app.inject({ url: apiPaths.users, headers: { cookie } })).json<TeamUser[]>();
-const idOf = async (email: string) => (await users(full.cookie)).find((u) => u.email === email)!.id;
+const idOf = async (email: string) =>
+  (await queryRows<{ id: string }>(t.handle.db, sql`select id from users where email = ${email}`))[0]!.id;
 const setRole = async (cookie: string, email: string, role: string) =>
   t.app.inject({
     method: 'PATCH',
@@ -32,14 +35,19 @@ const setRole = async (cookie: string, email: string, role: string) =>
   });
 
 describe('users and roles', () => {
-  it('lists every user with role and joined date, oldest first', async () => {
-    const list = await users(member.cookie);
+  it('lists every user with role and joined date, oldest first, to a full user', async () => {
+    const list = await users(full.cookie);
     expect(list.map((u) => [u.name, u.role])).toEqual([
       ['Fay Full', 'full'],
       ['Mo Member', 'member'],
       ['Ola Other', 'member'],
     ]);
     expect(Number.isNaN(Date.parse(list[0]!.createdAt))).toBe(false);
+  });
+
+  it('shows a member only their own row: nobody else’s name or email', async () => {
+    const list = await users(member.cookie);
+    expect(list.map((u) => [u.name, u.email, u.role])).toEqual([['Mo Member', member.email, 'member']]);
   });
 
   it('refuses a member changing roles, and anyone changing their own', async () => {

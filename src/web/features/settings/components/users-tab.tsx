@@ -22,7 +22,7 @@ export function UsersTab({ user }: { user: Me }) {
     <Card className="overflow-hidden">
       {user.role !== 'full' && (
         <p className="px-6 pt-5 text-sm text-slate-600 dark:text-slate-400">
-          Only users with Full Access can change roles.
+          Only users with Full Access see the whole team and change roles.
         </p>
       )}
       {users.isPending ? (
