@@ -44,8 +44,11 @@ export function useCampaignDetail(id: string) {
   });
 }
 
-/** One page of a campaign's prospects. */
-export function useCampaignProspects(id: string, query: ProspectListQuery) {
+/** How often an active campaign's prospects are read again: sends, replies and bounces change them. */
+export const PROSPECTS_POLL_MS = 10_000;
+
+/** One page of a campaign's prospects; `live` (an active campaign) reads it again every 10 s. */
+export function useCampaignProspects(id: string, query: ProspectListQuery, live = false) {
   return useQuery({
     queryKey: [...campaignsKey, 'prospects', id, query],
     queryFn: ({ signal }) =>
@@ -54,6 +57,7 @@ export function useCampaignProspects(id: string, query: ProspectListQuery) {
         signal,
       }),
     placeholderData: keepPreviousData,
+    refetchInterval: live ? PROSPECTS_POLL_MS : false,
   });
 }
 

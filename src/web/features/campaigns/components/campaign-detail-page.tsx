@@ -142,7 +142,7 @@ function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
       <CompetitorsPanel campaign={campaign} />
       <CompetitorGapPanel key={campaign.competitors.join()} campaignId={campaign.id} />
       <CampaignStats campaign={campaign} />
-      <ProspectsTable campaignId={campaign.id} />
+      <ProspectsTable campaignId={campaign.id} live={campaign.status === 'active'} />
       <FirstLinesPanel campaignId={campaign.id} />
       <SendEmailsDialog
         campaignId={campaign.id}

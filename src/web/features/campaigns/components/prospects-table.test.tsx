@@ -1,0 +1,78 @@
+// @vitest-environment jsdom
+import '../../../test/setup-dom';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiPaths, withId, withQuery } from '../../../../shared/paths';
+import type { Prospect } from '../../../../shared/schemas/prospects';
+import { TooltipProvider } from '../../../components/ui/tooltip';
+import { json, mockApi } from '../../../test/mock-api';
+import { PROSPECTS_POLL_MS } from '../api/campaign-queries';
+import { ProspectsTable } from './prospects-table';
+
+const campaignId = 'c0ffee00-0000-4000-8000-00000000000c';
+const listUrl = withQuery(withId(apiPaths.campaignProspects, campaignId), {
+  page: 1,
+  pageSize: 25,
+  sort: 'createdAt',
+  order: 'desc',
+});
+const prospect = (status: Prospect['status']): Prospect => ({
+  id: 'p1',
+  campaignId,
+  website: 'espressodaily.test',
+  contactEmail: 'emma@espressodaily.test',
+  contactName: 'Emma Crema',
+  notes: null,
+  status,
+  daScore: 40,
+  relevanceScore: 35.5,
+  opportunityType: null,
+  sourcePageUrl: null,
+  lastContacted: '2026-11-21T10:00:00.000Z',
+  createdAt: '2026-11-20T10:00:00.000Z',
+});
+
+/** Renders the table; the API answers 'sent' until `replied()` is called, then 'responded'. */
+function renderTable(live: boolean) {
+  let status: Prospect['status'] = 'sent';
+  mockApi({
+    [`GET ${listUrl}`]: () => json(200, { items: [prospect(status)], total: 1, page: 1, pageSize: 25 }),
+  });
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter>
+        <TooltipProvider>
+          <ProspectsTable campaignId={campaignId} live={live} />
+        </TooltipProvider>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { replied: () => (status = 'responded') };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('ProspectsTable', () => {
+  it('reads an active campaign’s prospects again, so a reply shows without a reload', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const api = renderTable(true);
+    expect(await screen.findByText('sent', { exact: true })).toBeInTheDocument();
+    api.replied();
+    await vi.advanceTimersByTimeAsync(PROSPECTS_POLL_MS);
+    expect(await screen.findByText('responded', { exact: true })).toBeInTheDocument();
+  });
+
+  it('leaves an inactive campaign’s rows alone', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const api = renderTable(false);
+    expect(await screen.findByText('sent', { exact: true })).toBeInTheDocument();
+    api.replied();
+    await vi.advanceTimersByTimeAsync(PROSPECTS_POLL_MS * 2);
+    expect(screen.getByText('sent', { exact: true })).toBeInTheDocument();
+    expect(screen.queryByText('responded', { exact: true })).not.toBeInTheDocument();
+  });
+});
