@@ -11,6 +11,7 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { chromiumArgs, chromiumPath } from '../e2e/chromium';
 import { appProcess, seedCampaigns, signUpBenchUser } from './app-process';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -74,16 +75,8 @@ await app.start();
 const user = await signUpBenchUser(app.base);
 await seedCampaigns(app.base, user.cookie);
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  chromeFlags: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  chromePath: chromiumPath,
+  chromeFlags: chromiumArgs,
 });
 const rows = [];
 try {

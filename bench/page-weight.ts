@@ -8,6 +8,7 @@
  */
 import { chromium, type Page, type Response } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
+import { chromiumArgs, chromiumPath } from '../e2e/chromium';
 import { appProcess, seedCampaigns, signUpBenchUser } from './app-process';
 
 const pages = ['/', '/blog', '/about', '/contact', '/dashboard'];
@@ -47,8 +48,8 @@ await app.start();
 const user = await signUpBenchUser(app.base);
 await seedCampaigns(app.base, user.cookie);
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  executablePath: chromiumPath,
+  args: chromiumArgs,
 });
 const results = [];
 try {

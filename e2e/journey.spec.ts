@@ -11,7 +11,12 @@ import {
   type LocalSmtpServer,
   type ReceivedMessage,
 } from '../src/server/testing/mail-servers';
-import { connectLocalMailbox, openSendingWindowAlways, sequenceFromTemplate } from './outreach-steps';
+import {
+  connectLocalMailbox,
+  openSendingWindowAlways,
+  saveOutreachSettings,
+  sequenceFromTemplate,
+} from './outreach-steps';
 import { newUser, signUp } from './support';
 
 /**
@@ -94,13 +99,7 @@ async function createAiCampaign(page: Page): Promise<string> {
 /** On a campaign page: the mailbox and the sequence in its Outreach Settings. */
 async function chooseMailboxAndSequence(page: Page) {
   await page.getByRole('button', { name: 'Outreach Settings' }).click();
-  const settings = page.getByRole('dialog', { name: 'Outreach Settings' });
-  await settings.getByLabel(mailUser.user).check();
-  await settings.getByLabel('Email sequence').click();
-  await page.getByRole('option', { name: /Guest post pitch/ }).click();
-  await settings.getByRole('button', { name: 'Save Settings' }).click();
-  await expect(page.getByText(m.settingsSaved)).toBeVisible();
-  await expect(settings).toBeHidden();
+  await saveOutreachSettings(page, mailUser.user);
 }
 
 async function startOutreach(page: Page, campaignId: string) {

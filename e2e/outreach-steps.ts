@@ -1,10 +1,11 @@
 import { expect, type Page } from '@playwright/test';
+import { outreachMessages } from '../src/shared/schemas/outreach';
 import { settingsMessages } from '../src/shared/schemas/settings';
 import type { MailUser } from '../src/server/testing/mail-servers';
 
 /**
  * Steps the outreach specs share, done through the screens as a user would: the sending window,
- * connecting a local SMTP/IMAP mailbox, a sequence from a template.
+ * connecting a local SMTP/IMAP mailbox, a sequence from a template, a campaign's outreach settings.
  */
 
 /** Settings → Sending: the postal address, and a window open every day at every hour, so steps go out at once. */
@@ -45,6 +46,17 @@ export async function connectLocalMailbox(
   await dialog.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Connected', { exact: true })).toBeVisible();
+}
+
+/** In the open Outreach Settings dialog: the mailbox and the 'Guest post pitch' sequence, saved. */
+export async function saveOutreachSettings(page: Page, mailbox: string): Promise<void> {
+  const settings = page.getByRole('dialog', { name: 'Outreach Settings' });
+  await settings.getByLabel(mailbox).check();
+  await settings.getByLabel('Email sequence').click();
+  await page.getByRole('option', { name: /Guest post pitch/ }).click();
+  await settings.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(page.getByText(outreachMessages.settingsSaved)).toBeVisible();
+  await expect(settings).toBeHidden();
 }
 
 /** Email Sequences → New Sequence from the 'Guest post pitch' template, saved as it is. */

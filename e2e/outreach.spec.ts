@@ -7,7 +7,12 @@ import {
   type LocalImapServer,
   type LocalSmtpServer,
 } from '../src/server/testing/mail-servers';
-import { connectLocalMailbox, openSendingWindowAlways, sequenceFromTemplate } from './outreach-steps';
+import {
+  connectLocalMailbox,
+  openSendingWindowAlways,
+  saveOutreachSettings,
+  sequenceFromTemplate,
+} from './outreach-steps';
 import { newUser, signUp } from './support';
 
 /**
@@ -59,13 +64,7 @@ test('connect a mailbox, pick a sequence, Send Emails: the first step arrives an
   await expect(confirm.getByText(m.noMailbox)).toBeVisible();
   await confirm.getByRole('button', { name: 'Open Outreach Settings' }).click();
 
-  const settings = page.getByRole('dialog', { name: 'Outreach Settings' });
-  await settings.getByLabel(mailUser.user).check();
-  await settings.getByLabel('Email sequence').click();
-  await page.getByRole('option', { name: /Guest post pitch/ }).click();
-  await settings.getByRole('button', { name: 'Save Settings' }).click();
-  await expect(page.getByText(m.settingsSaved)).toBeVisible();
-  await expect(settings).toBeHidden();
+  await saveOutreachSettings(page, mailUser.user);
   const panel = page.getByRole('region', { name: 'Outreach' });
   await expect(panel.getByText(mailUser.user)).toBeVisible();
   await expect(panel.getByText('Not started')).toBeVisible();

@@ -16,7 +16,8 @@ import {
   verifyMailbox,
   type MailboxServers,
 } from '../../outreach/mailboxes/connection';
-import { refusedMailAddress } from '../../outreach/mailboxes/mail-host-guard';
+import { privateMailHost } from '../../outreach/mailboxes/mail-host-guard';
+import { storedMailServers } from '../../outreach/mailboxes/servers';
 import { encryptSecret } from '../../secrets';
 
 /** The connect form after parsing (ports and daily limit as numbers). */
@@ -95,13 +96,8 @@ function isUniqueViolation(error: unknown): boolean {
  * @throws AppError VALIDATION_ERROR for a refused host, or with the server's reason when a login fails.
  */
 async function checkLogins(mailPolicy: AddressPolicy, servers: MailboxServers): Promise<void> {
-  for (const [protocol, host] of [
-    ['SMTP', servers.smtpHost],
-    ['IMAP', servers.imapHost],
-  ] as const) {
-    if (await refusedMailAddress(mailPolicy, host))
-      throw new AppError('VALIDATION_ERROR', mailboxMessages.privateHost(protocol, host));
-  }
+  const refused = await privateMailHost(mailPolicy, servers);
+  if (refused) throw new AppError('VALIDATION_ERROR', refused);
   try {
     await verifyMailbox(servers);
   } catch (error) {
@@ -205,19 +201,8 @@ export async function updateMailboxSettings(
   let reconnected: Partial<typeof emailAccounts.$inferInsert> = {};
   if (input.password !== undefined) {
     if (row.provider === 'gmail') throw new AppError('VALIDATION_ERROR', mailboxMessages.gmailPassword);
-    const { smtpHost, smtpPort, smtpSecurity, imapHost, imapPort, imapSecurity, username } = row;
-    if (!smtpHost || !smtpPort || !smtpSecurity || !imapHost || !imapPort || !imapSecurity || !username)
-      throw new Error(`Mailbox ${row.email} has incomplete server settings`);
-    const auth = { user: username, pass: input.password };
-    await checkLogins(mailPolicy, {
-      smtpHost,
-      smtpPort,
-      smtpSecurity,
-      imapHost,
-      imapPort,
-      imapSecurity,
-      auth,
-    });
+    const { username, ...servers } = storedMailServers(row);
+    await checkLogins(mailPolicy, { ...servers, auth: { user: username, pass: input.password } });
     reconnected = {
       secretEncrypted: encryptSecret(credentialsKey, input.password),
       status: 'connected',

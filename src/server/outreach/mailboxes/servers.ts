@@ -1,4 +1,3 @@
-import { mailboxMessages } from '../../../shared/schemas/mailboxes';
 import type { Config } from '../../config';
 import { AddressPolicy } from '../../discovery/ssrf-guard';
 import type { emailAccounts } from '../../db/schema/outreach';
@@ -6,7 +5,7 @@ import { decryptSecret } from '../../secrets';
 import type { MailboxServers } from './connection';
 import { MailboxAccessError } from './access-error';
 import { gmailAccessToken } from './gmail-oauth';
-import { refusedMailAddress } from './mail-host-guard';
+import { privateMailHost } from './mail-host-guard';
 
 /**
  * How to reach a stored mailbox now: an SMTP/IMAP mailbox with its password decrypted, or a Gmail
@@ -35,25 +34,22 @@ export async function resolveMailboxServers(
       auth: { user: row.email, accessToken: await gmailAccessToken(config, secret) },
     };
   }
+  const { username, ...servers } = storedMailServers(row);
+  const refused = await privateMailHost(new AddressPolicy(config.MAIL_ALLOW_PRIVATE), servers);
+  if (refused) throw new MailboxAccessError(refused);
+  return { ...servers, auth: { user: username, pass: secret } };
+}
+
+/**
+ * The SMTP and IMAP settings and user name of a stored SMTP/IMAP mailbox.
+ * @throws Error when the row lacks one of them (a Gmail row, or a broken one).
+ */
+export function storedMailServers(
+  row: typeof emailAccounts.$inferSelect,
+): Omit<MailboxServers, 'auth'> & { username: string } {
   const { smtpHost, smtpPort, smtpSecurity, imapHost, imapPort, imapSecurity, username } = row;
   if (!smtpHost || !smtpPort || !smtpSecurity || !imapHost || !imapPort || !imapSecurity || !username) {
     throw new Error(`Mailbox ${row.email} has incomplete server settings`);
   }
-  const policy = new AddressPolicy(config.MAIL_ALLOW_PRIVATE);
-  for (const [protocol, host] of [
-    ['SMTP', smtpHost],
-    ['IMAP', imapHost],
-  ] as const) {
-    if (await refusedMailAddress(policy, host))
-      throw new MailboxAccessError(mailboxMessages.privateHost(protocol, host));
-  }
-  return {
-    smtpHost,
-    smtpPort,
-    smtpSecurity,
-    imapHost,
-    imapPort,
-    imapSecurity,
-    auth: { user: username, pass: secret },
-  };
+  return { smtpHost, smtpPort, smtpSecurity, imapHost, imapPort, imapSecurity, username };
 }
