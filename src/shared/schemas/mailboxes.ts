@@ -98,8 +98,8 @@ export type ConnectMailboxInput = z.input<typeof connectMailboxSchema>;
 export const mailboxSchema = z.object({
   id: z.string(),
   email: z.string(),
-  provider: z.enum(['gmail', 'smtp']),
-  status: z.enum(['connected', 'error']),
+  provider: z.enum(['gmail', 'smtp', 'microsoft']),
+  status: z.enum(['connected', 'error', 'paused']),
   statusReason: z.string().nullable(),
   lastSync: z.string().nullable(),
   emailsSentToday: z.number().int(),

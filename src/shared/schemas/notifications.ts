@@ -10,7 +10,7 @@ export const notificationMessages = {
   markFailed: 'Failed to mark notifications as read',
 } as const;
 
-export const notificationKinds = ['link-lost', 'link-suspicious'] as const;
+export const notificationKinds = ['link-lost', 'link-suspicious', 'mailbox-paused'] as const;
 
 /** One notification of the signed-in user. */
 export const notificationSchema = z.object({

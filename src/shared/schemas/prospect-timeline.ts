@@ -14,8 +14,9 @@ const at = z.string();
  * - added: the prospect was found or uploaded;
  * - message: one of our messages (sequence step) with its state, and the error when it failed;
  * - open / click: a tracking hit; `automated` marks security scanners and link previews;
- * - reply / auto_reply / unsubscribe / bounce: an answer read from the mailbox, with its own text
- *   (quoted original cut), the auto-reply's return date, or the bounce's RFC 3463 status;
+ * - reply / auto_reply / unsubscribe / bounce / challenge: an answer read from the mailbox, with its
+ *   own text (quoted original cut), the auto-reply's return date, or the bounce's RFC 3463 status,
+ *   effect and reason; a challenge asks us to prove we are human;
  * - status: the prospect's status changed, and why.
  */
 export const timelineEntrySchema = z.discriminatedUnion('type', [
@@ -38,7 +39,7 @@ export const timelineEntrySchema = z.discriminatedUnion('type', [
     automated: z.boolean(),
   }),
   z.object({
-    type: z.enum(['reply', 'auto_reply', 'unsubscribe', 'bounce']),
+    type: z.enum(['reply', 'auto_reply', 'unsubscribe', 'bounce', 'challenge']),
     /** The inbound message, for a suggested answer (issue 9 §4). */
     id: z.string().uuid(),
     at,
@@ -50,6 +51,9 @@ export const timelineEntrySchema = z.discriminatedUnion('type', [
     /** bounce: RFC 3463 status (5.x.x hard, 4.x.x soft) and whether it was permanent. */
     bounceStatus: z.string().nullable(),
     hard: z.boolean().nullable(),
+    /** bounce: its effect (hard, soft, policy block, delay notice) and the reason (sisimai's taxonomy). */
+    bounceType: z.enum(['hard', 'soft', 'policy', 'delay']).nullable(),
+    bounceReason: z.string().nullable(),
   }),
   z.object({ type: z.literal('status'), at, status: prospectStatusSchema, reason: z.string().nullable() }),
 ]);

@@ -5,6 +5,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   pgEnum,
   primaryKey,
   pgTable,
@@ -147,6 +148,11 @@ export const prospects = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /**
+     * The contact address's check before enrollment (syntax, a domain that accepts mail, disposable
+     * and role flags): shape `EmailCheck` of shared/schemas/mail-health.ts; null = not checked yet.
+     */
+    emailCheck: jsonb().$type<Record<string, unknown>>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

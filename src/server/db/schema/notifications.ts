@@ -1,10 +1,15 @@
 import { index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { liveLinks } from './campaigns';
+import { emailAccounts } from './outreach';
 import { createdAt, id } from './columns';
 import { users } from './users';
 
-/** What a notification is about: a live link that turned lost or suspicious (issue 8 §5). */
-export const notificationKind = pgEnum('notification_kind', ['link-lost', 'link-suspicious']);
+/** What a notification is about: a live link that turned lost or suspicious, a mailbox paused by its health. */
+export const notificationKind = pgEnum('notification_kind', [
+  'link-lost',
+  'link-suspicious',
+  'mailbox-paused',
+]);
 
 /** The dashboard's notification list, per user, newest first; read once opened and marked. */
 export const notifications = pgTable(
@@ -16,6 +21,7 @@ export const notifications = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: notificationKind().notNull(),
     liveLinkId: uuid().references(() => liveLinks.id, { onDelete: 'cascade' }),
+    emailAccountId: uuid().references(() => emailAccounts.id, { onDelete: 'cascade' }),
     title: text().notNull(),
     body: text().notNull(),
     readAt: timestamp({ withTimezone: true }),

@@ -8,6 +8,7 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  real,
   text,
   timestamp,
   unique,
@@ -21,8 +22,11 @@ import { users } from './users';
  * Outreach (spec §3): mailboxes, the user's email sequences with their steps, and the shipped
  * sequence templates. Mailbox secrets are stored only as AES-256-GCM ciphertext (see secrets.ts).
  */
-export const mailboxProvider = pgEnum('mailbox_provider', ['gmail', 'smtp']);
-export const mailboxStatus = pgEnum('mailbox_status', ['connected', 'error']);
+export const mailboxProvider = pgEnum('mailbox_provider', ['gmail', 'smtp', 'microsoft']);
+/** 'paused': stopped by its health thresholds (or by hand); only the user resumes it. */
+export const mailboxStatus = pgEnum('mailbox_status', ['connected', 'error', 'paused']);
+/** What put a mailbox in 'error' or 'paused', so the side that works again can clear it. */
+export const mailboxStatusSource = pgEnum('mailbox_status_source', ['smtp', 'imap', 'health', 'user']);
 export const mailboxSecurity = pgEnum('mailbox_security', ['tls', 'starttls', 'none']);
 
 export const emailAccounts = pgTable(
@@ -35,8 +39,10 @@ export const emailAccounts = pgTable(
     email: text().notNull(),
     provider: mailboxProvider().notNull(),
     status: mailboxStatus().notNull().default('connected'),
-    /** Why the mailbox is in 'error', in words the user can act on. */
+    /** Why the mailbox is in 'error' or 'paused', in words the user can act on. */
     statusReason: text(),
+    statusSource: mailboxStatusSource(),
+    /** The last sync that logged in and read the INBOX to its end. */
     lastSync: timestamp({ withTimezone: true }),
     emailsSent: integer().notNull().default(0),
     dailyLimit: integer().notNull().default(30),
@@ -55,8 +61,26 @@ export const emailAccounts = pgTable(
     imapPort: integer(),
     imapSecurity: mailboxSecurity(),
     username: text(),
-    /** Encrypted password (SMTP/IMAP) or OAuth2 refresh token (Gmail). */
+    /** Encrypted password (SMTP/IMAP) or OAuth2 refresh token (Gmail, Microsoft). */
     secretEncrypted: text(),
+    /**
+     * Warm-up: the daily limit in force while a new mailbox ramps up to `dailyLimit`; grows each day
+     * without trouble, null once the ramp is over (and for mailboxes connected before ramps existed).
+     */
+    rampLimit: integer(),
+    rampUpdatedAt: timestamp({ withTimezone: true }),
+    /** Health thresholds (%, 0–100): above one, over the recent sends, the mailbox is paused. */
+    maxHardBouncePct: real().notNull().default(5),
+    maxPolicyBlockPct: real().notNull().default(3),
+    maxUnsubscribePct: real().notNull().default(2),
+    /** DKIM selectors of the sender domain the user named; empty = try the common ones. */
+    dkimSelectors: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The last SPF/DKIM/DMARC check of the mailbox's domain (shape: shared/schemas/mail-health.ts). */
+    domainCheck: jsonb().$type<Record<string, unknown>>(),
+    domainCheckedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -142,7 +166,18 @@ export const suppressionReason = pgEnum('suppression_reason', [
   'manual',
 ]);
 export const trackingEventType = pgEnum('tracking_event_type', ['open', 'click']);
-export const inboundKind = pgEnum('inbound_kind', ['reply', 'auto_reply', 'bounce', 'unsubscribe']);
+export const inboundKind = pgEnum('inbound_kind', [
+  'reply',
+  'auto_reply',
+  'bounce',
+  'unsubscribe',
+  'challenge',
+]);
+/**
+ * A bounce's effect: hard (the address is dead), soft (try again later), policy (the receiving
+ * server refused the sender: spam, blocklist — counts against the mailbox), delay (still retrying).
+ */
+export const bounceType = pgEnum('bounce_type', ['hard', 'soft', 'policy', 'delay']);
 
 export const enrollments = pgTable(
   'enrollments',
@@ -161,6 +196,8 @@ export const enrollments = pgTable(
     status: enrollmentStatus().notNull().default('active'),
     /** 1-based number of the step to send next. */
     nextStep: integer().notNull().default(1),
+    /** Soft bounces of this enrollment's current step; past the limit the prospect is failed. */
+    softBounces: integer().notNull().default(0),
     /** When the next step is due; null while a step is on its way or when nothing is left. */
     nextStepAt: timestamp({ withTimezone: true }),
     stopReason: text(),
@@ -276,6 +313,7 @@ export const inboundMessages = pgTable(
       .references(() => prospects.id, { onDelete: 'cascade' }),
     outreachMessageId: uuid().references(() => outreachMessages.id, { onDelete: 'set null' }),
     kind: inboundKind().notNull(),
+    bounceType: bounceType(),
     messageId: text(),
     fromEmail: text().notNull(),
     subject: text().notNull(),
@@ -291,3 +329,49 @@ export const inboundMessages = pgTable(
     index('idx_inbound_messages_prospect_id_received_at').on(t.prospectId, t.receivedAt.desc()),
   ],
 );
+
+/**
+ * Inbound messages a sync could not parse or apply (broken MIME, a database error…): set aside with
+ * the reason so the sync moves on; one row per INBOX message, shown on the mailbox.
+ */
+export const quarantinedMessages = pgTable(
+  'quarantined_messages',
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    emailAccountId: uuid()
+      .notNull()
+      .references(() => emailAccounts.id, { onDelete: 'cascade' }),
+    imapUidValidity: bigint({ mode: 'number' }).notNull(),
+    imapUid: bigint({ mode: 'number' }).notNull(),
+    messageId: text(),
+    fromEmail: text(),
+    subject: text(),
+    /** Size of the raw message in bytes. */
+    size: integer().notNull(),
+    reason: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('uq_quarantined_messages_mailbox_uid').on(t.emailAccountId, t.imapUidValidity, t.imapUid),
+    index('idx_quarantined_messages_email_account_id_created_at').on(t.emailAccountId, t.createdAt.desc()),
+  ],
+);
+
+/**
+ * Whether a domain can receive mail (MX, else A/AAAA; RFC 7505 null MX refuses), cached per domain
+ * so enrolling thousands of prospects asks DNS once per domain.
+ */
+export const mailDomainChecks = pgTable('mail_domain_checks', {
+  domain: text().primaryKey(),
+  acceptsMail: boolean().notNull(),
+  /** Why not, in the user's words; null when it accepts mail. */
+  reason: text(),
+  mxHosts: text()
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  checkedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

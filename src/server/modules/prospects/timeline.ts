@@ -89,6 +89,8 @@ export async function prospectTimeline(db: Database, userId: string, id: string)
       returnsOn: text(m.details.returnsOn),
       bounceStatus: text(m.details.status),
       hard: typeof m.details.hard === 'boolean' ? m.details.hard : null,
+      bounceType: m.bounceType,
+      bounceReason: text(m.details.reason),
     })),
     ...statuses.map((s): TimelineEntry => ({
       type: 'status',

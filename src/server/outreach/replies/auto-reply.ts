@@ -1,11 +1,5 @@
 import type { ParsedMail } from 'mailparser';
 
-/** An automatic answer; the sequence waits for the prospect until `returnsOn` (issue 7 §3). */
-export interface AutoReply {
-  kind: 'auto-reply';
-  returnsOn: Date | null;
-}
-
 const header = (mail: ParsedMail, name: string): string => {
   const value = mail.headers.get(name);
   if (value === undefined || value === null) return '';

@@ -1,16 +1,5 @@
 import type { ParsedMail } from 'mailparser';
-
-/** What a delivery failure report says. `hard` = permanent (RFC 3463 class 5), soft = transient (class 4). */
-export interface Bounce {
-  kind: 'bounce';
-  hard: boolean;
-  /** Enhanced status code, e.g. '5.1.1'. */
-  status: string | null;
-  /** The address that could not be reached, when the report names it. */
-  recipient: string | null;
-  /** Message-ID of our message that bounced, when the report carries its headers. */
-  originalMessageId: string | null;
-}
+import type { Bounce } from './inbound';
 
 const field = (text: string, name: string) =>
   new RegExp(`^${name}:\\s*(.+)$`, 'im').exec(text)?.[1]?.trim() ?? null;
@@ -64,12 +53,24 @@ export function readBounce(mail: ParsedMail): Bounce | null {
   if (action === 'delayed' || action === 'delivered' || action === 'relayed' || action === 'expanded') {
     return {
       kind: 'bounce',
+      type: 'delay',
       hard: false,
+      reason: 'delayed',
       status,
       recipient,
       originalMessageId: originalMessageId(mail, parts),
+      diagnostic: null,
     };
   }
   const hard = status ? status.startsWith('5') : smtpCode ? smtpCode === '5' : true;
-  return { kind: 'bounce', hard, status, recipient, originalMessageId: originalMessageId(mail, parts) };
+  return {
+    kind: 'bounce',
+    type: hard ? 'hard' : 'soft',
+    hard,
+    reason: hard ? 'userunknown' : 'undefined',
+    status,
+    recipient,
+    originalMessageId: originalMessageId(mail, parts),
+    diagnostic: null,
+  };
 }

@@ -152,7 +152,7 @@ describe('bounces (RFC 3464 and the big providers)', () => {
   });
 
   it('reads a non-standard qmail failure notice from its text', async () => {
-    expect(classifyInbound(await parse(qmail), received)).toEqual({
+    expect(classifyInbound(await parse(qmail), received)).toMatchObject({
       kind: 'bounce',
       hard: true,
       status: '5.7.1',

@@ -1,8 +1,9 @@
 import type { ParsedMail } from 'mailparser';
-import { isAutoReply, returnDate, type AutoReply } from './auto-reply';
-import { readBounce, type Bounce } from './bounce';
+import { isAutoReply, returnDate } from './auto-reply';
+import { readBounce } from './bounce';
+import type { Inbound } from './inbound';
 
-export type Inbound = Bounce | AutoReply | { kind: 'unsubscribe' } | { kind: 'reply' };
+export type { Inbound } from './inbound';
 
 /** Words of people asking to be left alone, in the reply's own lines (EN and DE). */
 const UNSUBSCRIBE =

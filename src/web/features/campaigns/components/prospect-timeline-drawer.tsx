@@ -10,6 +10,7 @@ import {
   MessageSquareReply,
   MousePointerClick,
   Send,
+  ShieldQuestion,
   UserPlus,
   type LucideIcon,
 } from 'lucide-react';
@@ -135,6 +136,14 @@ function TimelineView({ timeline }: { timeline: ProspectTimeline }) {
   );
 }
 
+/** What a bounce meant for the prospect (docs/decisions/013-real-mail.md). */
+const bounceTitle = {
+  hard: 'Bounced: address does not exist',
+  soft: 'Bounced for now: will try again',
+  policy: 'Refused by the receiving server (spam or policy block)',
+  delay: 'Delivery delayed: the server is still trying',
+} as const;
+
 const messageStatusLabel: Record<Extract<TimelineEntry, { type: 'message' }>['status'], string> = {
   queued: 'Queued',
   sending: 'Sending',
@@ -223,12 +232,28 @@ function describeEntry(
         title: 'Asked to be removed',
         body: <Quote subject={entry.subject} text={entry.text} />,
       };
-    case 'bounce':
+    case 'bounce': {
+      const type = entry.bounceType ?? (entry.hard ? 'hard' : 'soft');
       return {
         icon: MailWarning,
-        tone: entry.hard ? 'text-red-600 dark:text-red-400' : 'text-amber-600 dark:text-amber-400',
-        title: `${entry.hard ? 'Bounced' : 'Delivery delayed'}${entry.bounceStatus ? ` (${entry.bounceStatus})` : ''}`,
+        tone: type === 'hard' ? 'text-red-600 dark:text-red-400' : 'text-amber-600 dark:text-amber-400',
+        title: `${bounceTitle[type]}${entry.bounceStatus ? ` (${entry.bounceStatus})` : ''}`,
         body: <MessageText summary="Show bounce report" text={entry.text} />,
+      };
+    }
+    case 'challenge':
+      return {
+        icon: ShieldQuestion,
+        tone: 'text-amber-600 dark:text-amber-400',
+        title: `Verification request from ${entry.fromEmail}`,
+        body: (
+          <>
+            <p className="text-sm">
+              Their mail filter asks the sender to prove they are a person before the message is delivered.
+            </p>
+            <MessageText summary="Show request" text={entry.text} />
+          </>
+        ),
       };
     case 'status':
       return {
