@@ -8,6 +8,7 @@ import {
   gmailAuthorizeSchema,
   gmailCallbackResponseSchema,
   gmailCallbackSchema,
+  mailboxHealthReportSchema,
   mailboxMessages,
   mailboxSchema,
   mailboxSettingsSchema,
@@ -30,6 +31,9 @@ import {
   connectSmtpMailbox,
   deleteEmailAccount,
   listEmailAccounts,
+  mailboxHealthReport,
+  pauseMailbox,
+  resumeMailbox,
   updateMailboxSettings,
 } from './service';
 
@@ -58,7 +62,8 @@ function assertOwnRedirect(config: Config, redirectUri: string): void {
 /**
  * Mailboxes (spec §7 Mail accounts, §8 Mail connection): list, connect SMTP/IMAP (hosts checked by the
  * SSRF guard, both logins checked first), connect Gmail by OAuth2, change the sending settings (and
- * an SMTP password), disconnect.
+ * an SMTP password, the health thresholds), disconnect; a mailbox's health figures, pause and resume
+ * (docs/decisions/014-mailbox-health.md).
  */
 export function emailAccountRoutes(auth: Auth, deps: EmailAccountDeps): FastifyPluginAsyncZod {
   const { db, config } = deps;
@@ -95,6 +100,7 @@ export function emailAccountRoutes(auth: Auth, deps: EmailAccountDeps): FastifyP
           mailPolicy,
           request.user!.id,
           request.body,
+          config.MAILBOX_RAMP_START,
         );
         return reply.status(201).send(mailbox);
       },
@@ -120,6 +126,33 @@ export function emailAccountRoutes(auth: Auth, deps: EmailAccountDeps): FastifyP
           request.params.id,
           request.body,
         ),
+    );
+
+    app.get(
+      apiPaths.emailAccountHealth,
+      {
+        schema: { tags: ['email accounts'], params: idParams, response: { 200: mailboxHealthReportSchema } },
+        preHandler: requireUser(auth),
+      },
+      async (request) => mailboxHealthReport(db, request.user!.id, request.params.id, new Date()),
+    );
+
+    app.post(
+      apiPaths.emailAccountPause,
+      {
+        schema: { tags: ['email accounts'], params: idParams, response: { 200: mailboxSchema } },
+        preHandler: requireUser(auth),
+      },
+      async (request) => pauseMailbox(db, request.user!.id, request.params.id, new Date()),
+    );
+
+    app.post(
+      apiPaths.emailAccountResume,
+      {
+        schema: { tags: ['email accounts'], params: idParams, response: { 200: mailboxSchema } },
+        preHandler: requireUser(auth),
+      },
+      async (request) => resumeMailbox(db, request.user!.id, request.params.id, new Date()),
     );
 
     app.delete(
@@ -176,7 +209,7 @@ export function emailAccountRoutes(auth: Auth, deps: EmailAccountDeps): FastifyP
             state,
             redirectUri,
           });
-          await connectGmailMailbox(db, keys.credentials, request.user!.id, grant);
+          await connectGmailMailbox(db, keys.credentials, request.user!.id, grant, config.MAILBOX_RAMP_START);
           return { success: true };
         } catch (error) {
           if (error instanceof GmailAuthorizationError) return { success: false, error: error.message };
