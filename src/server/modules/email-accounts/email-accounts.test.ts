@@ -105,6 +105,7 @@ describe('connecting an SMTP/IMAP mailbox', () => {
       status: 'connected',
       statusReason: null,
       dailyLimit: 40,
+      rampLimit: 10, // MAILBOX_RAMP_START: a new mailbox warms up
       emailsSentToday: 0,
     });
     expect(response.body).not.toContain(mailUser.pass);

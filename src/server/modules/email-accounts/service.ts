@@ -230,8 +230,8 @@ export async function updateMailboxSettings(
     await checkLogins(mailPolicy, { ...servers, auth: { user: username, pass: input.password } });
     reconnected = {
       secretEncrypted: encryptSecret(credentialsKey, input.password),
-      status: 'connected',
-      statusReason: null,
+      // A paused mailbox stays paused: a new password fixes logins, not its bounce rates.
+      ...(row.status === 'error' ? { status: 'connected', statusReason: null, statusSource: null } : {}),
     };
   }
   await db
