@@ -32,8 +32,8 @@ export function queueMailboxSync(queue: Pick<PgBoss, 'send'>, mailboxId: string)
 }
 
 /**
- * Every two minutes, queues one sync-mailbox job per mailbox still connected or in error (an
- * error may clear), so mailboxes are read in parallel by the workers and one slow server holds up
+ * Every two minutes, queues one sync-mailbox job per mailbox connected, in error (an error may
+ * clear) or paused (replies and bounces to what it sent before still arrive), so mailboxes are read in parallel by the workers and one slow server holds up
  * no other. IMAP IDLE (replies/idle.ts) queues the same job as soon as new mail arrives.
  */
 export const mailboxSyncJob: JobDefinition<Record<string, never>> = {
@@ -45,7 +45,7 @@ export const mailboxSyncJob: JobDefinition<Record<string, never>> = {
     const mailboxes = await db
       .select({ id: emailAccounts.id })
       .from(emailAccounts)
-      .where(inArray(emailAccounts.status, ['connected', 'error']));
+      .where(inArray(emailAccounts.status, ['connected', 'error', 'paused']));
     let queued = 0;
     for (const { id } of mailboxes) if (await queueMailboxSync(queue, id)) queued++;
     return { mailboxes: mailboxes.length, queued };
