@@ -23,7 +23,7 @@ import {
   GmailAuthorizationError,
   gmailConfigured,
   startGmailAuthorization,
-} from '../../outreach/mailboxes/gmail-oauth';
+} from '../../outreach/mailboxes/oauth-mailbox';
 import { outreachKeys } from '../../outreach/keys';
 import {
   connectGmailMailbox,

@@ -4,7 +4,7 @@ import type { emailAccounts } from '../../db/schema/outreach';
 import { decryptSecret } from '../../secrets';
 import type { MailboxServers } from './connection';
 import { MailboxAccessError } from './access-error';
-import { gmailAccessToken } from './gmail-oauth';
+import { gmailAccessToken } from './oauth-mailbox';
 import { privateMailHost } from './mail-host-guard';
 
 /**

@@ -9,7 +9,7 @@ import {
   gmailAccessToken,
   GmailAuthorizationError,
   startGmailAuthorization,
-} from './gmail-oauth';
+} from './oauth-mailbox';
 import { smtpOptions } from './connection';
 import nodemailer from 'nodemailer';
 
