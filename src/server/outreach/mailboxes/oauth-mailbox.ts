@@ -1,94 +1,217 @@
-import { CodeChallengeMethod, generateCodeVerifier, generateState, OAuth2Client } from 'arctic';
+import {
+  CodeChallengeMethod,
+  decodeIdToken,
+  generateCodeVerifier,
+  generateState,
+  OAuth2Client,
+  OAuth2RequestError,
+} from 'arctic';
 import { and, eq, gt } from 'drizzle-orm';
+import { z } from 'zod';
+import type { OAuthMailboxProvider } from '../../../shared/schemas/mailboxes';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { verifications } from '../../db/schema/users';
 import { MailboxAccessError } from './access-error';
+import type { MailboxServers } from './connection';
 
-/** Full Gmail access is what SMTP and IMAP by XOAUTH2 require; openid + email name the address. */
-export const GMAIL_SCOPES = ['https://mail.google.com/', 'openid', 'email'];
+/**
+ * Mailboxes connected by OAuth2 sign-in instead of a password: Gmail and Microsoft (Outlook.com,
+ * Microsoft 365). Authorization code with PKCE (RFC 7636) and `state` (RFC 6749 §10.12), an offline
+ * refresh token, and XOAUTH2 access tokens for SMTP and IMAP. Why and which endpoints:
+ * docs/decisions/016-microsoft-mailboxes.md.
+ */
+
 /** How long a started authorization may take to come back (ms). */
 const STATE_TTL_MS = 10 * 60_000;
 
-/** Raised when Gmail cannot be connected; the message is for the user. */
-export class GmailAuthorizationError extends MailboxAccessError {}
-
-/** True when the Google OAuth client is configured (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET). */
-export const gmailConfigured = (config: Config) =>
-  Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET);
-
-function client(config: Config, redirectUri: string | null): OAuth2Client {
-  if (!gmailConfigured(config))
-    throw new GmailAuthorizationError(
-      'Gmail is not configured on this server: set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET',
-    );
-  return new OAuth2Client(config.GOOGLE_CLIENT_ID!, config.GOOGLE_CLIENT_SECRET!, redirectUri);
+/** What differs between the OAuth2 mailbox providers. */
+interface OAuthMailboxSpec {
+  /** The mailbox kind as the user knows it ('Gmail'). */
+  product: string;
+  /** Who signs the user in ('Google'). */
+  issuer: string;
+  /** The app's OAuth client, or null when the server is not configured for this provider. */
+  client: (config: Config) => { id: string; secret: string } | null;
+  /** The settings to set when `client` is null, named in the error. */
+  settings: string;
+  authUrl: (config: Config) => string;
+  tokenUrl: (config: Config) => string;
+  scopes: readonly string[];
+  /** Extra authorization-request parameters. */
+  authParams: Readonly<Record<string, string>>;
+  /** Scopes asked for when an access token is renewed ([] = those granted). */
+  refreshScopes: readonly string[];
+  /** The mailbox address named by the ID token's claims, or null. */
+  address: (claims: Record<string, unknown>) => string | null;
+  servers: (config: Config) => Omit<MailboxServers, 'auth'>;
 }
 
+const emailAddress = z.email();
+/** The first claim that holds an email address, lower-cased. */
+const firstAddress = (claims: Record<string, unknown>, names: readonly string[]): string | null => {
+  for (const name of names) {
+    const parsed = emailAddress.safeParse(claims[name]);
+    if (parsed.success) return parsed.data.toLowerCase();
+  }
+  return null;
+};
+
+/** Scopes of Outlook's SMTP and IMAP servers (XOAUTH2); one resource, so one access token serves both. */
+const MICROSOFT_MAIL_SCOPES = [
+  'https://outlook.office.com/SMTP.Send',
+  'https://outlook.office.com/IMAP.AccessAsUser.All',
+];
+
+const providers: Record<OAuthMailboxProvider, OAuthMailboxSpec> = {
+  gmail: {
+    product: 'Gmail',
+    issuer: 'Google',
+    client: (c) =>
+      c.GOOGLE_CLIENT_ID && c.GOOGLE_CLIENT_SECRET
+        ? { id: c.GOOGLE_CLIENT_ID, secret: c.GOOGLE_CLIENT_SECRET }
+        : null,
+    settings: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET',
+    authUrl: (c) => c.GOOGLE_AUTH_URL,
+    tokenUrl: (c) => c.GOOGLE_TOKEN_URL,
+    // Full Gmail access is what SMTP and IMAP by XOAUTH2 require; openid + email name the address.
+    scopes: ['https://mail.google.com/', 'openid', 'email'],
+    // Google returns a refresh token only with access_type=offline, and again only on prompt=consent.
+    authParams: { access_type: 'offline', prompt: 'consent' },
+    refreshScopes: [],
+    address: (claims) => firstAddress(claims, ['email']),
+    servers: (c) => ({
+      smtpHost: c.GMAIL_SMTP_HOST,
+      smtpPort: c.GMAIL_SMTP_PORT,
+      smtpSecurity: c.GMAIL_SECURITY,
+      imapHost: c.GMAIL_IMAP_HOST,
+      imapPort: c.GMAIL_IMAP_PORT,
+      imapSecurity: c.GMAIL_SECURITY,
+    }),
+  },
+  microsoft: {
+    product: 'Microsoft',
+    issuer: 'Microsoft',
+    client: (c) =>
+      c.MICROSOFT_CLIENT_ID && c.MICROSOFT_CLIENT_SECRET
+        ? { id: c.MICROSOFT_CLIENT_ID, secret: c.MICROSOFT_CLIENT_SECRET }
+        : null,
+    settings: 'MICROSOFT_CLIENT_ID and MICROSOFT_CLIENT_SECRET',
+    authUrl: (c) => c.MICROSOFT_AUTH_URL,
+    tokenUrl: (c) => c.MICROSOFT_TOKEN_URL,
+    // offline_access yields the refresh token; openid + email name the address.
+    scopes: ['offline_access', 'openid', 'email', ...MICROSOFT_MAIL_SCOPES],
+    // Someone signed in to a personal and a work account picks the mailbox's one.
+    authParams: { prompt: 'select_account' },
+    refreshScopes: ['offline_access', ...MICROSOFT_MAIL_SCOPES],
+    // `email` is the primary SMTP address when the account has one; work accounts without it sign in
+    // with their user principal name, which Exchange Online accepts as the XOAUTH2 user.
+    address: (claims) => firstAddress(claims, ['email', 'preferred_username']),
+    servers: () => ({
+      smtpHost: 'smtp.office365.com',
+      smtpPort: 587,
+      smtpSecurity: 'starttls',
+      imapHost: 'outlook.office365.com',
+      imapPort: 993,
+      imapSecurity: 'tls',
+    }),
+  },
+};
+
+/** The SMTP and IMAP servers of `provider`'s mailboxes (reached with XOAUTH2). */
+export const oauthMailServers = (provider: OAuthMailboxProvider, config: Config) =>
+  providers[provider].servers(config);
+
+/** Raised when an OAuth2 mailbox cannot be connected or renewed; the message is for the user. */
+export class OAuthMailboxError extends MailboxAccessError {}
+
+/** True when the server has an OAuth client for `provider` (GOOGLE_… or MICROSOFT_CLIENT_ID and _SECRET). */
+export const oauthConfigured = (provider: OAuthMailboxProvider, config: Config) =>
+  providers[provider].client(config) !== null;
+
+function client(provider: OAuthMailboxProvider, config: Config, redirectUri: string | null) {
+  const spec = providers[provider];
+  const credentials = spec.client(config);
+  if (!credentials)
+    throw new OAuthMailboxError(`${spec.product} is not configured on this server: set ${spec.settings}`);
+  return new OAuth2Client(credentials.id, credentials.secret, redirectUri);
+}
+
+/** The provider's own words for a refusal (RFC 6749 §5.2 error_description, else the error code). */
+const reason = (error: unknown) =>
+  error instanceof OAuth2RequestError ? (error.description ?? error.code) : (error as Error).message;
+
+const stateKey = (provider: OAuthMailboxProvider, state: string) => `${provider}-oauth:${state}`;
+
 /**
- * Starts the OAuth2 authorization-code flow with PKCE (RFC 7636) and `state` (RFC 6749 §10.12),
- * offline access so Google returns a refresh token. The verifier stays on the server, bound to
- * the user and the state, for 10 minutes and one use.
- * @returns the URL to send the user to.
+ * Starts the authorization-code flow with PKCE S256 and `state`, asking for offline access. The
+ * verifier stays on the server, bound to the user, the provider and the redirect URI, for 10 minutes
+ * and one use.
+ * @returns the provider's URL to send the user to.
+ * @throws OAuthMailboxError when the provider is not configured.
  */
-export async function startGmailAuthorization(
+export async function startOAuthAuthorization(
   db: Database,
   config: Config,
+  provider: OAuthMailboxProvider,
   userId: string,
   redirectUri: string,
 ): Promise<string> {
+  const spec = providers[provider];
   const state = generateState();
   const codeVerifier = generateCodeVerifier();
-  const url = client(config, redirectUri).createAuthorizationURLWithPKCE(
-    config.GOOGLE_AUTH_URL,
+  const url = client(provider, config, redirectUri).createAuthorizationURLWithPKCE(
+    spec.authUrl(config),
     state,
     CodeChallengeMethod.S256,
     codeVerifier,
-    GMAIL_SCOPES,
+    [...spec.scopes],
   );
-  url.searchParams.set('access_type', 'offline');
-  url.searchParams.set('prompt', 'consent');
+  for (const [name, value] of Object.entries(spec.authParams)) url.searchParams.set(name, value);
   await db.insert(verifications).values({
-    identifier: `gmail-oauth:${state}`,
+    identifier: stateKey(provider, state),
     value: JSON.stringify({ userId, codeVerifier, redirectUri }),
     expiresAt: new Date(Date.now() + STATE_TTL_MS),
   });
   return url.toString();
 }
 
-export interface GmailGrant {
+/** A connected OAuth2 mailbox: its address and the refresh token to store (encrypted). */
+export interface OAuthGrant {
   email: string;
   refreshToken: string;
 }
 
-/** The `email` claim of an ID token received straight from the token endpoint (OIDC Core §3.1.3.7: TLS vouches for it). */
-function emailOf(idToken: string): string | null {
+/**
+ * The claims of an ID token received straight from the token endpoint, unverified: OIDC Core
+ * §3.1.3.7 lets TLS to the token endpoint vouch for it.
+ */
+function idTokenClaims(tokens: { idToken(): string }): Record<string, unknown> {
   try {
-    const payload = JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
-      email?: unknown;
-    };
-    return typeof payload.email === 'string' ? payload.email.toLowerCase() : null;
+    return decodeIdToken(tokens.idToken()) as Record<string, unknown>;
   } catch {
-    return null;
+    return {};
   }
 }
 
 /**
- * Completes the flow: checks the state belongs to this user and this redirect URI (once), trades the
- * code and verifier for tokens, and returns the Gmail address with its refresh token.
- * @throws GmailAuthorizationError with a reason the user can act on.
+ * Completes the flow: checks the state belongs to this user, provider and redirect URI (and deletes
+ * it: one try), trades the code and verifier for tokens, and returns the address with its refresh token.
+ * @throws OAuthMailboxError with a reason the user can act on.
  */
-export async function completeGmailAuthorization(
+export async function completeOAuthAuthorization(
   db: Database,
   config: Config,
+  provider: OAuthMailboxProvider,
   userId: string,
   input: { code: string; state: string; redirectUri: string },
-): Promise<GmailGrant> {
+): Promise<OAuthGrant> {
+  const spec = providers[provider];
   const [stored] = await db
     .delete(verifications)
     .where(
       and(
-        eq(verifications.identifier, `gmail-oauth:${input.state}`),
+        eq(verifications.identifier, stateKey(provider, input.state)),
         gt(verifications.expiresAt, new Date()),
       ),
     )
@@ -97,37 +220,58 @@ export async function completeGmailAuthorization(
     ? (JSON.parse(stored.value) as { userId: string; codeVerifier: string; redirectUri: string })
     : null;
   if (!saved || saved.userId !== userId || saved.redirectUri !== input.redirectUri) {
-    throw new GmailAuthorizationError(
-      'This Gmail authorization expired or was not started here. Please try again.',
+    throw new OAuthMailboxError(
+      `This ${spec.product} authorization expired or was not started here. Please try again.`,
     );
   }
   let tokens;
   try {
-    tokens = await client(config, input.redirectUri).validateAuthorizationCode(
-      config.GOOGLE_TOKEN_URL,
+    tokens = await client(provider, config, input.redirectUri).validateAuthorizationCode(
+      spec.tokenUrl(config),
       input.code,
       saved.codeVerifier,
     );
   } catch (error) {
-    throw new GmailAuthorizationError(`Google refused the authorization: ${(error as Error).message}`);
+    if (error instanceof OAuthMailboxError) throw error;
+    throw new OAuthMailboxError(`${spec.issuer} refused the authorization: ${reason(error)}`);
   }
   if (!tokens.hasRefreshToken())
-    throw new GmailAuthorizationError('Google did not grant offline access. Please try again.');
-  const email = tokens.data && 'id_token' in tokens.data ? emailOf(String(tokens.data.id_token)) : null;
+    throw new OAuthMailboxError(`${spec.issuer} did not grant offline access. Please try again.`);
+  const email = spec.address(idTokenClaims(tokens));
   if (!email)
-    throw new GmailAuthorizationError('Google did not say which address was connected. Please try again.');
+    throw new OAuthMailboxError(`${spec.issuer} did not say which address was connected. Please try again.`);
   return { email, refreshToken: tokens.refreshToken() };
 }
 
+/** A renewed access token, and the refresh token that replaces the used one when the provider rotated it. */
+export interface RenewedAccess {
+  accessToken: string;
+  rotatedRefreshToken: string | null;
+}
+
 /**
- * A fresh access token for XOAUTH2 (RFC 6749 §6).
- * @throws GmailAuthorizationError when the refresh token was revoked or expired.
+ * A fresh access token for XOAUTH2 (RFC 6749 §6). Microsoft answers with a new refresh token each
+ * time (RFC 6749 §10.4 rotation); it is returned so the caller stores it.
+ * @throws OAuthMailboxError when the provider is not configured or refuses the refresh token
+ *   (revoked, expired).
  */
-export async function gmailAccessToken(config: Config, refreshToken: string): Promise<string> {
+export async function renewOAuthAccess(
+  config: Config,
+  provider: OAuthMailboxProvider,
+  refreshToken: string,
+): Promise<RenewedAccess> {
+  const spec = providers[provider];
+  const oauth = client(provider, config, null);
   try {
-    const tokens = await client(config, null).refreshAccessToken(config.GOOGLE_TOKEN_URL, refreshToken, []);
-    return tokens.accessToken();
+    const tokens = await oauth.refreshAccessToken(spec.tokenUrl(config), refreshToken, [
+      ...spec.refreshScopes,
+    ]);
+    const next = tokens.hasRefreshToken() ? tokens.refreshToken() : null;
+    return {
+      accessToken: tokens.accessToken(),
+      rotatedRefreshToken: next && next !== refreshToken ? next : null,
+    };
   } catch (error) {
-    throw new GmailAuthorizationError(`Google refused to renew access: ${(error as Error).message}`);
+    throw new OAuthMailboxError(`${spec.issuer} refused to renew access: ${reason(error)}`);
   }
 }

@@ -11,7 +11,7 @@ import { formatDate } from '../../../lib/format';
 import { useDisconnectMailbox, useEmailAccounts } from '../api/email-account-queries';
 import { ConnectMailboxDialog } from './connect-mailbox-dialog';
 import { MailboxSettingsDialog } from './mailbox-settings-dialog';
-import { useGmailReturn } from './use-oauth-return';
+import { useGmailReturn } from './use-gmail-return';
 
 /** Messages sent today over the daily limit (spec §9 daily usage bar). */
 function DailyUsage({ sent, limit }: { sent: number; limit: number }) {
