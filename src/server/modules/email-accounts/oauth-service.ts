@@ -1,3 +1,5 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { OAuthMailboxProvider } from '../../../shared/schemas/mailboxes';
 import type { Database } from '../../db/client';
 import { emailAccounts } from '../../db/schema/outreach';
@@ -5,9 +7,16 @@ import type { OAuthGrant } from '../../outreach/mailboxes/oauth-mailbox';
 import { encryptSecret } from '../../secrets';
 
 /**
+ * `value`, except for a mailbox paused by its health rules or by hand: new credentials do not answer
+ * why it was paused, so it keeps its status until the user resumes it.
+ */
+const unlessPaused = (value: SQL, current: AnyPgColumn) =>
+  sql`case when ${emailAccounts.status} = 'paused' then ${current} else ${value} end`;
+
+/**
  * Stores a mailbox authorized by OAuth2 (spec §7; Gmail or Microsoft): the refresh token encrypted
  * under `credentialsKey`, no host settings (the provider's servers are known, oauth-mailbox.ts).
- * Connecting the same address again renews its token and connects it again.
+ * Connecting the same address again renews its token and clears a connection error.
  */
 export async function connectOAuthMailbox(
   db: Database,
@@ -25,8 +34,9 @@ export async function connectOAuthMailbox(
       set: {
         provider,
         secretEncrypted,
-        status: 'connected',
-        statusReason: null,
+        status: unlessPaused(sql`'connected'::mailbox_status`, emailAccounts.status),
+        statusReason: unlessPaused(sql`null`, emailAccounts.statusReason),
+        statusSource: unlessPaused(sql`null`, emailAccounts.statusSource),
         smtpHost: null,
         smtpPort: null,
         smtpSecurity: null,
