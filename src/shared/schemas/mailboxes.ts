@@ -27,7 +27,9 @@ export const mailboxMessages = {
   microsoftPassword: 'Microsoft mailboxes sign in through Microsoft: connect the account again instead.',
   /** Outlook.com and Exchange Online refuse passwords for SMTP and IMAP (docs/decisions/016-microsoft-mailboxes.md). */
   microsoftPreset:
-    'Outlook.com and Microsoft 365 refuse passwords here: use “Connect Microsoft” above instead.',
+    'Outlook.com and Microsoft 365 refuse passwords for SMTP and IMAP: use “Connect Microsoft” above instead.',
+  microsoftPresetUnavailable:
+    'Outlook.com and Microsoft 365 refuse passwords for SMTP and IMAP, and this server has no Microsoft sign-in set up (MICROSOFT_CLIENT_ID).',
   privateHost: (protocol: 'SMTP' | 'IMAP', host: string) =>
     `The ${protocol} server ${host} is on a private network, which this app does not connect to.`,
 } as const;
@@ -164,6 +166,24 @@ export const mailboxPresets = [
 /** Mailboxes connected by OAuth2 sign-in (Google, Microsoft) instead of a password. */
 export const oauthMailboxProviderSchema = z.enum(['gmail', 'microsoft']);
 export type OAuthMailboxProvider = z.infer<typeof oauthMailboxProviderSchema>;
+
+/** What the connect screens say for each OAuth2 provider. */
+export const oauthMessages = {
+  gmail: {
+    product: 'Gmail',
+    connect: 'Connect Gmail',
+    failed: mailboxMessages.gmailFailed,
+    retry: mailboxMessages.gmailRetry,
+    connected: mailboxMessages.gmailConnected,
+  },
+  microsoft: {
+    product: 'Microsoft',
+    connect: 'Connect Microsoft (Outlook / Microsoft 365)',
+    failed: mailboxMessages.microsoftFailed,
+    retry: mailboxMessages.microsoftRetry,
+    connected: mailboxMessages.microsoftConnected,
+  },
+} as const satisfies Record<OAuthMailboxProvider, Record<string, string>>;
 
 /** `GET /api/email-accounts/oauth-providers`: which sign-ins this server has an OAuth client for. */
 export const oauthAvailabilitySchema = z.object({ gmail: z.boolean(), microsoft: z.boolean() });

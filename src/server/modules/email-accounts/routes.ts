@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiPaths, paths } from '../../../shared/paths';
+import { apiPaths } from '../../../shared/paths';
 import { emailAccountListQuerySchema } from '../../../shared/schemas/email-accounts';
 import {
   connectMailboxSchema,
-  mailboxMessages,
   mailboxSchema,
   mailboxSettingsSchema,
 } from '../../../shared/schemas/mailboxes';
@@ -13,7 +12,6 @@ import { requireUser } from '../../auth/session';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AddressPolicy } from '../../discovery/ssrf-guard';
-import { AppError } from '../../http/errors';
 import { outreachKeys } from '../../outreach/keys';
 import { connectSmtpMailbox, deleteEmailAccount, listEmailAccounts, updateMailboxSettings } from './service';
 import { oauthMailboxRoutes } from './oauth-routes';
