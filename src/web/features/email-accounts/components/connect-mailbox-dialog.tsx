@@ -135,7 +135,8 @@ function ConnectWithOAuth({ provider }: { provider: OAuthMailboxProvider }) {
 
 /**
  * The Connect Email Account dialog (spec §2, §7): Gmail by Google sign-in, Outlook.com and Microsoft 365
- * by Microsoft sign-in when the server offers it, or any provider by SMTP and IMAP. The server logs in to both before it stores anything and its reason is shown when it cannot.
+ * by Microsoft sign-in when the server offers it, or any provider by SMTP and IMAP. The server logs in
+ * to both before it stores anything and its reason is shown when it cannot.
  */
 export function ConnectMailboxDialog({
   open,
