@@ -46,7 +46,7 @@ export async function syncMailbox(
 
   let servers;
   try {
-    servers = await resolveMailboxServers(mailbox, keys.credentials, config);
+    servers = await resolveMailboxServers(db, mailbox, keys.credentials, config);
   } catch (error) {
     if (error instanceof MailboxAccessError) await markError(error.message);
     throw error;
