@@ -323,6 +323,16 @@ describe('API input with NUL characters', () => {
     expectRefused(response, `name${'.0'.repeat(depth)}`, 'nested');
   });
 
+  it('reads a JSON body sent with a charset parameter the same way', async () => {
+    const response = await t.app.inject({
+      method: 'PATCH',
+      url: apiPaths.profile,
+      headers: { cookie, 'content-type': 'application/json; charset=utf-8' },
+      payload: JSON.stringify({ firstName: 'A', lastName: 'B\u0000', companyName: 'C' }),
+    });
+    expectRefused(response, 'lastName', 'charset');
+  });
+
   it('still answers malformed JSON with INVALID_JSON', async () => {
     const response = await t.app.inject({
       method: 'POST',
