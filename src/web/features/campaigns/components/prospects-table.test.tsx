@@ -30,6 +30,7 @@ const prospect = (status: Prospect['status']): Prospect => ({
   relevanceScore: 35.5,
   opportunityType: null,
   sourcePageUrl: null,
+  emailCheck: null,
   lastContacted: '2026-11-21T10:00:00.000Z',
   createdAt: '2026-11-20T10:00:00.000Z',
 });

@@ -15,7 +15,7 @@ const url = withId(apiPaths.campaignEnrollment, campaignId);
 function renderDialog(preview: EnrollmentPreview) {
   const api = mockApi({
     [`GET ${url}`]: () => json(200, preview),
-    [`POST ${url}`]: () => json(200, { enrolled: preview.eligible }),
+    [`POST ${url}`]: () => json(200, { enrolled: preview.eligible, notEnrolled: [] }),
   });
   const onOpenSettings = vi.fn();
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
