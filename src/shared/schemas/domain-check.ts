@@ -38,8 +38,10 @@ export const dkimSelectorsInputSchema = z.strictObject({
     ])
     .pipe(
       z
-        .array(z.string().regex(selectorPattern, domainCheckMessages.badSelector))
-        .max(10, domainCheckMessages.tooManySelectors),
+        .array(z.string())
+        .max(10, domainCheckMessages.tooManySelectors)
+        // On the list, not each item, so the message lands on the one form field.
+        .refine((list) => list.every((s) => selectorPattern.test(s)), domainCheckMessages.badSelector),
     ),
 });
 export type DkimSelectorsInput = z.input<typeof dkimSelectorsInputSchema>;
