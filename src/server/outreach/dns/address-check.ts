@@ -14,6 +14,8 @@ import { addressDomain } from './sender-domain';
 export const DOMAIN_CHECK_FRESH_MS = 7 * 24 * 3_600_000;
 /** Domains looked up at once. */
 const DNS_CONCURRENCY = 8;
+/** Domains per cache read or write: well under PostgreSQL's 65,535 parameters. */
+const CACHE_CHUNK = 1000;
 
 /** Why an address cannot be mailed, in the user's words, by flag. */
 export const addressRefusals = {
@@ -93,22 +95,24 @@ export function createAddressChecker({ db, dns, assumeOk }: AddressCheckerDeps):
       return false;
     });
     if (asked.length === 0) return result;
-    const cached = await db
-      .select()
-      .from(mailDomainChecks)
-      .where(
-        and(
-          inArray(mailDomainChecks.domain, asked),
-          gt(mailDomainChecks.checkedAt, new Date(now.getTime() - DOMAIN_CHECK_FRESH_MS)),
-        ),
-      );
-    for (const row of cached)
-      result.set(
-        row.domain,
-        row.acceptsMail
-          ? { accepts: true, mxHosts: row.mxHosts }
-          : { accepts: false, flag: refusalFlag(row.reason) },
-      );
+    for (let i = 0; i < asked.length; i += CACHE_CHUNK) {
+      const cached = await db
+        .select()
+        .from(mailDomainChecks)
+        .where(
+          and(
+            inArray(mailDomainChecks.domain, asked.slice(i, i + CACHE_CHUNK)),
+            gt(mailDomainChecks.checkedAt, new Date(now.getTime() - DOMAIN_CHECK_FRESH_MS)),
+          ),
+        );
+      for (const row of cached)
+        result.set(
+          row.domain,
+          row.acceptsMail
+            ? { accepts: true, mxHosts: row.mxHosts }
+            : { accepts: false, flag: refusalFlag(row.reason) },
+        );
+    }
     const fresh: (typeof mailDomainChecks.$inferInsert)[] = [];
     await forEachConcurrent(
       asked.filter((d) => !result.has(d)),
@@ -126,10 +130,10 @@ export function createAddressChecker({ db, dns, assumeOk }: AddressCheckerDeps):
         });
       },
     );
-    if (fresh.length > 0)
+    for (let i = 0; i < fresh.length; i += CACHE_CHUNK)
       await db
         .insert(mailDomainChecks)
-        .values(fresh)
+        .values(fresh.slice(i, i + CACHE_CHUNK))
         .onConflictDoUpdate({
           target: mailDomainChecks.domain,
           set: {
@@ -145,12 +149,12 @@ export function createAddressChecker({ db, dns, assumeOk }: AddressCheckerDeps):
   return {
     async check(emails, now) {
       const addresses = [...new Set(emails)];
-      const valid = addresses.filter((e) => addressSyntax.safeParse(e.trim()).success);
-      const domains = await acceptance([...new Set(valid.map(addressDomain))], now);
+      const valid = new Set(addresses.filter((e) => addressSyntax.safeParse(e.trim()).success));
+      const domains = await acceptance([...new Set([...valid].map(addressDomain))], now);
       const checkedAt = now.toISOString();
       const checks = new Map<string, EmailCheck>();
       for (const email of addresses) {
-        if (!valid.includes(email)) {
+        if (!valid.has(email)) {
           checks.set(email, {
             deliverable: false,
             flags: ['syntax'],

@@ -26,6 +26,7 @@ const zones: Zones = {
   'noall.test': [txt('v=spf1 ip4:192.0.2.1')],
   '_dmarc.noall.test': [txt('v=DMARC1; p=quarantine')],
 
+  'plus.test': [txt('v=spf1 +include:_spf.google.com ?all')],
   'mine.test': [txt('v=spf1 include:spf.protection.outlook.com -all')],
   's2024._domainkey.mine.test': [txt(longKey)],
   'revoked._domainkey.mine.test': [txt('v=DKIM1; p=')],
@@ -117,6 +118,11 @@ describe('sender domain check over DNS', () => {
     expect(google.spf.status).toBe('warn');
     expect(google.spf.advice).toContain('include:_spf.google.com');
     expect((await check('me@mine.test', 'microsoft')).spf.status).toBe('pass');
+    // '+include:' is 'include:' (the default qualifier): only the ?all is left to fix.
+    const plus = (await check('me@plus.test', 'google')).spf;
+    expect(plus.status).toBe('warn');
+    expect(plus.advice).toContain('?all');
+    expect(plus.advice).not.toContain('add "include:');
   });
 
   it('reads a DKIM key too long for UDP over TCP, and fails a revoked (empty) key', async () => {

@@ -85,7 +85,8 @@ export function judgeSpf(domain: string, txt: readonly string[], provider: Sendi
       records,
       advice: `${domain} has ${records.length} SPF records; receivers then ignore SPF entirely. Merge them into one record.`,
     };
-  const terms = spfTerms(records[0]!);
+  // A '+' qualifier is the default one (RFC 7208 §4.6.2): '+include:x' is 'include:x'.
+  const terms = spfTerms(records[0]!).map((t) => t.replace(/^\+(?!all$)/, ''));
   const all = terms.find((t) => /^[+\-~?]?all$/.test(t));
   if (all === 'all' || all === '+all')
     return {
@@ -93,22 +94,20 @@ export function judgeSpf(domain: string, txt: readonly string[], provider: Sendi
       records,
       advice: `The SPF record ends with "${all}", which lets anyone send mail as ${domain}. End it with "~all" or "-all".`,
     };
+  const warnings: string[] = [];
   if (include && !terms.includes(`include:${include}`))
-    return {
-      status: 'warn',
-      records,
-      advice: `This mailbox sends through ${provider === 'google' ? 'Google' : 'Microsoft'}: add "include:${include}" to the SPF record, or receivers may not accept its mail as yours.`,
-    };
+    warnings.push(
+      `This mailbox sends through ${provider === 'google' ? 'Google' : 'Microsoft'}: add "include:${include}" to the SPF record, or receivers may not accept its mail as yours.`,
+    );
   if (all === '?all' || (!all && !terms.some((t) => t.startsWith('redirect='))))
-    return {
-      status: 'warn',
-      records,
-      advice: `The SPF record ${all ? 'ends with "?all", which' : 'has no "all" at its end, so it'} tells receivers nothing about other senders. End it with "~all" or "-all".`,
-    };
+    warnings.push(
+      `The SPF record ${all ? 'ends with "?all", which' : 'has no "all" at its end, so it'} tells receivers nothing about other senders. End it with "~all" or "-all".`,
+    );
+  if (warnings.length > 0) return { status: 'warn', records, advice: warnings.join(' ') };
   return { status: 'pass', records, advice: null };
 }
 
-/** Tags of a DKIM or DMARC record ('v=DKIM1; k=rsa; p=…'), names lower case, values trimmed. */
+/** Tags of a DKIM or DMARC record ('v=DKIM1; k=rsa; p=…'): names lower case, values without whitespace (a key may be folded, RFC 6376 §3.2). */
 export function recordTags(record: string): Map<string, string> {
   const tags = new Map<string, string>();
   for (const part of record.split(';')) {
