@@ -132,7 +132,9 @@ async function checkCandidates(
   for (const p of candidates) {
     const check = checks.get(p.email)!;
     const key = JSON.stringify(check);
-    byCheck.set(key, [...(byCheck.get(key) ?? []), p.id]);
+    const group = byCheck.get(key);
+    if (group) group.push(p.id);
+    else byCheck.set(key, [p.id]);
     if (check.deliverable) deliverable.add(p.id);
     else {
       const reason = check.flags.includes('syntax') ? m.invalidAddress : m.domainRefusesMail;

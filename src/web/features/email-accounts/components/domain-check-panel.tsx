@@ -110,7 +110,7 @@ export function DomainCheckPanel({ mailboxId }: { mailboxId: string }) {
   return (
     <details className="mt-2 rounded-md border border-slate-200 text-sm dark:border-slate-700">
       <summary className="flex cursor-pointer flex-wrap items-center gap-2 px-3 py-2 font-medium">
-        Domain check {query.isPending ? <Skeleton className="h-5 w-32" /> : <Summary check={check} />}
+        Domain check {!query.isPending && !query.isError && <Summary check={check} />}
       </summary>
       <div className="space-y-4 border-t border-slate-200 px-3 py-3 dark:border-slate-700">
         {query.isPending ? (
