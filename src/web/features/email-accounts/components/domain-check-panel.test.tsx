@@ -74,4 +74,15 @@ describe('Domain check panel', () => {
     await within(document.body).findByDisplayValue('google, s2');
     expect(sentTo(api, 'PUT', selectorsUrl)).toEqual([{ selectors: 'google, s2' }]);
   });
+
+  it('says when the check cannot be loaded', async () => {
+    mockApi({});
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <DomainCheckPanel mailboxId={mailboxId} />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText(m.loadFailed)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Check now' })).not.toBeInTheDocument();
+  });
 });
