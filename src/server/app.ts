@@ -39,6 +39,7 @@ import { campaignRoutes } from './modules/campaigns/routes';
 import { findProspectsRoutes } from './modules/campaigns/find-prospects-routes';
 import { contactRoutes } from './modules/contacts/routes';
 import { emailAccountRoutes } from './modules/email-accounts/routes';
+import { domainCheckRoutes } from './modules/email-accounts/domain-check-routes';
 import { liveLinkRoutes } from './modules/live-links/routes';
 import { competitorGapRoutes } from './modules/competitor-gap/routes';
 import { notificationRoutes } from './modules/notifications/routes';
@@ -144,7 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(uploadRoutes(auth, db, storage));
   await app.register(seoRoutes(config, db));
   await app.register(campaignRoutes(auth, db));
-  await app.register(outreachRoutes(auth, db));
+  await app.register(outreachRoutes(auth, db, config));
   await app.register(findProspectsRoutes(auth, { db, config, queue: deps.queue }));
   await app.register(prospectRoutes(auth, { db, queue: deps.queue }));
   await app.register(contactRoutes(auth, db));
@@ -152,6 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(competitorGapRoutes(auth, db));
   await app.register(notificationRoutes(auth, db));
   await app.register(emailAccountRoutes(auth, { db, config, appSecret: deps.appSecret }));
+  await app.register(domainCheckRoutes(auth, { db, config }));
   await app.register(profileRoutes(auth, db));
   await app.register(userRoutes(auth, db));
   const writer = createAiWriter(db, config);

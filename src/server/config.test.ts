@@ -42,7 +42,23 @@ describe('loadConfig', () => {
     });
   });
 
+  it('parses DNS_SERVERS (empty: the system’s) and MAIL_DOMAINS_ASSUME_OK as lists', () => {
+    expect(loadConfig({}).DNS_SERVERS).toEqual([]);
+    expect(loadConfig({ DNS_SERVERS: '1.1.1.1, 127.0.0.1:5353,[::1]:53' }).DNS_SERVERS).toEqual([
+      '1.1.1.1',
+      '127.0.0.1:5353',
+      '[::1]:53',
+    ]);
+    expect(loadConfig({ MAIL_DOMAINS_ASSUME_OK: ' .Test, example.com,* ' }).MAIL_DOMAINS_ASSUME_OK).toEqual([
+      'test',
+      'example.com',
+      '*',
+    ]);
+  });
+
   it.each([
+    [{ DNS_SERVERS: 'dns.example.com' }, 'DNS_SERVERS'],
+    [{ MAIL_DOMAINS_ASSUME_OK: 'a b' }, 'MAIL_DOMAINS_ASSUME_OK'],
     [{ PORT: '70000' }, 'PORT'],
     [{ PORT: 'abc' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],

@@ -27,6 +27,34 @@ const cidrList = z
     ),
   );
 
+/** Node's Resolver.setServers syntax: '1.1.1.1', '1.1.1.1:53', '::1', '[::1]:53'. */
+const dnsServerAddress = /^(\d{1,3}(\.\d{1,3}){3}(:\d{1,5})?|[0-9a-f:]+|\[[0-9a-f:]+\](:\d{1,5})?)$/i;
+
+const dnsServerList = z
+  .string()
+  .default('')
+  .transform((s) =>
+    s
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.string().regex(dnsServerAddress, 'must be IP addresses, each with an optional :port')));
+
+/** Domain suffixes, lower case, without a leading dot ('*' stays as is). */
+const domainSuffixList = z
+  .string()
+  .default('')
+  .transform((s) =>
+    s
+      .split(',')
+      .map((e) => e.trim().toLowerCase().replace(/^\./, ''))
+      .filter(Boolean),
+  )
+  .pipe(
+    z.array(z.string().regex(/^(\*|[a-z0-9-]+(\.[a-z0-9-]+)*)$/, 'must be domains or suffixes such as test')),
+  );
+
 const optionalText = z
   .string()
   .optional()
@@ -75,6 +103,15 @@ export const configSchema = z
     SIGN_UP_MAX_PER_IP: z.coerce.number().int().min(1).default(10),
     /** Non-public addresses a connected SMTP/IMAP server may have (CIDR list); empty: none (SSRF guard). */
     MAIL_ALLOW_PRIVATE: cidrList,
+    /** DNS resolvers of the sender-domain and prospect-address checks ('1.1.1.1,127.0.0.1:5353'); empty: the system's. */
+    DNS_SERVERS: dnsServerList,
+    /** Longest wait for one DNS question, retries included, in ms; past it the check says 'could not check'. */
+    DNS_TIMEOUT_MS: count(100, 30_000, 3_000),
+    /**
+     * Domains (with their subdomains) whose addresses are taken to accept mail without asking DNS:
+     * for test installs whose prospects use reserved names ('test,example'); '*' is every domain.
+     */
+    MAIL_DOMAINS_ASSUME_OK: domainSuffixList,
     /** Gmail by OAuth2: the app's Google OAuth client; Gmail stays unavailable without it. */
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),

@@ -7,6 +7,7 @@ import { liveLinkCheckJob } from './live-link-check';
 import { liveLinkDiscoveryJob } from './live-link-discovery';
 import { liveLinkScheduleJob } from './live-link-schedule';
 import { sessionCleanupJob } from './session-cleanup';
+import { domainCheckJob } from './domain-check';
 
 /** Every job the worker role runs. */
 export const jobs: readonly JobDefinition<never>[] = [
@@ -18,6 +19,7 @@ export const jobs: readonly JobDefinition<never>[] = [
   liveLinkCheckJob as JobDefinition<never>,
   liveLinkScheduleJob as JobDefinition<never>,
   liveLinkDiscoveryJob as JobDefinition<never>,
+  domainCheckJob as JobDefinition<never>,
 ];
 
 /**

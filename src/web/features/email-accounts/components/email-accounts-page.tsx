@@ -10,6 +10,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { formatDate } from '../../../lib/format';
 import { useDisconnectMailbox, useEmailAccounts } from '../api/email-account-queries';
 import { ConnectMailboxDialog } from './connect-mailbox-dialog';
+import { DomainCheckPanel } from './domain-check-panel';
 import { MailboxSettingsDialog } from './mailbox-settings-dialog';
 import { useOAuthReturn } from './use-oauth-return';
 
@@ -72,6 +73,7 @@ function MailboxRow({
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
           Last sync: {mailbox.lastSync ? formatDate(mailbox.lastSync) : 'Never'} · {spacing(mailbox)}
         </p>
+        <DomainCheckPanel mailboxId={mailbox.id} />
       </div>
       <DailyUsage sent={mailbox.emailsSentToday} limit={mailbox.dailyLimit} />
       <div className="flex gap-2">
