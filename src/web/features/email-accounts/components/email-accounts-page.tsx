@@ -11,6 +11,7 @@ import { formatDate } from '../../../lib/format';
 import { useDisconnectMailbox, useEmailAccounts } from '../api/email-account-queries';
 import { ConnectMailboxDialog } from './connect-mailbox-dialog';
 import { MailboxSettingsDialog } from './mailbox-settings-dialog';
+import { QuarantinedMessages } from './quarantined-messages';
 import { useGmailReturn } from './use-gmail-return';
 
 /** Messages sent today over the daily limit (spec §9 daily usage bar). */
@@ -70,6 +71,7 @@ function MailboxRow({
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
           Last sync: {mailbox.lastSync ? formatDate(mailbox.lastSync) : 'Never'} · {spacing(mailbox)}
         </p>
+        <QuarantinedMessages mailboxId={mailbox.id} />
       </div>
       <DailyUsage sent={mailbox.emailsSentToday} limit={mailbox.dailyLimit} />
       <div className="flex gap-2">
