@@ -4,7 +4,8 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { emailAccounts } from '../../db/schema/outreach';
 import type { OutreachKeys } from '../keys';
-import { imapOptions } from '../mailboxes/connection';
+import { describeMailFailure, imapOptions } from '../mailboxes/connection';
+import { markMailboxError } from '../mailboxes/mark-status';
 import { resolveMailboxServers } from '../mailboxes/servers';
 
 /** Mailboxes whose INBOX is watched: a paused one sends nothing, but its replies are still read. */
@@ -48,7 +49,8 @@ export interface MailboxIdle {
  * calls onNewMail when the server announces new mail, so replies are read within seconds rather
  * than at the next two-minute sync; a sync is also asked for whenever the watch (re)starts, as mail
  * may have come while nobody watched. A dropped connection is reopened with doubling back-off; a mailbox disconnected, deleted or no longer
- * 'connected' or 'paused' is let go. Servers without IDLE are left to the periodic sync. For the worker role
+ * 'connected' or 'paused' is let go. A server that cannot be reached or refuses the login turns the
+ * mailbox 'error' (mark-status.ts), and the watch lets go of it until a sync finds it working again. Servers without IDLE are left to the periodic sync. For the worker role
  * only: each watcher holds a connection open.
  */
 export function watchMailboxes(options: MailboxIdleOptions): MailboxIdle {
@@ -112,7 +114,19 @@ function watchMailbox(mailboxId: string, options: MailboxIdleOptions, onExit: ()
     client = imap;
     imap.on('error', () => undefined);
     const closed = new Promise<'closed'>((resolve) => imap.once('close', () => resolve('closed')));
-    await imap.connect();
+    try {
+      await imap.connect();
+    } catch (error) {
+      // Shown at once, as the sync would within its next run; the sync clears it when the server is back.
+      if (!abort.signal.aborted)
+        await markMailboxError(
+          options.db,
+          mailboxId,
+          'imap',
+          describeMailFailure('IMAP', servers.imapHost, servers.imapPort, error),
+        );
+      throw error;
+    }
     if (!imap.capabilities.has('IDLE')) {
       await imap.logout().catch(() => imap.close());
       return 'done';

@@ -176,9 +176,9 @@ interface ReadContext {
 }
 
 /**
- * Downloads, parses and applies one message; whatever goes wrong after the download sets it aside
- * with the error as its reason. A failed download (the server went away) is thrown: it says nothing
- * about the message, which the next run reads again.
+ * Downloads, parses and applies one message; whatever goes wrong with it (the server refuses to
+ * return it, it cannot be parsed or applied) sets it aside with the error as its reason. A lost
+ * connection is thrown instead: it says nothing about the message, which the next run reads again.
  */
 async function readMessage(client: ImapFlow, ctx: ReadContext, item: Listed): Promise<Outcome> {
   const { db, mailbox } = ctx;
@@ -202,7 +202,14 @@ async function readMessage(client: ImapFlow, ctx: ReadContext, item: Listed): Pr
   if (item.size > ctx.maxBytes)
     return setAside(`Too large to read (${(item.size / 1024 / 1024).toFixed(1)} MB)`);
 
-  const fetched = await client.fetchOne(String(item.uid), { source: true }, { uid: true });
+  let fetched;
+  try {
+    fetched = await client.fetchOne(String(item.uid), { source: true }, { uid: true });
+  } catch (error) {
+    // The server refused this message (a damaged file on its side) yet still answers: set it aside.
+    if (!client.usable) throw error;
+    return setAside(`The server could not return it: ${(error as Error).message}`);
+  }
   if (!fetched || !fetched.source) return 'skipped'; // deleted since it was listed
   try {
     // Not needed here, and costly on huge bodies: HTML made from the text, links found in it.
