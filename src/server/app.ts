@@ -21,6 +21,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { notFoundBody, registerErrorHandling } from './http/errors';
 import { databaseRateLimitStore } from './http/rate-limit-store';
+import { registerNulRefusal } from './http/reject-nul';
 import { healthRoutes } from './modules/health/routes';
 import { blogRoutes } from './modules/blog/routes';
 import { contactMessageRoutes } from './modules/contact/routes';
@@ -128,6 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   registerErrorHandling(app);
+  registerNulRefusal(app);
   await app.register(healthRoutes(db, deps.version ?? '0.0.0'));
   await app.register(authRoutes(auth, config));
   await app.register(meRoutes(auth, db));

@@ -42,6 +42,10 @@ const booleanFlag = z
   .default('false')
   .transform((v) => v === 'true' || v === '1');
 
+/** A Microsoft identity platform v2.0 endpoint of a tenant (docs/decisions/016-microsoft-mailboxes.md). */
+const microsoftEndpoint = (tenant: string, endpoint: 'authorize' | 'token') =>
+  `https://login.microsoftonline.com/${tenant}/oauth2/v2.0/${endpoint}`;
+
 /**
  * Every setting of the app, read from the environment (README "Settings" lists them with their
  * defaults). Parsed once at start; a bad value stops the app naming the variable.
@@ -83,6 +87,23 @@ export const configSchema = z
     GMAIL_IMAP_PORT: z.coerce.number().int().min(1).max(65535).default(993),
     /** 'tls' for Google; the local test servers speak plain text. */
     GMAIL_SECURITY: z.enum(['tls', 'none']).default('tls'),
+    /** Microsoft mailboxes (Outlook.com, Microsoft 365) by OAuth2: the app's Entra ID client; unavailable without it. */
+    MICROSOFT_CLIENT_ID: optionalText,
+    MICROSOFT_CLIENT_SECRET: optionalText,
+    /** Whose accounts may sign in: 'common' (any), 'organizations', 'consumers', or one tenant's id or domain. */
+    MICROSOFT_TENANT: z
+      .string()
+      .regex(/^[A-Za-z0-9.-]+$/, 'must be common, organizations, consumers, a tenant id or a domain')
+      .default('common'),
+    /** Microsoft's endpoints; default: the tenant's v2.0 endpoints. Settings so tests use a local OAuth2 server. */
+    MICROSOFT_AUTH_URL: z
+      .url()
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    MICROSOFT_TOKEN_URL: z
+      .url()
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
     /** S3-compatible storage for uploaded images; with S3_BUCKET unset they stay in DATA_DIR/uploads. */
     S3_BUCKET: z.string().min(1).optional(),
     /** Endpoint of a non-AWS service (MinIO, R2, Spaces…); unset means AWS S3. */
@@ -171,6 +192,8 @@ export const configSchema = z
   .transform((c) => ({
     ...c,
     APP_URL: (c.APP_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
+    MICROSOFT_AUTH_URL: c.MICROSOFT_AUTH_URL ?? microsoftEndpoint(c.MICROSOFT_TENANT, 'authorize'),
+    MICROSOFT_TOKEN_URL: c.MICROSOFT_TOKEN_URL ?? microsoftEndpoint(c.MICROSOFT_TENANT, 'token'),
   }));
 
 export type Config = Readonly<z.infer<typeof configSchema>>;

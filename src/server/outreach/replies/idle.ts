@@ -107,7 +107,12 @@ function watchMailbox(mailboxId: string, options: MailboxIdleOptions, onExit: ()
   const connectAndWait = async (): Promise<'closed' | 'done'> => {
     const [mailbox] = await options.db.select().from(emailAccounts).where(eq(emailAccounts.id, mailboxId));
     if (!mailbox || !WATCHED.includes(mailbox.status)) return 'done';
-    const servers = await resolveMailboxServers(mailbox, options.keys.credentials, options.config);
+    const servers = await resolveMailboxServers(
+      options.db,
+      mailbox,
+      options.keys.credentials,
+      options.config,
+    );
     if (abort.signal.aborted) return 'done';
     // This connection runs no other command: IDLE may start at once (imapflow waits 15 s by default).
     const imap = new ImapFlow({ ...imapOptions(servers), maxIdleTime: MAX_IDLE_MS, autoIdleDelay: 100 });

@@ -72,7 +72,7 @@ export async function syncMailbox(
 
   let servers;
   try {
-    servers = await resolveMailboxServers(mailbox, keys.credentials, config);
+    servers = await resolveMailboxServers(db, mailbox, keys.credentials, config);
   } catch (error) {
     if (error instanceof MailboxAccessError) await markMailboxError(db, mailboxId, 'imap', error.message);
     throw error;

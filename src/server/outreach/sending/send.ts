@@ -122,7 +122,7 @@ export async function sendMessage(
 
   let servers;
   try {
-    servers = await resolveMailboxServers(mailbox, deps.keys.credentials, deps.config);
+    servers = await resolveMailboxServers(db, mailbox, deps.keys.credentials, deps.config);
   } catch (error) {
     if (!(error instanceof MailboxAccessError)) throw error;
     await markMailboxError(db, mailbox.id, 'smtp', error.message);

@@ -1,6 +1,6 @@
 import { Mail, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { mailboxMessages as m, type Mailbox } from '../../../../shared/schemas/mailboxes';
+import { mailboxMessages as m, oauthMessages, type Mailbox } from '../../../../shared/schemas/mailboxes';
 import { DeleteDialog } from '../../../components/delete-dialog';
 import { QueryCard } from '../../../components/query-card';
 import { Badge } from '../../../components/ui/badge';
@@ -12,7 +12,7 @@ import { useDisconnectMailbox, useEmailAccounts } from '../api/email-account-que
 import { ConnectMailboxDialog } from './connect-mailbox-dialog';
 import { MailboxSettingsDialog } from './mailbox-settings-dialog';
 import { QuarantinedMessages } from './quarantined-messages';
-import { useGmailReturn } from './use-gmail-return';
+import { useOAuthReturn } from './use-oauth-return';
 
 /** Messages sent today over the daily limit (spec §9 daily usage bar). */
 function DailyUsage({ sent, limit }: { sent: number; limit: number }) {
@@ -60,7 +60,9 @@ function MailboxRow({
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
           <span className="truncate font-medium">{mailbox.email}</span>
-          <Badge tone="neutral">{mailbox.provider === 'gmail' ? 'Gmail' : 'SMTP / IMAP'}</Badge>
+          <Badge tone="neutral">
+            {mailbox.provider === 'smtp' ? 'SMTP / IMAP' : oauthMessages[mailbox.provider].product}
+          </Badge>
           <Badge tone={connected ? 'success' : 'danger'}>
             {connected ? 'Connected' : m.connectionErrorLabel}
           </Badge>
@@ -93,7 +95,7 @@ export function EmailAccountsPage() {
   const [editing, setEditing] = useState<Mailbox | null>(null);
   const query = useEmailAccounts();
   const disconnect = useDisconnectMailbox();
-  const completingGmail = useGmailReturn();
+  const completing = useOAuthReturn();
   const connectButton = (label: string) => (
     <Button onClick={() => setConnecting(true)}>
       <Plus aria-hidden className="size-4" /> {label}
@@ -107,9 +109,9 @@ export function EmailAccountsPage() {
         subtitle="Connect the mailboxes your outreach is sent from"
         actions={connectButton('Connect Account')}
       />
-      {completingGmail && (
+      {completing && (
         <p role="status" className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
-          <Spinner label={null} /> Connecting your Gmail account…
+          <Spinner label={null} /> Connecting your {oauthMessages[completing].product} account…
         </p>
       )}
       <QueryCard
