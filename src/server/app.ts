@@ -40,6 +40,7 @@ import { findProspectsRoutes } from './modules/campaigns/find-prospects-routes';
 import { contactRoutes } from './modules/contacts/routes';
 import { emailAccountRoutes } from './modules/email-accounts/routes';
 import { domainCheckRoutes } from './modules/email-accounts/domain-check-routes';
+import { quarantineRoutes } from './modules/email-accounts/quarantine-routes';
 import { liveLinkRoutes } from './modules/live-links/routes';
 import { competitorGapRoutes } from './modules/competitor-gap/routes';
 import { notificationRoutes } from './modules/notifications/routes';
@@ -154,6 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(notificationRoutes(auth, db));
   await app.register(emailAccountRoutes(auth, { db, config, appSecret: deps.appSecret }));
   await app.register(domainCheckRoutes(auth, { db, config }));
+  await app.register(quarantineRoutes(auth, db));
   await app.register(profileRoutes(auth, db));
   await app.register(userRoutes(auth, db));
   const writer = createAiWriter(db, config);

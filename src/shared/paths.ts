@@ -66,6 +66,7 @@ export const apiPaths = {
   notificationsRead: '/api/notifications/read',
   emailAccounts: '/api/email-accounts',
   emailAccount: '/api/email-accounts/:id',
+  emailAccountQuarantine: '/api/email-accounts/:id/quarantine',
   gmailAuthorize: '/api/email-accounts/gmail/authorize',
   gmailCallback: '/api/email-accounts/gmail/callback',
   microsoftAuthorize: '/api/email-accounts/microsoft/authorize',

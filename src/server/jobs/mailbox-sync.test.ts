@@ -26,7 +26,7 @@ afterAll(async () => {
 });
 
 describe('mailbox-sync fan-out', () => {
-  it('queues one job per connected or failing mailbox, and no second one while it waits', async () => {
+  it('queues one job per mailbox — connected, failing or paused (its replies are still read) — and no second one while it waits', async () => {
     const [user] = await handle.db
       .insert(users)
       .values({ name: 'N', email: 'fan-out@example.com' })
@@ -36,12 +36,18 @@ describe('mailbox-sync fan-out', () => {
       .values([
         { userId: user!.id, email: 'one@example.com', provider: 'smtp' as const },
         { userId: user!.id, email: 'two@example.com', provider: 'smtp' as const, status: 'error' as const },
+        {
+          userId: user!.id,
+          email: 'three@example.com',
+          provider: 'smtp' as const,
+          status: 'paused' as const,
+        },
       ])
       .returning({ id: emailAccounts.id });
     const deps = { db: handle.db, config, appSecret: config.APP_SECRET!, queue: boss };
 
-    expect(await mailboxSyncJob.handle({}, deps)).toEqual({ mailboxes: 2, queued: 2 });
-    expect(await mailboxSyncJob.handle({}, deps)).toEqual({ mailboxes: 2, queued: 0 });
+    expect(await mailboxSyncJob.handle({}, deps)).toEqual({ mailboxes: 3, queued: 3 });
+    expect(await mailboxSyncJob.handle({}, deps)).toEqual({ mailboxes: 3, queued: 0 });
     const queued = await boss.findJobs(syncMailboxJob.name, { queued: true });
     expect(queued.map((j) => (j.data as { mailboxId: string }).mailboxId).sort()).toEqual(
       rows.map((r) => r.id).sort(),

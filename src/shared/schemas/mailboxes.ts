@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQueryFields, pageSchema } from './pagination';
 
 /** Messages of the mailbox screens (spec §8 Mail connection, Campaigns). */
 export const mailboxMessages = {
@@ -118,6 +119,33 @@ export const mailboxSchema = z.object({
   createdAt: z.string(),
 });
 export type Mailbox = z.infer<typeof mailboxSchema>;
+
+/**
+ * A message the mailbox sync set aside because it could not be read or applied (broken MIME, too
+ * large, a database error): its INBOX UID, what could be read of its headers, size in bytes, reason.
+ */
+export const quarantinedMessageSchema = z.object({
+  id: z.string(),
+  uid: z.number().int(),
+  messageId: z.string().nullable(),
+  fromEmail: z.string().nullable(),
+  subject: z.string().nullable(),
+  size: z.number().int(),
+  reason: z.string(),
+  createdAt: z.string(),
+});
+export type QuarantinedMessage = z.infer<typeof quarantinedMessageSchema>;
+
+/** `GET /api/email-accounts/:id/quarantine` query: 1-based page and page size; always newest first. */
+export const quarantineQuerySchema = z.object({
+  page: pageQueryFields.page,
+  pageSize: pageQueryFields.pageSize,
+});
+export type QuarantineQuery = Partial<z.output<typeof quarantineQuerySchema>>;
+
+/** `GET /api/email-accounts/:id/quarantine`: one page of the mailbox's set-aside messages and their total. */
+export const quarantinePageSchema = pageSchema(quarantinedMessageSchema);
+export type QuarantinePage = z.infer<typeof quarantinePageSchema>;
 
 /** Common presets so users do not have to look up their provider's servers. */
 export const mailboxPresets = [

@@ -12,6 +12,7 @@ import { useDisconnectMailbox, useEmailAccounts } from '../api/email-account-que
 import { ConnectMailboxDialog } from './connect-mailbox-dialog';
 import { DomainCheckPanel } from './domain-check-panel';
 import { MailboxSettingsDialog } from './mailbox-settings-dialog';
+import { QuarantinedMessages } from './quarantined-messages';
 import { useOAuthReturn } from './use-oauth-return';
 
 /** Messages sent today over the daily limit (spec §9 daily usage bar). */
@@ -74,6 +75,7 @@ function MailboxRow({
           Last sync: {mailbox.lastSync ? formatDate(mailbox.lastSync) : 'Never'} · {spacing(mailbox)}
         </p>
         <DomainCheckPanel mailboxId={mailbox.id} />
+        <QuarantinedMessages mailboxId={mailbox.id} />
       </div>
       <DailyUsage sent={mailbox.emailsSentToday} limit={mailbox.dailyLimit} />
       <div className="flex gap-2">
