@@ -70,6 +70,8 @@ export default defineConfig({
         SIGN_UP_MAX_PER_IP: '500',
         // The local SMTP and IMAP servers of the mailbox specs listen on loopback.
         MAIL_ALLOW_PRIVATE: '127.0.0.1',
+        // The specs' prospects use reserved names without DNS (RFC 6761 .test, RFC 2606 example.*): taken to accept mail.
+        MAIL_DOMAINS_ASSUME_OK: 'test,example,example.com,example.org',
         // The blog-admin spec signs up with this address (e2e/support.ts adminEmail).
         ADMIN_EMAILS: 'blog-admin@e2e.example.com',
         // Crawling reaches only the fixture web: every host name resolves through its proxy.

@@ -21,6 +21,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { notFoundBody, registerErrorHandling } from './http/errors';
 import { databaseRateLimitStore } from './http/rate-limit-store';
+import { registerNulRefusal } from './http/reject-nul';
 import { healthRoutes } from './modules/health/routes';
 import { blogRoutes } from './modules/blog/routes';
 import { contactMessageRoutes } from './modules/contact/routes';
@@ -38,6 +39,8 @@ import { campaignRoutes } from './modules/campaigns/routes';
 import { findProspectsRoutes } from './modules/campaigns/find-prospects-routes';
 import { contactRoutes } from './modules/contacts/routes';
 import { emailAccountRoutes } from './modules/email-accounts/routes';
+import { domainCheckRoutes } from './modules/email-accounts/domain-check-routes';
+import { quarantineRoutes } from './modules/email-accounts/quarantine-routes';
 import { liveLinkRoutes } from './modules/live-links/routes';
 import { competitorGapRoutes } from './modules/competitor-gap/routes';
 import { notificationRoutes } from './modules/notifications/routes';
@@ -127,6 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   registerErrorHandling(app);
+  registerNulRefusal(app);
   await app.register(healthRoutes(db, deps.version ?? '0.0.0'));
   await app.register(authRoutes(auth, config));
   await app.register(meRoutes(auth, db));
@@ -142,7 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(uploadRoutes(auth, db, storage));
   await app.register(seoRoutes(config, db));
   await app.register(campaignRoutes(auth, db));
-  await app.register(outreachRoutes(auth, db));
+  await app.register(outreachRoutes(auth, db, config));
   await app.register(findProspectsRoutes(auth, { db, config, queue: deps.queue }));
   await app.register(prospectRoutes(auth, { db, queue: deps.queue }));
   await app.register(contactRoutes(auth, db));
@@ -150,6 +154,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(competitorGapRoutes(auth, db));
   await app.register(notificationRoutes(auth, db));
   await app.register(emailAccountRoutes(auth, { db, config, appSecret: deps.appSecret }));
+  await app.register(domainCheckRoutes(auth, { db, config }));
+  await app.register(quarantineRoutes(auth, db));
   await app.register(profileRoutes(auth, db));
   await app.register(userRoutes(auth, db));
   const writer = createAiWriter(db, config);

@@ -27,6 +27,34 @@ const cidrList = z
     ),
   );
 
+/** Node's Resolver.setServers syntax: '1.1.1.1', '1.1.1.1:53', '::1', '[::1]:53'. */
+const dnsServerAddress = /^(\d{1,3}(\.\d{1,3}){3}(:\d{1,5})?|[0-9a-f:]+|\[[0-9a-f:]+\](:\d{1,5})?)$/i;
+
+const dnsServerList = z
+  .string()
+  .default('')
+  .transform((s) =>
+    s
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.string().regex(dnsServerAddress, 'must be IP addresses, each with an optional :port')));
+
+/** Domain suffixes, lower case, without a leading dot ('*' stays as is). */
+const domainSuffixList = z
+  .string()
+  .default('')
+  .transform((s) =>
+    s
+      .split(',')
+      .map((e) => e.trim().toLowerCase().replace(/^\./, ''))
+      .filter(Boolean),
+  )
+  .pipe(
+    z.array(z.string().regex(/^(\*|[a-z0-9-]+(\.[a-z0-9-]+)*)$/, 'must be domains or suffixes such as test')),
+  );
+
 const optionalText = z
   .string()
   .optional()
@@ -41,6 +69,10 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''])
   .default('false')
   .transform((v) => v === 'true' || v === '1');
+
+/** A Microsoft identity platform v2.0 endpoint of a tenant (docs/decisions/016-microsoft-mailboxes.md). */
+const microsoftEndpoint = (tenant: string, endpoint: 'authorize' | 'token') =>
+  `https://login.microsoftonline.com/${tenant}/oauth2/v2.0/${endpoint}`;
 
 /**
  * Every setting of the app, read from the environment (README "Settings" lists them with their
@@ -71,6 +103,15 @@ export const configSchema = z
     SIGN_UP_MAX_PER_IP: z.coerce.number().int().min(1).default(10),
     /** Non-public addresses a connected SMTP/IMAP server may have (CIDR list); empty: none (SSRF guard). */
     MAIL_ALLOW_PRIVATE: cidrList,
+    /** DNS resolvers of the sender-domain and prospect-address checks ('1.1.1.1,127.0.0.1:5353'); empty: the system's. */
+    DNS_SERVERS: dnsServerList,
+    /** Longest wait for one DNS question, retries included, in ms; past it the check says 'could not check'. */
+    DNS_TIMEOUT_MS: count(100, 30_000, 3_000),
+    /**
+     * Domains (with their subdomains) whose addresses are taken to accept mail without asking DNS:
+     * for test installs whose prospects use reserved names ('test,example'); '*' is every domain.
+     */
+    MAIL_DOMAINS_ASSUME_OK: domainSuffixList,
     /** Gmail by OAuth2: the app's Google OAuth client; Gmail stays unavailable without it. */
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
@@ -83,6 +124,23 @@ export const configSchema = z
     GMAIL_IMAP_PORT: z.coerce.number().int().min(1).max(65535).default(993),
     /** 'tls' for Google; the local test servers speak plain text. */
     GMAIL_SECURITY: z.enum(['tls', 'none']).default('tls'),
+    /** Microsoft mailboxes (Outlook.com, Microsoft 365) by OAuth2: the app's Entra ID client; unavailable without it. */
+    MICROSOFT_CLIENT_ID: optionalText,
+    MICROSOFT_CLIENT_SECRET: optionalText,
+    /** Whose accounts may sign in: 'common' (any), 'organizations', 'consumers', or one tenant's id or domain. */
+    MICROSOFT_TENANT: z
+      .string()
+      .regex(/^[A-Za-z0-9.-]+$/, 'must be common, organizations, consumers, a tenant id or a domain')
+      .default('common'),
+    /** Microsoft's endpoints; default: the tenant's v2.0 endpoints. Settings so tests use a local OAuth2 server. */
+    MICROSOFT_AUTH_URL: z
+      .url()
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    MICROSOFT_TOKEN_URL: z
+      .url()
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
     /** S3-compatible storage for uploaded images; with S3_BUCKET unset they stay in DATA_DIR/uploads. */
     S3_BUCKET: z.string().min(1).optional(),
     /** Endpoint of a non-AWS service (MinIO, R2, Spaces…); unset means AWS S3. */
@@ -174,6 +232,8 @@ export const configSchema = z
   .transform((c) => ({
     ...c,
     APP_URL: (c.APP_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
+    MICROSOFT_AUTH_URL: c.MICROSOFT_AUTH_URL ?? microsoftEndpoint(c.MICROSOFT_TENANT, 'authorize'),
+    MICROSOFT_TOKEN_URL: c.MICROSOFT_TOKEN_URL ?? microsoftEndpoint(c.MICROSOFT_TENANT, 'token'),
   }));
 
 export type Config = Readonly<z.infer<typeof configSchema>>;

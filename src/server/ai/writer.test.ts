@@ -69,6 +69,14 @@ describe('AI writer against an OpenAI-compatible server', () => {
     expect(fake.requests.at(-1)!.stream).toBe(false);
   });
 
+  it('returns the model’s text without NUL characters, streamed or whole', async () => {
+    fake.enqueue({ text: 'Hel\u0000lo \u0000there', chunkSize: 3 });
+    const pieces = await collect(await writer.stream(await newUser(), prompt));
+    fake.enqueue({ text: '\u0000Hi\u0000' });
+    const whole = await writer.generate(await newUser(), prompt);
+    expect({ streamed: pieces.join(''), whole }).toEqual({ streamed: 'Hello there', whole: 'Hi' });
+  });
+
   it('retries after 429 and 5xx answers and then succeeds', async () => {
     const before = fake.requests.length;
     fake.enqueue(

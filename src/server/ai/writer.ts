@@ -1,6 +1,7 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { generateText, streamText, type LanguageModel } from 'ai';
 import { aiMessages, type AiStatus } from '../../shared/schemas/ai';
+import { withoutNul } from '../../shared/text/without-nul';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { AppError } from '../http/errors';
@@ -25,7 +26,8 @@ export class AiCallError extends Error {
  * The app's one way to a language model (issue 9): any OpenAI-compatible chat-completions server set by
  * AI_BASE_URL, AI_API_KEY and AI_MODEL, through the Vercel AI SDK. Every call is a signed-in user's,
  * counted against AI_DAILY_REQUESTS_PER_USER; it is retried on 429 and 5xx (AI_MAX_RETRIES, the SDK's
- * back-off, honouring retry-after) and aborted after AI_TIMEOUT_MS.
+ * back-off, honouring retry-after) and aborted after AI_TIMEOUT_MS. The model's text comes back without
+ * NUL characters, which PostgreSQL `text` cannot hold (docs/security.md, "Input with NUL characters").
  */
 export interface AiWriter {
   readonly configured: boolean;
@@ -96,7 +98,7 @@ export function createAiWriter(db: Database, config: Config): AiWriter {
       });
       return (async function* () {
         for await (const part of result.fullStream) {
-          if (part.type === 'text-delta') yield part.text;
+          if (part.type === 'text-delta') yield withoutNul(part.text);
           else if (part.type === 'error') throw new AiCallError(part.error);
           else if (part.type === 'abort') throw new AiCallError(new Error('aborted'));
         }
@@ -106,7 +108,7 @@ export function createAiWriter(db: Database, config: Config): AiWriter {
       const admitted = await admit(userId);
       try {
         const result = await generateText({ model: admitted, ...callSettings(prompt, signal) });
-        return result.text;
+        return withoutNul(result.text);
       } catch (error) {
         throw new AiCallError(error);
       }

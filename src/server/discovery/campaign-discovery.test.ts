@@ -57,12 +57,12 @@ async function campaignFor(target: number, userId?: string) {
   return campaign!;
 }
 
-async function run(campaign: { id: string; userId: string }) {
+async function run(campaign: { id: string; userId: string }, settings: Config = config) {
   const [row] = await handle.db
     .insert(discoveryRuns)
     .values({ campaignId: campaign.id, userId: campaign.userId })
     .returning();
-  const result = await runCampaignDiscovery(row!.id, { db: handle.db, config });
+  const result = await runCampaignDiscovery(row!.id, { db: handle.db, config: settings });
   const [after] = await handle.db.select().from(discoveryRuns).where(eq(discoveryRuns.id, row!.id));
   return { result, run: after! };
 }
@@ -179,5 +179,44 @@ describe('finding prospects for a campaign', () => {
       prospectsFound: 0,
     });
     expect(await prospectsOf(campaign.id)).toHaveLength(0);
+  });
+
+  it('finishes a run over a page with NUL bytes and broken UTF-8, storing its text without them', async () => {
+    const web = bicycleWeb();
+    const review = web['gearreview.test']!;
+    const [head, tail] = (review['/best-gravel-bikes'] as string)
+      .replaceAll('Best gravel bikes', 'Best\u0000 gravel bikes')
+      .replace('>Rival Bikes gravel<', '>Rival\u0000 Bikes gravel<')
+      .split('</p>') as [string, string];
+    // A NUL character reference, a NUL byte and two invalid UTF-8 sequences in the visible text.
+    review['/best-gravel-bikes'] = {
+      body: Buffer.concat([
+        Buffer.from(`${head} A&#0;B\u0000C `),
+        Buffer.from([0xc3, 0x28, 0xff]),
+        Buffer.from(`</p>${tail}`),
+      ]),
+    };
+    review['/contact'] = (review['/contact'] as string).replace('editor@', 'edi\u0000tor@');
+    const nulWeb = await startFixtureWeb(web);
+    try {
+      const campaign = await campaignFor(10);
+      const { result } = await run(campaign, { ...config, HTTP_PROXY: nulWeb.proxyUrl });
+      expect(result.status).toBe('completed');
+      const found = await prospectsOf(campaign.id);
+      expect(found.find((p) => p.domain === 'gearreview.test')).toMatchObject({
+        contactEmail: 'editor@gearreview.test',
+        sourcePageUrl: 'http://gearreview.test/best-gravel-bikes',
+        sourceAnchorText: 'Rival Bikes gravel',
+      });
+      const [page] = await handle.db
+        .select()
+        .from(crawlPages)
+        .where(eq(crawlPages.url, 'http://gearreview.test/best-gravel-bikes'));
+      expect(page!.title).toBe('Best gravel bikes');
+      expect(page!.text).toContain('A\uFFFDBC \uFFFD(\uFFFD');
+      expect(nulWeb.requests.some((r) => r.host === 'gearreview.test')).toBe(true);
+    } finally {
+      await nulWeb.close();
+    }
   });
 });

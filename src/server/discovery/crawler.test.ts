@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFixtureWeb, startLocalServer, type FixtureAnswer } from '../testing/fixture-web';
 import { testCrawlerSettings } from '../testing/crawler-settings';
-import { Crawler, type CrawlerSettings } from './crawler';
+import { Crawler, decodeHtml, type CrawlerSettings } from './crawler';
 import { AddressPolicy, SsrfError } from './ssrf-guard';
 
 const base = testCrawlerSettings('', {
@@ -241,5 +241,19 @@ describe('caps and retries', () => {
     }, allowLocal);
     const result = await crawler.fetchPage(`${server.url}/`);
     expect(result.ok && result.html).toContain('Grüße');
+  });
+
+  it('drops NUL characters and replaces invalid UTF-8, whatever the charset', () => {
+    const bytes = Buffer.concat([
+      Buffer.from('<p>a\u0000b'),
+      Buffer.from([0xc3, 0x28, 0xff]),
+      Buffer.from('</p>'),
+    ]);
+    expect(decodeHtml(bytes, 'text/html; charset=utf-8')).toBe('<p>ab\uFFFD(\uFFFD</p>');
+    expect(decodeHtml(Buffer.from('<p>a\u0000b</p>', 'latin1'), 'text/html; charset=iso-8859-1')).toBe(
+      '<p>ab</p>',
+    );
+    // UTF-16 text served as UTF-8: every other byte is a NUL; the letters remain.
+    expect(decodeHtml(Buffer.from('<p>Hi</p>', 'utf16le'), 'text/html; charset=utf-8')).toBe('<p>Hi</p>');
   });
 });

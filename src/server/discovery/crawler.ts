@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { EnvHttpProxyAgent, fetch, type Dispatcher, type Response } from 'undici';
+import { withoutNul } from '../../shared/text/without-nul';
 import { normalizeUrl } from '../../shared/url-normalize';
 import { PolitenessGate } from './politeness';
 import { RobotsCache, type RobotsResponse } from './robots';
@@ -277,7 +278,13 @@ async function readCapped(response: Response, maxBytes: number): Promise<Buffer>
   return Buffer.concat(chunks, size);
 }
 
-/** Decodes HTML by the Content-Type charset, else a `<meta charset>` near the start, else UTF-8. */
+/**
+ * Decodes HTML by the Content-Type charset, else a `<meta charset>` near the start, else UTF-8.
+ * This is where every fetched page (discovery and link checks) becomes text, so it is cleaned
+ * here: invalid byte sequences become U+FFFD (the WHATWG decoder's replacement) and NUL
+ * characters are dropped, since PostgreSQL `text` cannot hold them (docs/security.md,
+ * "Input with NUL characters").
+ */
 export function decodeHtml(body: Buffer, contentType: string): string {
   const fromHeader = /charset\s*=\s*["']?([\w.:-]+)/i.exec(contentType)?.[1];
   const head = body.subarray(0, 2048).toString('latin1');
@@ -285,12 +292,12 @@ export function decodeHtml(body: Buffer, contentType: string): string {
   for (const label of [fromHeader, fromMeta, 'utf-8']) {
     if (!label) continue;
     try {
-      return new TextDecoder(label).decode(body);
+      return withoutNul(new TextDecoder(label).decode(body));
     } catch {
       // An unknown label: try the next source.
     }
   }
-  return body.toString('utf8');
+  return withoutNul(body.toString('utf8'));
 }
 
 function retryAfterMs(header: string | null): number | undefined {

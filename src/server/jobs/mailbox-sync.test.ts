@@ -26,7 +26,7 @@ afterAll(async () => {
 });
 
 describe('mailbox-sync fan-out', () => {
-  it('queues one job per connected, failing or paused mailbox, and no second one while it waits', async () => {
+  it('queues one job per mailbox — connected, failing or paused (its replies are still read) — and no second one while it waits', async () => {
     const [user] = await handle.db
       .insert(users)
       .values({ name: 'N', email: 'fan-out@example.com' })

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import { z } from 'zod';
 import { emailAccounts } from '../db/schema/outreach';
@@ -32,9 +32,10 @@ export function queueMailboxSync(queue: Pick<PgBoss, 'send'>, mailboxId: string)
 }
 
 /**
- * Every two minutes, queues one sync-mailbox job per mailbox connected, in error (an error may
- * clear) or paused (replies and bounces to what it sent before still arrive), so mailboxes are read in parallel by the workers and one slow server holds up
- * no other. IMAP IDLE (replies/idle.ts) queues the same job as soon as new mail arrives.
+ * Every two minutes, queues one sync-mailbox job per mailbox: connected, in error (the sync is what
+ * clears an error, mark-status.ts) or paused (a paused mailbox sends nothing, but its replies must
+ * still be read). Mailboxes are read in parallel by the workers, so one slow server holds up no
+ * other. IMAP IDLE (replies/idle.ts) queues the same job as soon as new mail arrives.
  */
 export const mailboxSyncJob: JobDefinition<Record<string, never>> = {
   name: 'mailbox-sync',
@@ -42,10 +43,7 @@ export const mailboxSyncJob: JobDefinition<Record<string, never>> = {
   cron: () => '*/2 * * * *',
   async handle(_payload, { db, queue }) {
     if (!queue) throw new Error('mailbox-sync needs the job queue');
-    const mailboxes = await db
-      .select({ id: emailAccounts.id })
-      .from(emailAccounts)
-      .where(inArray(emailAccounts.status, ['connected', 'error', 'paused']));
+    const mailboxes = await db.select({ id: emailAccounts.id }).from(emailAccounts);
     let queued = 0;
     for (const { id } of mailboxes) if (await queueMailboxSync(queue, id)) queued++;
     return { mailboxes: mailboxes.length, queued };

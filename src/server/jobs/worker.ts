@@ -8,6 +8,7 @@ import { liveLinkCheckJob } from './live-link-check';
 import { liveLinkDiscoveryJob } from './live-link-discovery';
 import { liveLinkScheduleJob } from './live-link-schedule';
 import { sessionCleanupJob } from './session-cleanup';
+import { domainCheckJob } from './domain-check';
 
 /** Every job the worker role runs. */
 export const jobs: readonly JobDefinition<never>[] = [
@@ -20,6 +21,7 @@ export const jobs: readonly JobDefinition<never>[] = [
   liveLinkScheduleJob as JobDefinition<never>,
   liveLinkDiscoveryJob as JobDefinition<never>,
   mailboxRampJob as JobDefinition<never>,
+  domainCheckJob as JobDefinition<never>,
 ];
 
 /**

@@ -27,9 +27,12 @@ export const mailboxHealthSchema = z.object({
 });
 export type MailboxHealth = z.infer<typeof mailboxHealthSchema>;
 
-/** One DNS record check of the sender domain: what was found and what to fix. */
+/**
+ * One DNS record check of the sender domain: what was found and what to fix. 'unknown' = DNS did
+ * not answer (timeout, SERVFAIL): could not check, which is not a fail.
+ */
 export const dnsRecordCheckSchema = z.object({
-  status: z.enum(['pass', 'warn', 'fail']),
+  status: z.enum(['pass', 'warn', 'fail', 'unknown']),
   /** The record(s) found, as published. */
   records: z.array(z.string()),
   /** What is wrong and how to fix it; null when it passes. */

@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { mailboxHealthSchema } from './mail-health';
+import { pageQueryFields, pageSchema } from './pagination';
 
 /** Messages of the mailbox screens (spec §8 Mail connection, Campaigns). */
 export const mailboxMessages = {
   connectFailed: 'Failed to connect email account',
   gmailFailed: 'Failed to connect to Gmail',
   gmailRetry: 'Failed to connect Gmail account. Please try again.',
+  microsoftFailed: 'Failed to connect to Microsoft',
+  microsoftRetry: 'Failed to connect Microsoft account. Please try again.',
   noAuthResponse: 'No response received from authentication service',
   missingUrl: 'Invalid response from authentication service - missing URL',
   disconnectFailed: 'Error disconnecting email account. Please try again.',
@@ -16,6 +19,7 @@ export const mailboxMessages = {
   connected: 'Mailbox connected',
   connectionErrorLabel: 'Connection Error',
   gmailConnected: 'Gmail account connected',
+  microsoftConnected: 'Microsoft account connected',
   disconnected: 'Mailbox disconnected',
   redirectRefused: 'The redirect address is not this app’s mailbox page.',
   settingsSaved: 'Mailbox settings saved',
@@ -31,6 +35,12 @@ export const mailboxMessages = {
   pausedByUser: 'Paused by you',
   pausedLabel: 'Paused',
   healthFailed: 'Failed to load the mailbox health',
+  microsoftPassword: 'Microsoft mailboxes sign in through Microsoft: connect the account again instead.',
+  /** Outlook.com and Exchange Online refuse passwords for SMTP and IMAP (docs/decisions/016-microsoft-mailboxes.md). */
+  microsoftPreset:
+    'Outlook.com and Microsoft 365 refuse passwords for SMTP and IMAP: use “Connect Microsoft” above instead.',
+  microsoftPresetUnavailable:
+    'Outlook.com and Microsoft 365 refuse passwords for SMTP and IMAP, and this server has no Microsoft sign-in set up (MICROSOFT_CLIENT_ID).',
   privateHost: (protocol: 'SMTP' | 'IMAP', host: string) =>
     `The ${protocol} server ${host} is on a private network, which this app does not connect to.`,
 } as const;
@@ -153,6 +163,33 @@ export const mailboxHealthReportSchema = z.object({
 });
 export type MailboxHealthReport = z.infer<typeof mailboxHealthReportSchema>;
 
+/**
+ * A message the mailbox sync set aside because it could not be read or applied (broken MIME, too
+ * large, a database error): its INBOX UID, what could be read of its headers, size in bytes, reason.
+ */
+export const quarantinedMessageSchema = z.object({
+  id: z.string(),
+  uid: z.number().int(),
+  messageId: z.string().nullable(),
+  fromEmail: z.string().nullable(),
+  subject: z.string().nullable(),
+  size: z.number().int(),
+  reason: z.string(),
+  createdAt: z.string(),
+});
+export type QuarantinedMessage = z.infer<typeof quarantinedMessageSchema>;
+
+/** `GET /api/email-accounts/:id/quarantine` query: 1-based page and page size; always newest first. */
+export const quarantineQuerySchema = z.object({
+  page: pageQueryFields.page,
+  pageSize: pageQueryFields.pageSize,
+});
+export type QuarantineQuery = Partial<z.output<typeof quarantineQuerySchema>>;
+
+/** `GET /api/email-accounts/:id/quarantine`: one page of the mailbox's set-aside messages and their total. */
+export const quarantinePageSchema = pageSchema(quarantinedMessageSchema);
+export type QuarantinePage = z.infer<typeof quarantinePageSchema>;
+
 /** Common presets so users do not have to look up their provider's servers. */
 export const mailboxPresets = [
   {
@@ -197,20 +234,45 @@ export const mailboxPresets = [
   [k: string]: unknown;
 }[];
 
-/** `POST /api/email-accounts/gmail/authorize` body: where Google sends the user back (spec §7). */
-export const gmailAuthorizeSchema = z.strictObject({ redirect_uri: z.url() });
-/** `POST /api/email-accounts/gmail/authorize` answer: the Google URL, or why there is none. */
-export const gmailAuthorizeResponseSchema = z.object({
+/** Mailboxes connected by OAuth2 sign-in (Google, Microsoft) instead of a password. */
+export const oauthMailboxProviderSchema = z.enum(['gmail', 'microsoft']);
+export type OAuthMailboxProvider = z.infer<typeof oauthMailboxProviderSchema>;
+
+/** What the connect screens say for each OAuth2 provider. */
+export const oauthMessages = {
+  gmail: {
+    product: 'Gmail',
+    connect: 'Connect Gmail',
+    failed: mailboxMessages.gmailFailed,
+    retry: mailboxMessages.gmailRetry,
+    connected: mailboxMessages.gmailConnected,
+  },
+  microsoft: {
+    product: 'Microsoft',
+    connect: 'Connect Microsoft (Outlook / Microsoft 365)',
+    failed: mailboxMessages.microsoftFailed,
+    retry: mailboxMessages.microsoftRetry,
+    connected: mailboxMessages.microsoftConnected,
+  },
+} as const satisfies Record<OAuthMailboxProvider, Record<string, string>>;
+
+/** `GET /api/email-accounts/oauth-providers`: which sign-ins this server has an OAuth client for. */
+export const oauthAvailabilitySchema = z.object({ gmail: z.boolean(), microsoft: z.boolean() });
+
+/** `POST /api/email-accounts/{gmail,microsoft}/authorize` body: where the provider sends the user back (spec §7). */
+export const oauthAuthorizeSchema = z.strictObject({ redirect_uri: z.url() });
+/** `POST /api/email-accounts/{gmail,microsoft}/authorize` answer: the provider's URL, or why there is none. */
+export const oauthAuthorizeResponseSchema = z.object({
   url: z.string().optional(),
   error: z.string().optional(),
 });
-/** `POST /api/email-accounts/gmail/callback` body: what Google appended to the redirect. */
-export const gmailCallbackSchema = z.strictObject({
+/** `POST /api/email-accounts/{gmail,microsoft}/callback` body: what the provider appended to the redirect. */
+export const oauthCallbackSchema = z.strictObject({
   code: z.string().min(1).max(2048),
   state: z.string().min(1).max(512),
   redirect_uri: z.url(),
 });
-export const gmailCallbackResponseSchema = z.object({
+export const oauthCallbackResponseSchema = z.object({
   success: z.boolean(),
   error: z.string().optional(),
 });

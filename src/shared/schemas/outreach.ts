@@ -20,6 +20,10 @@ export const outreachMessages = {
   alreadyEnrolled: 'This prospect is already enrolled',
   notPending: 'Only pending prospects can be enrolled',
   notEligible: 'This prospect cannot be contacted now',
+  /** Why a prospect's address was not enrolled (its check, docs/decisions/015-sender-domain-and-address-checks.md). */
+  undeliverable: 'This prospect’s address cannot receive mail.',
+  domainRefusesMail: 'their domain does not accept mail',
+  invalidAddress: 'their address is not valid',
   mailboxesDisconnected:
     'Every mailbox of this campaign has a connection error: the emails will wait until you reconnect one in Email Accounts.',
   settingsSaved: 'Outreach settings saved',
@@ -88,7 +92,11 @@ export const enrollmentPreviewSchema = z.object({
 export type EnrollmentPreview = z.infer<typeof enrollmentPreviewSchema>;
 
 /** `POST /api/campaigns/:id/enrollment` and `POST /api/prospects/:id/enrollment` answer. */
-export const enrollmentResultSchema = z.object({ enrolled: z.number().int() });
+export const enrollmentResultSchema = z.object({
+  enrolled: z.number().int(),
+  /** Prospects left out because their address cannot receive mail, counted per reason (e.g. domainRefusesMail). */
+  notEnrolled: z.array(z.object({ prospects: z.number().int(), reason: z.string() })),
+});
 export type EnrollmentResult = z.infer<typeof enrollmentResultSchema>;
 
 /** `POST /api/sequences/preview` body: a step as the editor holds it, rendered for one of the user's prospects. */

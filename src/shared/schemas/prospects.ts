@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { opportunityTypes } from './discovery';
 import { pageQueryFields, pageSchema } from './pagination';
 import { siteDomain } from '../url-normalize';
+import { emailCheckSchema } from './mail-health';
 
 /** Prospect and contacts messages of spec §8. */
 export const contactMessages = {
@@ -33,6 +34,8 @@ export const prospectSchema = z.object({
   opportunityType: z.enum(opportunityTypes).nullable(),
   /** The page where discovery found it (e.g. the page linking to a competitor). */
   sourcePageUrl: z.string().nullable(),
+  /** The contact address's check before enrollment; null until it was checked. */
+  emailCheck: emailCheckSchema.nullable(),
   lastContacted: z.string().nullable(),
   createdAt: z.string(),
 });

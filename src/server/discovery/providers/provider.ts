@@ -1,4 +1,5 @@
 import { fetch } from 'undici';
+import { withoutNul } from '../../../shared/text/without-nul';
 
 /** One result of a web search: the page and what the engine said about it. */
 export interface SearchResult {
@@ -36,7 +37,9 @@ const PROVIDER_TIMEOUT_MS = 20_000;
 
 /**
  * Calls a provider's JSON API (operator-configured, so not behind the SSRF guard) and returns
- * the parsed body. @throws ProviderError on a non-2xx answer or a body that is not JSON.
+ * the parsed body, every string value without NUL characters (JSON can carry them as `\u0000`;
+ * PostgreSQL `text` cannot: docs/security.md, "Input with NUL characters").
+ * @throws ProviderError on a non-2xx answer or a body that is not JSON.
  */
 export async function providerJson(
   name: string,
@@ -60,7 +63,9 @@ export async function providerJson(
     throw new ProviderError(`${name} answered HTTP ${response.status}`);
   }
   try {
-    return await response.json();
+    return JSON.parse(await response.text(), (_key, value: unknown) =>
+      typeof value === 'string' ? withoutNul(value) : value,
+    );
   } catch {
     throw new ProviderError(`${name} answered with a body that is not JSON`);
   }

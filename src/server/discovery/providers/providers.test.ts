@@ -125,3 +125,32 @@ describe('DataForSEO backlinks', () => {
     );
   });
 });
+
+describe('provider answers carrying NUL characters', () => {
+  it('reads search results and backlink records without them', async () => {
+    const search = await api({
+      results: [{ url: 'https://a.test/p\u0000', title: 'A\u0000B', content: 'about\u0000 bikes' }],
+    });
+    expect(await searxngProvider(search.url).search('bikes')).toEqual([
+      { url: 'https://a.test/p', title: 'AB', snippet: 'about bikes' },
+    ]);
+    const backlinks = await api({
+      status_code: 20000,
+      tasks: [
+        {
+          status_code: 20000,
+          result: [
+            {
+              items: [
+                { url_from: 'https://blog.test/post', url_to: 'https://rival.test/', anchor: 'Ri\u0000val' },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    expect(await dataForSeoProvider('l', 'p', backlinks.url).backlinks('rival.test', 1)).toEqual([
+      { pageUrl: 'https://blog.test/post', targetUrl: 'https://rival.test/', anchorText: 'Rival' },
+    ]);
+  });
+});

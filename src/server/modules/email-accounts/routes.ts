@@ -1,15 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiPaths, paths } from '../../../shared/paths';
+import { apiPaths } from '../../../shared/paths';
 import { emailAccountListQuerySchema } from '../../../shared/schemas/email-accounts';
 import {
   connectMailboxSchema,
-  gmailAuthorizeResponseSchema,
-  gmailAuthorizeSchema,
-  gmailCallbackResponseSchema,
-  gmailCallbackSchema,
   mailboxHealthReportSchema,
-  mailboxMessages,
   mailboxSchema,
   mailboxSettingsSchema,
 } from '../../../shared/schemas/mailboxes';
@@ -18,16 +13,9 @@ import { requireUser } from '../../auth/session';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AddressPolicy } from '../../discovery/ssrf-guard';
-import { AppError } from '../../http/errors';
-import {
-  completeGmailAuthorization,
-  GmailAuthorizationError,
-  gmailConfigured,
-  startGmailAuthorization,
-} from '../../outreach/mailboxes/gmail-oauth';
 import { outreachKeys } from '../../outreach/keys';
+import { oauthMailboxRoutes } from './oauth-routes';
 import {
-  connectGmailMailbox,
   connectSmtpMailbox,
   deleteEmailAccount,
   listEmailAccounts,
@@ -43,27 +31,13 @@ export interface EmailAccountDeps {
   appSecret: string;
 }
 
-/** Shown under 'Failed to connect to Gmail' when the server has no Google OAuth client. */
-const gmailNotConfigured = 'Gmail is not configured on this server.';
-
 const idParams = z.object({ id: z.uuid({ error: 'Email account not found' }) });
 
 /**
- * Google may only send the user back to the mailbox page of this app (spec §7); any other address
- * would hand the authorization code to someone else.
- * @throws AppError VALIDATION_ERROR otherwise.
- */
-function assertOwnRedirect(config: Config, redirectUri: string): void {
-  const expected = new URL(paths.emails, config.APP_URL).toString();
-  if (new URL(redirectUri).toString() !== expected)
-    throw new AppError('VALIDATION_ERROR', mailboxMessages.redirectRefused);
-}
-
-/**
  * Mailboxes (spec §7 Mail accounts, §8 Mail connection): list, connect SMTP/IMAP (hosts checked by the
- * SSRF guard, both logins checked first), connect Gmail by OAuth2, change the sending settings (and
- * an SMTP password, the health thresholds), disconnect; a mailbox's health figures, pause and resume
- * (docs/decisions/014-mailbox-health.md).
+ * SSRF guard, both logins checked first), change the sending settings (and an SMTP password, the
+ * health thresholds), disconnect; a mailbox's health figures, pause and resume
+ * (docs/decisions/014-mailbox-health.md); connecting Gmail or Microsoft by OAuth2 is in oauth-routes.ts.
  */
 export function emailAccountRoutes(auth: Auth, deps: EmailAccountDeps): FastifyPluginAsyncZod {
   const { db, config } = deps;
@@ -167,55 +141,6 @@ export function emailAccountRoutes(auth: Auth, deps: EmailAccountDeps): FastifyP
       },
     );
 
-    app.post(
-      apiPaths.gmailAuthorize,
-      {
-        schema: {
-          tags: ['email accounts'],
-          body: gmailAuthorizeSchema,
-          response: { 200: gmailAuthorizeResponseSchema },
-        },
-        preHandler: requireUser(auth),
-      },
-      async (request) => {
-        if (!gmailConfigured(config)) return { error: gmailNotConfigured };
-        assertOwnRedirect(config, request.body.redirect_uri);
-        try {
-          const url = await startGmailAuthorization(db, config, request.user!.id, request.body.redirect_uri);
-          return { url };
-        } catch (error) {
-          if (error instanceof GmailAuthorizationError) return { error: error.message };
-          throw error;
-        }
-      },
-    );
-
-    app.post(
-      apiPaths.gmailCallback,
-      {
-        schema: {
-          tags: ['email accounts'],
-          body: gmailCallbackSchema,
-          response: { 200: gmailCallbackResponseSchema },
-        },
-        preHandler: requireUser(auth),
-      },
-      async (request) => {
-        const { code, state, redirect_uri: redirectUri } = request.body;
-        assertOwnRedirect(config, redirectUri);
-        try {
-          const grant = await completeGmailAuthorization(db, config, request.user!.id, {
-            code,
-            state,
-            redirectUri,
-          });
-          await connectGmailMailbox(db, keys.credentials, request.user!.id, grant, config.MAILBOX_RAMP_START);
-          return { success: true };
-        } catch (error) {
-          if (error instanceof GmailAuthorizationError) return { success: false, error: error.message };
-          throw error;
-        }
-      },
-    );
+    await app.register(oauthMailboxRoutes(auth, deps));
   };
 }

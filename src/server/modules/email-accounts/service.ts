@@ -2,7 +2,6 @@ import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { HEALTH_MIN_SENDS } from '../../../shared/mailbox-health';
 import {
-  defaultDailyLimit,
   mailboxMessages,
   type connectMailboxSchema,
   type Mailbox,
@@ -149,50 +148,6 @@ export async function connectSmtpMailbox(
   return mailboxById(db, userId, id);
 }
 
-/**
- * Stores a Gmail mailbox authorized by OAuth2 (spec §7): the refresh token encrypted, no host settings
- * (Gmail's servers are known, servers.ts), warming up from `rampStart` emails a day. Connecting the
- * same address again renews its token and leaves its warm-up as it is.
- */
-export async function connectGmailMailbox(
-  db: Database,
-  credentialsKey: Buffer,
-  userId: string,
-  grant: { email: string; refreshToken: string },
-  rampStart: number,
-): Promise<void> {
-  const secretEncrypted = encryptSecret(credentialsKey, grant.refreshToken);
-  await db
-    .insert(emailAccounts)
-    .values({
-      userId,
-      email: grant.email,
-      provider: 'gmail',
-      username: grant.email,
-      secretEncrypted,
-      dailyLimit: defaultDailyLimit,
-      rampLimit: initialRampLimit(defaultDailyLimit, rampStart),
-      rampUpdatedAt: new Date(),
-    })
-    .onConflictDoUpdate({
-      target: [emailAccounts.userId, emailAccounts.email],
-      set: {
-        provider: 'gmail',
-        secretEncrypted,
-        status: 'connected',
-        statusReason: null,
-        smtpHost: null,
-        smtpPort: null,
-        smtpSecurity: null,
-        imapHost: null,
-        imapPort: null,
-        imapSecurity: null,
-        username: grant.email,
-        updatedAt: new Date(),
-      },
-    });
-}
-
 async function insertMailbox(db: Database, values: typeof emailAccounts.$inferInsert): Promise<string> {
   try {
     const [row] = await db.insert(emailAccounts).values(values).returning({ id: emailAccounts.id });
@@ -208,7 +163,7 @@ async function insertMailbox(db: Database, values: typeof emailAccounts.$inferIn
  * Saves a mailbox's daily limit, spacing and the health thresholds given; with a new password (SMTP/IMAP only) both logins are
  * checked first, then the password is stored encrypted and the mailbox is connected again.
  * @throws AppError NOT_FOUND (404) when the mailbox is not the user's; VALIDATION_ERROR (400) for a
- *   password on a Gmail mailbox or a refused login (nothing is changed then).
+ *   password on a Gmail or Microsoft mailbox or a refused login (nothing is changed then).
  */
 export async function updateMailboxSettings(
   db: Database,
@@ -225,7 +180,11 @@ export async function updateMailboxSettings(
   if (!row) throw AppError.notFound('Email account not found');
   let reconnected: Partial<typeof emailAccounts.$inferInsert> = {};
   if (input.password !== undefined) {
-    if (row.provider === 'gmail') throw new AppError('VALIDATION_ERROR', mailboxMessages.gmailPassword);
+    if (row.provider !== 'smtp')
+      throw new AppError(
+        'VALIDATION_ERROR',
+        row.provider === 'gmail' ? mailboxMessages.gmailPassword : mailboxMessages.microsoftPassword,
+      );
     const { username, ...servers } = storedMailServers(row);
     await checkLogins(mailPolicy, { ...servers, auth: { user: username, pass: input.password } });
     reconnected = {

@@ -179,6 +179,26 @@ describe('link monitoring against pages that change', () => {
     expect(history.items[0]!.finalUrl).toBe('http://elsewhere.test/post');
   });
 
+  it('records a check of a page with NUL bytes and broken UTF-8, its anchor without them', async () => {
+    pages.set('/nul', html(linkTo()));
+    const link = await addLink('/nul');
+    await firstCheck(link.id);
+    const body = html(linkTo('best\u0000 tools'), '<meta name="description" content="A\u0000B">');
+    pages.set('/nul', {
+      body: Buffer.concat([
+        Buffer.from(body.replace('<title>Post', '<title>Po\u0000st')),
+        Buffer.from([0xc3, 0x28]),
+      ]),
+    });
+    expect(await checkNow(link.id)).toMatchObject({
+      status: 'active',
+      reasons: [],
+      foundAnchorText: 'best tools',
+    });
+    const history = (await inject('GET', withId(apiPaths.liveLinkChecks, link.id))).json<LinkCheckPage>();
+    expect(history.items.map((c) => c.anchorText)).toEqual(['best tools', 'best tools']);
+  });
+
   it('counts new, lost and suspicious links and charts today’s active links', async () => {
     const summary = (await inject('GET', apiPaths.liveLinkSummary)).json<LiveLinkSummary>();
     const all = (await inject('GET', `${apiPaths.liveLinks}?pageSize=100`)).json<LiveLinkPage>().items;

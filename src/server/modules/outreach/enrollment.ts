@@ -1,4 +1,5 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { emailCheckSchema, type EmailCheck } from '../../../shared/schemas/mail-health';
 import {
   outreachMessages as m,
   type EnrollmentPreview,
@@ -8,6 +9,7 @@ import { queryRows, type Database } from '../../db/client';
 import { campaigns, prospects } from '../../db/schema/campaigns';
 import { emailSequenceSteps, enrollments, suppressions } from '../../db/schema/outreach';
 import { AppError } from '../../http/errors';
+import type { AddressChecker } from '../../outreach/dns/address-check';
 import { domainsBlockedForContact, prospectDomain } from '../../outreach/domain-memory';
 import { findOwnedCampaign } from '../campaigns/service';
 import { campaignMailboxRotation } from './campaign-settings';
@@ -42,9 +44,14 @@ async function enrollableProspects(
   campaignId: string,
   now: Date,
   prospectId?: string,
-): Promise<{ id: string }[]> {
+): Promise<{ id: string; email: string }[]> {
   const rows = await db
-    .select({ id: prospects.id, domain: prospects.domain, website: prospects.website })
+    .select({
+      id: prospects.id,
+      domain: prospects.domain,
+      website: prospects.website,
+      email: sql<string>`trim(${prospects.contactEmail})`,
+    })
     .from(prospects)
     .where(
       and(
@@ -105,15 +112,59 @@ export async function previewEnrollment(
 }
 
 /**
+ * Checks the addresses of `candidates` (AddressChecker: syntax, a domain that accepts mail,
+ * disposable and role flags), stores each prospect's email_check, and returns the ids that may be
+ * enrolled and the others counted per reason. DNS is asked here, outside any transaction.
+ */
+async function checkCandidates(
+  db: Database,
+  addresses: AddressChecker,
+  candidates: { id: string; email: string }[],
+  now: Date,
+): Promise<{ deliverable: Set<string>; notEnrolled: EnrollmentResult['notEnrolled'] }> {
+  const checks = await addresses.check(
+    candidates.map((p) => p.email),
+    now,
+  );
+  const byCheck = new Map<string, string[]>();
+  const deliverable = new Set<string>();
+  const refused = new Map<string, number>();
+  for (const p of candidates) {
+    const check = checks.get(p.email)!;
+    const key = JSON.stringify(check);
+    const group = byCheck.get(key);
+    if (group) group.push(p.id);
+    else byCheck.set(key, [p.id]);
+    if (check.deliverable) deliverable.add(p.id);
+    else {
+      const reason = check.flags.includes('syntax') ? m.invalidAddress : m.domainRefusesMail;
+      refused.set(reason, (refused.get(reason) ?? 0) + 1);
+    }
+  }
+  // Prospects share few distinct checks (one per domain outcome and flags): one update per check.
+  for (const [key, ids] of byCheck)
+    for (let i = 0; i < ids.length; i += INSERT_CHUNK)
+      await db
+        .update(prospects)
+        .set({ emailCheck: JSON.parse(key) as EmailCheck })
+        .where(inArray(prospects.id, ids.slice(i, i + INSERT_CHUNK)));
+  return { deliverable, notEnrolled: [...refused].map(([reason, n]) => ({ reason, prospects: n })) };
+}
+
+/**
  * Enrolls the campaign's eligible prospects — all of them, or only `prospectId` — with the first
- * step due at `now`. Mailboxes are handed out round-robin, continuing the rotation of earlier
- * enrollments and passing over mailboxes in connection error while another one is connected. A draft campaign becomes active; a paused one stays paused until resumed. Concurrent calls cannot enroll a
- * prospect twice (one enrollment per prospect, enforced by the database).
+ * step due at `now`, once their addresses are checked (checkCandidates): a prospect whose address
+ * cannot receive mail is not enrolled and is counted in `notEnrolled` with the reason. Mailboxes
+ * are handed out round-robin, continuing the rotation of earlier enrollments and passing over
+ * mailboxes in connection error while another one is connected. A draft campaign becomes active;
+ * a paused one stays paused until resumed. Concurrent calls cannot enroll a prospect twice (one
+ * enrollment per prospect, enforced by the database).
  * @throws AppError NOT_FOUND for another user's campaign, CONFLICT when the campaign lacks a
  *   mailbox or sequence, is completed, or nobody is eligible.
  */
 export async function enrollCampaign(
   db: Database,
+  addresses: AddressChecker,
   userId: string,
   campaignId: string,
   now: Date,
@@ -122,9 +173,15 @@ export async function enrollCampaign(
   const campaign = await findOwnedCampaign(db, userId, campaignId);
   const { message: blocker, mailboxes } = await sendingBlocker(db, campaign);
   if (blocker) throw new AppError('CONFLICT', blocker);
+  const candidates = await enrollableProspects(db, userId, campaignId, now, prospectId);
+  const { deliverable, notEnrolled } = await checkCandidates(db, addresses, candidates, now);
 
   const enrolled = await db.transaction(async (tx) => {
-    const chosen = await enrollableProspects(tx as unknown as Database, userId, campaignId, now, prospectId);
+    // Eligibility again inside the transaction (another request may have enrolled some meanwhile);
+    // only prospects whose address was just checked and found deliverable.
+    const chosen = (
+      await enrollableProspects(tx as unknown as Database, userId, campaignId, now, prospectId)
+    ).filter((p) => deliverable.has(p.id));
     if (chosen.length === 0) return 0;
     const [earlier] = await tx
       .select({ n: count() })
@@ -156,8 +213,9 @@ export async function enrollCampaign(
       .where(and(eq(campaigns.id, campaignId), eq(campaigns.status, 'draft')));
     return inserted;
   });
-  if (enrolled === 0 && !prospectId) throw new AppError('CONFLICT', m.nothingToEnroll);
-  return { enrolled };
+  if (enrolled === 0 && notEnrolled.length === 0 && !prospectId)
+    throw new AppError('CONFLICT', m.nothingToEnroll);
+  return { enrolled, notEnrolled };
 }
 
 /**
@@ -167,6 +225,7 @@ export async function enrollCampaign(
  */
 export async function enrollProspect(
   db: Database,
+  addresses: AddressChecker,
   userId: string,
   prospectId: string,
   now: Date,
@@ -176,7 +235,7 @@ export async function enrollProspect(
     .from(prospects)
     .where(and(eq(prospects.id, prospectId), eq(prospects.userId, userId)));
   if (!prospect) throw AppError.notFound('Prospect not found');
-  const result = await enrollCampaign(db, userId, prospect.campaignId, now, prospectId);
+  const result = await enrollCampaign(db, addresses, userId, prospect.campaignId, now, prospectId);
   if (result.enrolled === 0) throw new AppError('CONFLICT', await refusalOf(db, userId, prospectId, now));
   return result;
 }
@@ -188,9 +247,10 @@ async function refusalOf(db: Database, userId: string, prospectId: string, now: 
     status: string;
     enrolled: boolean;
     suppressed: boolean;
+    emailCheck: unknown;
   }>(
     db,
-    sql`select p.contact_email as email, p.status,
+    sql`select p.contact_email as email, p.status, p.email_check as "emailCheck",
           exists (select 1 from enrollments e where e.prospect_id = p.id) as enrolled,
           exists (select 1 from suppressions x where x.user_id = ${userId}
             and x.email = lower(trim(p.contact_email))) as suppressed
@@ -200,6 +260,8 @@ async function refusalOf(db: Database, userId: string, prospectId: string, now: 
   if (row.enrolled) return m.alreadyEnrolled;
   if (row.status !== 'pending') return m.notPending;
   if (row.suppressed) return m.suppressed;
+  const check = emailCheckSchema.safeParse(row.emailCheck).data;
+  if (check && !check.deliverable) return `${m.undeliverable} ${check.reason ?? ''}`.trim();
   const [prospect] = await db
     .select({ campaignId: prospects.campaignId, domain: prospects.domain, website: prospects.website })
     .from(prospects)

@@ -162,7 +162,7 @@ describe('enrolling a campaign', () => {
 
     const before = Date.now();
     const enroll = await call(o.cookie, 'POST', previewUrl);
-    expect(enroll.json()).toEqual({ enrolled: 4 });
+    expect(enroll.json()).toEqual({ enrolled: 4, notEnrolled: [] });
     const rows = await t.handle.db
       .select()
       .from(enrollments)
@@ -210,7 +210,7 @@ describe('enrolling a campaign', () => {
 
     await setStatus([second], 'connected');
     expect((await call(o.cookie, 'GET', previewUrl)).json().warning).toBeNull();
-    expect((await call(o.cookie, 'POST', previewUrl)).json()).toEqual({ enrolled: 5 });
+    expect((await call(o.cookie, 'POST', previewUrl)).json()).toEqual({ enrolled: 5, notEnrolled: [] });
     const rows = await t.handle.db
       .select({ mailbox: enrollments.emailAccountId })
       .from(enrollments)
@@ -240,7 +240,7 @@ describe('enrolling a campaign', () => {
     const refused = await call(o.cookie, 'POST', withId(apiPaths.prospectEnrollment, two.id));
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.message).toBe(m.domainBlocked);
-    expect((await call(o.cookie, 'POST', previewUrl)).json()).toEqual({ enrolled: 3 });
+    expect((await call(o.cookie, 'POST', previewUrl)).json()).toEqual({ enrolled: 3, notEnrolled: [] });
   });
 
   it('leaves a paused campaign paused: its new prospects wait for Resume', async () => {
@@ -249,6 +249,7 @@ describe('enrolling a campaign', () => {
     await t.handle.db.update(campaigns).set({ status: 'paused' }).where(eq(campaigns.id, campaign.id));
     expect((await call(o.cookie, 'POST', withId(apiPaths.campaignEnrollment, campaign.id))).json()).toEqual({
       enrolled: 5,
+      notEnrolled: [],
     });
     expect((await call(o.cookie, 'GET', withId(apiPaths.campaign, campaign.id))).json().status).toBe(
       'paused',
@@ -280,7 +281,7 @@ describe('enrolling one prospect (the row’s Send)', () => {
     const six = rows.find((p) => p.website === 'six.com')!;
     const url = (id: string) => withId(apiPaths.prospectEnrollment, id);
 
-    expect((await call(o.cookie, 'POST', url(ann.id))).json()).toEqual({ enrolled: 1 });
+    expect((await call(o.cookie, 'POST', url(ann.id))).json()).toEqual({ enrolled: 1, notEnrolled: [] });
     const twice = await call(o.cookie, 'POST', url(ann.id));
     expect(twice.statusCode).toBe(409);
     expect(twice.json().error.message).toBe(m.alreadyEnrolled);

@@ -11,7 +11,9 @@ import {
 } from '../../../shared/schemas/outreach';
 import type { Auth } from '../../auth/auth';
 import { requireUser } from '../../auth/session';
+import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { addressCheckerFromConfig } from '../../outreach/dns/address-check';
 import { getCampaignOutreach, updateCampaignOutreach } from './campaign-settings';
 import { enrollCampaign, enrollProspect, previewEnrollment } from './enrollment';
 import { previewStep } from './step-preview';
@@ -22,9 +24,11 @@ const idParams = z.object({ id: z.uuid() });
  * Starting outreach (issue 6 §3): a campaign's mailboxes, sequence and tracking; how many prospects
  * Send Emails would enroll and the enrolling itself, for a whole campaign or one prospect; and the
  * sequence editor's step preview. Pausing and resuming is the campaign's status (PATCH
- * /api/campaigns/:id). Only the signed-in user's records; another user's id answers 404.
+ * /api/campaigns/:id). Only the signed-in user's records; another user's id answers 404. Addresses
+ * are checked before enrollment over DNS as the settings say (DNS_SERVERS, MAIL_DOMAINS_ASSUME_OK).
  */
-export function outreachRoutes(auth: Auth, db: Database): FastifyPluginAsyncZod {
+export function outreachRoutes(auth: Auth, db: Database, config: Config): FastifyPluginAsyncZod {
+  const addresses = addressCheckerFromConfig(db, config);
   return async (app) => {
     app.addHook('preHandler', requireUser(auth));
     const tags = ['outreach'];
@@ -55,12 +59,12 @@ export function outreachRoutes(auth: Auth, db: Database): FastifyPluginAsyncZod 
     app.post(
       apiPaths.campaignEnrollment,
       { schema: { tags, params: idParams, response: { 200: enrollmentResultSchema } } },
-      async (request) => enrollCampaign(db, userId(request), request.params.id, new Date()),
+      async (request) => enrollCampaign(db, addresses, userId(request), request.params.id, new Date()),
     );
     app.post(
       apiPaths.prospectEnrollment,
       { schema: { tags, params: idParams, response: { 200: enrollmentResultSchema } } },
-      async (request) => enrollProspect(db, userId(request), request.params.id, new Date()),
+      async (request) => enrollProspect(db, addresses, userId(request), request.params.id, new Date()),
     );
     app.post(
       apiPaths.stepPreview,

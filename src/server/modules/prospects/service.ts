@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { emailCheckSchema } from '../../../shared/schemas/mail-health';
 import type { Prospect, UpdateProspectStatusInput } from '../../../shared/schemas/prospects';
 import type { Database } from '../../db/client';
 import { prospects } from '../../db/schema/campaigns';
@@ -21,6 +22,7 @@ export function toProspect(row: ProspectRow): Prospect {
     daScore: row.daScore,
     opportunityType: row.opportunityType,
     sourcePageUrl: row.sourcePageUrl,
+    emailCheck: emailCheckSchema.safeParse(row.emailCheck).data ?? null,
     relevanceScore: row.relevanceScore,
     lastContacted: iso(row.lastContacted),
     createdAt: iso(row.createdAt),

@@ -56,10 +56,16 @@ export function imapOptions(s: MailboxServers): ImapFlowOptions {
 export class MailboxConnectionError extends Error {}
 
 /**
- * A reason the user can act on. nodemailer and imapflow wrap socket failures (code ESOCKET and
+ * A failed login or connection in words the user can act on (refused login, connection refused,
+ * host not found, timeout, TLS). nodemailer and imapflow wrap socket failures (code ESOCKET and
  * the like), so the low-level cause is read from the code and the message together.
  */
-function describe(protocol: 'SMTP' | 'IMAP', host: string, port: number, error: unknown): string {
+export function describeMailFailure(
+  protocol: 'SMTP' | 'IMAP',
+  host: string,
+  port: number,
+  error: unknown,
+): string {
   const e = error as {
     code?: string;
     responseCode?: number;
@@ -91,7 +97,7 @@ export async function verifyMailbox(servers: MailboxServers): Promise<void> {
   try {
     await transport.verify();
   } catch (error) {
-    throw new MailboxConnectionError(describe('SMTP', servers.smtpHost, servers.smtpPort, error));
+    throw new MailboxConnectionError(describeMailFailure('SMTP', servers.smtpHost, servers.smtpPort, error));
   } finally {
     transport.close();
   }
@@ -102,6 +108,6 @@ export async function verifyMailbox(servers: MailboxServers): Promise<void> {
     await imap.logout();
   } catch (error) {
     imap.close();
-    throw new MailboxConnectionError(describe('IMAP', servers.imapHost, servers.imapPort, error));
+    throw new MailboxConnectionError(describeMailFailure('IMAP', servers.imapHost, servers.imapPort, error));
   }
 }

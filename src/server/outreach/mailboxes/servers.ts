@@ -1,38 +1,43 @@
+import { and, eq } from 'drizzle-orm';
 import type { Config } from '../../config';
+import type { Database } from '../../db/client';
 import { AddressPolicy } from '../../discovery/ssrf-guard';
-import type { emailAccounts } from '../../db/schema/outreach';
-import { decryptSecret } from '../../secrets';
+import { emailAccounts } from '../../db/schema/outreach';
+import { decryptSecret, encryptSecret } from '../../secrets';
 import type { MailboxServers } from './connection';
 import { MailboxAccessError } from './access-error';
-import { gmailAccessToken } from './gmail-oauth';
+import { oauthMailServers, renewOAuthAccess } from './oauth-mailbox';
 import { privateMailHost } from './mail-host-guard';
 
 /**
- * How to reach a stored mailbox now: an SMTP/IMAP mailbox with its password decrypted, or a Gmail
- * mailbox with a fresh XOAUTH2 access token obtained from its (decrypted) refresh token.
+ * How to reach a stored mailbox now: an SMTP/IMAP mailbox with its password decrypted, or a Gmail or
+ * Microsoft mailbox at its provider's servers with a fresh XOAUTH2 access token obtained from its
+ * (decrypted) refresh token. When the provider rotated the refresh token (Microsoft does on every
+ * renewal) the new one is stored encrypted in place of the old.
  * The stored hosts are checked again on every use, not only when the mailbox was connected: a
  * name that has since been pointed at a private address is refused (SSRF, docs/security.md).
- * @throws MailboxAccessError (GmailAuthorizationError for Gmail) when Google refuses the refresh
- * token or a host now resolves to a private address; Error when the row is incomplete or its
- * secret cannot be decrypted.
+ * @throws MailboxAccessError (OAuthMailboxError for Gmail and Microsoft) when the provider refuses
+ * the refresh token or a host now resolves to a private address; Error when the row is incomplete or
+ * its secret cannot be decrypted.
  */
 export async function resolveMailboxServers(
+  db: Database,
   row: typeof emailAccounts.$inferSelect,
   credentialsKey: Buffer,
   config: Config,
 ): Promise<MailboxServers> {
   if (!row.secretEncrypted) throw new Error(`Mailbox ${row.email} has no stored credentials`);
   const secret = decryptSecret(credentialsKey, row.secretEncrypted);
-  if (row.provider === 'gmail') {
-    return {
-      smtpHost: config.GMAIL_SMTP_HOST,
-      smtpPort: config.GMAIL_SMTP_PORT,
-      smtpSecurity: config.GMAIL_SECURITY,
-      imapHost: config.GMAIL_IMAP_HOST,
-      imapPort: config.GMAIL_IMAP_PORT,
-      imapSecurity: config.GMAIL_SECURITY,
-      auth: { user: row.email, accessToken: await gmailAccessToken(config, secret) },
-    };
+  if (row.provider !== 'smtp') {
+    const { accessToken, rotatedRefreshToken } = await renewOAuthAccess(config, row.provider, secret);
+    if (rotatedRefreshToken) {
+      await db
+        .update(emailAccounts)
+        .set({ secretEncrypted: encryptSecret(credentialsKey, rotatedRefreshToken), updatedAt: new Date() })
+        // Only in place of the token just used: a reconnect meanwhile stored a newer grant.
+        .where(and(eq(emailAccounts.id, row.id), eq(emailAccounts.secretEncrypted, row.secretEncrypted)));
+    }
+    return { ...oauthMailServers(row.provider, config), auth: { user: row.email, accessToken } };
   }
   const { username, ...servers } = storedMailServers(row);
   const refused = await privateMailHost(new AddressPolicy(config.MAIL_ALLOW_PRIVATE), servers);
@@ -42,7 +47,7 @@ export async function resolveMailboxServers(
 
 /**
  * The SMTP and IMAP settings and user name of a stored SMTP/IMAP mailbox.
- * @throws Error when the row lacks one of them (a Gmail row, or a broken one).
+ * @throws Error when the row lacks one of them (a Gmail or Microsoft row, or a broken one).
  */
 export function storedMailServers(
   row: typeof emailAccounts.$inferSelect,

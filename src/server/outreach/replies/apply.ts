@@ -1,16 +1,23 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { withoutNul } from '../../../shared/text/without-nul';
 import type { Database } from '../../db/client';
 import { campaigns, prospects } from '../../db/schema/campaigns';
-import { enrollments, inboundMessages, outreachMessages } from '../../db/schema/outreach';
+import { emailAccounts, enrollments, inboundMessages, outreachMessages } from '../../db/schema/outreach';
 import { users } from '../../db/schema/users';
 import { changeProspect } from '../prospect-changes';
-import { suppressAddress } from '../suppression';
-import type { Inbound } from './classify';
 import { domainOf } from '../scheduling/queue-steps';
-import type { Matched } from './match';
+import { suppressAddress } from '../suppression';
+import { bounceWords } from './bounce-words';
+import type { Bounce, Inbound } from './inbound';
+import { ownAddresses, type Matched } from './match';
 
 /** How long the sequence waits after an auto-reply that names no return date (hours of the outreach clock). */
 export const DEFAULT_AUTO_REPLY_PAUSE_HOURS = 7 * 24;
+
+/** Soft and policy bounces of one enrollment after which its prospect is failed. */
+export const SOFT_BOUNCE_LIMIT = 3;
+/** Wait before resending a soft-bounced step, by the enrollment's soft bounces so far (hours of the outreach clock). */
+export const SOFT_BOUNCE_RETRY_HOURS = [1, 4] as const;
 
 export interface InboundRecord {
   userId: string;
@@ -24,17 +31,31 @@ export interface InboundRecord {
   receivedAt: Date;
 }
 
+/** The outreach clock: `hourMs` is the length of an hour (OUTREACH_HOUR_MS), `now` the sync's instant. */
+export interface ApplyClock {
+  hourMs: number;
+  now: Date;
+}
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+const cleanOrNull = (s: string | null) => (s === null ? null : withoutNul(s));
+
 /**
- * Stores one matched inbound message and applies what it means, in one transaction (issue 7 §3);
- * a message already stored (same mailbox, UIDVALIDITY and UID) changes nothing, so a sync that
- * restarts halfway never counts twice.
+ * Stores one matched inbound message and applies what it means, in one transaction
+ * (docs/decisions/014-mailbox-health.md); a message already stored (same mailbox, UIDVALIDITY and
+ * UID) changes nothing, so a sync that restarts halfway never counts twice. Text is stored without
+ * NUL characters (PostgreSQL refuses them), the text cut at 20,000 characters, the subject at 500.
  * - reply: prospect 'responded' (unless it has an outcome), campaign responses +1 on the prospect's
  *   first reply, the enrollment stopped — and, when the user keeps the setting on, every other
  *   active enrollment of theirs at the same domain;
  * - auto-reply: recorded, not a response; the next step waits until the return date (or 7 days of
- *   `hourMs`-long hours, OUTREACH_HOUR_MS);
+ *   the outreach clock);
+ * - challenge (a challenge/response system): recorded, nothing else;
  * - unsubscribe request: the address suppressed and everything to it stopped;
- * - bounce: hard → prospect 'failed', address suppressed, enrollment stopped; soft → recorded.
+ * - bounce, stored with its type and details: hard → prospect 'failed', the failed recipient
+ *   suppressed, enrollment stopped; soft or policy → the step resent after 1 h, then 4 h; the
+ *   third fails the prospect without suppressing; delay → recorded only. A bounce of a copy to one
+ *   of the user's own mailboxes (the blind copy) is recorded only: the prospect was not refused.
  * @returns false when the message had been stored before.
  */
 export async function applyInbound(
@@ -42,12 +63,19 @@ export async function applyInbound(
   record: InboundRecord,
   matched: Matched,
   inbound: Inbound,
-  hourMs: number,
+  clock: ApplyClock,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const details =
       inbound.kind === 'bounce'
-        ? { hard: inbound.hard, status: inbound.status, recipient: inbound.recipient }
+        ? {
+            hard: inbound.hard,
+            type: inbound.type,
+            reason: inbound.reason,
+            status: cleanOrNull(inbound.status),
+            recipient: cleanOrNull(inbound.recipient),
+            diagnostic: cleanOrNull(inbound.diagnostic),
+          }
         : inbound.kind === 'auto-reply'
           ? { returnsOn: inbound.returnsOn?.toISOString() ?? null }
           : {};
@@ -61,24 +89,17 @@ export async function applyInbound(
         prospectId: matched.prospectId,
         outreachMessageId: matched.id,
         kind: inbound.kind === 'auto-reply' ? 'auto_reply' : inbound.kind,
-        messageId: record.messageId,
-        fromEmail: record.fromEmail,
-        subject: record.subject.slice(0, 500),
-        text: record.text.slice(0, 20_000),
+        bounceType: inbound.kind === 'bounce' ? inbound.type : null,
+        messageId: cleanOrNull(record.messageId),
+        fromEmail: withoutNul(record.fromEmail),
+        subject: withoutNul(record.subject).slice(0, 500),
+        text: withoutNul(record.text).slice(0, 20_000),
         details,
         receivedAt: record.receivedAt,
       })
       .onConflictDoNothing()
       .returning({ id: inboundMessages.id });
     if (!stored) return false;
-
-    const stop = (reason: string) =>
-      tx
-        .update(enrollments)
-        .set({ status: 'stopped', stopReason: reason, nextStepAt: null })
-        .where(
-          and(eq(enrollments.id, matched.enrollmentId), inArray(enrollments.status, ['active', 'paused'])),
-        );
 
     switch (inbound.kind) {
       case 'reply': {
@@ -98,7 +119,7 @@ export async function applyInbound(
             .set({ responses: sql`${campaigns.responses} + 1` })
             .where(eq(campaigns.id, matched.campaignId));
         }
-        await stop('Replied');
+        await stopEnrollment(tx, matched.enrollmentId, 'Replied');
         const [owner] = await tx
           .select({ stopDomain: users.stopDomainOnReply })
           .from(users)
@@ -110,7 +131,7 @@ export async function applyInbound(
       case 'auto-reply': {
         const until =
           inbound.returnsOn ??
-          new Date(record.receivedAt.getTime() + DEFAULT_AUTO_REPLY_PAUSE_HOURS * hourMs);
+          new Date(record.receivedAt.getTime() + DEFAULT_AUTO_REPLY_PAUSE_HOURS * clock.hourMs);
         await tx
           .update(enrollments)
           .set({ nextStepAt: sql`greatest(${enrollments.nextStepAt}, ${until.toISOString()}::timestamptz)` })
@@ -131,19 +152,126 @@ export async function applyInbound(
       case 'unsubscribe':
         await suppressAddress(tx, record.userId, matched.toEmail, 'unsubscribe', 'Asked to be removed');
         break;
-      case 'bounce': {
-        if (!inbound.hard) break;
-        const reason = `Bounced${inbound.status ? ` (${inbound.status})` : ''}`;
-        // last_contacted stays: the message did reach the prospect's server (unlike the user's Failed button, spec §5).
-        await changeProspect(tx, eq(prospects.id, matched.prospectId), { status: 'failed', reason });
-        await suppressAddress(tx, record.userId, inbound.recipient ?? matched.toEmail, 'bounce', reason);
-        // The report may name another address (a forward) than the one we wrote to: stop this enrollment too.
-        await stop(reason);
+      case 'bounce':
+        await applyBounce(tx, record.userId, matched, inbound, clock);
         break;
-      }
+      case 'challenge':
+        break;
     }
     return true;
   });
+}
+
+/** See applyInbound: what a bounce of each type does to the prospect, the enrollment and the address. */
+async function applyBounce(
+  tx: Tx,
+  userId: string,
+  matched: Matched,
+  bounce: Bounce,
+  clock: ApplyClock,
+): Promise<void> {
+  if (bounce.type === 'delay') return;
+  const own = await ownAddresses(tx, userId);
+  const recipient = bounce.recipient?.toLowerCase() ?? null;
+  if (recipient && own.has(recipient)) return;
+
+  if (bounce.type === 'hard') {
+    const reason = `Bounced${bounce.status ? ` (${bounce.status})` : ''}`;
+    // last_contacted stays: the message did reach the prospect's server (unlike the user's Failed button).
+    await changeProspect(tx, eq(prospects.id, matched.prospectId), { status: 'failed', reason });
+    // The report names the address that failed; without one, only a match through the returned
+    // Message-ID says for certain which message (and so which address) bounced.
+    const failed = recipient ?? (matched.via === 'original' ? matched.toEmail.toLowerCase() : null);
+    if (failed && !own.has(failed)) await suppressAddress(tx, userId, failed, 'bounce', reason);
+    // The report may name another address (a forward) than the one we wrote to: stop this enrollment too.
+    await stopEnrollment(tx, matched.enrollmentId, reason);
+    return;
+  }
+
+  const [enrollment] = await tx
+    .update(enrollments)
+    .set({ softBounces: sql`${enrollments.softBounces} + 1` })
+    .where(eq(enrollments.id, matched.enrollmentId))
+    .returning({ softBounces: enrollments.softBounces, status: enrollments.status });
+  if (!enrollment || enrollment.status === 'stopped') return;
+  const words = bounceWords(bounce.reason, bounce.status);
+  if (enrollment.softBounces >= SOFT_BOUNCE_LIMIT) {
+    const reason = `Bounced ${enrollment.softBounces} times: ${words}`;
+    await changeProspect(tx, eq(prospects.id, matched.prospectId), { status: 'failed', reason });
+    await stopEnrollment(tx, matched.enrollmentId, reason);
+    return;
+  }
+  await resendLater(tx, matched, enrollment.status, clock, enrollment.softBounces, `Bounced: ${words}`);
+}
+
+/**
+ * Puts a soft-bounced message back in the queue after the back-off, unless a later step of its
+ * enrollment exists already (then only the count stands). It no longer counts as sent; the
+ * enrollment waits for it (no next step due) and, if it had completed, is active again.
+ */
+async function resendLater(
+  tx: Tx,
+  matched: Matched,
+  enrollmentStatus: string,
+  clock: ApplyClock,
+  softBounces: number,
+  reason: string,
+): Promise<void> {
+  const [message] = await tx
+    .select({ stepNumber: outreachMessages.stepNumber })
+    .from(outreachMessages)
+    .where(eq(outreachMessages.id, matched.id));
+  if (!message) return;
+  const [later] = await tx
+    .select({ id: outreachMessages.id })
+    .from(outreachMessages)
+    .where(
+      and(
+        eq(outreachMessages.enrollmentId, matched.enrollmentId),
+        gt(outreachMessages.stepNumber, message.stepNumber),
+      ),
+    )
+    .limit(1);
+  if (later) return;
+  const hours = SOFT_BOUNCE_RETRY_HOURS[Math.min(softBounces, SOFT_BOUNCE_RETRY_HOURS.length) - 1]!;
+  const [requeued] = await tx
+    .update(outreachMessages)
+    .set({
+      status: 'queued',
+      notBefore: new Date(clock.now.getTime() + hours * clock.hourMs),
+      sentAt: null,
+      claimedAt: null,
+      attempts: 0,
+      lastError: reason,
+    })
+    .where(and(eq(outreachMessages.id, matched.id), eq(outreachMessages.status, 'sent')))
+    .returning({ id: outreachMessages.id });
+  if (!requeued) return;
+  await tx
+    .update(campaigns)
+    .set({ emailsSent: sql`greatest(${campaigns.emailsSent} - 1, 0)` })
+    .where(eq(campaigns.id, matched.campaignId));
+  if (matched.emailAccountId)
+    await tx
+      .update(emailAccounts)
+      .set({ emailsSent: sql`greatest(${emailAccounts.emailsSent} - 1, 0)` })
+      .where(eq(emailAccounts.id, matched.emailAccountId));
+  await tx
+    .update(enrollments)
+    .set({
+      nextStep: message.stepNumber,
+      nextStepAt: null,
+      ...(enrollmentStatus === 'completed' ? { status: 'active' as const } : {}),
+    })
+    .where(eq(enrollments.id, matched.enrollmentId));
+}
+
+/** Stops an enrollment still running or paused, with the reason shown on the prospect. */
+async function stopEnrollment(tx: Tx, enrollmentId: string, reason: string): Promise<void> {
+  await tx
+    .update(enrollments)
+    .set({ status: 'stopped', stopReason: reason, nextStepAt: null })
+    .where(and(eq(enrollments.id, enrollmentId), inArray(enrollments.status, ['active', 'paused'])));
 }
 
 /** Stops the user's other active enrollments whose prospect address is at `domain`. */

@@ -114,6 +114,43 @@ describe('IMAP IDLE per mailbox', () => {
     await until(async () => (await statusOf('bob@bob.example')) === 'responded');
   });
 
+  it('keeps watching a paused mailbox: it sends nothing, but its replies are still read', async () => {
+    await handle.db
+      .update(emailAccounts)
+      .set({ status: 'paused', statusSource: 'user' })
+      .where(eq(emailAccounts.id, f.mailboxId));
+    await idle.refresh();
+    expect(idle.watching()).toEqual([f.mailboxId]);
+    const connections = watched.length;
+    f.imap.kick(f.sender);
+    await until(() => watched.length > connections);
+    await handle.db
+      .update(emailAccounts)
+      .set({ status: 'connected', statusSource: null })
+      .where(eq(emailAccounts.id, f.mailboxId));
+  });
+
+  it('turns the mailbox error when its IMAP server cannot be reached, and lets go of it', async () => {
+    const [before] = await handle.db.select().from(emailAccounts).where(eq(emailAccounts.id, f.mailboxId));
+    await handle.db.update(emailAccounts).set({ imapPort: 1 }).where(eq(emailAccounts.id, f.mailboxId));
+    f.imap.kick(f.sender);
+    await until(async () => {
+      const [mailbox] = await handle.db.select().from(emailAccounts).where(eq(emailAccounts.id, f.mailboxId));
+      return mailbox!.status === 'error';
+    });
+    const [mailbox] = await handle.db.select().from(emailAccounts).where(eq(emailAccounts.id, f.mailboxId));
+    expect(mailbox).toMatchObject({
+      statusSource: 'imap',
+      statusReason:
+        'Could not connect to the IMAP server 127.0.0.1:1 (connection refused). Check host and port.',
+    });
+    await until(() => idle.watching().length === 0);
+    await handle.db
+      .update(emailAccounts)
+      .set({ imapPort: before!.imapPort })
+      .where(eq(emailAccounts.id, f.mailboxId));
+  });
+
   it('lets go of a mailbox that is disconnected', async () => {
     await handle.db.delete(emailAccounts).where(eq(emailAccounts.id, f.mailboxId));
     await idle.refresh();

@@ -1,12 +1,15 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { ImapFlow } from 'imapflow';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { emailAccounts } from '../../db/schema/outreach';
 import type { OutreachKeys } from '../keys';
-import { imapOptions } from '../mailboxes/connection';
+import { describeMailFailure, imapOptions } from '../mailboxes/connection';
+import { markMailboxError } from '../mailboxes/mark-status';
 import { resolveMailboxServers } from '../mailboxes/servers';
 
+/** Mailboxes whose INBOX is watched: a paused one sends nothing, but its replies are still read. */
+const WATCHED: ('connected' | 'error' | 'paused')[] = ['connected', 'paused'];
 /** How often the set of connected mailboxes is read again (ms): a new one starts, a removed one stops. */
 export const IDLE_REFRESH_MS = 30_000;
 /** A connection open this long counts as healthy (ms). */
@@ -46,7 +49,8 @@ export interface MailboxIdle {
  * calls onNewMail when the server announces new mail, so replies are read within seconds rather
  * than at the next two-minute sync; a sync is also asked for whenever the watch (re)starts, as mail
  * may have come while nobody watched. A dropped connection is reopened with doubling back-off; a mailbox disconnected, deleted or no longer
- * 'connected' is let go. Servers without IDLE are left to the periodic sync. For the worker role
+ * 'connected' or 'paused' is let go. A server that cannot be reached or refuses the login turns the
+ * mailbox 'error' (mark-status.ts), and the watch lets go of it until a sync finds it working again. Servers without IDLE are left to the periodic sync. For the worker role
  * only: each watcher holds a connection open.
  */
 export function watchMailboxes(options: MailboxIdleOptions): MailboxIdle {
@@ -58,7 +62,7 @@ export function watchMailboxes(options: MailboxIdleOptions): MailboxIdle {
     const rows = await options.db
       .select({ id: emailAccounts.id })
       .from(emailAccounts)
-      .where(eq(emailAccounts.status, 'connected'));
+      .where(inArray(emailAccounts.status, WATCHED));
     const ids = new Set(rows.map((r) => r.id));
     for (const [id, watcher] of watchers) {
       if (!ids.has(id)) {
@@ -102,15 +106,32 @@ function watchMailbox(mailboxId: string, options: MailboxIdleOptions, onExit: ()
   let watchingSince = 0;
   const connectAndWait = async (): Promise<'closed' | 'done'> => {
     const [mailbox] = await options.db.select().from(emailAccounts).where(eq(emailAccounts.id, mailboxId));
-    if (!mailbox || mailbox.status !== 'connected') return 'done';
-    const servers = await resolveMailboxServers(mailbox, options.keys.credentials, options.config);
+    if (!mailbox || !WATCHED.includes(mailbox.status)) return 'done';
+    const servers = await resolveMailboxServers(
+      options.db,
+      mailbox,
+      options.keys.credentials,
+      options.config,
+    );
     if (abort.signal.aborted) return 'done';
     // This connection runs no other command: IDLE may start at once (imapflow waits 15 s by default).
     const imap = new ImapFlow({ ...imapOptions(servers), maxIdleTime: MAX_IDLE_MS, autoIdleDelay: 100 });
     client = imap;
     imap.on('error', () => undefined);
     const closed = new Promise<'closed'>((resolve) => imap.once('close', () => resolve('closed')));
-    await imap.connect();
+    try {
+      await imap.connect();
+    } catch (error) {
+      // Shown at once, as the sync would within its next run; the sync clears it when the server is back.
+      if (!abort.signal.aborted)
+        await markMailboxError(
+          options.db,
+          mailboxId,
+          'imap',
+          describeMailFailure('IMAP', servers.imapHost, servers.imapPort, error),
+        );
+      throw error;
+    }
     if (!imap.capabilities.has('IDLE')) {
       await imap.logout().catch(() => imap.close());
       return 'done';

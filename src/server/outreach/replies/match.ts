@@ -1,15 +1,23 @@
 import type { ParsedMail } from 'mailparser';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client';
-import type { Inbound } from './classify';
+import { withoutNul } from '../../../shared/text/without-nul';
+import type { Inbound } from './inbound';
 
-/** The outreach message an inbound message answers. */
+/** The outreach message an inbound message answers, and how it was found. */
 export interface Matched {
   id: string;
   prospectId: string;
   enrollmentId: string;
   campaignId: string;
+  /** The mailbox that sent it (null when that mailbox was deleted since). */
+  emailAccountId: string | null;
   toEmail: string;
+  /**
+   * 'original': a bounce's returned Message-ID; 'thread': In-Reply-To/References; 'address': the
+   * sender (or a bounce's recipient) and, for replies, the thread subject.
+   */
+  via: 'original' | 'thread' | 'address';
 }
 
 /** A subject without reply and forward prefixes, in English and German ('Re:', 'Fwd:', 'AW:', 'WG:'). */
@@ -20,16 +28,57 @@ export function baseSubject(subject: string): string {
     .toLowerCase();
 }
 
-const references = (mail: ParsedMail): string[] => {
-  const refs = Array.isArray(mail.references) ? mail.references : mail.references ? [mail.references] : [];
-  return [...(mail.inReplyTo ? [mail.inReplyTo] : []), ...refs].flatMap((r) => r.match(/<[^>]+>/g) ?? []);
-};
+const messageIds = (values: (string | undefined)[]): string[] =>
+  values.flatMap((v) => withoutNul(v ?? '').match(/<[^>]+>/g) ?? []);
+const referencesOf = (mail: ParsedMail): string[] =>
+  Array.isArray(mail.references) ? mail.references : mail.references ? [mail.references] : [];
+
+type Row = Omit<Matched, 'via'>;
+const columns = sql`m.id, m.prospect_id as "prospectId", m.enrollment_id as "enrollmentId", m.campaign_id as "campaignId",
+  m.email_account_id as "emailAccountId", m.to_email as "toEmail"`;
+
+/** The user's most recent sent message with one of these Message-IDs. */
+async function byMessageId(db: Database, userId: string, ids: string[]): Promise<Row | null> {
+  if (ids.length === 0) return null;
+  const [row] = await queryRows<Row>(
+    db,
+    sql`select ${columns} from outreach_messages m
+        where m.user_id = ${userId} and m.status = 'sent' and m.message_id in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )}) order by m.sent_at desc limit 1`,
+  );
+  return row ?? null;
+}
+
+/** Lower-case addresses of the user's own mailboxes: never a prospect, never suppressed. */
+export async function ownAddresses(db: Database, userId: string): Promise<Set<string>> {
+  const rows = await queryRows<{ email: string }>(
+    db,
+    sql`select lower(email) as email from email_accounts where user_id = ${userId}`,
+  );
+  return new Set(rows.map((r) => r.email));
+}
 
 /**
- * Ties an inbound message to the outreach message it answers (issue 7 §2): by In-Reply-To and
- * References against our stored Message-IDs; a bounce by the Message-ID or the recipient in its
- * report; and for clients that drop those headers, by the sender's address and the thread subject.
- * Only the user's own messages are considered.
+ * True when `messageId` is one of the user's outreach Message-IDs: a message carrying it in the
+ * INBOX is a copy of ours come back (a loop, a forward), neither a reply nor proof of a new send.
+ */
+export async function isOurMessageId(db: Database, userId: string, messageId: string): Promise<boolean> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`select id from outreach_messages where user_id = ${userId} and message_id = ${withoutNul(messageId)} limit 1`,
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Ties an inbound message to the outreach message it answers (docs/decisions/014-mailbox-health.md).
+ * A bounce: by the returned original's Message-ID, then by the report's own References, then by its
+ * recipient — never by In-Reply-To, and never by an address of one of the user's mailboxes. Anything
+ * else: by In-Reply-To and References against our stored Message-IDs, and for clients that drop
+ * those headers, by the sender's address and the thread subject. Only the user's sent messages
+ * are considered.
  */
 export async function matchInbound(
   db: Database,
@@ -37,35 +86,32 @@ export async function matchInbound(
   mail: ParsedMail,
   inbound: Inbound,
 ): Promise<Matched | null> {
-  const ids =
-    inbound.kind === 'bounce' && inbound.originalMessageId
-      ? [inbound.originalMessageId, ...references(mail)]
-      : references(mail);
-  const select = sql`select id, prospect_id as "prospectId", enrollment_id as "enrollmentId", campaign_id as "campaignId", to_email as "toEmail"
-    from outreach_messages where user_id = ${userId} and status = 'sent'`;
-  if (ids.length > 0) {
-    const [byId] = await queryRows<Matched>(
-      db,
-      sql`${select} and message_id in (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )}) order by sent_at desc limit 1`,
-    );
-    if (byId) return byId;
+  const bounce = inbound.kind === 'bounce';
+  if (bounce && inbound.originalMessageId) {
+    const original = await byMessageId(db, userId, messageIds([inbound.originalMessageId]));
+    if (original) return { ...original, via: 'original' };
   }
-  const address =
-    inbound.kind === 'bounce' ? inbound.recipient : (mail.from?.value[0]?.address?.toLowerCase() ?? null);
-  if (!address) return null;
-  const candidates = await queryRows<Matched & { subject: string }>(
+  const thread = await byMessageId(
     db,
-    sql`select m.id, m.prospect_id as "prospectId", m.enrollment_id as "enrollmentId", m.campaign_id as "campaignId",
-          m.to_email as "toEmail", first.subject
+    userId,
+    messageIds(bounce ? referencesOf(mail) : [mail.inReplyTo, ...referencesOf(mail)]),
+  );
+  if (thread) return { ...thread, via: 'thread' };
+
+  const raw = bounce ? inbound.recipient : mail.from?.value[0]?.address;
+  const address = raw ? withoutNul(raw).toLowerCase() : null;
+  if (!address || (await ownAddresses(db, userId)).has(address)) return null;
+  const candidates = await queryRows<Row & { subject: string }>(
+    db,
+    sql`select ${columns}, first.subject
         from outreach_messages m
         join outreach_messages first on first.enrollment_id = m.enrollment_id and first.step_number = 1
         where m.user_id = ${userId} and m.status = 'sent' and m.to_email = ${address}
         order by m.sent_at desc`,
   );
-  if (inbound.kind === 'bounce') return candidates[0] ?? null;
   const subject = baseSubject(mail.subject ?? '');
-  return candidates.find((c) => baseSubject(c.subject) === subject) ?? null;
+  const found = bounce ? candidates[0] : candidates.find((c) => baseSubject(c.subject) === subject);
+  if (!found) return null;
+  const { subject: _subject, ...row } = found;
+  return { ...row, via: 'address' };
 }

@@ -1,33 +1,63 @@
 import { eq } from 'drizzle-orm';
-import { ImapFlow } from 'imapflow';
-import { simpleParser } from 'mailparser';
-import { mailboxMessages } from '../../../shared/schemas/mailboxes';
+import { ImapFlow, type MessageEnvelopeObject } from 'imapflow';
+import { simpleParser, type ParsedMail } from 'mailparser';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { emailAccounts } from '../../db/schema/outreach';
+import { evaluateMailboxHealth } from '../health/evaluate';
 import type { OutreachKeys } from '../keys';
-import { imapOptions } from '../mailboxes/connection';
 import { MailboxAccessError } from '../mailboxes/access-error';
+import { describeMailFailure, imapOptions } from '../mailboxes/connection';
+import { markMailboxError, markMailboxWorking } from '../mailboxes/mark-status';
 import { resolveMailboxServers } from '../mailboxes/servers';
+import { recheckSmtp } from '../mailboxes/smtp-recheck';
 import { applyInbound } from './apply';
 import { classifyInbound, ownText } from './classify';
-import { matchInbound } from './match';
+import { isOurMessageId, matchInbound } from './match';
+import { quarantineMessage } from './quarantine';
 
 /** Messages read per sync at most; the rest wait for the next run. */
 export const SYNC_BATCH = 200;
+/** A message larger than this is set aside without being downloaded (bytes; 25 MB). */
+export const MAX_MESSAGE_BYTES = 25 * 1024 * 1024;
 
 export interface SyncResult {
+  /** Messages the run moved past: applied, skipped (ours, unmatched, seen before) or set aside. */
   read: number;
   applied: number;
+  quarantined: number;
 }
 
+export interface SyncOptions {
+  /** Larger messages are set aside unread (bytes); MAX_MESSAGE_BYTES unless given. */
+  maxMessageBytes?: number;
+}
+
+type Mailbox = typeof emailAccounts.$inferSelect;
+/** What the server says of a message before it is downloaded. */
+interface Listed {
+  uid: number;
+  size: number;
+  envelope?: MessageEnvelopeObject;
+  internalDate?: Date | string;
+}
+type Outcome = 'applied' | 'skipped' | 'quarantined';
+
 /**
- * Reads a mailbox's new INBOX messages (issue 7 §1): from the last synced UID when UIDVALIDITY is
- * unchanged, otherwise (first sync, or the server renumbered) those received since the mailbox was
- * connected. Our own blind copies are skipped; every other message is classified, matched to the
- * outreach message it answers and applied. The position is saved after each message, and applying is
- * idempotent, so a restart neither misses nor re-counts. A refused login turns the mailbox 'error'.
- * @throws Error when the mailbox does not exist.
+ * Reads a mailbox's new INBOX messages (docs/decisions/014-mailbox-health.md, "Applying inbound
+ * mail and quarantine"): from the last synced UID when UIDVALIDITY is unchanged, otherwise (first
+ * sync, or the server renumbered) those received since the mailbox was connected. Each message is
+ * downloaded, parsed, classified, matched and applied on its own: one that fails anywhere (broken
+ * MIME, a database error) or is over `maxMessageBytes` is set aside in quarantined_messages and the
+ * position moves past it, so no message stalls its mailbox. Our own blind copies, and messages
+ * carrying one of our Message-IDs (a looped copy), are skipped. Applying is idempotent, so a restart
+ * neither misses nor re-counts.
+ * Connection state (mark-status.ts): an IMAP server that cannot be reached or refuses the login
+ * turns the mailbox 'error' (source 'imap') before the error is rethrown; a sync that reads to the
+ * end clears an 'imap' error and sets last_sync. A mailbox in SMTP error has its SMTP login checked
+ * too (smtp-recheck.ts). Paused mailboxes are read like any other.
+ * @throws Error when the mailbox does not exist, its server cannot be reached, or the database fails
+ * outside one message (the job is retried; the position is kept).
  */
 export async function syncMailbox(
   db: Database,
@@ -35,92 +65,63 @@ export async function syncMailbox(
   config: Config,
   mailboxId: string,
   now: Date,
+  options: SyncOptions = {},
 ): Promise<SyncResult> {
   const [mailbox] = await db.select().from(emailAccounts).where(eq(emailAccounts.id, mailboxId));
   if (!mailbox) throw new Error(`No mailbox ${mailboxId}`);
-  const markError = (reason: string) =>
-    db
-      .update(emailAccounts)
-      .set({ status: 'error', statusReason: reason })
-      .where(eq(emailAccounts.id, mailboxId));
 
   let servers;
   try {
-    servers = await resolveMailboxServers(mailbox, keys.credentials, config);
+    servers = await resolveMailboxServers(db, mailbox, keys.credentials, config);
   } catch (error) {
-    if (error instanceof MailboxAccessError) await markError(error.message);
+    if (error instanceof MailboxAccessError) await markMailboxError(db, mailboxId, 'imap', error.message);
     throw error;
   }
+  if (mailbox.status === 'error' && mailbox.statusSource === 'smtp')
+    await recheckSmtp(db, mailboxId, servers);
+
   const client = new ImapFlow(imapOptions(servers));
   client.on('error', () => undefined);
+  const unreachable = (error: unknown) =>
+    markMailboxError(
+      db,
+      mailboxId,
+      'imap',
+      describeMailFailure('IMAP', servers.imapHost, servers.imapPort, error),
+    );
   try {
     await client.connect();
   } catch (error) {
-    // A refused login needs the user; anything else (network, server busy) is retried next run.
-    if ((error as { authenticationFailed?: boolean }).authenticationFailed)
-      await markError(mailboxMessages.imapLoginRefused);
+    await unreachable(error);
     throw error;
   }
 
-  const result: SyncResult = { read: 0, applied: 0 };
+  const result: SyncResult = { read: 0, applied: 0, quarantined: 0 };
   try {
     const lock = await client.getMailboxLock('INBOX');
     try {
-      const box = client.mailbox as { uidValidity: bigint };
-      const uidValidity = Number(box.uidValidity);
+      const uidValidity = Number((client.mailbox as { uidValidity: bigint }).uidValidity);
       const continuing = mailbox.imapUidValidity === uidValidity && mailbox.imapLastUid !== null;
-      const range = continuing
-        ? `${mailbox.imapLastUid! + 1}:*`
-        : (await firstSyncUids(client, mailbox.createdAt)).slice(0, SYNC_BATCH).join(',');
-      const fetched: { uid: number; source: Buffer; internalDate?: Date | string }[] = [];
-      if (range) {
-        for await (const message of client.fetch(
-          range,
-          { uid: true, source: true, internalDate: true },
-          { uid: true },
-        )) {
-          // 'n:*' always returns the newest message, even when it is older than n.
-          if (continuing && message.uid <= mailbox.imapLastUid!) continue;
-          if (message.source)
-            fetched.push({ uid: message.uid, source: message.source, internalDate: message.internalDate });
-          if (fetched.length >= SYNC_BATCH) break;
-        }
-      }
-      for (const message of fetched.sort((a, b) => a.uid - b.uid)) {
+      const listed = await listNew(client, mailbox, continuing);
+      const read = {
+        db,
+        config,
+        mailbox,
+        uidValidity,
+        now,
+        maxBytes: options.maxMessageBytes ?? MAX_MESSAGE_BYTES,
+      };
+      for (const item of listed) {
+        const outcome = await readMessage(client, read, item);
         result.read++;
-        const mail = await simpleParser(message.source);
-        const from = mail.from?.value[0]?.address?.toLowerCase() ?? '';
-        if (from !== mailbox.email.toLowerCase()) {
-          const received = mail.date ?? (message.internalDate ? new Date(message.internalDate) : now);
-          const inbound = classifyInbound(mail, received);
-          const matched = await matchInbound(db, mailbox.userId, mail, inbound);
-          if (matched) {
-            const applied = await applyInbound(
-              db,
-              {
-                userId: mailbox.userId,
-                emailAccountId: mailbox.id,
-                uidValidity,
-                uid: message.uid,
-                messageId: mail.messageId ?? null,
-                fromEmail: from,
-                subject: mail.subject ?? '',
-                text: inbound.kind === 'bounce' ? (mail.text ?? '') : ownText(mail.text ?? ''),
-                receivedAt: received,
-              },
-              matched,
-              inbound,
-              config.OUTREACH_HOUR_MS,
-            );
-            if (applied) result.applied++;
-          }
-        }
+        if (outcome === 'applied') result.applied++;
+        if (outcome === 'quarantined') result.quarantined++;
         await db
           .update(emailAccounts)
-          .set({ imapUidValidity: uidValidity, imapLastUid: message.uid })
+          .set({ imapUidValidity: uidValidity, imapLastUid: item.uid })
           .where(eq(emailAccounts.id, mailboxId));
       }
-      if (!continuing && fetched.length === 0) {
+      if (!continuing && listed.length === 0) {
         // Nothing since the connection: start from the current end of the INBOX.
         const next = Number((client.mailbox as { uidNext: number }).uidNext);
         await db
@@ -131,17 +132,144 @@ export async function syncMailbox(
     } finally {
       lock.release();
     }
+  } catch (error) {
+    // The server went away mid-run (not a database failure): show it like a failed connection.
+    if (!client.usable) await unreachable(error);
+    throw error;
   } finally {
     await client.logout().catch(() => client.close());
   }
-  // Reading works again: clear an IMAP login error (an SMTP one is the sender's to clear).
-  const loginFixed = mailbox.status === 'error' && mailbox.statusReason === mailboxMessages.imapLoginRefused;
-  await db
-    .update(emailAccounts)
-    .set({ lastSync: now, ...(loginFixed ? { status: 'connected', statusReason: null } : {}) })
-    .where(eq(emailAccounts.id, mailboxId));
+  await markMailboxWorking(db, mailboxId, 'imap');
+  await db.update(emailAccounts).set({ lastSync: now }).where(eq(emailAccounts.id, mailboxId));
   return result;
 }
+
+/**
+ * The new messages' UIDs, sizes and envelopes, oldest first, at most SYNC_BATCH — nothing is
+ * downloaded yet, so a huge message costs nothing until it is chosen.
+ */
+async function listNew(client: ImapFlow, mailbox: Mailbox, continuing: boolean): Promise<Listed[]> {
+  const range = continuing
+    ? `${mailbox.imapLastUid! + 1}:*`
+    : (await firstSyncUids(client, mailbox.createdAt)).slice(0, SYNC_BATCH).join(',');
+  if (!range) return [];
+  const listed: Listed[] = [];
+  for await (const m of client.fetch(
+    range,
+    { uid: true, size: true, envelope: true, internalDate: true },
+    { uid: true },
+  )) {
+    // 'n:*' always returns the newest message, even when it is older than n.
+    if (continuing && m.uid <= mailbox.imapLastUid!) continue;
+    listed.push({ uid: m.uid, size: m.size ?? 0, envelope: m.envelope, internalDate: m.internalDate });
+  }
+  return listed.sort((a, b) => a.uid - b.uid).slice(0, SYNC_BATCH);
+}
+
+interface ReadContext {
+  db: Database;
+  config: Config;
+  mailbox: Mailbox;
+  uidValidity: number;
+  now: Date;
+  maxBytes: number;
+}
+
+/**
+ * Downloads, parses and applies one message; whatever goes wrong with it (the server refuses to
+ * return it, it cannot be parsed or applied) sets it aside with the error as its reason. A lost
+ * connection is thrown instead: it says nothing about the message, which the next run reads again.
+ */
+async function readMessage(client: ImapFlow, ctx: ReadContext, item: Listed): Promise<Outcome> {
+  const { db, mailbox } = ctx;
+  const headers = {
+    messageId: item.envelope?.messageId ?? null,
+    fromEmail: item.envelope?.from?.[0]?.address?.toLowerCase() ?? null,
+    subject: item.envelope?.subject ?? null,
+  };
+  const setAside = async (reason: string): Promise<Outcome> => {
+    await quarantineMessage(db, {
+      userId: mailbox.userId,
+      emailAccountId: mailbox.id,
+      uidValidity: ctx.uidValidity,
+      uid: item.uid,
+      ...headers,
+      size: item.size,
+      reason,
+    });
+    return 'quarantined';
+  };
+  if (item.size > ctx.maxBytes)
+    return setAside(`Too large to read (${(item.size / 1024 / 1024).toFixed(1)} MB)`);
+
+  let fetched;
+  try {
+    fetched = await client.fetchOne(String(item.uid), { source: true }, { uid: true });
+  } catch (error) {
+    // The server refused this message (a damaged file on its side) yet still answers: set it aside.
+    if (!client.usable) throw error;
+    return setAside(`The server could not return it: ${(error as Error).message}`);
+  }
+  if (!fetched || !fetched.source) return 'skipped'; // deleted since it was listed
+  try {
+    // Not needed here, and costly on huge bodies: HTML made from the text, links found in it.
+    const mail = await simpleParser(fetched.source, {
+      skipTextToHtml: true,
+      skipTextLinks: true,
+      skipImageLinks: true,
+    });
+    headers.messageId = mail.messageId ?? headers.messageId;
+    headers.fromEmail = mail.from?.value[0]?.address?.toLowerCase() ?? headers.fromEmail;
+    headers.subject = mail.subject ?? headers.subject;
+    return await applyMessage(ctx, item, mail);
+  } catch (error) {
+    return setAside(error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** Classifies, matches and applies one parsed message; then re-reads the sending mailbox's health. */
+async function applyMessage(ctx: ReadContext, item: Listed, mail: ParsedMail): Promise<Outcome> {
+  const { db, mailbox } = ctx;
+  const from = mail.from?.value[0]?.address?.toLowerCase() ?? '';
+  if (from === mailbox.email.toLowerCase()) return 'skipped'; // our blind copy
+  if (mail.messageId && (await isOurMessageId(db, mailbox.userId, mail.messageId))) return 'skipped';
+  const received = validDate(mail.date) ?? validDate(item.internalDate) ?? ctx.now;
+  const inbound = classifyInbound(mail, received);
+  const matched = await matchInbound(db, mailbox.userId, mail, inbound);
+  if (!matched) return 'skipped';
+  const applied = await applyInbound(
+    db,
+    {
+      userId: mailbox.userId,
+      emailAccountId: mailbox.id,
+      uidValidity: ctx.uidValidity,
+      uid: item.uid,
+      messageId: mail.messageId ?? null,
+      fromEmail: from,
+      subject: mail.subject ?? '',
+      text: inbound.kind === 'bounce' ? (mail.text ?? '') : ownText(mail.text ?? ''),
+      receivedAt: received,
+    },
+    matched,
+    inbound,
+    { hourMs: ctx.config.OUTREACH_HOUR_MS, now: ctx.now },
+  );
+  if (!applied) return 'skipped';
+  if (inbound.kind === 'bounce' || inbound.kind === 'unsubscribe') {
+    // Outside the apply transaction, and not the message's fault when it fails.
+    await evaluateMailboxHealth(db, matched.emailAccountId ?? mailbox.id, ctx.now, ctx.config).catch(
+      (error: unknown) =>
+        console.error('[mailbox-sync] health evaluation failed', mailbox.id, (error as Error).message),
+    );
+  }
+  return 'applied';
+}
+
+const validDate = (value: Date | string | undefined): Date | null => {
+  if (value === undefined) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+};
 
 /**
  * UIDs a mailbox's first sync reads: the INBOX since a day before the mailbox was connected.

@@ -50,7 +50,7 @@ export async function reconcileInterrupted(
     let delivered: boolean;
     try {
       delivered = mailbox
-        ? await find(await resolveMailboxServers(mailbox, keys.credentials, config), message.messageId)
+        ? await find(await resolveMailboxServers(db, mailbox, keys.credentials, config), message.messageId)
         : false;
     } catch {
       result.waiting++;

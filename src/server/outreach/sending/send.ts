@@ -5,8 +5,8 @@ import { campaigns } from '../../db/schema/campaigns';
 import { emailAccounts, enrollments, outreachMessages } from '../../db/schema/outreach';
 import { users } from '../../db/schema/users';
 import type { OutreachKeys } from '../keys';
-import { smtpOptions } from '../mailboxes/connection';
-import { mailboxMessages } from '../../../shared/schemas/mailboxes';
+import { describeMailFailure, smtpOptions } from '../mailboxes/connection';
+import { markMailboxError, markMailboxWorking } from '../mailboxes/mark-status';
 import type { Config } from '../../config';
 import { MailboxAccessError } from '../mailboxes/access-error';
 import { resolveMailboxServers } from '../mailboxes/servers';
@@ -30,11 +30,15 @@ export function retryDelayMs(attempt: number): number {
   return Math.min(5 * 60_000 * 2 ** Math.max(0, attempt - 1), 6 * 3600_000);
 }
 
+/** nodemailer's codes for a server that could not be reached or spoken to (no SMTP answer at all). */
+const UNREACHABLE = new Set(['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS', 'ETLS', 'EPROTOCOL']);
+
 /** An SMTP answer or connection failure, as the retry rules read it. */
 function classify(error: unknown): {
   permanent: boolean;
   recipientRefused: boolean;
-  authFailed: boolean;
+  /** The login was refused or the server could not be reached: the mailbox's fault, not the message's. */
+  mailboxFailed: boolean;
   reason: string;
 } {
   const e = error as { responseCode?: number; command?: string; code?: string; message?: string };
@@ -42,7 +46,7 @@ function classify(error: unknown): {
   return {
     permanent: code >= 500 && code !== 535,
     recipientRefused: code >= 500 && e.command === 'RCPT TO',
-    authFailed: code === 535 || e.code === 'EAUTH',
+    mailboxFailed: code === 535 || e.code === 'EAUTH' || (!code && UNREACHABLE.has(e.code ?? '')),
     reason: (e.message ?? String(error)).slice(0, 500),
   };
 }
@@ -51,7 +55,9 @@ function classify(error: unknown): {
  * Sends one claimed ('sending') message through its mailbox's SMTP server and records the outcome:
  * delivered → sent; 4xx or a dropped connection → back to the queue with back-off (after
  * MAX_ATTEMPTS: failed); 5xx → failed, the prospect failed, a refused recipient suppressed; a
- * refused login → the mailbox turns 'error' and the message waits in the queue. A message whose
+ * refused login or a server that cannot be reached (refused, DNS, TLS, timeout) → the mailbox turns
+ * 'error' (source 'smtp', reason in the user's words) and the message waits in the queue with
+ * back-off; a delivered message clears such an error (mark-status.ts). A message whose
  * campaign was paused after the claim goes back to the queue unsent; one whose enrollment ended is
  * cancelled.
  * A blind copy goes to the mailbox itself: it is the proof of delivery the reconciler looks for
@@ -116,10 +122,10 @@ export async function sendMessage(
 
   let servers;
   try {
-    servers = await resolveMailboxServers(mailbox, deps.keys.credentials, deps.config);
+    servers = await resolveMailboxServers(db, mailbox, deps.keys.credentials, deps.config);
   } catch (error) {
     if (!(error instanceof MailboxAccessError)) throw error;
-    await markMailboxError(db, mailbox.id, error.message);
+    await markMailboxError(db, mailbox.id, 'smtp', error.message);
     await recordRetry(db, message, now, error.message);
     return 'retry';
   }
@@ -140,9 +146,11 @@ export async function sendMessage(
     }
   } catch (error) {
     const failure = classify(error);
-    if (failure.authFailed) {
-      await markMailboxError(db, mailbox.id, mailboxMessages.smtpLoginRefused);
-      await recordRetry(db, message, now, failure.reason);
+    if (failure.mailboxFailed) {
+      const reason = describeMailFailure('SMTP', servers.smtpHost, servers.smtpPort, error);
+      await markMailboxError(db, mailbox.id, 'smtp', reason);
+      // Never failed for it: the message waits for its mailbox, however long that takes.
+      await recordRetry(db, message, new Date(now.getTime() + retryDelayMs(message.attempts)), reason);
       return 'retry';
     }
     if (failure.permanent || message.attempts >= MAX_ATTEMPTS) {
@@ -155,13 +163,6 @@ export async function sendMessage(
     transport.close();
   }
   await recordSent(db, message, now, deps.config.OUTREACH_HOUR_MS);
+  await markMailboxWorking(db, mailbox.id, 'smtp');
   return 'sent';
-}
-
-/** Shows the mailbox as 'Connection Error' with the reason; it sends nothing until reconnected. */
-async function markMailboxError(db: Database, mailboxId: string, reason: string): Promise<void> {
-  await db
-    .update(emailAccounts)
-    .set({ status: 'error', statusReason: reason })
-    .where(eq(emailAccounts.id, mailboxId));
 }

@@ -4,6 +4,7 @@ import type { Prospect } from '../../../../shared/schemas/prospects';
 import { Td, Th } from '../../../components/ui/table';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { formatDate } from '../../../lib/format';
+import { EmailCheckWarning } from './email-check-warning';
 
 /**
  * Website and Contact (name over email) cells of a prospect row. A discovered prospect also says
@@ -48,11 +49,11 @@ export function ProspectIdentityCells({ prospect: p, onOpen }: { prospect: Prosp
       </Td>
       <Td className="max-w-48">
         <div className="truncate">{p.contactName ?? '—'}</div>
-        <div
-          className="truncate text-xs text-slate-500 dark:text-slate-400"
-          title={p.contactEmail ?? undefined}
-        >
-          {p.contactEmail ?? 'No email'}
+        <div className="flex items-center gap-1 text-xs text-slate-500 dark:text-slate-400">
+          <span className="truncate" title={p.contactEmail ?? undefined}>
+            {p.contactEmail ?? 'No email'}
+          </span>
+          <EmailCheckWarning check={p.emailCheck} />
         </div>
       </Td>
     </>

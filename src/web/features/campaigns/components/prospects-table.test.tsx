@@ -30,15 +30,17 @@ const prospect = (status: Prospect['status']): Prospect => ({
   relevanceScore: 35.5,
   opportunityType: null,
   sourcePageUrl: null,
+  emailCheck: null,
   lastContacted: '2026-11-21T10:00:00.000Z',
   createdAt: '2026-11-20T10:00:00.000Z',
 });
 
 /** Renders the table; the API answers 'sent' until `replied()` is called, then 'responded'. */
-function renderTable(live: boolean) {
+function renderTable(live: boolean, emailCheck: Prospect['emailCheck'] = null) {
   let status: Prospect['status'] = 'sent';
   mockApi({
-    [`GET ${listUrl}`]: () => json(200, { items: [prospect(status)], total: 1, page: 1, pageSize: 25 }),
+    [`GET ${listUrl}`]: () =>
+      json(200, { items: [{ ...prospect(status), emailCheck }], total: 1, page: 1, pageSize: 25 }),
   });
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
@@ -74,5 +76,17 @@ describe('ProspectsTable', () => {
     await vi.advanceTimersByTimeAsync(PROSPECTS_POLL_MS * 2);
     expect(screen.getByText('sent', { exact: true })).toBeInTheDocument();
     expect(screen.queryByText('responded', { exact: true })).not.toBeInTheDocument();
+  });
+
+  it('warns beside an address its check refused, with the reason', async () => {
+    renderTable(false, {
+      deliverable: false,
+      flags: ['null-mx'],
+      reason: 'Its domain says it accepts no mail (null MX).',
+      checkedAt: '2026-11-21T10:00:00.000Z',
+    });
+    expect(
+      await screen.findByRole('img', { name: 'Not enrolled: Its domain says it accepts no mail (null MX).' }),
+    ).toBeInTheDocument();
   });
 });

@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { apiPaths, withId } from '../../../../shared/paths';
 import { outreachMessages as m, type EnrollmentPreview } from '../../../../shared/schemas/outreach';
 import { json, mockApi, sentTo } from '../../../test/mock-api';
-import { SendEmailsDialog } from './send-emails-dialog';
+import { enrollmentSummary, SendEmailsDialog } from './send-emails-dialog';
 
 const campaignId = 'c0ffee00-0000-4000-8000-00000000000c';
 const url = withId(apiPaths.campaignEnrollment, campaignId);
@@ -15,7 +15,7 @@ const url = withId(apiPaths.campaignEnrollment, campaignId);
 function renderDialog(preview: EnrollmentPreview) {
   const api = mockApi({
     [`GET ${url}`]: () => json(200, preview),
-    [`POST ${url}`]: () => json(200, { enrolled: preview.eligible }),
+    [`POST ${url}`]: () => json(200, { enrolled: preview.eligible, notEnrolled: [] }),
   });
   const onOpenSettings = vi.fn();
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -51,5 +51,25 @@ describe('Send Emails', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Open Outreach Settings' }));
     expect(onOpenSettings).toHaveBeenCalled();
     expect(sentTo(api, 'POST', url)).toEqual([]);
+  });
+});
+
+describe('enrollmentSummary', () => {
+  it('adds "N not enrolled" with the reason, and warns when nobody was enrolled', () => {
+    expect(
+      enrollmentSummary({ enrolled: 3, notEnrolled: [{ prospects: 2, reason: m.domainRefusesMail }] }, false),
+    ).toEqual({
+      message: '3 prospects enrolled: sending has started',
+      description: '2 not enrolled: their domain does not accept mail',
+      warning: false,
+    });
+    expect(
+      enrollmentSummary({ enrolled: 0, notEnrolled: [{ prospects: 1, reason: m.domainRefusesMail }] }, false),
+    ).toMatchObject({ message: '0 prospects enrolled', warning: true });
+    expect(enrollmentSummary({ enrolled: 1, notEnrolled: [] }, true)).toEqual({
+      message: '1 prospect enrolled',
+      description: undefined,
+      warning: false,
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { toast } from 'sonner';
-import { outreachMessages as m } from '../../../../shared/schemas/outreach';
+import { outreachMessages as m, type EnrollmentResult } from '../../../../shared/schemas/outreach';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
@@ -18,6 +18,22 @@ interface SendEmailsDialogProps {
 }
 
 const prospectCount = (n: number) => `${n.toLocaleString()} ${n === 1 ? 'prospect' : 'prospects'}`;
+
+/**
+ * What Send Emails tells after enrolling: how many were enrolled and, for those whose address
+ * cannot receive mail, "N not enrolled: <reason>" each; a warning when nobody was enrolled.
+ */
+export function enrollmentSummary(
+  result: EnrollmentResult,
+  paused: boolean,
+): { message: string; description?: string; warning: boolean } {
+  const skipped = result.notEnrolled.map((n) => `${n.prospects.toLocaleString()} not enrolled: ${n.reason}`);
+  return {
+    message: `${prospectCount(result.enrolled)} enrolled${paused || result.enrolled === 0 ? '' : ': sending has started'}`,
+    description: skipped.length > 0 ? skipped.join('. ') : undefined,
+    warning: result.enrolled === 0,
+  };
+}
 
 /**
  * Send Emails' confirmation (issue 6 §3): how many pending prospects with an email will be enrolled
@@ -61,9 +77,9 @@ export function SendEmailsDialog({
               {prospectCount(data!.eligible)} will be enrolled in this campaign’s sequence.
             </p>
             <p>
-              Pending prospects with an email address are included; suppressed addresses and prospects already
-              enrolled are skipped. The first emails go out inside your sending window, a few minutes apart
-              per mailbox.
+              Pending prospects with an email address are included; suppressed addresses, addresses whose
+              domain does not accept mail and prospects already enrolled are skipped. The first emails go out
+              inside your sending window, a few minutes apart per mailbox.
             </p>
             {paused && <p className="font-medium text-amber-800 dark:text-amber-300">{m.pausedEnrollment}</p>}
             {data!.warning && (
@@ -91,9 +107,8 @@ export function SendEmailsDialog({
               onClick={() =>
                 enroll.mutate(undefined, {
                   onSuccess: (result) => {
-                    toast.success(
-                      `${prospectCount(result.enrolled)} enrolled${paused ? '' : ': sending has started'}`,
-                    );
+                    const { message, description, warning } = enrollmentSummary(result, paused);
+                    (warning ? toast.warning : toast.success)(message, { description });
                     close();
                   },
                   onError: (e) =>

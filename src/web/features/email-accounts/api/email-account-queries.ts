@@ -2,21 +2,39 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiPaths, paths, withId } from '../../../../shared/paths';
 import {
-  gmailAuthorizeResponseSchema,
-  gmailCallbackResponseSchema,
   mailboxHealthReportSchema,
   mailboxMessages as m,
   mailboxSchema,
+  oauthMessages,
+  oauthAuthorizeResponseSchema,
+  oauthAvailabilitySchema,
+  oauthCallbackResponseSchema,
+  oauthMailboxProviderSchema,
   type ConnectMailboxInput,
   type MailboxSettingsInput,
+  type OAuthMailboxProvider,
 } from '../../../../shared/schemas/mailboxes';
 import { apiRequest } from '../../../lib/api-client';
 
 /** Shared with the campaign forms' list of connected mailboxes, so both refresh together. */
 const emailAccountsKey = ['email-accounts'] as const;
 
-/** Where Google sends the user back: this app's mailbox page (spec §7). */
-export const gmailRedirectUri = () => new URL(paths.emails, window.location.origin).toString();
+/** Where Google or Microsoft sends the user back: this app's mailbox page (spec §7). */
+const oauthRedirectUri = () => new URL(paths.emails, window.location.origin).toString();
+
+/** Both providers come back to the same page; the tab remembers which one it went to. */
+const OAUTH_PROVIDER_KEY = 'linkpilot.oauth-provider';
+const oauthRoutes = {
+  gmail: { authorize: apiPaths.gmailAuthorize, callback: apiPaths.gmailCallback },
+  microsoft: { authorize: apiPaths.microsoftAuthorize, callback: apiPaths.microsoftCallback },
+} as const;
+
+/** The provider this tab went to sign in with (Gmail when unknown), forgotten once read. */
+export function takeOAuthProvider(): OAuthMailboxProvider {
+  const stored = window.sessionStorage.getItem(OAUTH_PROVIDER_KEY);
+  window.sessionStorage.removeItem(OAUTH_PROVIDER_KEY);
+  return oauthMailboxProviderSchema.catch('gmail').parse(stored);
+}
 
 /** GET /api/email-accounts: every mailbox of the user. */
 export function useEmailAccounts() {
@@ -77,33 +95,51 @@ export function useDisconnectMailbox() {
   });
 }
 
+/** GET /api/email-accounts/oauth-providers: which sign-ins (Gmail, Microsoft) the server offers. */
+export function useOAuthAvailability() {
+  return useQuery({
+    queryKey: ['oauth-providers'],
+    queryFn: ({ signal }) => apiRequest(apiPaths.oauthProviders, { schema: oauthAvailabilitySchema, signal }),
+    staleTime: Infinity,
+  });
+}
+
 /**
- * Starts the Gmail authorization and resolves with the Google URL to go to.
+ * Starts the Gmail or Microsoft authorization and resolves with the provider's URL to go to.
  * @throws Error with the spec §8 message (or the server's reason) when there is no URL.
  */
-export async function startGmailConnect(): Promise<string> {
-  const answer = await apiRequest(apiPaths.gmailAuthorize, {
+export async function startOAuthConnect(provider: OAuthMailboxProvider): Promise<string> {
+  const answer = await apiRequest(oauthRoutes[provider].authorize, {
     method: 'POST',
-    body: { redirect_uri: gmailRedirectUri() },
-    schema: gmailAuthorizeResponseSchema.nullable(),
+    body: { redirect_uri: oauthRedirectUri() },
+    schema: oauthAuthorizeResponseSchema.nullable(),
   });
   if (!answer) throw new Error(m.noAuthResponse);
   if (answer.error) throw new Error(answer.error);
   if (!answer.url) throw new Error(m.missingUrl);
+  window.sessionStorage.setItem(OAUTH_PROVIDER_KEY, provider);
   return answer.url;
 }
 
-/** POST /api/email-accounts/gmail/callback with what Google appended to the return URL. */
-export function useGmailCallback() {
+/** POST /api/email-accounts/{gmail,microsoft}/callback with what the provider appended to the return URL. */
+export function useOAuthCallback() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ code, state }: { code: string; state: string }) => {
-      const answer = await apiRequest(apiPaths.gmailCallback, {
+    mutationFn: async ({
+      provider,
+      code,
+      state,
+    }: {
+      provider: OAuthMailboxProvider;
+      code: string;
+      state: string;
+    }) => {
+      const answer = await apiRequest(oauthRoutes[provider].callback, {
         method: 'POST',
-        body: { code, state, redirect_uri: gmailRedirectUri() },
-        schema: gmailCallbackResponseSchema,
+        body: { code, state, redirect_uri: oauthRedirectUri() },
+        schema: oauthCallbackResponseSchema,
       });
-      if (!answer.success) throw new Error(answer.error ?? m.gmailRetry);
+      if (!answer.success) throw new Error(answer.error ?? oauthMessages[provider].retry);
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: emailAccountsKey }),
   });

@@ -8,7 +8,9 @@ import {
   connectMailboxSchema,
   mailboxMessages as m,
   mailboxPresets,
+  oauthMessages,
   type ConnectMailboxInput,
+  type OAuthMailboxProvider,
 } from '../../../../shared/schemas/mailboxes';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -18,7 +20,7 @@ import { Select } from '../../../components/ui/select';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-error';
 import { applyServerIssues } from '../../../lib/form-errors';
-import { startGmailConnect, useConnectMailbox } from '../api/email-account-queries';
+import { startOAuthConnect, useConnectMailbox, useOAuthAvailability } from '../api/email-account-queries';
 
 type Output = z.output<typeof connectMailboxSchema>;
 const empty: ConnectMailboxInput = {
@@ -40,6 +42,8 @@ const securityOptions = [
   { value: 'none', label: 'None' },
 ] as const;
 const CUSTOM = 'custom';
+/** Outlook.com and Microsoft 365 refuse passwords for SMTP and IMAP: this preset points to the Microsoft sign-in. */
+const MICROSOFT_PRESET: (typeof mailboxPresets)[number]['name'] = 'Outlook / Microsoft 365';
 const presetOptions = [
   ...mailboxPresets.map((p) => ({ value: p.name, label: p.name })),
   { value: CUSTOM, label: 'Other provider (enter servers)' },
@@ -93,22 +97,23 @@ function ServerFieldset({
   );
 }
 
-/** Connects Gmail: asks the server for Google's URL and goes there (spec §7, §8 messages). */
-function ConnectGmail() {
+/** Connects Gmail or Microsoft: asks the server for the provider's URL and goes there (spec §7, §8 messages). */
+function ConnectWithOAuth({ provider }: { provider: OAuthMailboxProvider }) {
+  const messages = oauthMessages[provider];
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const connect = async () => {
     setPending(true);
     setError(null);
     try {
-      window.location.assign(await startGmailConnect());
+      window.location.assign(await startOAuthConnect(provider));
     } catch (caught) {
       setPending(false);
       setError(
         caught instanceof ApiError
           ? caught.isClientError
             ? caught.message
-            : m.gmailFailed
+            : messages.failed
           : (caught as Error).message,
       );
     }
@@ -116,12 +121,12 @@ function ConnectGmail() {
   return (
     <div className="space-y-3">
       <Button type="button" variant="outline" className="w-full" loading={pending} onClick={connect}>
-        <Mail aria-hidden className="size-4" /> Connect Gmail
+        <Mail aria-hidden className="size-4" /> {messages.connect}
       </Button>
       {error && (
         <Alert variant="destructive">
-          <p className="font-medium">{m.gmailFailed}</p>
-          {error !== m.gmailFailed && <p className="mt-1">{error}</p>}
+          <p className="font-medium">{messages.failed}</p>
+          {error !== messages.failed && <p className="mt-1">{error}</p>}
         </Alert>
       )}
     </div>
@@ -129,8 +134,9 @@ function ConnectGmail() {
 }
 
 /**
- * The Connect Email Account dialog (spec §2, §7): Gmail by Google sign-in, or any provider by SMTP and
- * IMAP. The server logs in to both before it stores anything and its reason is shown when it cannot.
+ * The Connect Email Account dialog (spec §2, §7): Gmail by Google sign-in, Outlook.com and Microsoft 365
+ * by Microsoft sign-in when the server offers it, or any provider by SMTP and IMAP. The server logs in
+ * to both before it stores anything and its reason is shown when it cannot.
  */
 export function ConnectMailboxDialog({
   open,
@@ -140,6 +146,7 @@ export function ConnectMailboxDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const connect = useConnectMailbox();
+  const microsoftOffered = useOAuthAvailability().data?.microsoft === true;
   const [error, setError] = useState<string | null>(null);
   const [preset, setPreset] = useState<string>(CUSTOM);
   const form = useForm<ConnectMailboxInput, unknown, Output>({
@@ -188,7 +195,10 @@ export function ConnectMailboxDialog({
         description="Send outreach from your own mailbox. Credentials are stored encrypted."
         className="max-w-2xl"
       >
-        <ConnectGmail />
+        <div className="space-y-3">
+          <ConnectWithOAuth provider="gmail" />
+          {microsoftOffered && <ConnectWithOAuth provider="microsoft" />}
+        </div>
         <div className="my-5 flex items-center gap-3 text-xs text-slate-500 uppercase dark:text-slate-400">
           <span className="h-px flex-1 bg-slate-200 dark:bg-slate-800" /> or SMTP / IMAP
           <span className="h-px flex-1 bg-slate-200 dark:bg-slate-800" />
@@ -203,6 +213,11 @@ export function ConnectMailboxDialog({
               onValueChange={choosePreset}
               options={presetOptions}
             />
+            {preset === MICROSOFT_PRESET && (
+              <p role="note" className="mt-1.5 text-sm text-amber-700 dark:text-amber-400">
+                {microsoftOffered ? m.microsoftPreset : m.microsoftPresetUnavailable}
+              </p>
+            )}
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField

@@ -6,11 +6,19 @@ import { describe, expect, it } from 'vitest';
 import { apiPaths, paths, withId } from '../../../../shared/paths';
 import {
   mailboxMessages as m,
+  oauthMessages,
   type Mailbox,
   type MailboxHealthReport,
 } from '../../../../shared/schemas/mailboxes';
 import { apiError, json, mockApi, sentTo, testUser } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
+
+// Radix Select (the provider preset) uses pointer capture and scrolls its options into view: jsdom has neither.
+Object.assign(Element.prototype, {
+  hasPointerCapture: () => false,
+  releasePointerCapture: () => {},
+  scrollIntoView: () => {},
+});
 
 const mailbox: Mailbox = {
   id: 'mb-1',
@@ -56,6 +64,7 @@ const health: MailboxHealthReport = {
   since: '2025-01-01T00:00:00.000Z',
   minimumSends: 20,
 };
+const ms = oauthMessages.microsoft;
 const me = { [`GET ${apiPaths.me}`]: () => json(200, testUser) };
 
 describe('Email Accounts page', () => {
@@ -268,5 +277,57 @@ describe('Email Accounts page', () => {
     expect(sentTo(api, 'POST', apiPaths.gmailCallback)).toEqual([
       expect.objectContaining({ code: 'abc', state: 'xyz' }),
     ]);
+  });
+
+  it('offers the Microsoft sign-in only when the server is configured for it', async () => {
+    const offered = { gmail: true, microsoft: false };
+    const api = mockApi({
+      ...me,
+      [`GET ${apiPaths.emailAccounts}`]: () => json(200, []),
+      [`GET ${apiPaths.oauthProviders}`]: () => json(200, offered),
+      [`POST ${apiPaths.microsoftAuthorize}`]: () =>
+        json(200, { error: 'Microsoft mailboxes are not configured on this server.' }),
+    });
+    const user = userEvent.setup();
+    const first = renderApp(paths.emails);
+    await user.click(await screen.findByRole('button', { name: 'Connect Your First Account' }));
+    expect(await screen.findByRole('button', { name: 'Connect Gmail' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: ms.connect })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: 'Provider' }));
+    await user.click(await screen.findByRole('option', { name: 'Outlook / Microsoft 365' }));
+    expect(await screen.findByText(m.microsoftPresetUnavailable)).toBeInTheDocument();
+    first.unmount();
+
+    offered.microsoft = true;
+    renderApp(paths.emails);
+    await user.click(await screen.findByRole('button', { name: 'Connect Your First Account' }));
+    await user.click(await screen.findByRole('button', { name: ms.connect }));
+    expect(
+      await screen.findByText('Microsoft mailboxes are not configured on this server.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText(ms.failed)).toBeInTheDocument();
+    expect(sentTo(api, 'POST', apiPaths.microsoftAuthorize)).toEqual([
+      { redirect_uri: `${window.location.origin}${paths.emails}` },
+    ]);
+    await user.click(screen.getByRole('combobox', { name: 'Provider' }));
+    await user.click(await screen.findByRole('option', { name: 'Outlook / Microsoft 365' }));
+    expect(await screen.findByText(m.microsoftPreset)).toBeInTheDocument();
+  });
+
+  it('completes the Microsoft return with the Microsoft callback', async () => {
+    window.sessionStorage.setItem('linkpilot.oauth-provider', 'microsoft');
+    const api = mockApi({
+      ...me,
+      [`GET ${apiPaths.emailAccounts}`]: () => json(200, []),
+      [`POST ${apiPaths.microsoftCallback}`]: () => json(200, { success: true }),
+    });
+    const { router } = renderApp(`${paths.emails}?code=abc&state=xyz`);
+    expect(await screen.findByText(m.microsoftConnected)).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+    expect(sentTo(api, 'POST', apiPaths.microsoftCallback)).toEqual([
+      expect.objectContaining({ code: 'abc', state: 'xyz' }),
+    ]);
+    expect(sentTo(api, 'POST', apiPaths.gmailCallback)).toEqual([]);
+    expect(window.sessionStorage.getItem('linkpilot.oauth-provider')).toBeNull();
   });
 });

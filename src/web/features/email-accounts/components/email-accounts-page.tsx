@@ -1,6 +1,6 @@
 import { Mail, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { mailboxMessages as m, type Mailbox } from '../../../../shared/schemas/mailboxes';
+import { mailboxMessages as m, oauthMessages, type Mailbox } from '../../../../shared/schemas/mailboxes';
 import { DeleteDialog } from '../../../components/delete-dialog';
 import { QueryCard } from '../../../components/query-card';
 import { Button } from '../../../components/ui/button';
@@ -10,7 +10,7 @@ import { useDisconnectMailbox, useEmailAccounts } from '../api/email-account-que
 import { ConnectMailboxDialog } from './connect-mailbox-dialog';
 import { MailboxRow } from './mailbox-row';
 import { MailboxSettingsDialog } from './mailbox-settings-dialog';
-import { useGmailReturn } from './use-gmail-return';
+import { useOAuthReturn } from './use-oauth-return';
 
 /** /dashboard/emails (spec §2, §7): the user's mailboxes, connect and disconnect; also Google's return page. */
 export function EmailAccountsPage() {
@@ -19,7 +19,7 @@ export function EmailAccountsPage() {
   const [editing, setEditing] = useState<Mailbox | null>(null);
   const query = useEmailAccounts();
   const disconnect = useDisconnectMailbox();
-  const completingGmail = useGmailReturn();
+  const completing = useOAuthReturn();
   const connectButton = (label: string) => (
     <Button onClick={() => setConnecting(true)}>
       <Plus aria-hidden className="size-4" /> {label}
@@ -33,9 +33,9 @@ export function EmailAccountsPage() {
         subtitle="Connect the mailboxes your outreach is sent from"
         actions={connectButton('Connect Account')}
       />
-      {completingGmail && (
+      {completing && (
         <p role="status" className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
-          <Spinner label={null} /> Connecting your Gmail account…
+          <Spinner label={null} /> Connecting your {oauthMessages[completing].product} account…
         </p>
       )}
       <QueryCard

@@ -3,13 +3,15 @@ import { Activity, Pause, Play } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { effectiveDailyLimit } from '../../../../shared/mailbox-health';
-import { mailboxMessages as m, type Mailbox } from '../../../../shared/schemas/mailboxes';
+import { mailboxMessages as m, oauthMessages, type Mailbox } from '../../../../shared/schemas/mailboxes';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-error';
 import { formatDateTime } from '../../../lib/format';
 import { useMailboxSending } from '../api/email-account-queries';
+import { DomainCheckPanel } from './domain-check-panel';
 import { MailboxHealthPanel } from './mailbox-health-panel';
+import { QuarantinedMessages } from './quarantined-messages';
 
 /** Messages sent today over the day's limit (spec §9 daily usage bar). */
 function DailyUsage({ sent, limit }: { sent: number; limit: number }) {
@@ -48,16 +50,10 @@ const statusBadge: Record<Mailbox['status'], { tone: BadgeTone; label: string }>
 const spacing = ({ minSpacingMinutes: min, maxSpacingMinutes: max }: Mailbox) =>
   `${min === max ? min : `${min}–${max}`} min between emails`;
 
-const providerLabel: Record<Mailbox['provider'], string> = {
-  gmail: 'Gmail',
-  microsoft: 'Microsoft',
-  smtp: 'SMTP / IMAP',
-};
-
 /**
  * One mailbox on Email Accounts: its status (with the reason of a connection error or a pause, and
- * Pause/Resume), its last successful sync, its warm-up ramp, today's usage against the day's
- * effective limit, and its health panel on demand.
+ * Pause/Resume), its last successful sync, its warm-up ramp, its sender domain's check, its
+ * set-aside messages, today's usage against the day's effective limit, and its health panel on demand.
  */
 export function MailboxRow({
   mailbox,
@@ -92,7 +88,9 @@ export function MailboxRow({
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
             <span className="truncate font-medium">{mailbox.email}</span>
-            <Badge tone="neutral">{providerLabel[mailbox.provider]}</Badge>
+            <Badge tone="neutral">
+              {mailbox.provider === 'smtp' ? 'SMTP / IMAP' : oauthMessages[mailbox.provider].product}
+            </Badge>
             <Badge tone={badge.tone}>{badge.label}</Badge>
           </div>
           {mailbox.status !== 'connected' && mailbox.statusReason && (
@@ -124,6 +122,8 @@ export function MailboxRow({
               Ramping up: {limit} of {mailbox.dailyLimit} today
             </p>
           )}
+          <DomainCheckPanel mailboxId={mailbox.id} />
+          <QuarantinedMessages mailboxId={mailbox.id} />
         </div>
         <DailyUsage sent={mailbox.emailsSentToday} limit={limit} />
         <div className="flex flex-wrap gap-2">

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { recheckDueMailboxDomains } from '../outreach/dns/mailbox-domain-check';
+import { mailDnsFromConfig } from '../outreach/dns/resolver';
+import type { JobDefinition } from './job';
+
+/**
+ * Daily (04:23 UTC), re-checks the SPF, DKIM and DMARC of every mailbox's domain and stores the
+ * result on the mailbox (docs/decisions/015-sender-domain-and-address-checks.md). Returns how many
+ * mailboxes were checked.
+ */
+export const domainCheckJob: JobDefinition<Record<string, never>> = {
+  name: 'domain-check',
+  payload: z.strictObject({}),
+  cron: () => '23 4 * * *',
+  async handle(_payload, { db, config }) {
+    return { checked: await recheckDueMailboxDomains(db, mailDnsFromConfig(config), new Date()) };
+  },
+};

@@ -1,0 +1,60 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  dkimSelectorsInputSchema,
+  domainCheckPaths,
+  mailboxDomainCheckSchema,
+} from '../../../shared/schemas/domain-check';
+import { domainCheckSchema } from '../../../shared/schemas/mail-health';
+import type { Auth } from '../../auth/auth';
+import { requireUser } from '../../auth/session';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import {
+  getMailboxDomainCheck,
+  refreshMailboxDomainCheck,
+  setDkimSelectors,
+} from '../../outreach/dns/mailbox-domain-check';
+import { mailDnsFromConfig } from '../../outreach/dns/resolver';
+
+const idParams = z.object({ id: z.uuid({ error: 'Email account not found' }) });
+
+/**
+ * A mailbox's sender-domain check (docs/decisions/015-sender-domain-and-address-checks.md): the
+ * stored SPF/DKIM/DMARC check and DKIM selectors, checking again now, and setting the selectors.
+ * Only the signed-in user's mailboxes; another user's id answers 404.
+ */
+export function domainCheckRoutes(
+  auth: Auth,
+  { db, config }: { db: Database; config: Config },
+): FastifyPluginAsyncZod {
+  const dns = mailDnsFromConfig(config);
+  return async (app) => {
+    app.addHook('preHandler', requireUser(auth));
+    const tags = ['email accounts'];
+    const userId = (request: { user: { id: string } | null }) => request.user!.id;
+
+    app.get(
+      domainCheckPaths.check,
+      { schema: { tags, params: idParams, response: { 200: mailboxDomainCheckSchema } } },
+      async (request) => getMailboxDomainCheck(db, userId(request), request.params.id),
+    );
+    app.post(
+      domainCheckPaths.check,
+      { schema: { tags, params: idParams, response: { 200: domainCheckSchema } } },
+      async (request) => refreshMailboxDomainCheck(db, dns, request.params.id, new Date(), userId(request)),
+    );
+    app.put(
+      domainCheckPaths.selectors,
+      {
+        schema: {
+          tags,
+          params: idParams,
+          body: dkimSelectorsInputSchema,
+          response: { 200: mailboxDomainCheckSchema },
+        },
+      },
+      async (request) => setDkimSelectors(db, userId(request), request.params.id, request.body.selectors),
+    );
+  };
+}

@@ -1,0 +1,50 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { emailAccounts } from '../../db/schema/outreach';
+
+/** The side of a mailbox whose failure or recovery the sync (IMAP) or the sender (SMTP) sees. */
+export type ConnectionSource = 'smtp' | 'imap';
+
+/**
+ * Turns a mailbox 'error' with a reason in the user's words and the side that failed, so only that
+ * side clears it again (markMailboxWorking). A 'paused' mailbox stays paused: the pause (by its
+ * health or by the user) is the stronger state and only the user lifts it (docs/decisions/014-mailbox-health.md).
+ * @returns true when the mailbox changed.
+ */
+export async function markMailboxError(
+  db: Database,
+  mailboxId: string,
+  source: ConnectionSource,
+  reason: string,
+): Promise<boolean> {
+  const changed = await db
+    .update(emailAccounts)
+    .set({ status: 'error', statusReason: reason.slice(0, 500), statusSource: source })
+    .where(and(eq(emailAccounts.id, mailboxId), ne(emailAccounts.status, 'paused')))
+    .returning({ id: emailAccounts.id });
+  return changed.length > 0;
+}
+
+/**
+ * The `source` side of a mailbox works again: an 'error' that side set turns back to 'connected'.
+ * An error of the other side, and a pause, stay as they are.
+ * @returns true when the mailbox changed.
+ */
+export async function markMailboxWorking(
+  db: Database,
+  mailboxId: string,
+  source: ConnectionSource,
+): Promise<boolean> {
+  const changed = await db
+    .update(emailAccounts)
+    .set({ status: 'connected', statusReason: null, statusSource: null })
+    .where(
+      and(
+        eq(emailAccounts.id, mailboxId),
+        eq(emailAccounts.status, 'error'),
+        eq(emailAccounts.statusSource, source),
+      ),
+    )
+    .returning({ id: emailAccounts.id });
+  return changed.length > 0;
+}

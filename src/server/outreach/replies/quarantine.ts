@@ -1,0 +1,54 @@
+import { withoutNul } from '../../../shared/text/without-nul';
+import type { Database } from '../../db/client';
+import { quarantinedMessages } from '../../db/schema/outreach';
+
+/** One INBOX message the sync could not read or apply, with what could be read of its headers. */
+export interface QuarantineEntry {
+  userId: string;
+  emailAccountId: string;
+  uidValidity: number;
+  uid: number;
+  messageId: string | null;
+  fromEmail: string | null;
+  subject: string | null;
+  /** Size of the raw message in bytes. */
+  size: number;
+  reason: string;
+}
+
+const clean = (s: string | null, max: number) => (s === null ? null : withoutNul(s).slice(0, max));
+
+/**
+ * Sets a message aside (quarantined_messages) so the sync moves past it; setting the same message
+ * aside twice keeps the first row. Never throws: when even this insert fails the failure is logged
+ * and the sync still moves on, as a message that stops its mailbox is worse than one that is lost
+ * from view (docs/decisions/014-mailbox-health.md).
+ * @returns false when the row could not be written.
+ */
+export async function quarantineMessage(db: Database, entry: QuarantineEntry): Promise<boolean> {
+  try {
+    await db
+      .insert(quarantinedMessages)
+      .values({
+        userId: entry.userId,
+        emailAccountId: entry.emailAccountId,
+        imapUidValidity: entry.uidValidity,
+        imapUid: entry.uid,
+        messageId: clean(entry.messageId, 998),
+        fromEmail: clean(entry.fromEmail, 320),
+        subject: clean(entry.subject, 500),
+        size: entry.size,
+        reason: clean(entry.reason, 1000) ?? '',
+      })
+      .onConflictDoNothing();
+    return true;
+  } catch (error) {
+    console.error(
+      '[mailbox-sync] could not set aside message',
+      entry.emailAccountId,
+      entry.uid,
+      (error as Error).message,
+    );
+    return false;
+  }
+}
