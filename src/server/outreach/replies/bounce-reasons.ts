@@ -30,7 +30,7 @@ const PATTERNS: [BounceReason, RegExp][] = [
   ],
   [
     'authfailure',
-    /\b(spf|dkim|dmarc)\b|sender policy framework|unauthenticated (e-?mail|sender|message)|sender (is )?not authenticated|authentication (check )?failed|failed (spf|dkim|dmarc|authentication)|not authorized to send/i,
+    /\b(spf|dkim|dmarc)\b|sender policy framework|unauthenticated (e-?mail|sender|message)|sender (is )?not authenticated|authentication (checks? )?failed|failed (spf|dkim|dmarc|authentication)|not authorized to send/i,
   ],
   [
     'requireptr',
@@ -42,7 +42,7 @@ const PATTERNS: [BounceReason, RegExp][] = [
   ],
   [
     'blocked',
-    /blacklist|blocklist|black list|block list|deny ?list|denylist|spamhaus|spamcop|\bsorbs\b|barracuda|\brbl\b|dnsbl|\bcbl\b|listed (at|in|on|by) |(your|client|sending|the) (ip|host|server|address|network|domain).{0,60}(blocked|banned|blacklisted|listed|rejected|refused|not allowed|denied)|(ip|connection|host|client) (address )?(is )?(blocked|banned|refused|rejected|denied)|access denied.{0,30}(ip|client|connect)|refused to talk|connection (rejected|refused) (by|from)|not accepting (mail|messages|connections) from|has been blocked|\bblocked\b (by|due|because|for|using)|temporarily (blocked|deferred) (for|due)|\bblocked\b/i,
+    /blacklist|blocklist|black list|block list|deny ?list|denylist|spamhaus|spamcop|\bsorbs\b|barracuda|\brbl\b|dnsbl|\bcbl\b|listed (at|in|on|by) |(your|client|sending|the) (ip|host|server|address|network|domain).{0,60}(blocked|banned|blacklisted|listed|rejected|refused|not allowed|denied)|(ip|connection|host|client) (address )?(is )?(blocked|banned|refused|rejected|denied)|access denied.{0,30}(ip|client|connect)|refused to talk|connection (rejected|refused) (by|from)|not accepting (mail|messages|connections) from|has been blocked|\bblocked\b (by|due|because|for|using)|temporarily (blocked|deferred) (for|due)/i,
   ],
   ['virusdetected', /virus|malware|\binfected\b|trojan|worm detected|dangerous (content|attachment)/i],
   [
@@ -55,23 +55,31 @@ const PATTERNS: [BounceReason, RegExp][] = [
   ],
   [
     'rejected',
-    /sender (address |domain )?(rejected|refused|denied|blocked|invalid|unknown|not (allowed|accepted|verified|permitted))|(domain of |your )?sender (address|domain) (does not|doesn't) exist|(mail ?from|envelope sender|return path|sender address)[ :].{0,80}(rejected|refused|invalid|not allowed|denied|unknown)|bad sender|sender verif(y|ication) failed|(your|the) (e-?mail )?address .{0,30}(has been|is) (rejected|refused|banned|blacklisted)|sender is (not|un)(allowed|authorized|permitted)|rejected by (the )?recipient|not accepting mail from (this|your) (sender|address)|refused by recipient|user has blocked|recipient (has )?(rejected|refused|blocked)/i,
+    /sender (address |domain )?(rejected|refused|denied|blocked|invalid|unknown|not (allowed|accepted|verified|permitted))|(domain of |your )?sender (address|domain) (does not|doesn't) exist|(mail ?from|envelope sender|return path|sender address)[ :].{0,80}(rejected|refused|invalid|not allowed|denied|unknown)|bad sender|sender verif(y|ication) failed|(your|the) (e-?mail )?address .{0,30}(has been|is) (rejected|refused|banned|blacklisted)|sender is (not|un)(allowed|authorized|permitted)|domain of sender address .{0,100}(does not|doesn't) exist|not accepting mail from (this|your) (sender|address)/i,
   ],
   [
     'notaccept',
-    /does not accept (e-?)?mail|accepts no (e-?)?mail|null mx|nullmx|domain (is )?not (configured|set up|accepting) (for|to receive) (e-?)?mail|not accept(ing)? (any )?(e-?mail|mail|messages) (for|at) (this|the) domain/i,
+    /does not accept (e-?)?mail|accepts no (e-?)?mail|null mx|nullmx|indicated no smtp service|no smtp service|not accepting network messages|domain (is )?not (configured|set up|accepting) (for|to receive) (e-?)?mail|not accept(ing)? (any )?(e-?mail|mail|messages) (for|at) (this|the) domain/i,
   ],
   [
     'filtered',
     /not accepting (any )?(e-?)?mail|refused due to (recipient|user) preferences|recipient'?s? filter|user (has )?reject(ed|s)? |blocked by (the )?(user|recipient)|recipient (is )?not accepting|(restricted|restriction) .{0,20}(sms|e-?mail) (e-?)?mail|this account is protected by|not authorized to receive/i,
   ],
   [
+    'networkerror',
+    /host not found, try again|temporary failure in name resolution|name server (timeout|failure)|servfail/i,
+  ],
+  [
     'hostunknown',
-    /host (or domain name )?not found|unknown (host|domain)|(domain|host) ?name (not found|lookup failed|does not exist)|no such (domain|host)|host unknown|unrouteable mail domain|(recipient |destination )?domain (does not|doesn't|did not) exist|name or service not known|\bnxdomain\b|no (valid )?mx (record|host)|no (dns|mx) (record|entr)|mx (record )?not found|domain (is )?(not (valid|found|hosted|registered|configured))|invalid domain|domain (could not|couldn't) be found|dns lookup (of|for) .{0,80}failed|unable to (resolve|route) .{0,60}domain|host .{0,80} could not be resolved/i,
+    /host (or domain name )?not found|unknown (host|domain)|(domain|host) ?name (not found|lookup failed|does not exist)|no such (domain|host)|host unknown|unrouteable mail domain|(recipient |destination )?domain (does not|doesn't|did not) exist|name or service not known|\bnxdomain\b|no (valid )?mx (record|host)|no (dns|mx) (record|entr)|mx (record )?not found|domain (is )?(not (valid|found|hosted|registered|configured))|invalid domain|domain (could not|couldn't) be found|dns lookup (of|for) .{0,80}failed|unable to (resolve|route) .{0,60}domain|host .{0,80} could not be resolved|domain (is )?not reachable|(couldn't|could not|cannot|unable to) find (a|any) mail exchanger|no mail exchanger|(?<![\w.@-])[a-z0-9-]+(\.[a-z0-9-]+)+\.? does not exist/i,
+  ],
+  [
+    'mailererror',
+    /mailer error|x-unix|program (failed|exited|terminated)|command (died|failed)|procmail|pipe to .{0,60}failed|unknown mailer|exit (status|code) \d+/i,
   ],
   [
     'userunknown',
-    /(user|recipient|addressee|mailbox|account|address|destination|local[- ]?part|person|email account|e-?mail address)(name)?( is| was)? (unknown|not (found|known|listed|valid|local|here|exist|present|available|registered))|unknown (user|recipient|mailbox|address|account|local[- ]?part|alias|e-?mail)|no such (user|mailbox|recipient|account|address|person|local user|e-?mail|list|group)|(user|mailbox|address|recipient|account|e-?mail account|e-?mail address|person|alias|group)( you (tried to reach|specified))?( that you tried to reach)? (does not|doesn't|did not|didn't|does no longer|no longer) exists?|invalid (recipient|mailbox|address|user|e-?mail|destination)|not (a )?(valid|known|existing) (user|recipient|mailbox|address|e-?mail)|recipient (address )?rejected: (user|unknown|undeliverable|invalid|not|no such|mailbox|recipient)|no mailbox (here )?(by that name|found)|mailbox unavailable|user (not found|unknown|doesn't)|recipient ?not ?found|address (not found|rejected|unknown)|unrouteable address|bad destination (mailbox )?address|addressee unknown|recipientnotfound|couldn't be found|could not be found|no (longer|more) (a )?(valid|active)? ?(user|account|mailbox)|mailbox (not|non)[- ]?existent|non[- ]?existent (user|mailbox|address|account)|does not have an? (e-?mail )?account|not our customer|mailbox is not (valid|available)|unknown or illegal alias|user doesn't have a|no valid recipients|invalid mailbox|undeliverable address|user (account )?(is )?(deleted|removed)|is not a valid mailbox|(address|mailbox) .{0,40} not exist|no account by that name/i,
+    /(user|recipient|addressee|mailbox|account|address|destination|local[- ]?part|person|email account|e-?mail address)(name)?( is| was)? (unknown|not (found|known|listed|valid|local|here|exist|present|available|registered))|unknown (user|recipient|mailbox|address|account|local[- ]?part|alias|e-?mail)|no such (user|mailbox|recipient|account|address|person|local user|e-?mail|list|group)|(user|mailbox|address|recipient|account|e-?mail account|e-?mail address|person|alias|group)( you (tried to reach|specified))?( that you tried to reach)? (does not|doesn't|did not|didn't|does no longer|no longer) exists?|invalid (recipient|mailbox|address|user|e-?mail|destination)|not (a )?(valid|known|existing) (user|recipient|mailbox|address|e-?mail)|recipient (address )?rejected: (user|unknown|undeliverable|invalid|not|no such|mailbox|recipient)|no mailbox (here )?(by that name|found)|mailbox unavailable|user (not found|unknown|doesn't)|recipient ?not ?found|address (not found|unknown)|(recipient|user) ?name (is )?not recognized|invalid (\w+ ){0,3}(user ?id|user ?name)|unrouteable address|bad destination (mailbox )?address|addressee unknown|recipientnotfound|couldn't be found|could not be found|no (longer|more) (a )?(valid|active)? ?(user|account|mailbox)|mailbox (not|non)[- ]?existent|non[- ]?existent (user|mailbox|address|account)|does not have an? (e-?mail )?account|not our customer|mailbox is not (valid|available)|unknown or illegal alias|user doesn't have a|no valid recipients|invalid mailbox|undeliverable address|user (account )?(is )?(deleted|removed)|is not a valid mailbox|(address|mailbox) .{0,40} not exist|no account by that name|not listed in .{0,40}(directory|address book|recipient table)/i,
   ],
   [
     'toomanyconn',
@@ -92,10 +100,6 @@ const PATTERNS: [BounceReason, RegExp][] = [
   [
     'systemfull',
     /system (disk |storage )?full|insufficient system (storage|resources)|file ?system (is )?full/i,
-  ],
-  [
-    'mailererror',
-    /mailer error|x-unix|program (failed|exited|terminated)|command (died|failed)|procmail|pipe to .{0,60}failed|unknown mailer|exit (status|code) \d+/i,
   ],
   [
     'systemerror',
@@ -132,9 +136,11 @@ const STATUS_REASON: [RegExp, BounceReason][] = [
   [/^\d\.2\.3$/, 'exceedlimit'],
   [/^\d\.2\.4$/, 'systemerror'],
   [/^\d\.3\.1$/, 'systemfull'],
+  [/^\d\.3\.2$/, 'notaccept'],
   [/^\d\.3\.4$/, 'exceedlimit'],
   [/^\d\.3\.\d+$/, 'systemerror'],
   [/^\d\.4\.7$/, 'expired'],
+  [/^\d\.4\.4$/, 'hostunknown'],
   [/^\d\.4\.\d+$/, 'networkerror'],
   [/^\d\.5\.3$/, 'exceedlimit'],
   [/^\d\.5\.\d+$/, 'syntaxerror'],
@@ -168,6 +174,20 @@ const POLICY: ReadonlySet<BounceReason> = new Set([
   'syntaxerror',
 ]);
 
+/**
+ * Status-code reasons specific enough to overrule a "no such user" in the words: servers say
+ * "Recipient address rejected" whatever the cause, the code then names it (RFC 3463 §3.2, §3.4, §3.7, §3.8).
+ */
+const OVERRIDING: ReadonlySet<BounceReason> = new Set([
+  'rejected',
+  'mailboxfull',
+  'exceedlimit',
+  'contenterror',
+  'authfailure',
+  'norelaying',
+  'requireptr',
+]);
+
 /** The reason a server's words name, or null when none of the patterns applies. */
 export function reasonInText(text: string): BounceReason | null {
   const bounded = text.slice(0, 4_000);
@@ -196,9 +216,11 @@ export function reasonOfReplyCode(code: string | null): BounceReason | null {
 
 /**
  * Decides the reason: the server's words first, then the enhanced status code, then the rest of
- * the report's statement, then the SMTP reply code; 'undefined' when nothing names one. A "no such user" stated only after the server
- * read the whole message (at DATA) is a content filter's verdict, not proof the address is dead
- * (sisimai's 'filtered').
+ * the report's statement, then the SMTP reply code; 'undefined' when nothing names one. A dead
+ * address (userunknown, hostunknown…) is not believed when the status code blames the sender, the
+ * size or the content ("550 5.1.8 … User unknown" refuses our sender). A "no such user" without
+ * a specific status, stated only after the server read the whole message (at DATA), is a content
+ * filter's verdict, not proof the address is dead (sisimai's 'filtered').
  */
 export function decideReason(input: {
   /** The server's reply (Diagnostic-Code or SMTP line). */
@@ -209,14 +231,12 @@ export function decideReason(input: {
   replyCode: string | null;
   atData: boolean;
 }): BounceReason {
-  let reason =
-    reasonInText(input.words) ??
-    reasonOfStatus(input.status) ??
-    reasonInText(input.statement) ??
-    reasonOfReplyCode(input.replyCode) ??
-    'undefined';
-  if (reason === 'userunknown' && input.atData) reason = 'filtered';
-  return reason;
+  const fromStatus = reasonOfStatus(input.status);
+  let reason = reasonInText(input.words) ?? fromStatus ?? reasonInText(input.statement);
+  // A dead address is not believed when the status code blames the sender, size or content.
+  if (reason && HARD.has(reason) && fromStatus && OVERRIDING.has(fromStatus)) reason = fromStatus;
+  if (reason === 'userunknown' && input.atData && !fromStatus) reason = 'filtered';
+  return reason ?? reasonOfReplyCode(input.replyCode) ?? 'undefined';
 }
 
 /**

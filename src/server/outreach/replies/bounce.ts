@@ -12,6 +12,7 @@ import { parseDeliveryStatus, statusIn, type DsnRecipient } from './dsn';
 import { failedRecipient } from './failed-recipient';
 import type { Bounce } from './inbound';
 import { addressesIn, first, type Report } from './report';
+import { readSesNotification, type SesNotification } from './ses-notification';
 
 /** Most characters of the server's words kept in `diagnostic`. */
 const DIAGNOSTIC_LIMIT = 1_000;
@@ -40,6 +41,10 @@ function fromTheSystem(report: Report): boolean {
   return Boolean(autoSubmitted) && autoSubmitted !== 'no';
 }
 
+/** A recipient block that reports success: delivered, relayed, expanded (RFC 3464 §2.3.3) or a 2.x.x status. */
+const succeeded = (b: DsnRecipient) =>
+  /^(delivered|relayed|expanded|deliverable)$/.test(b.action ?? '') || Boolean(b.status?.startsWith('2'));
+
 /** The recipient block the report is about: the first failed one, else the first delayed one. */
 function chooseBlock(blocks: DsnRecipient[]): DsnRecipient | null {
   return (
@@ -58,16 +63,17 @@ function chooseBlock(blocks: DsnRecipient[]): DsnRecipient | null {
 function serverWords(statement: string, recipient: string | null): string | null {
   const lines = statement.split('\n');
   let at = lines.findIndex((line) => FAILURE_REPLY.test(line));
-  if (at < 0 && recipient) at = lines.findIndex((line) => line.toLowerCase().includes(recipient));
+  if (at < 0 && recipient)
+    at = lines.findIndex(
+      (line) =>
+        line.toLowerCase().includes(recipient) && !/^\s*(to|cc|from|subject|sent|date)\s*:/i.test(line),
+    );
   if (at < 0) return null;
   const taken: string[] = [];
-  for (let i = at; i < lines.length && taken.length < 8; i++) {
+  for (let i = at; i < lines.length && taken.length < 6; i++) {
     const line = lines[i]!.trim();
-    if (!line) {
-      if (taken.length > 1) break;
-      continue;
-    }
-    taken.push(line);
+    if (/^(-{3,}|={3,}|\*{3,})/.test(line) && taken.length > 0) break;
+    if (line) taken.push(line);
   }
   return taken.join(' ').replace(/\s+/g, ' ').slice(0, DIAGNOSTIC_LIMIT) || null;
 }
@@ -82,18 +88,71 @@ function originalMessageId(report: Report): string | null {
   return id ? `<${id}>` : null;
 }
 
-/** What the message says of delivery: a failure or delay report, a success report, or nothing. */
-export type DeliveryReport = Bounce | { kind: 'delivered' } | null;
+/** What the message says of delivery: a failure or delay report, another machine report, or nothing. */
+export type DeliveryReport = Bounce | { kind: 'report' } | null;
+
+/** The facts a report states about the failed delivery, before they are judged. */
+interface Facts {
+  recipient: string | null;
+  status: string | null;
+  diagnostic: string | null;
+  originalMessageId: string | null;
+  delayed: boolean;
+  /** The report's own text, read for the reason when the server's words name none. */
+  statement: string;
+  /** Whether the failure is permanent, when the report states it other than by a code. */
+  permanent?: boolean;
+}
+
+/** Judges the facts: delay, or the reason and its effect (bounce-reasons.ts). */
+function verdict(facts: Facts): Bounce {
+  const { recipient, status, diagnostic, originalMessageId } = facts;
+  const common = { kind: 'bounce' as const, status, recipient, originalMessageId, diagnostic };
+  if (facts.delayed) return { ...common, type: 'delay', hard: false, reason: 'delayed' };
+  const words = diagnostic ?? '';
+  const statement = facts.statement.slice(0, 5_000);
+  const context = `${words}\n${statement}`;
+  const replyCode = FAILURE_REPLY.exec(words)?.[1] ?? null;
+  const reason = decideReason({
+    words,
+    statement,
+    status,
+    replyCode,
+    atData: AT_DATA.test(context) && !AT_RCPT.test(context),
+  });
+  const permanent =
+    facts.permanent ?? (status ? status.startsWith('5') : replyCode ? replyCode.startsWith('5') : true);
+  const type = effectOf(reason, permanent);
+  return { ...common, type, hard: type === 'hard', reason };
+}
+
+/** An Amazon SES notification (ses-notification.ts) as a delivery report. */
+function fromSes(ses: SesNotification): DeliveryReport {
+  if (ses.type !== 'bounce') return { kind: 'report' };
+  return verdict({
+    recipient: ses.recipient,
+    status: ses.status,
+    diagnostic: ses.diagnostic,
+    originalMessageId: ses.originalMessageId,
+    delayed: false,
+    statement: '',
+    // SES states the class itself: only a 'Permanent' bounce can mean a dead address.
+    permanent: ses.bounceType === 'Permanent',
+  });
+}
 
 /**
  * Reads a delivery report by its structure: an RFC 3464 report (multipart/report, a
  * message/delivery-status part, or its fields in the body), X-Failed-Recipients, the opening
- * sentence of a server's own report format, or a daemon's message (null return path, MAILER-DAEMON,
- * Auto-Submitted) whose subject or text states a failure. A report whose recipients were all
- * delivered, relayed or expanded is `{ kind: 'delivered' }`.
+ * sentence of a server's own report format, an Amazon SES notification, or a daemon's message
+ * (null return path, MAILER-DAEMON, Auto-Submitted) whose subject or text states a failure.
+ * A report whose recipients were all delivered (RFC 3464 §2.3.3 actions delivered, relayed,
+ * expanded, or a 2.x.x status) is `{ kind: 'report' }`, like an SES delivery or complaint notice.
  * @returns null when the message is no delivery report.
  */
 export function readDeliveryReport(report: Report): DeliveryReport {
+  const ses = readSesNotification(report.text);
+  if (ses) return fromSes(ses);
   const dsnText = [
     ...report.parts.filter((p) => /delivery-status/.test(p.type)).map((p) => p.text),
     report.statement,
@@ -107,53 +166,21 @@ export function readDeliveryReport(report: Report): DeliveryReport {
     REPORT_OPENING.test(report.statement.slice(0, 20_000));
   const stated = (fromTheSystem(report) || report.original !== null) && FAILURE_WORDS.test(head);
   if (!structural && !stated) return null;
-
-  if (blocks.length > 0 && blocks.every((b) => b.action && /^(delivered|relayed|expanded)$/.test(b.action)))
-    return { kind: 'delivered' };
+  if (blocks.length > 0 && blocks.every(succeeded)) return { kind: 'report' };
 
   const chosen = chooseBlock(blocks);
   const recipient = failedRecipient(report, chosen, blocks);
   const diagnostic =
     chosen?.diagnostic?.slice(0, DIAGNOSTIC_LIMIT) || serverWords(report.statement, recipient);
-  const status = chosen?.status ?? (diagnostic ? statusIn(diagnostic) : null);
-  const replyCode = (diagnostic ? FAILURE_REPLY.exec(diagnostic)?.[1] : null) ?? null;
-  const originalId = originalMessageId(report);
-  const delayed =
-    blocks.length > 0
-      ? !blocks.some((b) => b.action === 'failed') && blocks.some((b) => b.action === 'delayed')
-      : DELAY_WORDS.test(head) && !GIVEN_UP.test(head);
-  if (delayed)
-    return {
-      kind: 'bounce',
-      type: 'delay',
-      hard: false,
-      reason: 'delayed',
-      status,
-      recipient,
-      originalMessageId: originalId,
-      diagnostic,
-    };
-
-  const words = diagnostic ?? '';
-  const statement = report.statement.slice(0, 5_000);
-  const context = `${words}\n${statement}`;
-  const reason = decideReason({
-    words,
-    statement,
-    status,
-    replyCode,
-    atData: AT_DATA.test(context) && !AT_RCPT.test(context),
-  });
-  const permanent = status ? status.startsWith('5') : replyCode ? replyCode.startsWith('5') : true;
-  const type = effectOf(reason, permanent);
-  return {
-    kind: 'bounce',
-    type,
-    hard: type === 'hard',
-    reason,
-    status,
+  return verdict({
     recipient,
-    originalMessageId: originalId,
+    status: chosen?.status ?? (diagnostic ? statusIn(diagnostic) : null),
     diagnostic,
-  };
+    originalMessageId: originalMessageId(report),
+    delayed:
+      blocks.length > 0
+        ? !blocks.some((b) => b.action === 'failed') && blocks.some((b) => b.action === 'delayed')
+        : DELAY_WORDS.test(head) && !GIVEN_UP.test(head),
+    statement: report.statement,
+  });
 }

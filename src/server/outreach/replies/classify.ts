@@ -30,7 +30,7 @@ export function classifyInbound(mail: ParsedMail, received: Date): Inbound {
     report = readReport(mail);
     const delivery = readDeliveryReport(report);
     if (delivery?.kind === 'bounce') return delivery;
-    if (delivery?.kind === 'delivered' || OTHER_REPORT.test(report.headers.get('content-type')?.[0] ?? ''))
+    if (delivery?.kind === 'report' || OTHER_REPORT.test(report.headers.get('content-type')?.[0] ?? ''))
       return { kind: 'auto-reply', returnsOn: null };
   } catch {
     // A message the report reader cannot take apart is read as a person's message below.

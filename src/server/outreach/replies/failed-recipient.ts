@@ -1,11 +1,11 @@
-import type { DsnRecipient } from './dsn';
 import { DAEMON_LOCAL } from './bounce-markers';
+import type { DsnRecipient } from './dsn';
 import { addressesIn, first, type Report } from './report';
 
 /**
  * Addresses a report names that are not the failed recipient: the report's own recipient (our
- * mailbox: To, Cc, Delivered-To, the envelope "for" of its Received lines), its sender, the
- * sender of the returned original, and the servers' own daemon addresses.
+ * mailbox: To, Cc, Delivered-To, the envelope "for" of its Received lines), its sender, and the
+ * sender of the returned original.
  */
 function notTheRecipient(report: Report): (address: string) => boolean {
   const own = new Set<string>();
@@ -17,20 +17,30 @@ function notTheRecipient(report: Report): (address: string) => boolean {
   for (const received of report.headers.get('received') ?? [])
     add([...received.matchAll(/\bfor\s+<?([^\s<>;]+@[^\s<>;]+)>?/gi)].map((m) => m[1]!));
   for (const name of ['from', 'sender', 'return-path', 'reply-to']) add(report.original?.get(name));
-  add(
-    [...(report.original?.get('received') ?? []).join(' ').matchAll(/envelope-from\s+<?([^\s<>;)]+)/gi)].map(
-      (m) => m[1]!,
-    ),
-  );
-  return (address) => own.has(address) || DAEMON_LOCAL.test(address.split('@')[0]!);
+  const originalReceived = (report.original?.get('received') ?? []).join(' ');
+  add([...originalReceived.matchAll(/envelope-from\s+<?([^\s<>;)]+)/gi)].map((m) => m[1]!));
+  return (address) => own.has(address);
+}
+
+/** A server's own address (postmaster@, mailer-daemon@…): named in help text, not as the failure. */
+const isDaemon = (address: string) => DAEMON_LOCAL.test(address.split('@')[0]!);
+
+/** Addresses that open a line of the statement ("<a@b>:", "  a@b", "* a@b"): how servers list failures. */
+function listedAddresses(statement: string): string[] {
+  const found: string[] = [];
+  for (const m of statement.matchAll(
+    /^[ \t*>-]*<?([^\s<>@"]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)>?(?![A-Za-z0-9-]|\.[A-Za-z0-9])/gm,
+  ))
+    found.push(m[1]!.toLowerCase());
+  return found;
 }
 
 /**
  * The address that could not be reached, lower-case and without angle brackets, from (in this
  * order) the DSN's Final-Recipient or Original-Recipient (RFC 3464 §2.3.1–2), X-Failed-Recipients
- * (Exim and others), an address in the server's failure statement ("RCPT TO:<…>" first), or the
- * returned original's single To: address. Never the report's own recipient (our mailbox) nor the
- * original's sender; null when nothing else is named.
+ * (Exim and others); else from the server's failure statement ("RCPT TO:<…>", then addresses
+ * that open a line, then any other) or the returned original's single To: address. Never the
+ * report's own recipient (our mailbox) nor the original's sender; null when nothing else is named.
  */
 export function failedRecipient(
   report: Report,
@@ -38,15 +48,20 @@ export function failedRecipient(
   all: DsnRecipient[],
 ): string | null {
   const excluded = notTheRecipient(report);
-  const candidates: (string | null)[] = [];
+  const stated: (string | null)[] = [];
   for (const block of chosen ? [chosen, ...all] : all)
-    candidates.push(block.finalRecipient, block.originalRecipient);
-  for (const value of report.headers.get('x-failed-recipients') ?? []) candidates.push(...addressesIn(value));
+    stated.push(block.finalRecipient, block.originalRecipient);
+  for (const value of report.headers.get('x-failed-recipients') ?? []) stated.push(...addressesIn(value));
+  const named = stated.find((a): a is string => Boolean(a) && !excluded(a!));
+  if (named) return named;
+
   const statement = report.statement.slice(0, 20_000);
-  for (const m of statement.matchAll(/rcpt to:?\s*<([^<>\s]+@[^<>\s]+)>/gi))
-    candidates.push(m[1]!.toLowerCase());
-  candidates.push(...addressesIn(statement));
+  const written = [
+    ...[...statement.matchAll(/rcpt to:?\s*<([^<>\s]+@[^<>\s]+)>/gi)].map((m) => m[1]!.toLowerCase()),
+    ...listedAddresses(statement),
+    ...addressesIn(statement),
+  ];
   const originalTo = addressesIn(first(report.original, 'to'));
-  if (originalTo.length === 1) candidates.push(originalTo[0]!);
-  return candidates.find((a): a is string => Boolean(a) && !excluded(a!)) ?? null;
+  if (originalTo.length === 1) written.push(originalTo[0]!);
+  return written.find((a) => !excluded(a) && !isDaemon(a)) ?? null;
 }
