@@ -4,15 +4,16 @@ import { addressesIn, first, type Report } from './report';
 
 /**
  * Addresses a report names that are not the failed recipient: the report's own recipient (our
- * mailbox: To, Cc, Delivered-To, the envelope "for" of its Received lines), its sender, and the
- * sender of the returned original.
+ * mailbox: To, Cc, Delivered-To, Envelope-To, the "for" of its Received lines), its sender
+ * (From, Return-Path), and the sender of the returned original (From, Sender, Return-Path,
+ * Reply-To, the envelope-from of its Received lines).
  */
 function notTheRecipient(report: Report): (address: string) => boolean {
   const own = new Set<string>();
   const add = (values: string[] | undefined) => {
     for (const value of values ?? []) for (const a of addressesIn(value)) own.add(a);
   };
-  for (const name of ['to', 'cc', 'delivered-to', 'from', 'sender', 'reply-to', 'return-path', 'envelope-to'])
+  for (const name of ['to', 'cc', 'delivered-to', 'from', 'return-path', 'envelope-to'])
     add(report.headers.get(name));
   for (const received of report.headers.get('received') ?? [])
     add([...received.matchAll(/\bfor\s+<?([^\s<>;]+@[^\s<>;]+)>?/gi)].map((m) => m[1]!));
@@ -29,7 +30,7 @@ const isDaemon = (address: string) => DAEMON_LOCAL.test(address.split('@')[0]!);
 function listedAddresses(statement: string): string[] {
   const found: string[] = [];
   for (const m of statement.matchAll(
-    /^[ \t*>-]*<?([^\s<>@"]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)>?(?![A-Za-z0-9-]|\.[A-Za-z0-9])/gm,
+    /^[ \t*>-]*<?([A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)>?(?![A-Za-z0-9-]|\.[A-Za-z0-9])/gm,
   ))
     found.push(m[1]!.toLowerCase());
   return found;
@@ -56,12 +57,13 @@ export function failedRecipient(
   if (named) return named;
 
   const statement = report.statement.slice(0, 20_000);
-  const written = [
+  const listed = [
     ...[...statement.matchAll(/rcpt to:?\s*<([^<>\s]+@[^<>\s]+)>/gi)].map((m) => m[1]!.toLowerCase()),
     ...listedAddresses(statement),
-    ...addressesIn(statement),
   ];
+  // Elsewhere in the text a daemon's address is help text ("please contact postmaster@…").
+  const mentioned = addressesIn(statement).filter((a) => !isDaemon(a));
   const originalTo = addressesIn(first(report.original, 'to'));
-  if (originalTo.length === 1) written.push(originalTo[0]!);
-  return written.find((a) => !excluded(a) && !isDaemon(a)) ?? null;
+  const written = [...listed, ...mentioned, ...(originalTo.length === 1 ? originalTo : [])];
+  return written.find((a) => !excluded(a)) ?? null;
 }
