@@ -18,7 +18,7 @@ const PATTERNS: [BounceReason, RegExp][] = [
   ],
   [
     'suspend',
-    /(account|mail ?box|user|recipient|address)( has been| is| was)? (temporarily )?(disabled|suspended|deactivated|inactive|frozen|locked|not active|on hold|blocked by administrator)|(disabled|suspended|inactive|deactivated|expired) (account|mailbox|user|recipient)|mailbox (currently )?(unavailable|disabled) for|this account (has been|is) (disabled|suspended|closed)|account (closed|expired)|receiving mail (is )?(disabled|suspended)/i,
+    /(account|mail ?box|user|recipient|address)( has been| is| was)? (temporarily )?(disabled|suspended|deactivated|inactive|frozen|locked|not active|on hold|blocked by administrator)|(disabled|suspended|inactive|deactivated|expired) (account|mailbox|user|recipient)|mailbox (currently )?(unavailable|disabled) for|this account (has been|is) (disabled|suspended|closed)|account (closed|expired)|(account|mail ?box) (that )?you tried to reach is (disabled|inactive|suspended|deactivated)|receiving mail (is )?(disabled|suspended)/i,
   ],
   [
     'hasmoved',
@@ -111,7 +111,7 @@ const PATTERNS: [BounceReason, RegExp][] = [
   ],
   [
     'notcompliantrfc',
-    /rfc ?(5322|2822|822|5321|2821)|not (rfc|standards?)[- ]compliant|duplicate header|multiple .{0,20}(headers|fields)|(missing|invalid|malformed|bad) (message )?(header|headers|date|from|message-id)|line length exceeds/i,
+    /\brfc ?(5322|2822|822|5321|2821)\b(?!\s*;)|not (rfc|standards?)[- ]compliant|duplicate header|multiple .{0,20}(headers|fields)|(missing|invalid|malformed|bad) (message )?(header|headers|date|from|message-id)|line length exceeds/i,
   ],
   [
     'syntaxerror',

@@ -65,8 +65,8 @@ function serverWords(statement: string, recipient: string | null): string | null
   let at = lines.findIndex((line) => FAILURE_REPLY.test(line));
   if (at < 0 && recipient)
     at = lines.findIndex(
-      (line) =>
-        line.toLowerCase().includes(recipient) && !/^\s*(to|cc|from|subject|sent|date)\s*:/i.test(line),
+      // Not a header or report field ("To: …", "Final-Recipient: …"): those only name the address.
+      (line) => line.toLowerCase().includes(recipient) && !/^\s*[\w-]+\s*:\s/.test(line),
     );
   if (at < 0) return null;
   const taken: string[] = [];
@@ -153,11 +153,12 @@ function fromSes(ses: SesNotification): DeliveryReport {
 export function readDeliveryReport(report: Report): DeliveryReport {
   const ses = readSesNotification(report.text);
   if (ses) return fromSes(ses);
-  const dsnText = [
-    ...report.parts.filter((p) => /delivery-status/.test(p.type)).map((p) => p.text),
-    report.statement,
-  ].join('\n');
-  const blocks = parseDeliveryStatus(dsnText).filter((b) => b.action || b.status);
+  const dsnParts = report.parts.filter((p) => /delivery-status/.test(p.type)).map((p) => p.text);
+  const readBlocks = (text: string) =>
+    parseDeliveryStatus([...dsnParts, text].join('\n')).filter((b) => b.action || b.status);
+  // A report forwarded inside another message has its fields after the quoted headers.
+  let blocks = readBlocks(report.statement);
+  if (blocks.length === 0 && report.statement.length < report.text.length) blocks = readBlocks(report.text);
   const head = `${report.subject}\n${report.statement.slice(0, 5_000)}`;
   const structural =
     isDeliveryReport(report) ||

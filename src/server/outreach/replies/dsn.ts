@@ -20,8 +20,9 @@ const FIELD =
 
 /** An address inside a DSN address field ('rfc822; <a@b.example>'), lower-case. */
 export function dsnAddress(value: string): string | null {
-  const m = /([^\s<>;:"(),]+@[^\s<>;:"(),]+\.[^\s<>;:"(),]+)/.exec(value);
-  return m ? m[1]!.replace(/\.$/, '').toLowerCase() : null;
+  // A quoted local part ('"a..b"@c.example', RFC 5322 §3.4.1) keeps its quotes.
+  const m = /("[^"\s]{1,64}"|[^\s<>;:"(),]+)@([^\s<>;:"(),]+\.[^\s<>;:"(),]+)/.exec(value);
+  return m ? `${m[1]}@${m[2]!.replace(/\.$/, '')}`.toLowerCase() : null;
 }
 
 /** Enhanced status code (RFC 3463 §2: class.subject.detail) in a text, or null. */

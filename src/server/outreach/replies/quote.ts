@@ -8,7 +8,7 @@
 
 /** An attribution line: "On Mon, 23 Nov 2026 at 09:00, Grace <g@x> wrote:" and its translations. */
 const ATTRIBUTION =
-  /^(on\b.{0,300}\bwrote|am\b.{0,300}\bschrieb|le\b.{0,300}\ba écrit|el\b.{0,300}\bescribió|il\b.{0,300}\bha scritto|em\b.{0,300}\bescreveu|op\b.{0,300}\bschreef|.{0,300}\b(wrote|schrieb|a écrit|escribió|ha scritto|escreveu|schreef))\s*:?\s*$/i;
+  /^((on|am|le|el|il|em|op)\b.{0,300}\b(wrote|schrieb|a écrit|escribió|ha scritto|escreveu|schreef)\b.{0,200}:|.{0,300}\b(wrote|schrieb|a écrit|escribió|ha scritto|escreveu|schreef)\s*:?)\s*$/i;
 /** The first word of an attribution, to join it with the next line when a client wrapped it. */
 const ATTRIBUTION_START = /^(on|am|le|el|il|em|op)\s+\S/i;
 
