@@ -54,7 +54,7 @@ export const FAILURE_WORDS =
 
 /** Wording of a delay notice: the server is still trying (Postfix, Sendmail, Exim, Gmail, Exchange). */
 export const DELAY_WORDS =
-  /\(delay\)|delayed mail|still being retried|will (continue to )?(be )?retr(y|ied)|will (keep|continue) trying|still trying|(this is a )?warning (message )?only|you do not need to resend|has not (yet )?been delivered|not yet been delivered|delivery (is |has been )?delayed|message delayed|delayed \d+ (hours|minutes)|could not send mail for past|attempts will continue|no action is required on your part|will be retried|delivery attempts will continue|zustellung verzögert|retardée?/i;
+  /\(delay\)|delayed mail|still being retried|will (continue to )?(be )?retr(y|ied)|will (keep|continue) trying|still trying|(this is a )?warning (message )?only|you do not need to resend|has not (yet )?been delivered|not yet been delivered|delivery (is |has been )?delayed|message delayed|delayed \d+ (hours|minutes)|could not send mail for past|attempts will continue|no action is required on your part|will be retried|delivery attempts will continue|temporary failure report|kept in the queue|zustellung verzögert|retardée?/i;
 
 /** Wording that a server has given up: the report is a failure even if it mentions retrying. */
 export const GIVEN_UP =
