@@ -8,7 +8,8 @@
 
 /**
  * Sentences that open a delivery failure report: one found in the body is enough to call the
- * message a bounce, whoever sent it, because no person writes these.
+ * message a bounce, whoever sent it, because no person writes these. Plainer wording ("could not
+ * be delivered") is in FAILURE_WORDS and counts only from a system sender.
  */
 export const REPORT_OPENING = new RegExp(
   [
@@ -17,23 +18,14 @@ export const REPORT_OPENING = new RegExp(
     "i'm sorry to have to inform you that your message could not",
     'the following addresses had (permanent fatal|delivery) (errors|problems)',
     'your message did not reach some or all of the intended recipients',
-    'did not reach the following recipient',
     'delivery has failed to these recipients',
-    "your message to .{1,200} couldn't be delivered",
     'delivery to the following recipients? (failed|has been delayed|was aborted)',
-    'delevery to the following recipients',
     'there was an error delivering your mail to',
     'this is the dragonfly mail agent',
-    'sorry, we were unable to deliver your message',
     'an error occurred while trying to deliver the mail to the following recipients',
     'this is an automatically generated delivery status notification',
     'an error has occurred while attempting to deliver a message',
-    'unable to deliver (your )?message to( the following)?',
-    'we had trouble delivering your message',
     'the following recipients returned permanent errors',
-    'message could not be delivered to',
-    'could not be delivered to one or more (of its )?recipients',
-    'the original message was received at',
     'failed addresses follow',
     'this is a delivery failure notification',
     'this is the mail delivery agent at',
@@ -50,7 +42,7 @@ export const REPORT_OPENING = new RegExp(
  * Russian, Chinese, Japanese): with a daemon sender, a null return path or a returned original, a bounce.
  */
 export const FAILURE_WORDS =
-  /undeliver(ed|able)|konnte nicht (zugestellt|ausgeliefert) werden|n'a pas pu être (remis|distribué|délivré)|no (se )?(ha )?pudo (ser )?entregar|non (è stato possibile|ha potuto essere) (recapitar|consegnar)|não (foi possível|pôde ser) entreg|kon niet (worden )?(bezorgd|afgeleverd)|не может быть доставлено|не было доставлено|не удалось доставить|(无法|未能)(投递|送达)|not (be )?delivered|delivery (status notification|failure|failed|has failed|problem|incomplete|error)|failure notice|failed delivery|failure delivery|returned mail|returning message|mail (delivery )?(failed|failure|error)|could not (be )?(delivered|sent|send)|unable to deliver|non[- ]?delivery|nondeliverable|error (sending|delivering)|(message|mail) (rejected|bounced|not sent)|unzustellbar|nicht zugestellt|non remis|non recapitabile|onbestelbaar|no entregado|не доставлено|mail failure|bounce notification|(e-?mail|message) you sent (was|has been) (rejected|returned|bounced)|(送信|配信|配送)(できません|に失敗)|エラー通知|不達|退信/i;
+  /undeliver(ed|able)|konnte nicht (zugestellt|ausgeliefert) werden|n'a pas pu être (remis|distribué|délivré)|no (se )?(ha )?pudo (ser )?entregar|non (è stato possibile|ha potuto essere) (recapitar|consegnar)|não (foi possível|pôde ser) entreg|kon niet (worden )?(bezorgd|afgeleverd)|не может быть доставлено|не было доставлено|не удалось доставить|(无法|未能)(投递|送达)|not (be )?delivered|couldn't be delivered|did not reach|(trouble|error) delivering|unable to deliver|delivery (status notification|failure|failed|has failed|problem|incomplete|error)|failure notice|failed delivery|failure delivery|returned mail|returning message|mail (delivery )?(failed|failure|error)|could not (be )?(delivered|sent|send)|unable to deliver|non[- ]?delivery|nondeliverable|error (sending|delivering)|(message|mail) (rejected|bounced|not sent)|unzustellbar|nicht zugestellt|non remis|non recapitabile|onbestelbaar|no entregado|не доставлено|mail failure|bounce notification|(e-?mail|message) you sent (was|has been) (rejected|returned|bounced)|(送信|配信|配送)(できません|に失敗)|エラー通知|不達|退信/i;
 
 /** Wording of a delay notice: the server is still trying (Postfix, Sendmail, Exim, Gmail, Exchange). */
 export const DELAY_WORDS =

@@ -30,6 +30,13 @@ function isDeliveryReport(report: Report): boolean {
   return !reportType || /delivery-status/.test(reportType);
 }
 
+/** Text without the lines a person quoted ('> …'): a forwarded report is not itself a report. */
+const unquoted = (text: string) =>
+  text
+    .split('\n')
+    .filter((line) => !line.startsWith('>'))
+    .join('\n');
+
 /** A daemon's message: null return path, an empty or daemon From, or Auto-Submitted (RFC 3834 §5). */
 function fromTheSystem(report: Report): boolean {
   const returnPath = first(report.headers, 'return-path');
@@ -164,8 +171,8 @@ export function readDeliveryReport(report: Report): DeliveryReport {
     isDeliveryReport(report) ||
     blocks.length > 0 ||
     report.headers.has('x-failed-recipients') ||
-    REPORT_OPENING.test(report.statement.slice(0, 20_000));
-  const stated = (fromTheSystem(report) || report.original !== null) && FAILURE_WORDS.test(head);
+    REPORT_OPENING.test(unquoted(report.statement.slice(0, 20_000)));
+  const stated = (fromTheSystem(report) || report.originalAttached) && FAILURE_WORDS.test(head);
   if (!structural && !stated) return null;
   if (blocks.length > 0 && blocks.every(succeeded)) return { kind: 'report' };
 

@@ -497,6 +497,16 @@ describe('replies, quotes and unsubscribe requests', () => {
     expect(await classify(message('Subject: RE: Idea', body))).toEqual({ kind: 'reply' });
   });
 
+  it('reads a person writing about a failed delivery, quoting our message, as a reply', async () => {
+    const body = `Hi Grace,\n\nyour first email was not delivered to my colleague, could you send it again?\n\nFrom: Grace Hopper <grace@sender.example>\nSent: Monday, November 23, 2026 9:00 AM\nTo: Anna Smith <anna@blog.example>\nSubject: Idea\n\nHi Anna`;
+    expect(await classify(message('Subject: RE: Idea', body))).toEqual({ kind: 'reply' });
+  });
+
+  it('reads a bounce a person forwards with quotes as their reply', async () => {
+    const body = `FYI, my colleague's address is wrong:\n\n> This message was created automatically by mail delivery software.\n> The following address(es) failed: bob@blog.example`;
+    expect(await classify(message('Subject: Re: Idea', body))).toEqual({ kind: 'reply' });
+  });
+
   it('reads a plain answer as a reply', async () => {
     expect(await classify(message('Subject: Re: Idea', 'Sure, send it over.'))).toEqual({ kind: 'reply' });
   });
@@ -518,6 +528,18 @@ describe('challenge/response', () => {
     ],
   ])('reads %s as a challenge, not a reply', async (subject, text) => {
     expect(await classify(message(subject, text))).toEqual({ kind: 'challenge' });
+  });
+
+  it('reads "please verify your email address" as a challenge only from an automatic sender', async () => {
+    const text = 'Please verify your email address by clicking https://verify.example/x';
+    expect(await classify(message('Subject: Re: Idea\nAuto-Submitted: auto-replied', text))).toEqual({
+      kind: 'challenge',
+    });
+    expect(
+      await classify(message('Subject: Re: Idea', 'Happy to. Could you verify your address first?')),
+    ).toEqual({
+      kind: 'reply',
+    });
   });
 });
 

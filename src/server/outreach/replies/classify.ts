@@ -37,9 +37,9 @@ export function classifyInbound(mail: ParsedMail, received: Date): Inbound {
   }
   const subject = clean(mail.subject);
   const text = clean(mail.text);
-  if (isChallenge(subject, ownText(text))) return { kind: 'challenge' };
-  if (isAutoReply(mail))
-    return { kind: 'auto-reply', returnsOn: returnDate(`${subject}\n${text}`, received) };
+  const automatic = isAutoReply(mail);
+  if (isChallenge(subject, ownText(text), automatic)) return { kind: 'challenge' };
+  if (automatic) return { kind: 'auto-reply', returnsOn: returnDate(`${subject}\n${text}`, received) };
   if (UNSUBSCRIBE.test(ownText(text))) return { kind: 'unsubscribe' };
   return { kind: 'reply' };
 }

@@ -82,6 +82,8 @@ export interface Report {
   statement: string;
   /** Header fields of the returned original, when the report carries it. */
   original: Map<string, string[]> | null;
+  /** True when the original came as its own part, as only machines return it (not quoted by a person). */
+  originalAttached: boolean;
 }
 
 /**
@@ -110,6 +112,7 @@ export function readReport(mail: ParsedMail): Report {
     parts,
     statement: quotedAt >= 0 ? text.slice(0, quotedAt) : text,
     original,
+    originalAttached: Boolean(attached),
   };
 }
 
