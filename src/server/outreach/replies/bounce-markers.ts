@@ -54,10 +54,11 @@ export const GIVEN_UP =
 
 /** Local parts of the servers' own senders. */
 export const DAEMON_LOCAL =
-  /^(mailer[-_]?daemon|mail[-_]?daemon|postmaster|mail[-_]?delivery|mdaemon|mailadmin|sysadmin|mail[-_]?administrator|no[-_]?reply|noreply|bounces?|returns?|root|daemon|smtp|mta)$/i;
+  /^(mailer[-_]?daemon|mail[-_]?daemon|post[-_]?master|mail[-_]?delivery|mdaemon|mailadmin|sysadmin|mail[-_]?administrator|no[-_]?reply|noreply|bounces?|returns?|root|daemon|smtp|mta)$/i;
 
-/** Lines of a report that carry the receiving server's reply: an SMTP code, perhaps an enhanced one. */
-export const SMTP_REPLY_LINE = /(^|[\s(:>'"])([245]\d\d)([ -]+[245]\.\d{1,3}\.\d{1,3})?[ -]\S/m;
+/** A line that is a server's permanent SMTP refusal ("550 5.1.1 …", ">>> … <<< 550 …", "550 - …"). */
+export const SMTP_REFUSAL_LINE =
+  /^[ \t]*(?:<<< ?|remote host said: ?)?5[0-5]\d(?:[ -]+5\.\d{1,3}\.\d{1,3})?[ -]+\S/im;
 
 /** Wording that the server refused the message only after reading it (the SMTP DATA stage). */
 export const AT_DATA =

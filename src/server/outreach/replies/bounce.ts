@@ -6,6 +6,7 @@ import {
   FAILURE_WORDS,
   GIVEN_UP,
   REPORT_OPENING,
+  SMTP_REFUSAL_LINE,
 } from './bounce-markers';
 import { decideReason, effectOf } from './bounce-reasons';
 import { parseDeliveryStatus, statusIn, type DsnRecipient } from './dsn';
@@ -37,13 +38,18 @@ const unquoted = (text: string) =>
     .filter((line) => !line.startsWith('>'))
     .join('\n');
 
-/** A daemon's message: null return path, an empty or daemon From, or Auto-Submitted (RFC 3834 §5). */
-function fromTheSystem(report: Report): boolean {
+/** A mail server's own message: null return path (RFC 5321 §4.5.5), an empty or daemon From. */
+function fromADaemon(report: Report): boolean {
   const returnPath = first(report.headers, 'return-path');
   if (/^<\s*>$|^<?mailer-daemon>?$/i.test(returnPath.trim())) return true;
   const from = addressesIn(first(report.headers, 'from'));
   if (from.length === 0 || DAEMON_LOCAL.test(from[0]!.split('@')[0]!)) return true;
-  if (/<>/.test(first(report.headers, 'from'))) return true;
+  return /<>/.test(first(report.headers, 'from'));
+}
+
+/** A machine's message: a daemon's, or one marked Auto-Submitted (RFC 3834 §5). */
+function fromTheSystem(report: Report): boolean {
+  if (fromADaemon(report)) return true;
   const autoSubmitted = first(report.headers, 'auto-submitted').toLowerCase();
   return Boolean(autoSubmitted) && autoSubmitted !== 'no';
 }
@@ -172,7 +178,9 @@ export function readDeliveryReport(report: Report): DeliveryReport {
     blocks.length > 0 ||
     report.headers.has('x-failed-recipients') ||
     REPORT_OPENING.test(unquoted(report.statement.slice(0, 20_000)));
-  const stated = (fromTheSystem(report) || report.originalAttached) && FAILURE_WORDS.test(head);
+  const stated =
+    ((fromTheSystem(report) || report.originalAttached) && FAILURE_WORDS.test(head)) ||
+    (fromADaemon(report) && SMTP_REFUSAL_LINE.test(report.statement.slice(0, 5_000)));
   if (!structural && !stated) return null;
   if (blocks.length > 0 && blocks.every(succeeded)) return { kind: 'report' };
 

@@ -412,6 +412,11 @@ describe('bounces by structure (RFC 3464 and the servers’ own formats)', () =>
     });
   });
 
+  it('reads a daemon’s message quoting an SMTP refusal, even titled as a reply', async () => {
+    const raw = `From: post_master@mms.example\nTo: grace@sender.example\nSubject: Re: Idea\nIn-Reply-To: ${ours}\n\nError: Invalid user address\n\nError message below:\n550 - Requested action not taken: no such user here\n\nMessage details:\n  MAIL FROM: grace@sender.example\n  RCPT TO: joe@mms.example\n`;
+    expect(await classify(raw)).toMatchObject({ kind: 'bounce', hard: true, recipient: 'joe@mms.example' });
+  });
+
   it('never names the report’s own recipient (our mailbox) as the failed address', async () => {
     expect(await classify(ownAddressOnly)).toMatchObject({ kind: 'bounce', recipient: null });
     expect(await classify(exchange2003)).not.toMatchObject({ recipient: 'grace@sender.example' });

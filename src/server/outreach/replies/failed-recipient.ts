@@ -58,7 +58,9 @@ export function failedRecipient(
 
   const statement = report.statement.slice(0, 20_000);
   const listed = [
-    ...[...statement.matchAll(/rcpt to:?\s*<([^<>\s]+@[^<>\s]+)>/gi)].map((m) => m[1]!.toLowerCase()),
+    ...[...statement.matchAll(/rcpt to:?\s*<?([^<>\s]+@[^<>\s]+?)>?(?=[\s>]|$)/gim)].map((m) =>
+      m[1]!.toLowerCase(),
+    ),
     ...listedAddresses(statement),
   ];
   // Elsewhere in the text a daemon's address is help text ("please contact postmaster@…").
