@@ -467,6 +467,10 @@ describe('robustness', () => {
     expect(await classify(huge)).toMatchObject({ kind: 'bounce', recipient: 'lena@garden.example' });
   });
 
+  it('reads a parsed message without headers, text or attachments', () => {
+    expect(classifyInbound({} as Parameters<typeof classifyInbound>[0], received)).toEqual({ kind: 'reply' });
+  });
+
   it('reads headers only', async () => {
     expect(await classify('From: a@b.example\nSubject: hi\n\n')).toEqual({ kind: 'reply' });
   });

@@ -25,9 +25,8 @@ const OTHER_REPORT = /^multipart\/report\b.*report-type\s*=\s*"?(feedback-report
  * (quoted text ignored); else a real reply. Never throws: broken mail is read as far as it goes.
  */
 export function classifyInbound(mail: ParsedMail, received: Date): Inbound {
-  let report;
   try {
-    report = readReport(mail);
+    const report = readReport(mail);
     const delivery = readDeliveryReport(report);
     if (delivery?.kind === 'bounce') return delivery;
     if (delivery?.kind === 'report' || OTHER_REPORT.test(report.headers.get('content-type')?.[0] ?? ''))
@@ -37,9 +36,10 @@ export function classifyInbound(mail: ParsedMail, received: Date): Inbound {
   }
   const subject = clean(mail.subject);
   const text = clean(mail.text);
+  const own = ownText(text);
   const automatic = isAutoReply(mail);
-  if (isChallenge(subject, ownText(text), automatic)) return { kind: 'challenge' };
+  if (isChallenge(subject, own, automatic)) return { kind: 'challenge' };
   if (automatic) return { kind: 'auto-reply', returnsOn: returnDate(`${subject}\n${text}`, received) };
-  if (UNSUBSCRIBE.test(ownText(text))) return { kind: 'unsubscribe' };
+  if (UNSUBSCRIBE.test(own)) return { kind: 'unsubscribe' };
   return { kind: 'reply' };
 }
