@@ -23,6 +23,8 @@ describe('bounce reasons', () => {
     ['554 5.7.1 <a@b.example>: Relay access denied', 'norelaying'],
     ['550 5.2.1 The email account that you tried to reach is disabled.', 'suspend'],
     ['556 5.1.10 Recipient address has null MX; domain does not accept mail', 'notaccept'],
+    ['553 shop.example does not exist', 'hostunknown'],
+    ['550 Mailbox john.doe does not exist', 'userunknown'],
     ['Connection timed out', 'networkerror'],
     ["I'm not going to try again; this message has been in the queue too long.", 'expired'],
     ['550 5.7.25 The IP address sending this message does not have a PTR record setup', 'requireptr'],

@@ -71,7 +71,7 @@ const PATTERNS: [BounceReason, RegExp][] = [
   ],
   [
     'hostunknown',
-    /host (or domain name )?not found|unknown (host|domain)|(domain|host) ?name (not found|lookup failed|does not exist)|no such (domain|host)|host unknown|unrouteable mail domain|(recipient |destination )?domain (does not|doesn't|did not) exist|name or service not known|\bnxdomain\b|no (valid )?mx (record|host)|no (dns|mx) (record|entr)|mx (record )?not found|domain (is )?(not (valid|found|hosted|registered|configured))|invalid domain|domain (could not|couldn't) be found|dns lookup (of|for) .{0,80}failed|unable to (resolve|route) .{0,60}domain|host .{0,80} could not be resolved|domain (is )?not reachable|(couldn't|could not|cannot|unable to) find (a|any) mail exchanger|no mail exchanger|(?<![\w.@-])[a-z0-9-]+(\.[a-z0-9-]+)+\.? does not exist/i,
+    /host (or domain name )?not found|unknown (host|domain)|(domain|host) ?name (not found|lookup failed|does not exist)|no such (domain|host)|host unknown|unrouteable mail domain|(recipient |destination )?domain (does not|doesn't|did not) exist|name or service not known|\bnxdomain\b|no (valid )?mx (record|host)|no (dns|mx) (record|entr)|mx (record )?not found|domain (is )?(not (valid|found|hosted|registered|configured))|invalid domain|domain (could not|couldn't) be found|dns lookup (of|for) .{0,80}failed|unable to (resolve|route) .{0,60}domain|host .{0,80} could not be resolved|domain (is )?not reachable|(couldn't|could not|cannot|unable to) find (a|any) mail exchanger|no mail exchanger|(?<![\w.@-]|(mailbox|user|account|recipient|address) )[a-z0-9-]+(\.[a-z0-9-]+)+\.? does not exist/i,
   ],
   [
     'mailererror',
