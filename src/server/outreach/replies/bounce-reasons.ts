@@ -204,7 +204,7 @@ export function reasonOfStatus(status: string | null): BounceReason | null {
 }
 
 /** The reason a bare SMTP reply code implies (RFC 5321 §4.2.3), or null. */
-export function reasonOfReplyCode(code: string | null): BounceReason | null {
+function reasonOfReplyCode(code: string | null): BounceReason | null {
   switch (code) {
     case '552':
     case '452':

@@ -1,7 +1,7 @@
 import type { ParsedMail } from 'mailparser';
 
 /** Most text any one piece of a message is scanned for (characters): bounds all regex work. */
-export const SCAN_LIMIT = 200_000;
+const SCAN_LIMIT = 200_000;
 
 /** Attachment types that carry a delivery report or the returned original (RFC 3464 §2, RFC 6533). */
 const REPORT_PART =
@@ -15,7 +15,7 @@ export function clean(text: string | null | undefined): string {
 }
 
 /** Unfolded header fields of a header block, keys lower-case (RFC 5322 §2.2.3). */
-export function headerFields(block: string): Map<string, string[]> {
+function headerFields(block: string): Map<string, string[]> {
   const fields = new Map<string, string[]>();
   let last: string[] | null = null;
   for (const line of block.split('\n')) {
