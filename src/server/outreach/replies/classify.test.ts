@@ -511,6 +511,11 @@ describe('replies, quotes and unsubscribe requests', () => {
     expect(await classify(message('Subject: RE: Idea', body))).toEqual({ kind: 'reply' });
   });
 
+  it('reads a person pasting an SES notification into their answer as a reply', async () => {
+    const body = `Our logs show this for your message:\n${ses.split('\n\n')[1]}`;
+    expect(await classify(message('Subject: Re: Idea', body))).toEqual({ kind: 'reply' });
+  });
+
   it('reads a bounce a person forwards with quotes as their reply', async () => {
     const body = `FYI, my colleague's address is wrong:\n\n> This message was created automatically by mail delivery software.\n> The following address(es) failed: bob@blog.example`;
     expect(await classify(message('Subject: Re: Idea', body))).toEqual({ kind: 'reply' });

@@ -20,8 +20,9 @@ export interface SesNotification {
 const field = (text: string, name: string) =>
   new RegExp(`"${name}"\\s*:\\s*"([^"]{0,1000})"`).exec(text)?.[1] ?? null;
 
-/** Reads an SES notification from a message body; null when the body is none. */
+/** Reads an SES notification from a message body (the JSON document opens it); null when the body is none. */
 export function readSesNotification(body: string): SesNotification | null {
+  if (!body.trimStart().startsWith('{')) return null;
   // Undo SNS's escaping and the line wraps ("!\n ") mail transport added to the long JSON line.
   const text = body.slice(0, 100_000).replace(/\\"/g, '"').replace(/!?\n /g, '');
   const kind = (field(text, 'notificationType') ?? field(text, 'eventType'))?.toLowerCase();
