@@ -246,6 +246,8 @@ export async function completeOAuthAuthorization(
 /** A renewed access token, and the refresh token that replaces the used one when the provider rotated it. */
 export interface RenewedAccess {
   accessToken: string;
+  /** When the access token expires; null when the provider did not say (`expires_in`). */
+  expiresAt: Date | null;
   rotatedRefreshToken: string | null;
 }
 
@@ -269,6 +271,7 @@ export async function renewOAuthAccess(
     const next = tokens.hasRefreshToken() ? tokens.refreshToken() : null;
     return {
       accessToken: tokens.accessToken(),
+      expiresAt: 'expires_in' in tokens.data ? tokens.accessTokenExpiresAt() : null,
       rotatedRefreshToken: next && next !== refreshToken ? next : null,
     };
   } catch (error) {

@@ -20,6 +20,8 @@ let oauth: OAuth2Server;
 let lastAnswer: { access_token?: string; refresh_token?: string } = {};
 /** When set, the token endpoint refuses the refresh token. */
 let refuse = false;
+/** Answers the token endpoint gave. */
+let tokenAnswers = 0;
 let config: ReturnType<typeof testConfig>;
 
 beforeAll(async () => {
@@ -32,6 +34,7 @@ beforeAll(async () => {
       response.body = { error: 'invalid_grant' } as typeof lastAnswer;
     }
     lastAnswer = response.body;
+    tokenAnswers++;
   });
   await oauth.start(0, '127.0.0.1');
   config = testConfig({
@@ -130,6 +133,19 @@ describe('resolveMailboxServers', () => {
     });
     expect(lastAnswer.refresh_token).toBeTruthy();
     expect(await storedToken(row.id)).toBe(lastAnswer.refresh_token);
+  });
+
+  it('keeps the access token until shortly before it expires: the next use renews nothing', async () => {
+    const row = await storedMicrosoftMailbox('keep-refresh-token');
+    const first = await resolveMailboxServers(handle.db, row, keys.credentials, config);
+    const answers = tokenAnswers;
+    const [stored] = await handle.db.select().from(emailAccounts).where(eq(emailAccounts.id, row.id));
+    const again = await resolveMailboxServers(handle.db, stored!, keys.credentials, config);
+    expect(tokenAnswers).toBe(answers);
+    expect(again.auth).toEqual(first.auth);
+    // A row whose secret changed since (a reconnect) renews.
+    await resolveMailboxServers(handle.db, row, keys.credentials, config);
+    expect(tokenAnswers).toBe(answers + 1);
   });
 
   it('leaves the stored refresh token alone when Microsoft refuses it', async () => {

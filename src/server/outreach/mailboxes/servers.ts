@@ -6,6 +6,7 @@ import { emailAccounts } from '../../db/schema/outreach';
 import { decryptSecret, encryptSecret } from '../../secrets';
 import type { MailboxServers } from './connection';
 import { MailboxAccessError } from './access-error';
+import { keepAccessToken, keptAccessToken } from './access-tokens';
 import { oauthMailServers, renewOAuthAccess } from './oauth-mailbox';
 import { privateMailHost } from './mail-host-guard';
 
@@ -13,7 +14,8 @@ import { privateMailHost } from './mail-host-guard';
  * How to reach a stored mailbox now: an SMTP/IMAP mailbox with its password decrypted, or a Gmail or
  * Microsoft mailbox at its provider's servers with a fresh XOAUTH2 access token obtained from its
  * (decrypted) refresh token. When the provider rotated the refresh token (Microsoft does on every
- * renewal) the new one is stored encrypted in place of the old.
+ * renewal) the new one is stored encrypted in place of the old. The access token is kept in this
+ * process until a minute before it expires (access-tokens.ts), so only then is it renewed.
  * The stored hosts are checked again on every use, not only when the mailbox was connected: a
  * name that has since been pointed at a private address is refused (SSRF, docs/security.md).
  * @throws MailboxAccessError (OAuthMailboxError for Gmail and Microsoft) when the provider refuses
@@ -29,15 +31,27 @@ export async function resolveMailboxServers(
   if (!row.secretEncrypted) throw new Error(`Mailbox ${row.email} has no stored credentials`);
   const secret = decryptSecret(credentialsKey, row.secretEncrypted);
   if (row.provider !== 'smtp') {
-    const { accessToken, rotatedRefreshToken } = await renewOAuthAccess(config, row.provider, secret);
-    if (rotatedRefreshToken) {
-      await db
+    const provider = row.provider;
+    const auth = (accessToken: string) => ({
+      ...oauthMailServers(provider, config),
+      auth: { user: row.email, accessToken },
+    });
+    const kept = keptAccessToken(row.id, row.secretEncrypted);
+    if (kept) return auth(kept);
+    const renewed = await renewOAuthAccess(config, provider, secret);
+    let storedSecret = row.secretEncrypted;
+    if (renewed.rotatedRefreshToken) {
+      const rotated = encryptSecret(credentialsKey, renewed.rotatedRefreshToken);
+      const [stored] = await db
         .update(emailAccounts)
-        .set({ secretEncrypted: encryptSecret(credentialsKey, rotatedRefreshToken), updatedAt: new Date() })
+        .set({ secretEncrypted: rotated, updatedAt: new Date() })
         // Only in place of the token just used: a reconnect meanwhile stored a newer grant.
-        .where(and(eq(emailAccounts.id, row.id), eq(emailAccounts.secretEncrypted, row.secretEncrypted)));
+        .where(and(eq(emailAccounts.id, row.id), eq(emailAccounts.secretEncrypted, row.secretEncrypted)))
+        .returning({ id: emailAccounts.id });
+      storedSecret = stored ? rotated : storedSecret;
     }
-    return { ...oauthMailServers(row.provider, config), auth: { user: row.email, accessToken } };
+    keepAccessToken(row.id, storedSecret, renewed.accessToken, renewed.expiresAt);
+    return auth(renewed.accessToken);
   }
   const { username, ...servers } = storedMailServers(row);
   const refused = await privateMailHost(new AddressPolicy(config.MAIL_ALLOW_PRIVATE), servers);

@@ -1,7 +1,7 @@
 import type { ParsedMail } from 'mailparser';
 
 const header = (mail: ParsedMail, name: string): string => {
-  const value = mail.headers.get(name);
+  const value = mail.headers?.get(name);
   if (value === undefined || value === null) return '';
   return typeof value === 'string'
     ? value

@@ -17,6 +17,7 @@ const WORDS: Record<BounceReason, string> = {
   toomanyconn: 'too many connections',
   ratelimited: 'rate limited',
   onhold: 'on hold',
+  filtered: 'refused by the recipient’s filter',
   undefined: 'temporary failure',
   blocked: 'sender blocked',
   spamdetected: 'taken for spam',

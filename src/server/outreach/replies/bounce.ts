@@ -1,76 +1,202 @@
-import type { ParsedMail } from 'mailparser';
+import {
+  AT_DATA,
+  AT_RCPT,
+  DAEMON_LOCAL,
+  DELAY_WORDS,
+  FAILURE_WORDS,
+  GIVEN_UP,
+  REPORT_OPENING,
+  SMTP_REFUSAL_LINE,
+} from './bounce-markers';
+import { decideReason, effectOf } from './bounce-reasons';
+import { parseDeliveryStatus, statusIn, type DsnRecipient } from './dsn';
+import { failedRecipient } from './failed-recipient';
 import type { Bounce } from './inbound';
+import { addressesIn, first, type Report } from './report';
+import { readSesNotification, type SesNotification } from './ses-notification';
 
-const field = (text: string, name: string) =>
-  new RegExp(`^${name}:\\s*(.+)$`, 'im').exec(text)?.[1]?.trim() ?? null;
+/** Most characters of the server's words kept in `diagnostic`. */
+const DIAGNOSTIC_LIMIT = 1_000;
 
-/** The Message-ID in the returned original (message/rfc822 or text/rfc822-headers part, or quoted text). */
-function originalMessageId(mail: ParsedMail, parts: string): string | null {
-  const inParts = /^Message-ID:\s*(<[^>]+>)/im.exec(parts)?.[1];
-  if (inParts) return inParts;
-  return /Message-ID:\s*(<[^>\s]+>)/i.exec(mail.text ?? '')?.[1] ?? null;
+/** A failure line of an SMTP dialogue: a 4yz/5yz reply code, perhaps with an enhanced status. */
+const FAILURE_REPLY = /(?:^|[\s(:>'"[])([45][0-5]\d)(?:[ -]+[45]\.\d{1,3}\.\d{1,3})?[ -]+\S/;
+
+const contentType = (report: Report) => first(report.headers, 'content-type').toLowerCase();
+
+/** multipart/report (RFC 6522) whose report-type is a delivery status, or that names none. */
+function isDeliveryReport(report: Report): boolean {
+  const type = contentType(report);
+  if (!type.startsWith('multipart/report')) return false;
+  const reportType = /report-type\s*=\s*"?([\w-]+)/.exec(type)?.[1];
+  return !reportType || /delivery-status/.test(reportType);
 }
 
-/** Senders and subjects of bounces from servers that do not send RFC 3464 reports. */
-const BOUNCE_SENDER = /^(mailer-daemon|postmaster|mail-daemon)@/i;
-const BOUNCE_SUBJECT =
-  /(undeliver(ed|able)|delivery (status notification|has failed|failure)|returned mail|mail delivery (failed|subsystem)|failure notice|unzustellbar|nicht zugestellt|delivery incomplete)/i;
+/** Text without the lines a person quoted ('> …'): a forwarded report is not itself a report. */
+const unquoted = (text: string) =>
+  text
+    .split('\n')
+    .filter((line) => !line.startsWith('>'))
+    .join('\n');
+
+/** A mail server's own message: null return path (RFC 5321 §4.5.5), an empty or daemon From. */
+function fromADaemon(report: Report): boolean {
+  const returnPath = first(report.headers, 'return-path');
+  if (/^<\s*>$|^<?mailer-daemon>?$/i.test(returnPath.trim())) return true;
+  const from = addressesIn(first(report.headers, 'from'));
+  if (from.length === 0 || DAEMON_LOCAL.test(from[0]!.split('@')[0]!)) return true;
+  return /<>/.test(first(report.headers, 'from'));
+}
+
+/** A machine's message: a daemon's, or one marked Auto-Submitted (RFC 3834 §5). */
+function fromTheSystem(report: Report): boolean {
+  if (fromADaemon(report)) return true;
+  const autoSubmitted = first(report.headers, 'auto-submitted').toLowerCase();
+  return Boolean(autoSubmitted) && autoSubmitted !== 'no';
+}
+
+/** A recipient block that reports success: delivered, relayed, expanded (RFC 3464 §2.3.3) or a 2.x.x status. */
+const succeeded = (b: DsnRecipient) =>
+  /^(delivered|relayed|expanded|deliverable)$/.test(b.action ?? '') || Boolean(b.status?.startsWith('2'));
+
+/** The recipient block the report is about: the first failed one, else the first delayed one. */
+function chooseBlock(blocks: DsnRecipient[]): DsnRecipient | null {
+  return (
+    blocks.find((b) => b.action === 'failed') ??
+    blocks.find((b) => b.status?.startsWith('5')) ??
+    blocks.find((b) => b.action === 'delayed') ??
+    blocks[0] ??
+    null
+  );
+}
 
 /**
- * Reads a delivery failure report: RFC 3464 `multipart/report; report-type=delivery-status`
- * (Postfix, Exchange, Gmail send these), or a non-standard one recognised by sender and subject
- * (qmail's "failure notice", older Exim), whose status is read from the text ("550 5.1.1 …").
- * @returns null when the message is not a bounce.
+ * The receiving server's reply in a report's own text: the first 4yz/5yz line with its
+ * continuation lines ("550-5.7.26 …" / "550 5.7.26 …"), else the lines next to the failed address.
  */
-export function readBounce(mail: ParsedMail): Bounce | null {
-  const contentType = mail.headers.get('content-type') as
-    { value?: string; params?: Record<string, string> } | undefined;
-  const isReport =
-    contentType?.value?.toLowerCase() === 'multipart/report' &&
-    contentType.params?.['report-type']?.toLowerCase() === 'delivery-status';
-  const from = mail.from?.value[0]?.address ?? '';
-  if (!isReport && !(BOUNCE_SENDER.test(from) && BOUNCE_SUBJECT.test(mail.subject ?? ''))) return null;
-
-  // mailparser hands some report parts over as attachments (text/rfc822-headers, message/rfc822)
-  // and inlines others into the text (message/delivery-status): the fields are read from both.
-  const parts = mail.attachments.map((a) => a.content.toString('utf8')).join('\n');
-  const text = `${parts}\n${mail.text ?? ''}`;
-  const status =
-    field(text, 'Status')?.match(/^[245]\.\d{1,3}\.\d{1,3}/)?.[0] ??
-    /\b[45]\d\d[ -]([45]\.\d{1,3}\.\d{1,3})\b/.exec(text)?.[1] ??
-    null;
-  const smtpCode = /\b([45])\d\d\b[ -]/.exec(text)?.[1];
-  const recipient =
-    field(text, 'Final-Recipient')
-      ?.replace(/^rfc822;\s*/i, '')
-      .toLowerCase() ??
-    field(text, 'Original-Recipient')
-      ?.replace(/^rfc822;\s*/i, '')
-      .toLowerCase() ??
-    /<([^<>\s@]+@[^<>\s]+)>/.exec(mail.text ?? '')?.[1]?.toLowerCase() ??
-    null;
-  const action = field(text, 'Action')?.toLowerCase();
-  if (action === 'delayed' || action === 'delivered' || action === 'relayed' || action === 'expanded') {
-    return {
-      kind: 'bounce',
-      type: 'delay',
-      hard: false,
-      reason: 'delayed',
-      status,
-      recipient,
-      originalMessageId: originalMessageId(mail, parts),
-      diagnostic: null,
-    };
+function serverWords(statement: string, recipient: string | null): string | null {
+  const lines = statement.split('\n');
+  let at = lines.findIndex((line) => FAILURE_REPLY.test(line));
+  if (at < 0 && recipient)
+    at = lines.findIndex(
+      // Not a header or report field ("To: …", "Final-Recipient: …"): those only name the address.
+      (line) => line.toLowerCase().includes(recipient) && !/^\s*[\w-]+\s*:\s/.test(line),
+    );
+  if (at < 0) return null;
+  const taken: string[] = [];
+  for (let i = at; i < lines.length && taken.length < 6; i++) {
+    const line = lines[i]!.trim();
+    if (/^(-{3,}|={3,}|\*{3,})/.test(line) && taken.length > 0) break;
+    if (line) taken.push(line);
   }
-  const hard = status ? status.startsWith('5') : smtpCode ? smtpCode === '5' : true;
-  return {
-    kind: 'bounce',
-    type: hard ? 'hard' : 'soft',
-    hard,
-    reason: hard ? 'userunknown' : 'undefined',
+  return taken.join(' ').replace(/\s+/g, ' ').slice(0, DIAGNOSTIC_LIMIT) || null;
+}
+
+/** The returned original's Message-ID, with angle brackets (from its headers, or quoted in the text). */
+function originalMessageId(report: Report): string | null {
+  const value =
+    first(report.original, 'message-id') ||
+    /^[\s>]*Message-ID:\s*(<?[^\s<>]+@[^\s<>]+>?)/im.exec(report.text)?.[1] ||
+    '';
+  const id = /<?([^\s<>]+)>?/.exec(value.trim())?.[1];
+  return id ? `<${id}>` : null;
+}
+
+/** What the message says of delivery: a failure or delay report, another machine report, or nothing. */
+export type DeliveryReport = Bounce | { kind: 'report' } | null;
+
+/** The facts a report states about the failed delivery, before they are judged. */
+interface Facts {
+  recipient: string | null;
+  status: string | null;
+  diagnostic: string | null;
+  originalMessageId: string | null;
+  delayed: boolean;
+  /** The report's own text, read for the reason when the server's words name none. */
+  statement: string;
+  /** Whether the failure is permanent, when the report states it other than by a code. */
+  permanent?: boolean;
+}
+
+/** Judges the facts: delay, or the reason and its effect (bounce-reasons.ts). */
+function verdict(facts: Facts): Bounce {
+  const { recipient, status, diagnostic, originalMessageId } = facts;
+  const common = { kind: 'bounce' as const, status, recipient, originalMessageId, diagnostic };
+  if (facts.delayed) return { ...common, type: 'delay', hard: false, reason: 'delayed' };
+  const words = diagnostic ?? '';
+  const statement = facts.statement.slice(0, 5_000);
+  const context = `${words}\n${statement}`;
+  const replyCode = FAILURE_REPLY.exec(words)?.[1] ?? null;
+  const reason = decideReason({
+    words,
+    statement,
     status,
+    replyCode,
+    atData: AT_DATA.test(context) && !AT_RCPT.test(context),
+  });
+  const permanent =
+    facts.permanent ?? (status ? status.startsWith('5') : replyCode ? replyCode.startsWith('5') : true);
+  const type = effectOf(reason, permanent);
+  return { ...common, type, hard: type === 'hard', reason };
+}
+
+/** An Amazon SES notification (ses-notification.ts) as a delivery report. */
+function fromSes(ses: SesNotification): DeliveryReport {
+  if (ses.type !== 'bounce') return { kind: 'report' };
+  return verdict({
+    recipient: ses.recipient,
+    status: ses.status,
+    diagnostic: ses.diagnostic,
+    originalMessageId: ses.originalMessageId,
+    delayed: false,
+    statement: '',
+    // SES states the class itself: only a 'Permanent' bounce can mean a dead address.
+    permanent: ses.bounceType === 'Permanent',
+  });
+}
+
+/**
+ * Reads a delivery report by its structure: an RFC 3464 report (multipart/report, a
+ * message/delivery-status part, or its fields in the body), X-Failed-Recipients, the opening
+ * sentence of a server's own report format, an Amazon SES notification, or a daemon's message
+ * (null return path, MAILER-DAEMON, Auto-Submitted) whose subject or text states a failure.
+ * A report whose recipients were all delivered (RFC 3464 §2.3.3 actions delivered, relayed,
+ * expanded, or a 2.x.x status) is `{ kind: 'report' }`, like an SES delivery or complaint notice.
+ * @returns null when the message is no delivery report.
+ */
+export function readDeliveryReport(report: Report): DeliveryReport {
+  const ses = readSesNotification(report.text);
+  if (ses) return fromSes(ses);
+  const dsnParts = report.parts.filter((p) => /delivery-status/.test(p.type)).map((p) => p.text);
+  const readBlocks = (text: string) =>
+    parseDeliveryStatus([...dsnParts, text].join('\n')).filter((b) => b.action || b.status);
+  // A report forwarded inside another message has its fields after the quoted headers.
+  let blocks = readBlocks(report.statement);
+  if (blocks.length === 0 && report.statement.length < report.text.length) blocks = readBlocks(report.text);
+  const head = `${report.subject}\n${report.statement.slice(0, 5_000)}`;
+  const structural =
+    isDeliveryReport(report) ||
+    blocks.length > 0 ||
+    report.headers.has('x-failed-recipients') ||
+    REPORT_OPENING.test(unquoted(report.statement.slice(0, 20_000)));
+  const stated =
+    ((fromTheSystem(report) || report.originalAttached) && FAILURE_WORDS.test(head)) ||
+    (fromADaemon(report) && SMTP_REFUSAL_LINE.test(report.statement.slice(0, 5_000)));
+  if (!structural && !stated) return null;
+  if (blocks.length > 0 && blocks.every(succeeded)) return { kind: 'report' };
+
+  const chosen = chooseBlock(blocks);
+  const recipient = failedRecipient(report, chosen, blocks);
+  const diagnostic =
+    chosen?.diagnostic?.slice(0, DIAGNOSTIC_LIMIT) || serverWords(report.statement, recipient);
+  return verdict({
     recipient,
-    originalMessageId: originalMessageId(mail, parts),
-    diagnostic: null,
-  };
+    status: chosen?.status ?? (diagnostic ? statusIn(diagnostic) : null),
+    diagnostic,
+    originalMessageId: originalMessageId(report),
+    delayed:
+      blocks.length > 0
+        ? !blocks.some((b) => b.action === 'failed') && blocks.some((b) => b.action === 'delayed')
+        : DELAY_WORDS.test(head) && !GIVEN_UP.test(head),
+    statement: report.statement,
+  });
 }

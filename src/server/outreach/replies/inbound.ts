@@ -14,7 +14,7 @@ export type BounceReason =
   | 'hasmoved'
   | 'notaccept'
   | 'mailererror'
-  // soft: the recipient's side, may pass later
+  // soft: the recipient's side, may pass later ('filtered': refused by the recipient's own filter)
   | 'mailboxfull'
   | 'exceedlimit'
   | 'suspend'
@@ -25,6 +25,7 @@ export type BounceReason =
   | 'toomanyconn'
   | 'ratelimited'
   | 'onhold'
+  | 'filtered'
   | 'undefined'
   // policy: the receiving server refused the sender or the content (counts against the mailbox)
   | 'blocked'
