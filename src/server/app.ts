@@ -135,7 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes(auth, config));
   await app.register(meRoutes(auth, db));
   await app.register(sequenceRoutes(auth, db));
-  await app.register(trackingRoutes(db, outreachKeys(deps.appSecret)));
+  await app.register(trackingRoutes(db, outreachKeys(deps.appSecret), deps.config));
   await app.register(blogRoutes(auth, db));
   await app.register(contactMessageRoutes(auth, db));
   const storage =

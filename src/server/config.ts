@@ -183,6 +183,9 @@ export const configSchema = z
      * auto-reply and the spacing between a mailbox's messages. Shorter only for test installs.
      */
     OUTREACH_HOUR_MS: count(1, HOUR_MS, HOUR_MS),
+    /** Warm-up of a new mailbox: its first daily limit, and how much it grows each day without trouble. */
+    MAILBOX_RAMP_START: count(1, 2000, 10),
+    MAILBOX_RAMP_STEP: count(1, 2000, 5),
     /** Backlink monitoring (issue 8): hours between two checks of one live link. */
     LINK_CHECK_INTERVAL_HOURS: count(1, 24 * 30, 24),
     /** The app's own SMTP server for alert emails to users; alerts stay in the dashboard when SMTP_HOST is unset. */

@@ -2,7 +2,7 @@
  * Campaign rates of spec §9, as percentages 0–100 (not rounded; use formatPercent to show them).
  * A zero denominator gives 0, never NaN or Infinity.
  */
-function percent(numerator: number, denominator: number): number {
+export function percent(numerator: number, denominator: number): number {
   if (!(denominator > 0)) return 0;
   return (numerator / denominator) * 100;
 }

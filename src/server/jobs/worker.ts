@@ -1,5 +1,6 @@
 import type { PgBoss } from 'pg-boss';
 import type { JobDefinition, JobDeps } from './job';
+import { mailboxRampJob } from './mailbox-ramp';
 import { mailboxSyncJob, syncMailboxJob } from './mailbox-sync';
 import { outreachTickJob } from './outreach-tick';
 import { findProspectsJob } from './find-prospects';
@@ -19,6 +20,7 @@ export const jobs: readonly JobDefinition<never>[] = [
   liveLinkCheckJob as JobDefinition<never>,
   liveLinkScheduleJob as JobDefinition<never>,
   liveLinkDiscoveryJob as JobDefinition<never>,
+  mailboxRampJob as JobDefinition<never>,
   domainCheckJob as JobDefinition<never>,
 ];
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mailboxHealthSchema } from './mail-health';
 import { pageQueryFields, pageSchema } from './pagination';
 
 /** Messages of the mailbox screens (spec §8 Mail connection, Campaigns). */
@@ -25,6 +26,15 @@ export const mailboxMessages = {
   settingsFailed: 'Failed to save mailbox settings',
   spacingOrder: 'The longest pause cannot be shorter than the shortest',
   gmailPassword: 'Gmail mailboxes sign in through Google: connect the account again instead.',
+  resumed: 'Mailbox resumed',
+  resumeFailed: 'Failed to resume the mailbox',
+  paused: 'Mailbox paused',
+  pauseFailed: 'Failed to pause the mailbox',
+  notPaused: 'Only a paused mailbox can be resumed.',
+  notConnected: 'Only a connected mailbox can be paused.',
+  pausedByUser: 'Paused by you',
+  pausedLabel: 'Paused',
+  healthFailed: 'Failed to load the mailbox health',
   microsoftPassword: 'Microsoft mailboxes sign in through Microsoft: connect the account again instead.',
   /** Outlook.com and Exchange Online refuse passwords for SMTP and IMAP (docs/decisions/016-microsoft-mailboxes.md). */
   microsoftPreset:
@@ -50,7 +60,10 @@ const port = z.coerce
   .min(1, 'Port must be 1–65535')
   .max(65535, 'Port must be 1–65535');
 
-/** Messages per day a mailbox may send (cold-email practice: 30). */
+/** Messages per day a mailbox may send unless the user says otherwise (cold-email practice). */
+export const defaultDailyLimit = 30;
+
+/** Messages per day a mailbox may send. */
 const dailyLimit = z.coerce
   .number({ error: 'Daily limit must be a number' })
   .int('Daily limit must be a whole number')
@@ -63,9 +76,16 @@ const spacingMinutes = z.coerce
   .min(1, 'At least 1 minute')
   .max(240, 'At most 240 minutes');
 
+/** A health threshold: a percentage of the recent sends, 0–100 (decimals allowed). */
+const thresholdPct = z.coerce
+  .number({ error: 'Enter a percentage' })
+  .min(0, 'Enter a percentage from 0 to 100')
+  .max(100, 'Enter a percentage from 0 to 100');
+
 /**
  * Mailbox settings form and `PATCH /api/email-accounts/:id` body: the daily limit, the random pause
- * between two of its messages (minutes), and for an SMTP/IMAP mailbox an optional new password —
+ * between two of its messages (minutes), the health thresholds above which it is paused (%, 0–100;
+ * left out, they stay as they are), and for an SMTP/IMAP mailbox an optional new password —
  * given, both logins are checked again and a mailbox in connection error is connected again.
  */
 export const mailboxSettingsSchema = z
@@ -73,6 +93,9 @@ export const mailboxSettingsSchema = z
     dailyLimit,
     minSpacingMinutes: spacingMinutes,
     maxSpacingMinutes: spacingMinutes,
+    maxHardBouncePct: thresholdPct.optional(),
+    maxPolicyBlockPct: thresholdPct.optional(),
+    maxUnsubscribePct: thresholdPct.optional(),
     password: z
       .string()
       .max(1024)
@@ -100,7 +123,7 @@ export const connectMailboxSchema = z.strictObject({
   imapSecurity: mailSecuritySchema,
   username: z.string().trim().min(1, 'User name is required').max(254),
   password: z.string().min(1, 'Password is required').max(1024),
-  dailyLimit: dailyLimit.default(30),
+  dailyLimit: dailyLimit.default(defaultDailyLimit),
 });
 export type ConnectMailboxInput = z.input<typeof connectMailboxSchema>;
 
@@ -111,14 +134,34 @@ export const mailboxSchema = z.object({
   provider: z.enum(['gmail', 'smtp', 'microsoft']),
   status: z.enum(['connected', 'error', 'paused']),
   statusReason: z.string().nullable(),
+  /** What put it in 'error' or 'paused': 'health' = its bounce or unsubscribe rates, 'user' = by hand. */
+  statusSource: z.enum(['smtp', 'imap', 'health', 'user']).nullable(),
   lastSync: z.string().nullable(),
   emailsSentToday: z.number().int(),
   dailyLimit: z.number().int(),
+  /** The warm-up limit while a new mailbox ramps up to `dailyLimit`; null once it is over. */
+  rampLimit: z.number().int().nullable(),
+  /** Health thresholds (%, 0–100) above which it is paused. */
+  maxHardBouncePct: z.number(),
+  maxPolicyBlockPct: z.number(),
+  maxUnsubscribePct: z.number(),
   minSpacingMinutes: z.number(),
   maxSpacingMinutes: z.number(),
   createdAt: z.string(),
 });
 export type Mailbox = z.infer<typeof mailboxSchema>;
+
+/**
+ * `GET /api/email-accounts/:id/health`: the figures over the mailbox's health window, the instant
+ * the window starts (7 days ago, or when the user last resumed it), and the fewest sends before a
+ * rate may pause it.
+ */
+export const mailboxHealthReportSchema = z.object({
+  health: mailboxHealthSchema,
+  since: z.string(),
+  minimumSends: z.number().int(),
+});
+export type MailboxHealthReport = z.infer<typeof mailboxHealthReportSchema>;
 
 /**
  * A message the mailbox sync set aside because it could not be read or applied (broken MIME, too

@@ -73,6 +73,11 @@ export const emailAccounts = pgTable(
     maxHardBouncePct: real().notNull().default(5),
     maxPolicyBlockPct: real().notNull().default(3),
     maxUnsubscribePct: real().notNull().default(2),
+    /**
+     * When the user last resumed the mailbox: its health counts only sends from then on, so the
+     * bounces that paused it cannot pause it again at once. Null = never resumed.
+     */
+    healthSince: timestamp({ withTimezone: true }),
     /** DKIM selectors of the sender domain the user named; empty = try the common ones. */
     dkimSelectors: text()
       .array()

@@ -105,6 +105,7 @@ describe('connecting an SMTP/IMAP mailbox', () => {
       status: 'connected',
       statusReason: null,
       dailyLimit: 40,
+      rampLimit: 10, // MAILBOX_RAMP_START: a new mailbox warms up
       emailsSentToday: 0,
     });
     expect(response.body).not.toContain(mailUser.pass);
@@ -275,7 +276,13 @@ describe('Gmail', () => {
       const [mailbox] = (
         await g.app.inject({ url: apiPaths.emailAccounts, headers: { cookie: user.cookie } })
       ).json<Mailbox[]>();
-      expect(mailbox).toMatchObject({ email: address, provider: 'gmail', status: 'connected' });
+      expect(mailbox).toMatchObject({
+        email: address,
+        provider: 'gmail',
+        status: 'connected',
+        dailyLimit: 30,
+        rampLimit: 10,
+      });
       // The state is single-use: replaying the callback fails with a reason and adds nothing.
       const replay = await callback();
       expect(replay.json().success).toBe(false);

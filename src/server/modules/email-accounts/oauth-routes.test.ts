@@ -99,7 +99,12 @@ describe('Microsoft mailboxes by OAuth2', () => {
     expect(back.url.searchParams.get('scope')).toContain('https://outlook.office.com/SMTP.Send');
     expect((await callback(cookie, back)).json()).toEqual({ success: true });
     const [mailbox] = await mailboxesOf(cookie);
-    expect(mailbox).toMatchObject({ email: ADDRESS, provider: 'microsoft', status: 'connected' });
+    expect(mailbox).toMatchObject({
+      email: ADDRESS,
+      provider: 'microsoft',
+      status: 'connected',
+      rampLimit: 10,
+    });
     const [row] = await queryRows<{ secret_encrypted: string; smtp_host: string | null }>(
       t.handle.db,
       sql`select secret_encrypted, smtp_host from email_accounts where id = ${mailbox!.id}`,

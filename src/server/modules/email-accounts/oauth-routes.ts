@@ -116,7 +116,14 @@ export function oauthMailboxRoutes(auth: Auth, deps: EmailAccountDeps): FastifyP
               state,
               redirectUri,
             });
-            await connectOAuthMailbox(db, keys.credentials, request.user!.id, provider, grant);
+            await connectOAuthMailbox(
+              db,
+              keys.credentials,
+              request.user!.id,
+              provider,
+              grant,
+              config.MAILBOX_RAMP_START,
+            );
             return { success: true };
           } catch (error) {
             if (error instanceof OAuthMailboxError) return { success: false, error: error.message };

@@ -1,8 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { OAuthMailboxProvider } from '../../../shared/schemas/mailboxes';
+import { defaultDailyLimit, type OAuthMailboxProvider } from '../../../shared/schemas/mailboxes';
 import type { Database } from '../../db/client';
 import { emailAccounts } from '../../db/schema/outreach';
+import { initialRampLimit } from '../../outreach/health/ramp';
 import type { OAuthGrant } from '../../outreach/mailboxes/oauth-mailbox';
 import { encryptSecret } from '../../secrets';
 
@@ -15,8 +16,10 @@ const unlessPaused = (value: SQL, current: AnyPgColumn) =>
 
 /**
  * Stores a mailbox authorized by OAuth2 (spec §7; Gmail or Microsoft): the refresh token encrypted
- * under `credentialsKey`, no host settings (the provider's servers are known, oauth-mailbox.ts).
- * Connecting the same address again renews its token and clears a connection error.
+ * under `credentialsKey`, no host settings (the provider's servers are known, oauth-mailbox.ts),
+ * warming up from `rampStart` emails a day (MAILBOX_RAMP_START, outreach/health/ramp.ts).
+ * Connecting the same address again renews its token, clears a connection error and leaves its
+ * warm-up as it is.
  */
 export async function connectOAuthMailbox(
   db: Database,
@@ -24,11 +27,21 @@ export async function connectOAuthMailbox(
   userId: string,
   provider: OAuthMailboxProvider,
   grant: OAuthGrant,
+  rampStart: number,
 ): Promise<void> {
   const secretEncrypted = encryptSecret(credentialsKey, grant.refreshToken);
   await db
     .insert(emailAccounts)
-    .values({ userId, email: grant.email, provider, username: grant.email, secretEncrypted })
+    .values({
+      userId,
+      email: grant.email,
+      provider,
+      username: grant.email,
+      secretEncrypted,
+      dailyLimit: defaultDailyLimit,
+      rampLimit: initialRampLimit(defaultDailyLimit, rampStart),
+      rampUpdatedAt: new Date(),
+    })
     .onConflictDoUpdate({
       target: [emailAccounts.userId, emailAccounts.email],
       set: {

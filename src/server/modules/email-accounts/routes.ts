@@ -4,6 +4,7 @@ import { apiPaths } from '../../../shared/paths';
 import { emailAccountListQuerySchema } from '../../../shared/schemas/email-accounts';
 import {
   connectMailboxSchema,
+  mailboxHealthReportSchema,
   mailboxSchema,
   mailboxSettingsSchema,
 } from '../../../shared/schemas/mailboxes';
@@ -13,8 +14,16 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AddressPolicy } from '../../discovery/ssrf-guard';
 import { outreachKeys } from '../../outreach/keys';
-import { connectSmtpMailbox, deleteEmailAccount, listEmailAccounts, updateMailboxSettings } from './service';
 import { oauthMailboxRoutes } from './oauth-routes';
+import {
+  connectSmtpMailbox,
+  deleteEmailAccount,
+  listEmailAccounts,
+  mailboxHealthReport,
+  pauseMailbox,
+  resumeMailbox,
+  updateMailboxSettings,
+} from './service';
 
 export interface EmailAccountDeps {
   db: Database;
@@ -26,8 +35,9 @@ const idParams = z.object({ id: z.uuid({ error: 'Email account not found' }) });
 
 /**
  * Mailboxes (spec §7 Mail accounts, §8 Mail connection): list, connect SMTP/IMAP (hosts checked by the
- * SSRF guard, both logins checked first), change the sending settings (and an SMTP password),
- * disconnect; connecting Gmail or Microsoft by OAuth2 is in oauth-routes.ts.
+ * SSRF guard, both logins checked first), change the sending settings (and an SMTP password, the
+ * health thresholds), disconnect; a mailbox's health figures, pause and resume
+ * (docs/decisions/014-mailbox-health.md); connecting Gmail or Microsoft by OAuth2 is in oauth-routes.ts.
  */
 export function emailAccountRoutes(auth: Auth, deps: EmailAccountDeps): FastifyPluginAsyncZod {
   const { db, config } = deps;
@@ -64,6 +74,7 @@ export function emailAccountRoutes(auth: Auth, deps: EmailAccountDeps): FastifyP
           mailPolicy,
           request.user!.id,
           request.body,
+          config.MAILBOX_RAMP_START,
         );
         return reply.status(201).send(mailbox);
       },
@@ -89,6 +100,33 @@ export function emailAccountRoutes(auth: Auth, deps: EmailAccountDeps): FastifyP
           request.params.id,
           request.body,
         ),
+    );
+
+    app.get(
+      apiPaths.emailAccountHealth,
+      {
+        schema: { tags: ['email accounts'], params: idParams, response: { 200: mailboxHealthReportSchema } },
+        preHandler: requireUser(auth),
+      },
+      async (request) => mailboxHealthReport(db, request.user!.id, request.params.id, new Date()),
+    );
+
+    app.post(
+      apiPaths.emailAccountPause,
+      {
+        schema: { tags: ['email accounts'], params: idParams, response: { 200: mailboxSchema } },
+        preHandler: requireUser(auth),
+      },
+      async (request) => pauseMailbox(db, request.user!.id, request.params.id, new Date()),
+    );
+
+    app.post(
+      apiPaths.emailAccountResume,
+      {
+        schema: { tags: ['email accounts'], params: idParams, response: { 200: mailboxSchema } },
+        preHandler: requireUser(auth),
+      },
+      async (request) => resumeMailbox(db, request.user!.id, request.params.id, new Date()),
     );
 
     app.delete(

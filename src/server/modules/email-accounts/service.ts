@@ -1,9 +1,11 @@
 import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { HEALTH_MIN_SENDS } from '../../../shared/mailbox-health';
 import {
   mailboxMessages,
   type connectMailboxSchema,
   type Mailbox,
+  type MailboxHealthReport,
   type mailboxSettingsSchema,
 } from '../../../shared/schemas/mailboxes';
 import type { Database } from '../../db/client';
@@ -16,6 +18,8 @@ import {
   verifyMailbox,
   type MailboxServers,
 } from '../../outreach/mailboxes/connection';
+import { mailboxHealth } from '../../outreach/health/stats';
+import { initialRampLimit } from '../../outreach/health/ramp';
 import { privateMailHost } from '../../outreach/mailboxes/mail-host-guard';
 import { storedMailServers } from '../../outreach/mailboxes/servers';
 import { encryptSecret } from '../../secrets';
@@ -56,8 +60,13 @@ export async function listEmailAccounts(
       provider: emailAccounts.provider,
       status: emailAccounts.status,
       statusReason: emailAccounts.statusReason,
+      statusSource: emailAccounts.statusSource,
       lastSync: emailAccounts.lastSync,
       dailyLimit: emailAccounts.dailyLimit,
+      rampLimit: emailAccounts.rampLimit,
+      maxHardBouncePct: emailAccounts.maxHardBouncePct,
+      maxPolicyBlockPct: emailAccounts.maxPolicyBlockPct,
+      maxUnsubscribePct: emailAccounts.maxUnsubscribePct,
       minSpacingSeconds: emailAccounts.minSpacingSeconds,
       maxSpacingSeconds: emailAccounts.maxSpacingSeconds,
       createdAt: emailAccounts.createdAt,
@@ -109,7 +118,8 @@ async function checkLogins(mailPolicy: AddressPolicy, servers: MailboxServers): 
 /**
  * Connects an SMTP/IMAP mailbox (spec §7): checks that both hosts are reachable under `mailPolicy`
  * (no loopback or private network unless allow-listed: SSRF), logs in to both servers, then stores
- * the settings with the password encrypted under `credentialsKey`.
+ * the settings with the password encrypted under `credentialsKey`, warming up from `rampStart`
+ * emails a day (MAILBOX_RAMP_START, outreach/health/ramp.ts).
  * @throws AppError VALIDATION_ERROR (400) for a refused host or with the server's reason when a login
  *   fails (nothing stored); CONFLICT (409) when the user already connected this address.
  */
@@ -119,6 +129,7 @@ export async function connectSmtpMailbox(
   mailPolicy: AddressPolicy,
   userId: string,
   input: ConnectMailbox,
+  rampStart: number,
 ): Promise<Mailbox> {
   const { email, username, password, dailyLimit, ...servers } = input;
   await assertNotConnected(db, userId, email);
@@ -131,6 +142,8 @@ export async function connectSmtpMailbox(
     username,
     secretEncrypted: encryptSecret(credentialsKey, password),
     dailyLimit,
+    rampLimit: initialRampLimit(dailyLimit, rampStart),
+    rampUpdatedAt: new Date(),
   });
   return mailboxById(db, userId, id);
 }
@@ -147,7 +160,7 @@ async function insertMailbox(db: Database, values: typeof emailAccounts.$inferIn
 }
 
 /**
- * Saves a mailbox's daily limit and spacing; with a new password (SMTP/IMAP only) both logins are
+ * Saves a mailbox's daily limit, spacing and the health thresholds given; with a new password (SMTP/IMAP only) both logins are
  * checked first, then the password is stored encrypted and the mailbox is connected again.
  * @throws AppError NOT_FOUND (404) when the mailbox is not the user's; VALIDATION_ERROR (400) for a
  *   password on a Gmail or Microsoft mailbox or a refused login (nothing is changed then).
@@ -176,8 +189,8 @@ export async function updateMailboxSettings(
     await checkLogins(mailPolicy, { ...servers, auth: { user: username, pass: input.password } });
     reconnected = {
       secretEncrypted: encryptSecret(credentialsKey, input.password),
-      status: 'connected',
-      statusReason: null,
+      // A paused mailbox stays paused: a new password fixes logins, not its bounce rates.
+      ...(row.status === 'error' ? { status: 'connected', statusReason: null, statusSource: null } : {}),
     };
   }
   await db
@@ -186,6 +199,9 @@ export async function updateMailboxSettings(
       dailyLimit: input.dailyLimit,
       minSpacingSeconds: input.minSpacingMinutes * 60,
       maxSpacingSeconds: input.maxSpacingMinutes * 60,
+      maxHardBouncePct: input.maxHardBouncePct,
+      maxPolicyBlockPct: input.maxPolicyBlockPct,
+      maxUnsubscribePct: input.maxUnsubscribePct,
       ...reconnected,
       updatedAt: new Date(),
     })
@@ -236,4 +252,69 @@ export async function assertEmailAccountOwned(db: Database, userId: string, id: 
     .from(emailAccounts)
     .where(and(eq(emailAccounts.id, id), eq(emailAccounts.userId, userId)));
   if (!row) throw AppError.notFound('Email account not found');
+}
+
+/**
+ * Resumes a paused mailbox: 'connected' again, and when its health had paused it, its health counts
+ * only sends from `now` on (health_since), so the bounces that paused it cannot pause it again at once.
+ * @throws AppError NOT_FOUND (404) when the mailbox is not the user's; CONFLICT (409) when it is not paused.
+ */
+export async function resumeMailbox(db: Database, userId: string, id: string, now: Date): Promise<Mailbox> {
+  const mine = and(eq(emailAccounts.id, id), eq(emailAccounts.userId, userId));
+  const [row] = await db
+    .update(emailAccounts)
+    .set({
+      status: 'connected',
+      statusReason: null,
+      statusSource: null,
+      healthSince: sql`case when ${emailAccounts.statusSource} = 'health' then ${now.toISOString()}::timestamptz else ${emailAccounts.healthSince} end`,
+      updatedAt: now,
+    })
+    .where(and(mine, eq(emailAccounts.status, 'paused')))
+    .returning({ id: emailAccounts.id });
+  if (!row) {
+    await assertEmailAccountOwned(db, userId, id);
+    throw new AppError('CONFLICT', mailboxMessages.notPaused);
+  }
+  return mailboxById(db, userId, id);
+}
+
+/**
+ * Pauses a connected mailbox by hand (source 'user'): it sends nothing until resumed; its replies
+ * and bounces are still read.
+ * @throws AppError NOT_FOUND (404) when the mailbox is not the user's; CONFLICT (409) when it is not connected.
+ */
+export async function pauseMailbox(db: Database, userId: string, id: string, now: Date): Promise<Mailbox> {
+  const [row] = await db
+    .update(emailAccounts)
+    .set({
+      status: 'paused',
+      statusSource: 'user',
+      statusReason: mailboxMessages.pausedByUser,
+      updatedAt: now,
+    })
+    .where(
+      and(eq(emailAccounts.id, id), eq(emailAccounts.userId, userId), eq(emailAccounts.status, 'connected')),
+    )
+    .returning({ id: emailAccounts.id });
+  if (!row) {
+    await assertEmailAccountOwned(db, userId, id);
+    throw new AppError('CONFLICT', mailboxMessages.notConnected);
+  }
+  return mailboxById(db, userId, id);
+}
+
+/**
+ * A mailbox's health figures over its window (outreach/health/stats.ts), as the health panel shows them.
+ * @throws AppError NOT_FOUND (404) when the mailbox is not the user's.
+ */
+export async function mailboxHealthReport(
+  db: Database,
+  userId: string,
+  id: string,
+  now: Date,
+): Promise<MailboxHealthReport> {
+  await assertEmailAccountOwned(db, userId, id);
+  const { health, since } = await mailboxHealth(db, id, now);
+  return { health, since: iso(since), minimumSends: HEALTH_MIN_SENDS };
 }

@@ -8,7 +8,7 @@ import { notifications } from '../../db/schema/notifications';
 import { users } from '../../db/schema/users';
 import { Crawler } from '../../discovery/crawler';
 import { crawlerSettings } from '../../discovery/settings';
-import { appMailer } from '../notifications/alert-mail';
+import { sendAlertMail } from '../notifications/alert-mail';
 import { judgeLink, type LinkCheckOutcome } from './link-check';
 
 /** What a link check needs: the database, the settings and a crawler shared by all checks of the process. */
@@ -108,12 +108,9 @@ export async function checkLiveLink(
   });
   if (!stored) return null;
 
-  const send = alert && appMailer(config);
-  if (send) {
+  if (alert) {
     const text = `${alert.body}\n\nSee your live links: ${config.APP_URL}/dashboard/live-links\n`;
-    await send({ to: link.email, subject: `LinkPilot: ${alert.title}`, text }).catch((error: unknown) =>
-      console.error('[link-check] alert email failed:', (error as Error).message),
-    );
+    await sendAlertMail(config, 'link-check', { to: link.email, subject: `LinkPilot: ${alert.title}`, text });
   }
   return { outcome, previous: link.status };
 }

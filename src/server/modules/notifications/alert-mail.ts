@@ -31,3 +31,15 @@ export function appMailer(config: Config): ((mail: AlertMail) => Promise<void>) 
     await transport.sendMail({ from, ...mail });
   };
 }
+
+/**
+ * Emails an alert to a user through appMailer when the app's SMTP is set; does nothing otherwise.
+ * A refused message is logged under `tag`, never thrown: the dashboard notification is already stored.
+ */
+export async function sendAlertMail(config: Config, tag: string, mail: AlertMail): Promise<void> {
+  const send = appMailer(config);
+  if (!send) return;
+  await send(mail).catch((error: unknown) =>
+    console.error(`[${tag}] alert email failed:`, (error as Error).message),
+  );
+}

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { OutreachKeys } from '../../outreach/keys';
 import { recordHit, unsubscribe } from '../../outreach/tracking/events';
@@ -15,9 +16,10 @@ const tokenParams = z.object({ token: z.string().min(1).max(4096) });
 /**
  * The links inside outreach messages, answered without sign-in (issue 6 §5): the open pixel, the
  * click redirect (only to the URL signed into its token, so it is no open redirect) and the
- * unsubscribe link with its RFC 8058 one-click POST.
+ * unsubscribe link with its RFC 8058 one-click POST (the sending mailbox's health is judged again,
+ * with `config` for its alert email).
  */
-export function trackingRoutes(db: Database, keys: OutreachKeys): FastifyPluginAsyncZod {
+export function trackingRoutes(db: Database, keys: OutreachKeys, config: Config): FastifyPluginAsyncZod {
   return async (app) => {
     // RFC 8058 one-click requests are form posts; the body carries nothing we need.
     app.addContentTypeParser(
@@ -71,7 +73,7 @@ export function trackingRoutes(db: Database, keys: OutreachKeys): FastifyPluginA
             unsubscribePage('Unsubscribe', 'Press the button to stop receiving these messages.', request.url),
           );
         }
-        const email = await unsubscribe(db, payload.m);
+        const email = await unsubscribe(db, payload.m, config);
         return email ? reply.send(done(email)) : reply.status(404).send(invalid);
       },
     );
@@ -82,7 +84,7 @@ export function trackingRoutes(db: Database, keys: OutreachKeys): FastifyPluginA
       async (request, reply) => {
         reply.headers(noStore).type('text/html');
         const payload = verifyToken(keys.tracking, 'unsubscribe', request.params.token);
-        const email = payload ? await unsubscribe(db, payload.m) : null;
+        const email = payload ? await unsubscribe(db, payload.m, config) : null;
         return email ? reply.send(done(email)) : reply.status(404).send(invalid);
       },
     );

@@ -1,10 +1,74 @@
+import { and, eq } from 'drizzle-orm';
+import { healthBreach, pauseReason } from '../../../shared/mailbox-health';
+import { paths } from '../../../shared/paths';
+import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { notifications } from '../../db/schema/notifications';
+import { emailAccounts } from '../../db/schema/outreach';
+import { users } from '../../db/schema/users';
+import { sendAlertMail } from '../../modules/notifications/alert-mail';
+import { mailboxHealth } from './stats';
 
 /**
- * Re-reads a mailbox's health over its recent sends (shared/schemas/mail-health.ts HEALTH_WINDOW)
- * and pauses it, with a notification, when a rate crosses its threshold. Called after every
- * bounce, policy block or unsubscribe is applied to one of its messages.
+ * Re-reads a mailbox's health over its recent sends (stats.ts, shared/schemas/mail-health.ts
+ * HEALTH_WINDOW) and, when a rate crosses its threshold over a large enough sample
+ * (shared/mailbox-health.ts healthBreach), pauses it: status 'paused', source 'health', the reason in
+ * the user's words, one 'mailbox-paused' notification and — with `config` and the app's SMTP set —
+ * one alert email to its owner. Only a 'connected' mailbox is paused, by a conditional update, so
+ * concurrent calls and later bounces of a paused mailbox notify nobody again. Called after every
+ * bounce, policy block or unsubscribe is applied to one of its messages; a mailbox that does not
+ * exist is ignored (docs/decisions/014-mailbox-health.md).
+ * @returns true when this call paused the mailbox.
  */
-export async function evaluateMailboxHealth(_db: Database, _mailboxId: string, _now: Date): Promise<void> {
-  // Filled in by the mailbox-health work; a no-op until then.
+export async function evaluateMailboxHealth(
+  db: Database,
+  mailboxId: string,
+  now: Date,
+  config?: Config,
+): Promise<boolean> {
+  const [mailbox] = await db
+    .select({
+      userId: emailAccounts.userId,
+      email: emailAccounts.email,
+      status: emailAccounts.status,
+      maxHardBouncePct: emailAccounts.maxHardBouncePct,
+      maxPolicyBlockPct: emailAccounts.maxPolicyBlockPct,
+      maxUnsubscribePct: emailAccounts.maxUnsubscribePct,
+      ownerEmail: users.email,
+    })
+    .from(emailAccounts)
+    .innerJoin(users, eq(users.id, emailAccounts.userId))
+    .where(eq(emailAccounts.id, mailboxId));
+  if (mailbox?.status !== 'connected') return false;
+  const breach = healthBreach((await mailboxHealth(db, mailboxId, now)).health, mailbox);
+  if (!breach) return false;
+
+  const reason = pauseReason(breach);
+  const paused = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(emailAccounts)
+      .set({ status: 'paused', statusSource: 'health', statusReason: reason, updatedAt: now })
+      .where(and(eq(emailAccounts.id, mailboxId), eq(emailAccounts.status, 'connected')))
+      .returning({ id: emailAccounts.id });
+    if (!row) return false;
+    await tx.insert(notifications).values({
+      userId: mailbox.userId,
+      emailAccountId: mailboxId,
+      kind: 'mailbox-paused',
+      title: `Mailbox paused: ${mailbox.email}`,
+      body: `${reason}. It sends nothing until you resume it on Email Accounts.`,
+    });
+    return true;
+  });
+  if (paused && config) {
+    await sendAlertMail(config, 'mailbox-health', {
+      to: mailbox.ownerEmail,
+      subject: `LinkPilot: mailbox ${mailbox.email} paused`,
+      text:
+        `${reason}.\n\nLinkPilot stopped sending from ${mailbox.email} before its domain's reputation ` +
+        `suffers. Check the addresses you enrolled and the recent bounces, then resume it:\n` +
+        `${config.APP_URL}${paths.emails}\n`,
+    });
+  }
+  return paused;
 }

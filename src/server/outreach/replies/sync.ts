@@ -257,8 +257,9 @@ async function applyMessage(ctx: ReadContext, item: Listed, mail: ParsedMail): P
   if (!applied) return 'skipped';
   if (inbound.kind === 'bounce' || inbound.kind === 'unsubscribe') {
     // Outside the apply transaction, and not the message's fault when it fails.
-    await evaluateMailboxHealth(db, matched.emailAccountId ?? mailbox.id, ctx.now).catch((error: unknown) =>
-      console.error('[mailbox-sync] health evaluation failed', mailbox.id, (error as Error).message),
+    await evaluateMailboxHealth(db, matched.emailAccountId ?? mailbox.id, ctx.now, ctx.config).catch(
+      (error: unknown) =>
+        console.error('[mailbox-sync] health evaluation failed', mailbox.id, (error as Error).message),
     );
   }
   return 'applied';

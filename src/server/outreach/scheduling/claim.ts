@@ -23,7 +23,7 @@ interface Candidate {
 /**
  * Picks the messages that may go out now and marks them 'sending' (issue 6 §4): at most one per
  * mailbox per call, only when the mailbox's spacing has elapsed, inside its owner's sending window,
- * under its daily limit (counted from local midnight), and never to a domain that already has a
+ * under its effective daily limit (the warm-up ramp limit while it runs; counted from local midnight), and never to a domain that already has a
  * message on its way. Each claim is one transaction of two conditional updates, so concurrent
  * workers cannot claim the same message or the same mailbox slot. The spacing is scaled by
  * `hourMs` / one real hour (OUTREACH_HOUR_MS: test installs run the outreach clock faster).
@@ -37,8 +37,9 @@ export async function claimSendable(
 ): Promise<string[]> {
   const candidates = await queryRows<Candidate>(
     db,
+    // The effective limit: the warm-up ramp while it runs, never above the user's own limit.
     sql`select m.id, m.user_id, m.email_account_id, m.to_email,
-          a.daily_limit, a.min_spacing_seconds, a.max_spacing_seconds,
+          least(a.daily_limit, coalesce(a.ramp_limit, a.daily_limit)) as daily_limit, a.min_spacing_seconds, a.max_spacing_seconds,
           u.time_zone, u.send_window_days, u.send_window_start_hour, u.send_window_end_hour
         from outreach_messages m
         join email_accounts a on a.id = m.email_account_id

@@ -1,7 +1,9 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { campaigns } from '../../db/schema/campaigns';
 import { outreachMessages, trackingEvents } from '../../db/schema/outreach';
+import { evaluateMailboxHealth } from '../health/evaluate';
 import { suppressAddress } from '../suppression';
 import { isAutomatedHit } from './scanners';
 
@@ -97,16 +99,22 @@ export async function recordHit(
 /**
  * Unsubscribes the recipient of a message from its sender (issue 6 §5): the address joins the
  * user's suppression list, every enrollment of that user with that address stops, and messages
- * still waiting are cancelled. Idempotent.
+ * still waiting are cancelled; then the sending mailbox's health is judged again, as after an
+ * unsubscribe request by mail (health/evaluate.ts; `config` for its alert email). Idempotent.
  * @returns the address, or null when the message does not exist.
  */
-export async function unsubscribe(db: Database, messageId: string): Promise<string | null> {
+export async function unsubscribe(db: Database, messageId: string, config?: Config): Promise<string | null> {
   const [message] = await db
-    .select({ userId: outreachMessages.userId, toEmail: outreachMessages.toEmail })
+    .select({
+      userId: outreachMessages.userId,
+      toEmail: outreachMessages.toEmail,
+      emailAccountId: outreachMessages.emailAccountId,
+    })
     .from(outreachMessages)
     .where(eq(outreachMessages.id, messageId));
   if (!message) return null;
   const email = message.toEmail.toLowerCase();
   await db.transaction((tx) => suppressAddress(tx, message.userId, email, 'unsubscribe', 'Unsubscribed'));
+  if (message.emailAccountId) await evaluateMailboxHealth(db, message.emailAccountId, new Date(), config);
   return email;
 }

@@ -135,6 +135,7 @@ function SettingsForm({
                       <span className="inline-flex flex-wrap items-center gap-2">
                         <span className="break-all">{mailbox.email}</span>
                         {mailbox.status === 'error' && <Badge tone="danger">Connection Error</Badge>}
+                        {mailbox.status === 'paused' && <Badge tone="warning">Paused</Badge>}
                       </span>
                     }
                   />

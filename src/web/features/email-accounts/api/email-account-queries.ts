@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiPaths, paths, withId } from '../../../../shared/paths';
 import {
+  mailboxHealthReportSchema,
   mailboxMessages as m,
   mailboxSchema,
   oauthMessages,
@@ -59,6 +60,28 @@ export function useUpdateMailbox(id: string) {
   return useMutation({
     mutationFn: (input: MailboxSettingsInput) =>
       apiRequest(withId(apiPaths.emailAccount, id), { method: 'PATCH', body: input, schema: mailboxSchema }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: emailAccountsKey }),
+  });
+}
+
+/** GET /api/email-accounts/:id/health: the figures over the mailbox's health window. */
+export function useMailboxHealth(id: string) {
+  return useQuery({
+    queryKey: [...emailAccountsKey, 'health', id],
+    queryFn: ({ signal }) =>
+      apiRequest(withId(apiPaths.emailAccountHealth, id), { schema: mailboxHealthReportSchema, signal }),
+  });
+}
+
+/** POST /api/email-accounts/:id/pause or /resume: stops or restarts the mailbox's sending. */
+export function useMailboxSending(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (action: 'pause' | 'resume') =>
+      apiRequest(withId(action === 'pause' ? apiPaths.emailAccountPause : apiPaths.emailAccountResume, id), {
+        method: 'POST',
+        schema: mailboxSchema,
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: emailAccountsKey }),
   });
 }

@@ -4,7 +4,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiPaths, paths, withId } from '../../../../shared/paths';
-import { mailboxMessages as m, oauthMessages, type Mailbox } from '../../../../shared/schemas/mailboxes';
+import {
+  mailboxMessages as m,
+  oauthMessages,
+  type Mailbox,
+  type MailboxHealthReport,
+} from '../../../../shared/schemas/mailboxes';
 import { apiError, json, mockApi, sentTo, testUser } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 
@@ -21,12 +26,43 @@ const mailbox: Mailbox = {
   provider: 'smtp',
   status: 'error',
   statusReason: m.imapLoginRefused,
+  statusSource: 'imap',
   lastSync: null,
   emailsSentToday: 12,
   dailyLimit: 30,
+  rampLimit: null,
+  maxHardBouncePct: 5,
+  maxPolicyBlockPct: 3,
+  maxUnsubscribePct: 2,
   minSpacingMinutes: 2,
   maxSpacingMinutes: 6,
   createdAt: '2025-01-01T00:00:00.000Z',
+};
+const pauseReason = 'Paused: 7.5 % hard bounces over the last 40 sends (limit 5 %)';
+const paused: Mailbox = {
+  ...mailbox,
+  status: 'paused',
+  statusSource: 'health',
+  statusReason: pauseReason,
+  lastSync: new Date(Date.now() - 3 * 60_000).toISOString(),
+  rampLimit: 15,
+};
+const health: MailboxHealthReport = {
+  health: {
+    sent: 40,
+    hardBounces: 3,
+    softBounces: 1,
+    policyBlocks: 1,
+    unsubscribes: 0,
+    replies: 4,
+    hardBouncePct: 7.5,
+    softBouncePct: 2.5,
+    policyBlockPct: 2.5,
+    unsubscribePct: 0,
+    replyPct: 10,
+  },
+  since: '2025-01-01T00:00:00.000Z',
+  minimumSends: 20,
 };
 const ms = oauthMessages.microsoft;
 const me = { [`GET ${apiPaths.me}`]: () => json(200, testUser) };
@@ -39,6 +75,76 @@ describe('Email Accounts page', () => {
     expect(screen.getByText(m.connectionErrorLabel)).toBeInTheDocument();
     expect(screen.getByText(m.imapLoginRefused)).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Sent today: 12 of 30' })).toBeInTheDocument();
+    expect(screen.getByText(/Never synced/)).toBeInTheDocument();
+    expect(screen.queryByText(/Ramping up/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Resume' })).not.toBeInTheDocument();
+  });
+
+  it('shows a paused mailbox with its reason, its last sync and its ramp, and resumes it', async () => {
+    let current = paused;
+    const resume = withId(apiPaths.emailAccountResume, paused.id);
+    const api = mockApi({
+      ...me,
+      [`GET ${apiPaths.emailAccounts}`]: () => json(200, [current]),
+      [`POST ${resume}`]: () => {
+        current = { ...paused, status: 'connected', statusSource: null, statusReason: null };
+        return json(200, current);
+      },
+    });
+    renderApp(paths.emails);
+    expect(await screen.findByText(pauseReason)).toBeInTheDocument();
+    expect(screen.getByText(m.pausedLabel)).toBeInTheDocument();
+    expect(screen.getByText(/Last sync 3 minutes ago/)).toBeInTheDocument();
+    expect(screen.getByText('Ramping up: 15 of 30 today')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Sent today: 12 of 15' })).toBeInTheDocument();
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Resume' }));
+    expect(await screen.findByText('Connected')).toBeInTheDocument();
+    expect(screen.queryByText(pauseReason)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pause' })).toBeInTheDocument();
+    expect(sentTo(api, 'POST', resume)).toHaveLength(1);
+  });
+
+  it('opens the health panel: each figure with its rate, a rate over its limit in red', async () => {
+    const url = withId(apiPaths.emailAccountHealth, paused.id);
+    mockApi({
+      ...me,
+      [`GET ${apiPaths.emailAccounts}`]: () => json(200, [paused]),
+      [`GET ${url}`]: () => json(200, health),
+    });
+    renderApp(paths.emails);
+    const user = userEvent.setup();
+    const toggle = await screen.findByRole('button', { name: 'Health' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    const panel = await screen.findByRole('region', { name: `Health of ${paused.email}` });
+    expect(
+      await within(panel).findByText('40 sent since Jan 1, 2025, 00:00', { exact: false }),
+    ).toBeInTheDocument();
+    const hard = within(panel).getByRole('row', { name: /Hard bounces/ });
+    expect(hard).toHaveTextContent('Hard bounces (over the limit)37.5 %5 %');
+    expect(hard).toHaveClass('text-red-700');
+    const policy = within(panel).getByRole('row', { name: /Policy blocks/ });
+    expect(policy).toHaveTextContent('Policy blocks12.5 %3 %');
+    expect(policy).not.toHaveClass('text-red-700');
+    expect(within(panel).getByRole('row', { name: /Replies/ })).toHaveTextContent('Replies410 %—');
+  });
+
+  it('says so when the health cannot be loaded, and when nothing was sent yet', async () => {
+    const url = withId(apiPaths.emailAccountHealth, mailbox.id);
+    let answer = () => apiError(403, 'FORBIDDEN', 'no');
+    mockApi({
+      ...me,
+      [`GET ${apiPaths.emailAccounts}`]: () => json(200, [mailbox]),
+      [`GET ${url}`]: () => answer(),
+    });
+    renderApp(paths.emails);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Health' }));
+    expect(await screen.findByText(m.healthFailed)).toBeInTheDocument();
+    answer = () => json(200, { ...health, health: { ...health.health, sent: 0 } });
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText(/No emails sent since .*: nothing to judge yet/)).toBeInTheDocument();
   });
 
   it('edits the daily limit and spacing, refusing a longest pause shorter than the shortest', async () => {
@@ -71,8 +177,42 @@ describe('Email Accounts page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(sentTo(api, 'PATCH', url)).toEqual([
-      { dailyLimit: 20, minSpacingMinutes: 2, maxSpacingMinutes: 10, password: 'new secret' },
+      {
+        dailyLimit: 20,
+        minSpacingMinutes: 2,
+        maxSpacingMinutes: 10,
+        maxHardBouncePct: 5,
+        maxPolicyBlockPct: 3,
+        maxUnsubscribePct: 2,
+        password: 'new secret',
+      },
     ]);
+  });
+
+  it('edits the health thresholds, refusing one above 100 %', async () => {
+    const url = withId(apiPaths.emailAccount, mailbox.id);
+    const api = mockApi({
+      ...me,
+      [`GET ${apiPaths.emailAccounts}`]: () => json(200, [mailbox]),
+      [`PATCH ${url}`]: () => json(200, { ...mailbox, maxHardBouncePct: 2.5 }),
+    });
+    renderApp(paths.emails);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Settings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mailbox Settings' });
+    const hard = within(dialog).getByLabelText('Hard bounces (%)');
+    expect(hard).toHaveValue(5);
+    await user.clear(hard);
+    await user.type(hard, '150');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Enter a percentage from 0 to 100')).toBeInTheDocument();
+    expect(sentTo(api, 'PATCH', url)).toEqual([]);
+
+    await user.clear(hard);
+    await user.type(hard, '2.5');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sentTo(api, 'PATCH', url)).toEqual([expect.objectContaining({ maxHardBouncePct: 2.5 })]);
   });
 
   // A 4xx is not retried, so the error state shows at once.

@@ -18,11 +18,27 @@ import { applyServerIssues } from '../../../lib/form-errors';
 import { useUpdateMailbox } from '../api/email-account-queries';
 
 type Output = z.output<typeof mailboxSettingsSchema>;
-const fields = ['dailyLimit', 'minSpacingMinutes', 'maxSpacingMinutes', 'password'] as const;
+const fields = [
+  'dailyLimit',
+  'minSpacingMinutes',
+  'maxSpacingMinutes',
+  'maxHardBouncePct',
+  'maxPolicyBlockPct',
+  'maxUnsubscribePct',
+  'password',
+] as const;
+
+/** The health thresholds, as the form labels them. */
+const thresholds = [
+  { name: 'maxHardBouncePct', label: 'Hard bounces (%)' },
+  { name: 'maxPolicyBlockPct', label: 'Policy blocks (%)' },
+  { name: 'maxUnsubscribePct', label: 'Unsubscribes (%)' },
+] as const;
 
 /**
- * A mailbox's sending settings: how many emails a day it may send and the random pause between two
- * of them. An SMTP/IMAP mailbox also takes a new password here, checked with both servers before it
+ * A mailbox's sending settings: how many emails a day it may send, the random pause between two
+ * of them, and the health thresholds above which it is paused (%, 0–100, checked with the same
+ * schema as the server). An SMTP/IMAP mailbox also takes a new password here, checked with both servers before it
  * is stored — the way back from a connection error without disconnecting (which cancels queued emails).
  * Mounted only while open, so the form starts from the mailbox's current values.
  */
@@ -35,6 +51,9 @@ export function MailboxSettingsDialog({ mailbox, onClose }: { mailbox: Mailbox; 
       dailyLimit: mailbox.dailyLimit,
       minSpacingMinutes: mailbox.minSpacingMinutes,
       maxSpacingMinutes: mailbox.maxSpacingMinutes,
+      maxHardBouncePct: mailbox.maxHardBouncePct,
+      maxPolicyBlockPct: mailbox.maxPolicyBlockPct,
+      maxUnsubscribePct: mailbox.maxUnsubscribePct,
       password: '',
     },
   });
@@ -88,6 +107,25 @@ export function MailboxSettingsDialog({ mailbox, onClose }: { mailbox: Mailbox; 
               error={errors.maxSpacingMinutes?.message}
               {...form.register('maxSpacingMinutes')}
             />
+          </fieldset>
+          <fieldset className="grid gap-4 sm:grid-cols-3">
+            <legend className="mb-2 text-sm text-slate-600 dark:text-slate-400">
+              Pause this mailbox when more than this share of its recent emails (its last 200 of the last 7
+              days, from 20 on) bounce, are blocked or unsubscribe.
+            </legend>
+            {thresholds.map((t) => (
+              <TextField
+                key={t.name}
+                label={t.label}
+                type="number"
+                inputMode="decimal"
+                min={0}
+                max={100}
+                step={0.1}
+                error={errors[t.name]?.message}
+                {...form.register(t.name)}
+              />
+            ))}
           </fieldset>
           {smtp && (
             <TextField

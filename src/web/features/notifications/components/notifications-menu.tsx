@@ -12,9 +12,17 @@ import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { useMarkNotificationsRead, useNotifications } from '../api/notification-queries';
 
+/** Where opening a notification leads: the screen of what it is about. */
+const destination: Record<Notification['kind'], string> = {
+  'link-lost': paths.liveLinks,
+  'link-suspicious': paths.liveLinks,
+  'mailbox-paused': paths.emails,
+};
+
 /**
  * The dashboard's bell (issue 8 §5): the unread count on it, and a menu of the latest alerts
- * (links turned lost or suspicious), ten at a time. Opening one marks it read and shows Live Links.
+ * (links turned lost or suspicious, mailboxes paused by their health), ten at a time. Opening one
+ * marks it read and shows Live Links or Email Accounts.
  */
 export function NotificationsMenu({ className }: { className?: string }) {
   const [page, setPage] = useState(1);
@@ -25,7 +33,7 @@ export function NotificationsMenu({ className }: { className?: string }) {
 
   const open = (n: Notification) => {
     if (!n.readAt) mark.mutate({ ids: [n.id] });
-    void navigate(paths.liveLinks);
+    void navigate(destination[n.kind]);
   };
 
   return (
@@ -90,7 +98,11 @@ export function NotificationsMenu({ className }: { className?: string }) {
                     aria-hidden
                     className={cn(
                       'mt-1.5 size-2 shrink-0 rounded-full',
-                      n.readAt ? 'bg-transparent' : n.kind === 'link-lost' ? 'bg-red-500' : 'bg-amber-500',
+                      n.readAt
+                        ? 'bg-transparent'
+                        : n.kind === 'link-suspicious'
+                          ? 'bg-amber-500'
+                          : 'bg-red-500',
                     )}
                   />
                   <span className="min-w-0 text-sm">

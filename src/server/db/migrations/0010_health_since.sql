@@ -1,0 +1,1 @@
+ALTER TABLE "email_accounts" ADD COLUMN "health_since" timestamp with time zone;
