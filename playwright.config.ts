@@ -15,6 +15,8 @@ const fixtureWebPort = Number(process.env.FIXTURE_WEB_PORT ?? port + 1000);
 const fixtureWebUrl = `http://127.0.0.1:${fixtureWebPort}`;
 // The local OpenAI-compatible model (e2e/fake-openai-server.ts) the app writes guest posts with.
 const fakeOpenAiPort = Number(process.env.FAKE_OPENAI_PORT ?? port + 1001);
+// The local DNS server (e2e/dns-server.ts) the app's domain checks ask.
+const dnsPort = Number(process.env.E2E_DNS_PORT ?? port + 1002);
 // Workers re-read this file: keep the folder the runner chose.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'linkpilot-e2e-'));
 
@@ -54,6 +56,14 @@ export default defineConfig({
       env: { FAKE_OPENAI_PORT: String(fakeOpenAiPort) },
     },
     {
+      command: 'npx tsx e2e/dns-server.ts',
+      port: dnsPort,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+      env: { E2E_DNS_PORT: String(dnsPort) },
+    },
+    {
       command: 'node dist/server/main.js',
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
@@ -72,6 +82,8 @@ export default defineConfig({
         MAIL_ALLOW_PRIVATE: '127.0.0.1',
         // The specs' prospects use reserved names without DNS (RFC 6761 .test, RFC 2606 example.*): taken to accept mail.
         MAIL_DOMAINS_ASSUME_OK: 'test,example,example.com,example.org',
+        // Sender-domain checks ask only the local DNS server.
+        DNS_SERVERS: `127.0.0.1:${dnsPort}`,
         // The blog-admin spec signs up with this address (e2e/support.ts adminEmail).
         ADMIN_EMAILS: 'blog-admin@e2e.example.com',
         // Crawling reaches only the fixture web: every host name resolves through its proxy.

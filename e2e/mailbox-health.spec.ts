@@ -18,7 +18,8 @@ import { newUser, signUp } from './support';
 
 /**
  * Mailbox health on Email Accounts, against the built app (playwright.config.ts): a new mailbox
- * warms up (10 a day at first), sends two emails, one recipient unsubscribes through the link —
+ * warms up (10 a day at first) and has its sender domain checked over DNS (SPF pass, DKIM fail,
+ * DMARC warning from e2e/dns-server.ts), sends two emails, one recipient unsubscribes through the link —
  * 50 % unsubscribes, over the 2 % limit and shown in red, yet not paused on two sends (the minimum
  * sample is 20). Then the user pauses and resumes the mailbox by hand. Screenshots of the panel in
  * both themes go to /tmp/shots (SHOTS_DIR) for review.
@@ -43,7 +44,7 @@ async function useTheme(page: Page, dark: boolean): Promise<void> {
   expect(await isDark(page)).toBe(dark);
 }
 
-test('a new mailbox ramps up, its health panel shows its rates against their limits, and it pauses and resumes by hand', async ({
+test('a new mailbox ramps up, its domain is checked, its health panel shows its rates against their limits, and it pauses and resumes by hand', async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -53,6 +54,28 @@ test('a new mailbox ramps up, its health panel shows its rates against their lim
   const row = page.getByRole('listitem').filter({ hasText: mailUser.user });
   await expect(row.getByText('Ramping up: 10 of 30 today')).toBeVisible();
   await expect(row.getByRole('progressbar', { name: 'Sent today: 0 of 10' })).toBeVisible();
+
+  // The domain is checked as soon as the mailbox is connected (e2e/dns-server.ts publishes
+  // health.test: SPF passes, no DKIM key, DMARC only monitors).
+  const domainCheck = row.locator('details').filter({ hasText: 'Domain check' });
+  await expect(async () => {
+    await page.reload();
+    await expect(domainCheck.getByText('Not checked yet')).toBeHidden({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  await domainCheck.locator('summary').click();
+  const recordRow = (label: string) => domainCheck.locator('div.space-y-1').filter({ hasText: label });
+  await expect(recordRow('SPF').getByText('Pass', { exact: true })).toBeVisible();
+  await expect(recordRow('SPF').getByText('v=spf1 ip4:127.0.0.1 -all')).toBeVisible();
+  await expect(recordRow('DKIM').getByText('Fail', { exact: true })).toBeVisible();
+  await expect(recordRow('DMARC').getByText('Warning', { exact: true })).toBeVisible();
+  for (const dark of [false, true]) {
+    await useTheme(page, dark);
+    await domainCheck.screenshot({ path: `${shots}/domain-check-${dark ? 'dark' : 'light'}.png` });
+  }
+  await useTheme(page, false);
+  await domainCheck.getByRole('button', { name: 'Check again' }).click();
+  await expect(recordRow('SPF').getByText('Pass', { exact: true })).toBeVisible();
+  await domainCheck.locator('summary').click();
 
   await sequenceFromTemplate(page);
   const created = await page.request.post(apiPaths.campaigns, {

@@ -153,7 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(liveLinkRoutes(auth, { db, config, queue: deps.queue }));
   await app.register(competitorGapRoutes(auth, db));
   await app.register(notificationRoutes(auth, db));
-  await app.register(emailAccountRoutes(auth, { db, config, appSecret: deps.appSecret }));
+  await app.register(emailAccountRoutes(auth, { db, config, appSecret: deps.appSecret, queue: deps.queue }));
   await app.register(domainCheckRoutes(auth, { db, config }));
   await app.register(quarantineRoutes(auth, db));
   await app.register(profileRoutes(auth, db));

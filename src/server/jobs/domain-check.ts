@@ -1,11 +1,12 @@
+import type { PgBoss } from 'pg-boss';
 import { z } from 'zod';
 import { recheckDueMailboxDomains } from '../outreach/dns/mailbox-domain-check';
 import { mailDnsFromConfig } from '../outreach/dns/resolver';
 import type { JobDefinition } from './job';
 
 /**
- * Daily (04:23 UTC), re-checks the SPF, DKIM and DMARC of every mailbox's domain and stores the
- * result on the mailbox (docs/decisions/015-sender-domain-and-address-checks.md). Returns how many
+ * Daily (04:23 UTC) and after a mailbox is connected, checks the SPF, DKIM and DMARC of every
+ * mailbox's domain not checked for a day and stores the result on the mailbox (docs/decisions/015-sender-domain-and-address-checks.md). Returns how many
  * mailboxes were checked.
  */
 export const domainCheckJob: JobDefinition<Record<string, never>> = {
@@ -16,3 +17,11 @@ export const domainCheckJob: JobDefinition<Record<string, never>> = {
     return { checked: await recheckDueMailboxDomains(db, mailDnsFromConfig(config), new Date()) };
   },
 };
+
+/**
+ * Queues a run of domainCheckJob now, so a mailbox just connected (never checked, so due) shows its
+ * domain check within seconds instead of the next morning.
+ */
+export function queueDomainChecks(queue: Pick<PgBoss, 'send'>): Promise<string | null> {
+  return queue.send(domainCheckJob.name, {});
+}

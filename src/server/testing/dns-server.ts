@@ -69,11 +69,11 @@ function respond(zones: Zones, query: Packet): Packet | null {
 }
 
 /**
- * A real DNS server for tests (RFC 1035 wire format by dns-packet) on 127.0.0.1, a random port,
- * over UDP and TCP: answers from `zones`, truncating UDP answers over 512 bytes so that clients
- * retry over TCP as real resolvers do. `zones` may be changed while it runs.
+ * A real DNS server for tests (RFC 1035 wire format by dns-packet) on 127.0.0.1, `port` (0: a
+ * random one), over UDP and TCP: answers from `zones`, truncating UDP answers over 512 bytes so
+ * that clients retry over TCP as real resolvers do. `zones` may be changed while it runs.
  */
-export async function startDnsServer(zones: Zones): Promise<LocalDnsServer> {
+export async function startDnsServer(zones: Zones, port = 0): Promise<LocalDnsServer> {
   const queries: LocalDnsServer['queries'] = [];
   const record = (packet: Packet, transport: 'udp' | 'tcp') => {
     const q = packet.questions?.[0];
@@ -98,8 +98,8 @@ export async function startDnsServer(zones: Zones): Promise<LocalDnsServer> {
       }
     });
   });
-  await new Promise<void>((resolve) => tcp.listen(0, '127.0.0.1', resolve));
-  const port = (tcp.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => tcp.listen(port, '127.0.0.1', resolve));
+  const bound = (tcp.address() as AddressInfo).port;
 
   const udp = createSocket('udp4');
   udp.on('message', (message: Buffer, from: RemoteInfo) => {
@@ -123,11 +123,11 @@ export async function startDnsServer(zones: Zones): Promise<LocalDnsServer> {
   });
   await new Promise<void>((resolve, reject) => {
     udp.once('error', reject);
-    udp.bind(port, '127.0.0.1', () => resolve());
+    udp.bind(bound, '127.0.0.1', () => resolve());
   });
 
   return {
-    address: `127.0.0.1:${port}`,
+    address: `127.0.0.1:${bound}`,
     queries,
     async close() {
       await Promise.all([

@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 /**
  * Mailbox health, sender-domain and prospect-address checks as the API shows them
- * (docs/decisions/013-real-mail.md). Rates are percentages, 0–100.
+ * (docs/decisions/014-mailbox-health.md, 015-sender-domain-and-address-checks.md). Rates are
+ * percentages, 0–100.
  */
 
 /** Defaults of the thresholds above which a mailbox is paused (%, over its recent sends). */

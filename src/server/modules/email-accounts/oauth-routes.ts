@@ -19,6 +19,7 @@ import {
   oauthConfigured,
   startOAuthAuthorization,
 } from '../../outreach/mailboxes/oauth-mailbox';
+import { queueDomainChecks } from '../../jobs/domain-check';
 import { outreachKeys } from '../../outreach/keys';
 import type { EmailAccountDeps } from './routes';
 import { connectOAuthMailbox } from './oauth-service';
@@ -123,6 +124,10 @@ export function oauthMailboxRoutes(auth: Auth, deps: EmailAccountDeps): FastifyP
               provider,
               grant,
               config.MAILBOX_RAMP_START,
+            );
+            // Best effort: the connect stands, and the daily run checks the domain if this one is lost.
+            await queueDomainChecks(deps.queue).catch((error: unknown) =>
+              request.log.warn({ err: error }, 'first domain check not queued'),
             );
             return { success: true };
           } catch (error) {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { PgBoss } from 'pg-boss';
 import { z } from 'zod';
 import { apiPaths } from '../../../shared/paths';
 import { emailAccountListQuerySchema } from '../../../shared/schemas/email-accounts';
@@ -13,6 +14,7 @@ import { requireUser } from '../../auth/session';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AddressPolicy } from '../../discovery/ssrf-guard';
+import { queueDomainChecks } from '../../jobs/domain-check';
 import { outreachKeys } from '../../outreach/keys';
 import { oauthMailboxRoutes } from './oauth-routes';
 import {
@@ -29,6 +31,8 @@ export interface EmailAccountDeps {
   db: Database;
   config: Config;
   appSecret: string;
+  /** Where a new mailbox's first domain check is queued. */
+  queue: Pick<PgBoss, 'send'>;
 }
 
 const idParams = z.object({ id: z.uuid({ error: 'Email account not found' }) });
@@ -75,6 +79,10 @@ export function emailAccountRoutes(auth: Auth, deps: EmailAccountDeps): FastifyP
           request.user!.id,
           request.body,
           config.MAILBOX_RAMP_START,
+        );
+        // Best effort: the connect stands, and the daily run checks the domain if this one is lost.
+        await queueDomainChecks(deps.queue).catch((error: unknown) =>
+          request.log.warn({ err: error }, 'first domain check not queued'),
         );
         return reply.status(201).send(mailbox);
       },

@@ -1,6 +1,6 @@
 /**
  * What an inbound message is, as `classifyInbound` reads it and `applyInbound` acts on it
- * (docs/decisions/013-real-mail.md).
+ * (docs/decisions/013-inbound-classification.md).
  */
 
 /**

@@ -136,7 +136,7 @@ function TimelineView({ timeline }: { timeline: ProspectTimeline }) {
   );
 }
 
-/** What a bounce meant for the prospect (docs/decisions/013-real-mail.md). */
+/** What a bounce meant for the prospect (docs/decisions/013-inbound-classification.md). */
 const bounceTitle = {
   hard: 'Bounced: address does not exist',
   soft: 'Bounced for now: will try again',
