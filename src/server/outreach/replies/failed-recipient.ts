@@ -4,11 +4,12 @@ import { addressesIn, first, type Report } from './report';
 
 /**
  * Addresses a report names that are not the failed recipient: the report's own recipient (our
- * mailbox: To, Cc, Delivered-To, Envelope-To, the "for" of its Received lines), its sender (From, Return-Path), and the sender of
- * the returned original. That sender is the original's envelope sender (Return-Path, the
- * envelope-from of its Received lines), to which RFC 5321 §4.5.5 returns the report; only when the
- * original states none are its From, Sender and Reply-To taken instead. An original whose From
- * differs from its envelope sender was forwarded or resent, and its From may be the address that failed.
+ * mailbox: To, Cc, Delivered-To, Envelope-To, the "for" of its Received lines), its sender (From,
+ * Return-Path), and the sender of the returned original. That sender is the original's envelope
+ * sender (Return-Path, the envelope-from of its Received lines), to which RFC 5321 §4.5.5 returns
+ * the report; only when the original states none are its From, Sender and Reply-To taken instead.
+ * An original whose From differs from its envelope sender was forwarded or resent, and its From
+ * may be the address that failed; our own messages carry the mailbox as both.
  */
 function notTheRecipient(report: Report): (address: string) => boolean {
   const own = new Set<string>();
