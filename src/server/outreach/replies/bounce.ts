@@ -23,9 +23,8 @@ const FAILURE_REPLY = /(?:^|[\s(:>'"[])([45][0-5]\d)(?:[ -]+[45]\.\d{1,3}\.\d{1,
 
 const contentType = (report: Report) => first(report.headers, 'content-type').toLowerCase();
 
-/** multipart/report (RFC 6522) whose report-type is a delivery status, or that names none. */
-function isDeliveryReport(report: Report): boolean {
-  const type = contentType(report);
+/** A Content-Type of multipart/report (RFC 6522) whose report-type is a delivery status, or that names none. */
+function isDeliveryReportType(type: string): boolean {
   if (!type.startsWith('multipart/report')) return false;
   const reportType = /report-type\s*=\s*"?([\w-]+)/.exec(type)?.[1];
   return !reportType || /delivery-status/.test(reportType);
@@ -101,6 +100,18 @@ function originalMessageId(report: Report): string | null {
   return id ? `<${id}>` : null;
 }
 
+/**
+ * The recipient blocks of a returned message that is itself a delivery report (RFC 6522): a relay
+ * that could not deliver a report returns it inside its own, and mailparser leaves the inner
+ * report's parts unopened, so its delivery-status fields are read from the returned message's text.
+ */
+function nestedReportBlocks(report: Report): DsnRecipient[] {
+  if (!report.originalAttached || !isDeliveryReportType(first(report.original, 'content-type').toLowerCase()))
+    return [];
+  const returned = report.parts.filter((p) => /^message\/(rfc822|global)\b/.test(p.type)).map((p) => p.text);
+  return parseDeliveryStatus(returned.join('\n')).filter((b) => b.action || b.status);
+}
+
 /** What the message says of delivery: a failure or delay report, another machine report, or nothing. */
 export type DeliveryReport = Bounce | { kind: 'report' } | null;
 
@@ -174,7 +185,7 @@ export function readDeliveryReport(report: Report): DeliveryReport {
   if (blocks.length === 0 && report.statement.length < report.text.length) blocks = readBlocks(report.text);
   const head = `${report.subject}\n${report.statement.slice(0, 5_000)}`;
   const structural =
-    isDeliveryReport(report) ||
+    isDeliveryReportType(contentType(report)) ||
     blocks.length > 0 ||
     report.headers.has('x-failed-recipients') ||
     REPORT_OPENING.test(unquoted(report.statement.slice(0, 20_000)));
@@ -183,6 +194,8 @@ export function readDeliveryReport(report: Report): DeliveryReport {
     (fromADaemon(report) && SMTP_REFUSAL_LINE.test(report.statement.slice(0, 5_000)));
   if (!structural && !stated) return null;
   if (blocks.length > 0 && blocks.every(succeeded)) return { kind: 'report' };
+  // Only once the message is a report by its own evidence: a person may attach a report too.
+  if (blocks.length === 0) blocks = nestedReportBlocks(report);
 
   const chosen = chooseBlock(blocks);
   const recipient = failedRecipient(report, chosen, blocks);

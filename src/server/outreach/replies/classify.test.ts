@@ -444,6 +444,173 @@ describe('bounces by structure (RFC 3464 and the servers’ own formats)', () =>
   });
 });
 
+/** Postfix reporting a local delivery after an alias: the DSN names the mailbox by a bare host name. */
+const localDelivery = postfix
+  .replace('Final-Recipient: rfc822; anna@blog.example', 'Final-Recipient: rfc822; anna@mailhost')
+  .replace('Original-Recipient: rfc822;anna@blog.example', 'Original-Recipient: rfc822;info@blog.example');
+
+/**
+ * A report on a message the prospect's server forwarded back to the prospect's own other address:
+ * the original's From is the failed address, its Return-Path (envelope sender) is our mailbox.
+ */
+const forwardedOriginal = `Return-Path: <>
+From: MAILER-DAEMON@relay.blog.example (Mail Delivery System)
+To: grace@sender.example
+Subject: Undelivered Mail Returned to Sender
+Content-Type: multipart/report; report-type=delivery-status; boundary="FW"
+
+--FW
+Content-Type: message/delivery-status
+
+Reporting-MTA: dns; relay.blog.example
+
+Final-Recipient: rfc822; anna@mail.example
+Original-Recipient: rfc822;info@blog.example
+Action: failed
+Status: 5.7.26
+Diagnostic-Code: smtp; 550 5.7.26 Unauthenticated mail is blocked
+
+--FW
+Content-Type: message/rfc822
+
+Return-Path: <grace@sender.example>
+From: anna@mail.example
+To: info@blog.example
+Subject: Idea
+Message-ID: ${ours}
+
+Hi
+--FW--
+`;
+
+/** Exim refusing a recipient whose display name is itself an address. */
+const nameAddr = `From: Mail Delivery System <Mailer-Daemon@mx.sender.example>
+To: grace@sender.example
+Subject: Mail delivery failed: returning message to sender
+Auto-Submitted: auto-replied
+
+This message was created automatically by mail delivery software.
+
+A message that you sent contained one or more recipient addresses that were
+incorrectly constructed:
+
+  anna@blog.example <ann@blog.example>: malformed address: <ann@blog.example> may not follow anna@blog.example
+
+This address has been ignored.
+`;
+
+/** A daemon's report whose notice part has a folded Content-Type without ';': mailparser attaches it. */
+const noticeAsAttachment = `Return-Path: <>
+From: "Mail Delivery System" <MAILER-DAEMON>
+To: grace@sender.example
+Subject: Returned mail: User unknown
+Content-Type: multipart/mixed; boundary="MX"
+
+--MX
+Content-Type: text/plain
+
+Hello
+
+--MX
+Content-Type: text/plain
+   charset="us-ascii"
+
+---The following addresses had delivery errors---
+
+otto@shop.example [User unknown]
+
+--MX--
+`;
+
+/** A relay's report returning another relay's delivery report, which names the failed address. */
+const nestedReport = `Return-Path: <MAILER-DAEMON@gw.sender.example>
+From: Mail Delivery Subsystem <MAILER-DAEMON@gw.sender.example>
+To: alerts@gw.sender.example
+Subject: Returned mail: User unknown
+Content-Type: multipart/mixed; boundary="OUT"
+
+--OUT
+Content-Type: text/plain
+
+----- The following addresses had permanent delivery errors -----
+
+--OUT
+Content-Type: message/rfc822
+
+From: Mail Delivery Subsystem <MAILER-DAEMON@mx.blog.example>
+To: grace@sender.example
+Subject: Returned mail: User unknown
+Content-Type: multipart/report; report-type=delivery-status; boundary="IN"
+
+--IN
+Content-Type: message/delivery-status
+
+Reporting-MTA: dns; mx.blog.example
+
+Final-Recipient: rfc822; anna@blog.example
+Action: failed
+Status: 5.1.1
+Diagnostic-Code: smtp; 550 5.1.1 User unknown
+
+--IN--
+
+--OUT--
+`;
+
+describe('the failed recipient', () => {
+  it('takes a DSN address whose domain is a bare host name', async () => {
+    expect(await classify(localDelivery)).toMatchObject({ kind: 'bounce', recipient: 'anna@mailhost' });
+  });
+
+  it('takes the original’s From when the original names another envelope sender', async () => {
+    expect(await classify(forwardedOriginal)).toMatchObject({
+      kind: 'bounce',
+      recipient: 'anna@mail.example',
+    });
+  });
+
+  it('never takes the original’s From when the original names no envelope sender', async () => {
+    const noEnvelope = forwardedOriginal.replace('Return-Path: <grace@sender.example>\n', '');
+    expect(await classify(noEnvelope)).toMatchObject({ kind: 'bounce', recipient: 'info@blog.example' });
+    const fromUs = forwardedOriginal.replace('From: anna@mail.example', 'From: grace@sender.example');
+    expect(await classify(fromUs.replace('anna@mail.example', 'grace@sender.example'))).toMatchObject({
+      kind: 'bounce',
+      recipient: 'info@blog.example',
+    });
+  });
+
+  it('takes the address in angle brackets after a display name that looks like an address', async () => {
+    expect(await classify(nameAddr)).toMatchObject({ kind: 'bounce', recipient: 'ann@blog.example' });
+  });
+
+  it('reads a notice part that mailparser left as an attachment', async () => {
+    expect(await classify(noticeAsAttachment)).toMatchObject({
+      kind: 'bounce',
+      recipient: 'otto@shop.example',
+    });
+  });
+
+  it('reads the fields of a delivery report returned inside another report', async () => {
+    expect(await classify(nestedReport)).toMatchObject({
+      kind: 'bounce',
+      hard: true,
+      status: '5.1.1',
+      recipient: 'anna@blog.example',
+    });
+  });
+
+  it('does not take a person’s message with a delivery report attached for a bounce', async () => {
+    const forwarded = nestedReport
+      .replace(
+        /Return-Path: <MAILER-DAEMON@gw\.sender\.example>\nFrom: [^\n]+/,
+        'From: Anna <anna@blog.example>',
+      )
+      .replace('Subject: Returned mail: User unknown', 'Subject: Look at this')
+      .replace('----- The following addresses had permanent delivery errors -----', 'What is this about?');
+    expect(await classify(forwarded)).toEqual({ kind: 'reply' });
+  });
+});
+
 describe('robustness', () => {
   it('reads a message with NUL bytes and a broken charset without throwing', async () => {
     const raw = `From: someone@x.example\nTo: grace@sender.example\nSubject: Re: Idea\nContent-Type: text/plain; charset=x-no-such-charset\n\nSure\u0000 thing\u0000, send it.\n`;

@@ -42,4 +42,9 @@ describe('RFC 3464 delivery-status fields', () => {
     expect(dsnAddress('rfc822; <X@Y.example.>')).toBe('x@y.example');
     expect(dsnAddress('x-unknown; |/usr/bin/procmail')).toBeNull();
   });
+
+  it('takes a bare host name only for an address standing alone, not in a source route', () => {
+    expect(dsnAddress('rfc822; <Anna@Mailhost>')).toBe('anna@mailhost');
+    expect(dsnAddress('rfc822;@relay.example:anna@mailhost')).toBeNull();
+  });
 });

@@ -18,10 +18,16 @@ export interface DsnRecipient {
 const FIELD =
   /^(final-recipient|original-recipient|action|status|diagnostic-code|remote-mta|last-attempt-date|will-retry-until|x-actual-recipient)[ \t]*:[ \t]*(.*)$/i;
 
-/** An address inside a DSN address field ('rfc822; <a@b.example>'), lower-case. */
+/**
+ * An address inside a DSN address field ('rfc822; <a@b.example>'), lower-case. A bare host name
+ * ('rfc822; a@mailhub', a server naming its own local delivery) counts only when the field holds
+ * that address alone, not inside a source route ('@relay.example:a@host', RFC 5321 §4.1.2).
+ */
 export function dsnAddress(value: string): string | null {
   // A quoted local part ('"a..b"@c.example', RFC 5322 §3.4.1) keeps its quotes.
-  const m = /("[^"\s]{1,64}"|[^\s<>;:"(),]+)@([^\s<>;:"(),]+\.[^\s<>;:"(),]+)/.exec(value);
+  const m =
+    /("[^"\s]{1,64}"|[^\s<>;:"(),]+)@([^\s<>;:"(),]+\.[^\s<>;:"(),]+)/.exec(value) ??
+    /^\s*(?:[\w-]+\s*;)?\s*<?("[^"\s]{1,64}"|[^\s<>;:"(),@]+)@([A-Za-z0-9-]+)>?\s*$/.exec(value);
   return m ? `${m[1]}@${m[2]!.replace(/\.$/, '')}`.toLowerCase() : null;
 }
 

@@ -4,9 +4,12 @@ import { addressesIn, first, type Report } from './report';
 
 /**
  * Addresses a report names that are not the failed recipient: the report's own recipient (our
- * mailbox: To, Cc, Delivered-To, Envelope-To, the "for" of its Received lines), its sender
- * (From, Return-Path), and the sender of the returned original (From, Sender, Return-Path,
- * Reply-To, the envelope-from of its Received lines).
+ * mailbox: To, Cc, Delivered-To, Envelope-To, the "for" of its Received lines), its sender (From,
+ * Return-Path), and the sender of the returned original. That sender is the original's envelope
+ * sender (Return-Path, the envelope-from of its Received lines), to which RFC 5321 §4.5.5 returns
+ * the report; only when the original states none are its From, Sender and Reply-To taken instead.
+ * An original whose From differs from its envelope sender was forwarded or resent, and its From
+ * may be the address that failed; our own messages carry the mailbox as both.
  */
 function notTheRecipient(report: Report): (address: string) => boolean {
   const own = new Set<string>();
@@ -17,22 +20,34 @@ function notTheRecipient(report: Report): (address: string) => boolean {
     add(report.headers.get(name));
   for (const received of report.headers.get('received') ?? [])
     add([...received.matchAll(/\bfor\s+<?([^\s<>;]+@[^\s<>;]+)>?/gi)].map((m) => m[1]!));
-  for (const name of ['from', 'sender', 'return-path', 'reply-to']) add(report.original?.get(name));
   const originalReceived = (report.original?.get('received') ?? []).join(' ');
-  add([...originalReceived.matchAll(/envelope-from\s+<?([^\s<>;)]+)/gi)].map((m) => m[1]!));
+  const envelopeSender = [
+    ...(report.original?.get('return-path') ?? []),
+    ...[...originalReceived.matchAll(/envelope-from\s+<?([^\s<>;)]+)/gi)].map((m) => m[1]!),
+  ];
+  if (envelopeSender.some((value) => addressesIn(value).length > 0)) add(envelopeSender);
+  else for (const name of ['from', 'sender', 'reply-to']) add(report.original?.get(name));
   return (address) => own.has(address);
 }
 
 /** A server's own address (postmaster@, mailer-daemon@…): named in help text, not as the failure. */
 const isDaemon = (address: string) => DAEMON_LOCAL.test(address.split('@')[0]!);
 
-/** Addresses that open a line of the statement ("<a@b>:", "  a@b", "* a@b"): how servers list failures. */
+/** An address as servers write it in text (no quoted local part, a dotted domain). */
+const ADDRESS = String.raw`[A-Za-z0-9!#$%&'*+/=?^_\`{|}~.-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+`;
+
+/**
+ * Addresses that open a line of the statement ("<a@b>:", "  a@b", "* a@b"): how servers list
+ * failures. When the opening address is a display name followed by an address in angle brackets
+ * ("a@b <c@d>:", "a@b (a@b)<mailto:c@d>"), the bracketed one is the address (RFC 5322 §3.4 name-addr).
+ */
 function listedAddresses(statement: string): string[] {
   const found: string[] = [];
-  for (const m of statement.matchAll(
-    /^[ \t*>-]*<?([A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)>?(?![A-Za-z0-9-]|\.[A-Za-z0-9])/gm,
-  ))
-    found.push(m[1]!.toLowerCase());
+  const opening = new RegExp(
+    String.raw`^[ \t*>-]*<?(${ADDRESS})>?(?![A-Za-z0-9-]|\.[A-Za-z0-9])(?:[ \t]*\([^()\n]{0,200}\))?(?:[ \t]*<(?:mailto:)?(${ADDRESS})>)?`,
+    'gim',
+  );
+  for (const m of statement.matchAll(opening)) found.push((m[2] ?? m[1]!).toLowerCase());
   return found;
 }
 
@@ -56,7 +71,13 @@ export function failedRecipient(
   const named = stated.find((a): a is string => Boolean(a) && !excluded(a!));
   if (named) return named;
 
-  const statement = report.statement.slice(0, 20_000);
+  // A text/plain part mailparser left as an attachment (a malformed Content-Type) is read after the body.
+  const statement = [
+    report.statement,
+    ...report.parts.filter((p) => p.type.startsWith('text/plain')).map((p) => p.text),
+  ]
+    .join('\n')
+    .slice(0, 20_000);
   const listed = [
     ...[...statement.matchAll(/rcpt to:?\s*<?([^<>\s]+@[^<>\s]+?)>?(?=[\s>]|$)/gim)].map((m) =>
       m[1]!.toLowerCase(),
