@@ -167,6 +167,14 @@ const validBodies: Record<string, { id?: () => string; body: () => object }> = {
   'POST /api/email-accounts/gmail/callback': {
     body: () => ({ code: 'code', state: 'state', redirect_uri: 'http://localhost/cb' }),
   },
+  'POST /api/email-accounts/microsoft/authorize': { body: () => ({ redirect_uri: 'http://localhost/cb' }) },
+  'POST /api/email-accounts/microsoft/callback': {
+    body: () => ({ code: 'code', state: 'state', redirect_uri: 'http://localhost/cb' }),
+  },
+  'PUT /api/email-accounts/{id}/dkim-selectors': {
+    id: () => ids.emailAccount,
+    body: () => ({ selectors: 'google, selector1' }),
+  },
   'PATCH /api/profile': { body: () => ({ firstName: 'Ada', lastName: 'Lovelace', companyName: 'Acme' }) },
   'PUT /api/profile/sending': {
     body: () => ({
