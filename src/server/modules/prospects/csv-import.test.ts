@@ -108,4 +108,48 @@ describe('manual campaign prospects: the server checks every row again', () => {
       ['https://beta.org/blog', null, null, 'said "hi"\nthen left'],
     ]);
   });
+
+  it('adds the next batches after the rows already there, recounting the campaign', async () => {
+    const campaign = await createManualCampaign(t.app, cookie, { name: 'Batched' });
+    const add = (prospects: unknown[]) =>
+      t.app.inject({
+        method: 'POST',
+        url: withId(apiPaths.campaignProspects, campaign.id),
+        headers: { cookie },
+        payload: { prospects },
+      });
+    const response = await add([{ website: 'delta.io', notes: 'said "hi"' }, { website: 'epsilon.dev' }]);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ added: 2, prospects: 5 });
+    const page = await campaignProspects(campaign.id);
+    expect(page.items.map((p) => p.website)).toEqual([
+      'alpha.com',
+      'beta.org',
+      'gamma.net',
+      'delta.io',
+      'epsilon.dev',
+    ]);
+    const detail = await t.app.inject({ url: withId(apiPaths.campaign, campaign.id), headers: { cookie } });
+    expect(detail.json()).toMatchObject({ prospects: 5, prospectsFound: 5, targetProspects: 5 });
+
+    const refused = await add([{ website: 'ok.com' }, { website: 'zeta.io', contactEmail: 'nope' }]);
+    expect(refused.statusCode).toBe(400);
+    expect(rowErrorsFromIssues(refused.json<ErrorResponse>().error.issues ?? [], [40, 41])).toEqual([
+      { row: 41, message: 'Invalid email address' },
+    ]);
+    expect((await campaignProspects(campaign.id)).total).toBe(5);
+  });
+
+  it("answers 404 for another user's campaign and adds nothing", async () => {
+    const campaign = await createManualCampaign(t.app, cookie, { name: 'Mine' });
+    const other = await signUpUser(t.app);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: withId(apiPaths.campaignProspects, campaign.id),
+      headers: { cookie: other.cookie },
+      payload: { prospects: [{ website: 'intruder.com' }] },
+    });
+    expect(response.statusCode).toBe(404);
+    expect((await campaignProspects(campaign.id)).total).toBe(3);
+  });
 });
