@@ -45,7 +45,7 @@ function cells(row: ContactCsvRow): string[] {
 }
 
 /**
- * Every text column is quoted, not only Notes (spec §9 'notes are quoted with doubled quotes'): a
+ * Every text column is quoted, not only Notes (docs/decisions/017-csv-import-and-export.md): a
  * spreadsheet that splits on `;` or a tab then keeps `x;=1+1` in one cell instead of starting a
  * formula after the separator. The numbers stay bare so they read as numbers.
  */

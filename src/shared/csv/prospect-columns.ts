@@ -3,7 +3,7 @@ export type ProspectColumn = 'website' | 'email' | 'name' | 'notes';
 
 /**
  * Header names each field is known by, compared without case, spaces, underscores or hyphens: the
- * spec's website,email,name,notes (spec §5), the contacts export's Website, Email, Name, Notes
+ * upload's website,email,name,notes, the contacts export's Website, Email, Name, Notes
  * (contacts-csv.ts), and names other tools commonly export.
  */
 const HEADER_NAMES: Record<ProspectColumn, readonly string[]> = {

@@ -8,7 +8,7 @@ import {
 } from '../schemas/campaigns';
 import { prospectColumnIndexes } from './prospect-columns';
 
-/** CSV upload messages of spec §5, plus the empty and too-large file. */
+/** CSV upload messages: the file's format and reading, an empty and a too-large file. */
 export const csvMessages = {
   invalidFile: 'Please upload a valid CSV file',
   invalidFormat:
@@ -36,7 +36,7 @@ export type ProspectsCsvResult =
 
 /**
  * One cell's value: whitespace and one pair of surrounding quotes a spreadsheet may have left
- * (spec §5) are trimmed, and the export's formula guard is undone. The RFC 4180 quoting is already
+ * are trimmed, and the export's formula guard is undone. The RFC 4180 quoting is already
  * gone (papaparse), so quotes inside the text are content and stay.
  */
 function cellValue(value: string | undefined): string {
@@ -48,7 +48,7 @@ function cellValue(value: string | undefined): string {
 const isBlank = (cells: readonly string[]) => cells.every((cell) => cell.trim() === '');
 
 /**
- * Reads a manual campaign's prospects from CSV text (spec §5, RFC 4180) and checks every row with the
+ * Reads a manual campaign's prospects from CSV text (RFC 4180) and checks every row with the
  * server's schema (prospectInputSchema). The header names the columns by name in any case and order
  * (website required; see prospect-columns.ts for the names and aliases, others are ignored), blank
  * rows are skipped, and rows are numbered as a spreadsheet numbers them.

@@ -37,7 +37,7 @@ export async function insertProspects(
 /**
  * Adds the next rows of a CSV import to one of the user's campaigns, after the rows already there
  * (older, so lists keep the file's order), and recounts it; a manual campaign's target grows with them
- * (spec §9: its target is the number of listed prospects).
+ * (its target is the number of prospects listed; docs/decisions/017-csv-import-and-export.md).
  * @throws AppError NOT_FOUND for another user's campaign, VALIDATION_ERROR when the campaign would pass
  *   MAX_MANUAL_PROSPECTS.
  */
