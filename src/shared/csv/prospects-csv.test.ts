@@ -100,6 +100,15 @@ describe('parseProspectsCsv (spec §5, RFC 4180)', () => {
     ]);
   });
 
+  it('reads a file split by ; as spreadsheets in many languages save it', () => {
+    expect(ok('Website;Email;Name\na.com;jo@a.com;"Ann; B"\n').valid[0]!.prospect).toEqual({
+      website: 'a.com',
+      contactEmail: 'jo@a.com',
+      contactName: 'Ann; B',
+      notes: null,
+    });
+  });
+
   it('refuses a file without a website column or with broken quoting', () => {
     const invalid = { ok: false, message: csvMessages.invalidFormat };
     expect(parseProspectsCsv('email,name\na@b.co,A\n')).toEqual(invalid);

@@ -10,7 +10,7 @@ const count = (n: number, one: string, many: string) =>
 
 /** The submit label of a checked file: plain when every row is good, else what will be skipped. */
 export function importButtonLabel(valid: number, skipped: number): string {
-  return skipped === 0
+  return skipped === 0 || valid === 0
     ? 'Create Campaign'
     : `Import the ${count(valid, 'valid row', 'valid rows')} and skip ${skipped.toLocaleString('en-US')}`;
 }
@@ -27,6 +27,9 @@ export function CsvImportPreview({ valid, skipped }: { valid: number; skipped: r
         <p className="text-emerald-700 dark:text-emerald-400">
           {count(valid, 'prospect', 'prospects')} ready to import
         </p>
+      )}
+      {valid === 0 && skipped.length > 0 && (
+        <p className="text-red-600 dark:text-red-400">No row of this file can be imported.</p>
       )}
       {skipped.length > 0 && (
         <>

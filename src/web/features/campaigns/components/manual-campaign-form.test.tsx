@@ -98,6 +98,16 @@ describe('ManualCampaignForm import preview', () => {
     expect(screen.getByRole('button', { name: 'Create Campaign' })).toBeDisabled();
   });
 
+  it('says when no row can be imported and keeps the button disabled', async () => {
+    const { user } = renderForm({});
+    await fillAndUpload(user, 'website,email\n,a@a.example\nb.example,nope\n');
+    expect(await screen.findByText('No row of this file can be imported.')).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Skipped rows' })).toHaveTextContent(
+      'Row 2: Website is requiredRow 3: Invalid email address',
+    );
+    expect(screen.getByRole('button', { name: 'Create Campaign' })).toBeDisabled();
+  });
+
   it('sends a large file in batches of 1,000 with a progress bar', async () => {
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
