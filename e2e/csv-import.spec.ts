@@ -99,3 +99,23 @@ test('CSV import: a header-only file says it has no prospects', async ({ page })
   await expect(page.getByText('This file has no prospects')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Create Campaign' })).toBeDisabled();
 });
+
+test('CSV import: 10,000 rows go in batches with a progress bar', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUp(page, newUser());
+  const rows = Array.from(
+    { length: 10_000 },
+    (_, i) => `site${i}.example.com,editor${i}@site${i}.example.com`,
+  );
+  const file = Buffer.from(['website,email', ...rows].join('\n'));
+  await startManualImport(page, 'Ten thousand', { name: 'big.csv', buffer: file });
+  await expect(page.getByText('10,000 prospects ready to import')).toBeVisible();
+  await page.getByRole('button', { name: 'Create Campaign' }).click();
+  await expect(page.getByRole('progressbar', { name: 'Prospect import' })).toBeVisible();
+  await expect(page.getByText('Campaign created with 10000 prospects')).toBeVisible({ timeout: 60_000 });
+  await expect(page).toHaveURL(/\/dashboard\/campaigns\/[0-9a-f-]{36}$/);
+  const response = await page.request.get(
+    withQuery(withId(apiPaths.campaignProspects, campaignIdIn(page.url())), { pageSize: 1 }),
+  );
+  expect(((await response.json()) as ProspectPage).total).toBe(10_000);
+});
