@@ -7,6 +7,12 @@ import type { CampaignProgress } from './schemas/campaigns';
  */
 export const endedEnrollmentStatuses = ['completed', 'stopped'] as const;
 
+/** The formula below in plain words, as the Campaign Progress card's help shows it. */
+export const campaignProgressExplained =
+  'The share of enrolled prospects whose sequence has ended: they replied, got every step, bounced, ' +
+  'unsubscribed or were stopped. Prospects not enrolled yet do not count. While prospects are being ' +
+  'found, the card shows that search instead.';
+
 /**
  * Campaign Progress: the share of the campaign's enrolled prospects whose sequence has ended, as a
  * whole percentage 0–100 rounded down, so 100 % means every enrolled sequence is over (199 of 200

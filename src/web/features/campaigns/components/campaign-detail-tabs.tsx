@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { detailTabs, type DetailTab } from './use-detail-tab';
+
+/**
+ * The campaign detail page's working area: Prospects (the table), Outreach, Competitor gap and AI
+ * first lines as tabs, so the prospects table sits right under the stat cards. Every panel stays
+ * mounted while another tab shows (hidden, not removed): the Outreach panel goes on refreshing the
+ * stat cards as messages go out, ticked choices are kept, and the Outreach Settings dialog it owns
+ * still opens from Send Emails.
+ */
+export function CampaignDetailTabs({
+  tab,
+  onTabChange,
+  panels,
+}: {
+  tab: DetailTab;
+  onTabChange: (tab: DetailTab) => void;
+  panels: Record<DetailTab, ReactNode>;
+}) {
+  return (
+    <Tabs value={tab} onValueChange={(value) => onTabChange(value as DetailTab)}>
+      <TabsList aria-label="Campaign sections" className="flex max-w-full overflow-x-auto sm:inline-flex">
+        {detailTabs.map((t) => (
+          <TabsTrigger key={t.value} value={t.value} className="shrink-0 px-3 whitespace-nowrap sm:px-4">
+            {t.label}
+          </TabsTrigger>
+        ))}
+      </TabsList>
+      {detailTabs.map((t) => (
+        <TabsContent key={t.value} value={t.value} forceMount className="mt-4 data-[state=inactive]:hidden">
+          {panels[t.value]}
+        </TabsContent>
+      ))}
+    </Tabs>
+  );
+}
