@@ -28,7 +28,8 @@ export function CampaignDetailTabs({
         ))}
       </TabsList>
       {detailTabs.map((t) => (
-        <TabsContent key={t.value} value={t.value} forceMount className="mt-4 data-[state=inactive]:hidden">
+        // Radix would unmount an inactive panel; forceMount keeps it and `hidden` takes it off screen.
+        <TabsContent key={t.value} value={t.value} forceMount hidden={t.value !== tab} className="mt-4">
           {panels[t.value]}
         </TabsContent>
       ))}
