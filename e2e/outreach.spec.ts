@@ -90,8 +90,11 @@ test('connect a mailbox, pick a sequence, Send Emails: the first step arrives an
   expect(message!.parsed.text).toContain(postalAddress);
   expect(message!.parsed.text).not.toMatch(/\[(First Name|Website|Your Name|Campaign Website)\]/);
 
+  // The settings opened on the Outreach tab; the prospects are on their own.
+  await page.getByRole('tab', { name: 'Prospects' }).click();
   const row = page.getByRole('row').filter({ hasText: 'cobol-weekly.example' });
   await expect(row.getByText('sent', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('tab', { name: 'Outreach' }).click();
   await expect(panel.getByText('Sending', { exact: true })).toBeVisible();
 
   // Pausing shows at once; resuming brings the campaign back.
