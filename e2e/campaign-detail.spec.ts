@@ -72,7 +72,10 @@ test('the detail page in both themes on a desktop and a phone', async ({ page })
   await signUp(page, newUser({ firstName: 'Lena', lastName: 'Lock' }));
   const id = await createCampaign(page);
   for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [THEME_STORAGE_KEY, theme]);
+    await page.evaluate(({ key, value }) => localStorage.setItem(key, value), {
+      key: THEME_STORAGE_KEY,
+      value: theme,
+    });
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 800 });
       await page.goto(paths.campaign(id));

@@ -192,9 +192,9 @@ function DetailSkeleton() {
       <Skeleton className="h-4 w-36" />
       <Skeleton className="h-9 w-72" />
       <Skeleton className="h-32 w-full" />
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-5">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-5">
         {Array.from({ length: 5 }, (_, i) => (
-          <Skeleton key={i} className="h-28" />
+          <Skeleton key={i} className="h-28 last:col-span-2 xl:last:col-span-1" />
         ))}
       </div>
       <Skeleton className="h-64 w-full" />

@@ -20,9 +20,9 @@ export function CampaignDetailTabs({
 }) {
   return (
     <Tabs value={tab} onValueChange={(value) => onTabChange(value as DetailTab)}>
-      <TabsList aria-label="Campaign sections" className="flex max-w-full overflow-x-auto sm:inline-flex">
+      <TabsList aria-label="Campaign sections" className="grid w-full grid-cols-2 sm:inline-flex sm:w-auto">
         {detailTabs.map((t) => (
-          <TabsTrigger key={t.value} value={t.value} className="shrink-0 px-3 whitespace-nowrap sm:px-4">
+          <TabsTrigger key={t.value} value={t.value} className="whitespace-nowrap">
             {t.label}
           </TabsTrigger>
         ))}

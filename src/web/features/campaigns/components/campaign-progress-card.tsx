@@ -30,9 +30,11 @@ function Bar({ label, percent }: { label: string; percent: number }) {
 export function CampaignProgressCard({
   progress,
   run,
+  className,
 }: {
   progress: CampaignProgress;
   run: DiscoveryRun | null | undefined;
+  className?: string;
 }) {
   const label = (
     <>
@@ -41,7 +43,7 @@ export function CampaignProgressCard({
         <button
           type="button"
           aria-label="How Campaign Progress is counted"
-          className="inline-flex cursor-help rounded-full focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none"
+          className="ml-1.5 inline-flex cursor-help rounded-full align-[-2px] focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none"
         >
           <CircleHelp aria-hidden className="size-3.5" />
         </button>
@@ -51,6 +53,7 @@ export function CampaignProgressCard({
   if (run && isRunActive(run)) {
     return (
       <StatCard
+        className={className}
         label={label}
         value={<span className="text-lg">Finding prospects: {run.progressPercentage}%</span>}
       >
@@ -60,13 +63,13 @@ export function CampaignProgressCard({
   }
   if (progress.enrolled === 0) {
     return (
-      <StatCard label={label} value="Not started">
+      <StatCard className={className} label={label} value="Not started">
         No prospect enrolled yet: Send Emails starts the sequence.
       </StatCard>
     );
   }
   return (
-    <StatCard label={label} value={`${progress.percent}% Complete`}>
+    <StatCard className={className} label={label} value={`${progress.percent}% Complete`}>
       <Bar label="Campaign progress" percent={progress.percent} />
       <p className="mt-1.5 tabular-nums">
         {progress.ended} of {progress.enrolled} {progress.enrolled === 1 ? 'sequence' : 'sequences'} ended

@@ -18,7 +18,7 @@ export function CampaignStats({
 }) {
   const counts = campaign.prospectCounts;
   return (
-    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-5">
+    <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-5">
       <StatCard label="Prospects" value={campaign.targetProspects}>
         Pending {counts.pending} · Contacted {counts.sent} · Responded {counts.responded}
       </StatCard>
@@ -27,7 +27,12 @@ export function CampaignStats({
       </StatCard>
       <StatCard label="Response Rate" value={formatPercent(responseRate(campaign))} />
       <StatCard label="Success Rate" value={formatPercent(detailSuccessRate(campaign))} />
-      <CampaignProgressCard progress={campaign.campaignProgress} run={run} />
+      {/* Alone on the last row of two columns: it takes the whole row. */}
+      <CampaignProgressCard
+        className="col-span-2 xl:col-span-1"
+        progress={campaign.campaignProgress}
+        run={run}
+      />
     </div>
   );
 }
