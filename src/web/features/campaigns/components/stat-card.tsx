@@ -15,7 +15,7 @@ export function StatCard({
   className?: string;
 }) {
   return (
-    <Card className={cn('p-4 sm:p-5', className)}>
+    <Card className={cn('p-4', className)}>
       <p className="text-sm font-medium text-slate-600 dark:text-slate-400">{label}</p>
       <p className="mt-1 text-2xl font-bold tabular-nums">{value}</p>
       {children && <div className="mt-2 text-xs text-slate-600 dark:text-slate-400">{children}</div>}
