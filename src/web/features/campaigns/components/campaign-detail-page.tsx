@@ -35,8 +35,8 @@ const statusLabel = (s: CampaignStatus) => s[0]!.toUpperCase() + s.slice(1);
 
 /**
  * /dashboard/campaigns/:id (spec §2 Campaign detail): the header, the competitor panel and the stat
- * cards, then the prospects table with the Outreach, Competitor gap and AI first lines panels as
- * tabs beside it (`?tab=` keeps the one shown).
+ * cards, then tabs: the prospects table first, then the Outreach, Competitor gap and AI first lines
+ * panels (`?tab=` keeps the one shown).
  */
 export function CampaignDetailPage() {
   const { id = '' } = useParams();
