@@ -74,6 +74,10 @@ test('connect a mailbox, pick a sequence, Send Emails: the first step arrives an
   await confirm.getByRole('button', { name: 'Send to 1 prospect' }).click();
   await expect(confirm).toBeHidden();
   await expect(page.getByRole('combobox', { name: 'Campaign status' })).toHaveText('Active');
+  // Enrolled, its sequence under way: Campaign Progress counts it, none ended yet.
+  await expect(page.getByText('Campaign Progress', { exact: true }).locator('..')).toContainText(
+    /0% Complete\s*0 of 1 sequence ended/,
+  );
 
   const [message] = await smtp.waitFor(1, 60_000);
   expect(message!.to).toEqual(['jean@cobol-weekly.example', mailUser.user]);
