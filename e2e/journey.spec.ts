@@ -96,10 +96,12 @@ async function createAiCampaign(page: Page): Promise<string> {
   return page.url().split('/').pop()!;
 }
 
-/** On a campaign page: the mailbox and the sequence in its Outreach Settings. */
+/** On a campaign page: the mailbox and the sequence in its Outreach Settings, then back to the prospects. */
 async function chooseMailboxAndSequence(page: Page) {
+  await page.getByRole('tab', { name: 'Outreach' }).click();
   await page.getByRole('button', { name: 'Outreach Settings' }).click();
   await saveOutreachSettings(page, mailUser.user);
+  await page.getByRole('tab', { name: 'Prospects' }).click();
 }
 
 async function startOutreach(page: Page, campaignId: string) {

@@ -92,6 +92,7 @@ test('a new mailbox ramps up, its domain is checked, its health panel shows its 
   });
   expect(created.status()).toBe(201);
   await page.goto(`/dashboard/campaigns/${(await created.json()).id}`);
+  await page.getByRole('tab', { name: 'Outreach' }).click();
   await page.getByRole('button', { name: 'Outreach Settings' }).click();
   await saveOutreachSettings(page, mailUser.user);
   await page.getByRole('button', { name: 'Send Emails' }).click();

@@ -74,6 +74,10 @@ test('connect a mailbox, pick a sequence, Send Emails: the first step arrives an
   await confirm.getByRole('button', { name: 'Send to 1 prospect' }).click();
   await expect(confirm).toBeHidden();
   await expect(page.getByRole('combobox', { name: 'Campaign status' })).toHaveText('Active');
+  // Enrolled, its sequence under way: Campaign Progress counts it, none ended yet.
+  await expect(page.getByText('Campaign Progress', { exact: true }).locator('..')).toContainText(
+    /0% Complete\s*0 of 1 sequence ended/,
+  );
 
   const [message] = await smtp.waitFor(1, 60_000);
   expect(message!.to).toEqual(['jean@cobol-weekly.example', mailUser.user]);
@@ -90,8 +94,11 @@ test('connect a mailbox, pick a sequence, Send Emails: the first step arrives an
   expect(message!.parsed.text).toContain(postalAddress);
   expect(message!.parsed.text).not.toMatch(/\[(First Name|Website|Your Name|Campaign Website)\]/);
 
+  // The settings opened on the Outreach tab; the prospects are on their own.
+  await page.getByRole('tab', { name: 'Prospects' }).click();
   const row = page.getByRole('row').filter({ hasText: 'cobol-weekly.example' });
   await expect(row.getByText('sent', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('tab', { name: 'Outreach' }).click();
   await expect(panel.getByText('Sending', { exact: true })).toBeVisible();
 
   // Pausing shows at once; resuming brings the campaign back.

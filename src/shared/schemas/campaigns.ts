@@ -240,9 +240,24 @@ export const campaignSchema = z.object({
 });
 export type Campaign = z.infer<typeof campaignSchema>;
 
-/** The detail page's campaign: the campaign plus how many of its prospects are in each status. */
+/**
+ * Campaign Progress (computed by campaignProgress in src/shared/campaign-progress.ts): prospects
+ * enrolled in the sequence, those whose sequence has ended, and `percent` = ended / enrolled, 0–100.
+ */
+export const campaignProgressSchema = z.object({
+  enrolled: z.number().int().min(0),
+  ended: z.number().int().min(0),
+  percent: z.number().int().min(0).max(100),
+});
+export type CampaignProgress = z.infer<typeof campaignProgressSchema>;
+
+/**
+ * The detail page's campaign: the campaign plus how many of its prospects are in each status and
+ * its Campaign Progress (progressPercentage stays the prospect search's progress).
+ */
 export const campaignDetailSchema = campaignSchema.extend({
   prospectCounts: z.record(prospectStatusSchema, z.number().int()),
+  campaignProgress: campaignProgressSchema,
 });
 export type CampaignDetail = z.infer<typeof campaignDetailSchema>;
 

@@ -1,10 +1,12 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, withId, withQuery } from '../../../shared/paths';
 import { campaignMessages as m } from '../../../shared/schemas/campaigns';
 import type { CampaignDetail, CampaignPage } from '../../../shared/schemas/campaigns';
 import type { ProspectPage } from '../../../shared/schemas/prospects';
 import { queryRows } from '../../db/client';
+import { campaigns, prospects } from '../../db/schema/campaigns';
+import { enrollments } from '../../db/schema/outreach';
 import { createTestApp, signUpUser, type TestApp } from '../../testing/app';
 import { createManualCampaign } from '../../testing/campaigns';
 
@@ -193,6 +195,72 @@ describe('campaign detail, update, delete', () => {
       (await inject('GET', withId(apiPaths.campaign, '00000000-0000-4000-8000-000000000000'))).statusCode,
     ).toBe(404);
     expect((await inject('GET', withId(apiPaths.campaign, 'not-a-uuid'))).statusCode).toBe(400);
+  });
+});
+
+describe('Campaign Progress', () => {
+  /** A manual campaign of `sites.length` prospects, one enrollment per given status (in site order). */
+  async function campaignWithEnrollments(statuses: (typeof enrollments.$inferInsert.status)[]) {
+    const sites = ['a.test', 'b.test', 'c.test', 'd.test', 'e.test', 'f.test', 'g.test', 'h.test'];
+    const campaign = await createManualCampaign(t.app, cookie, {
+      prospects: sites.map((website) => ({ website, contactEmail: `hi@${website}` })),
+    });
+    const rows = await t.handle.db
+      .select({ id: prospects.id, userId: prospects.userId, website: prospects.website })
+      .from(prospects)
+      .where(eq(prospects.campaignId, campaign.id));
+    const bySite = new Map(rows.map((r) => [r.website, r]));
+    if (statuses.length > 0) {
+      await t.handle.db.insert(enrollments).values(
+        statuses.map((status, i) => {
+          const prospect = bySite.get(sites[i]!)!;
+          return { userId: prospect.userId, campaignId: campaign.id, prospectId: prospect.id, status };
+        }),
+      );
+    }
+    return campaign;
+  }
+  const progressOf = async (id: string, as = cookie) =>
+    (
+      await t.app.inject({ method: 'GET', url: withId(apiPaths.campaign, id), headers: { cookie: as } })
+    ).json<CampaignDetail>().campaignProgress;
+
+  it('is 0 of 0 before anyone is enrolled, whatever discovery did', async () => {
+    const campaign = await campaignWithEnrollments([]);
+    await t.handle.db.update(campaigns).set({ progressPercentage: 100 }).where(eq(campaigns.id, campaign.id));
+    expect(await progressOf(campaign.id)).toEqual({ enrolled: 0, ended: 0, percent: 0 });
+  });
+
+  it('counts finished and stopped sequences as ended, active and paused ones as not, rounding down', async () => {
+    // Of 7 enrolled (1 of the 8 prospects is not): 1 finished, 3 stopped (as a reply, a bounce or an
+    // unsubscribe leaves them), 2 active, 1 paused → 4 / 7 = 57.1 % → 57.
+    const campaign = await campaignWithEnrollments([
+      'completed',
+      'stopped',
+      'stopped',
+      'stopped',
+      'active',
+      'active',
+      'paused',
+    ]);
+    expect(await progressOf(campaign.id)).toEqual({ enrolled: 7, ended: 4, percent: 57 });
+  });
+
+  it('reaches 100 only when every enrolled sequence has ended', async () => {
+    const campaign = await campaignWithEnrollments(['completed', 'stopped', 'completed']);
+    expect(await progressOf(campaign.id)).toEqual({ enrolled: 3, ended: 3, percent: 100 });
+  });
+
+  it('is not shown to another user: 404', async () => {
+    const campaign = await campaignWithEnrollments(['completed']);
+    const { cookie: stranger } = await signUpUser(t.app);
+    const response = await t.app.inject({
+      method: 'GET',
+      url: withId(apiPaths.campaign, campaign.id),
+      headers: { cookie: stranger },
+    });
+    expect(response.statusCode).toBe(404);
+    expect(await progressOf(campaign.id)).toEqual({ enrolled: 1, ended: 1, percent: 100 });
   });
 });
 

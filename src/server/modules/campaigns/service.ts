@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { campaignProgress, endedEnrollmentStatuses } from '../../../shared/campaign-progress';
 import {
   campaignMessages,
   canChangeStatus,
@@ -15,6 +16,7 @@ import type { campaignListQuerySchema, updateCampaignSchema } from '../../../sha
 import type { prospectListQuerySchema } from '../../../shared/schemas/prospects';
 import type { Database } from '../../db/client';
 import { campaignEmailAccounts, campaigns, prospects } from '../../db/schema/campaigns';
+import { enrollments } from '../../db/schema/outreach';
 import { containsPattern, iso, orderByIndexed, orderByNullsLast, pageOffset } from '../../db/sql-helpers';
 import { countWhere, listPage } from '../../db/list-page';
 import { AppError } from '../../http/errors';
@@ -99,14 +101,27 @@ export async function listCampaignOptions(db: Database, userId: string): Promise
     .orderBy(asc(campaigns.name), asc(campaigns.id));
 }
 
-/** One campaign with its prospects counted by status, for the detail page. */
+/**
+ * One campaign with its prospects counted by status and its Campaign Progress (enrolled prospects
+ * whose sequence has ended, see src/shared/campaign-progress.ts), for the detail page.
+ * @throws AppError NOT_FOUND (404) when it does not exist or belongs to someone else.
+ */
 export async function getCampaignDetail(db: Database, userId: string, id: string): Promise<CampaignDetail> {
   const row = await findOwnedCampaign(db, userId, id);
-  const counts = await db
-    .select({ status: prospects.status, count: sql<number>`count(*)::int` })
-    .from(prospects)
-    .where(eq(prospects.campaignId, id))
-    .groupBy(prospects.status);
+  const [counts, [enrollment]] = await Promise.all([
+    db
+      .select({ status: prospects.status, count: sql<number>`count(*)::int` })
+      .from(prospects)
+      .where(eq(prospects.campaignId, id))
+      .groupBy(prospects.status),
+    db
+      .select({
+        enrolled: sql<number>`count(*)::int`,
+        ended: sql<number>`(count(*) filter (where ${inArray(enrollments.status, [...endedEnrollmentStatuses])}))::int`,
+      })
+      .from(enrollments)
+      .where(and(eq(enrollments.campaignId, id), eq(enrollments.userId, userId))),
+  ]);
   const prospectCounts: Record<ProspectStatus, number> = {
     pending: 0,
     sent: 0,
@@ -115,7 +130,11 @@ export async function getCampaignDetail(db: Database, userId: string, id: string
     failed: 0,
   };
   for (const c of counts) prospectCounts[c.status] = c.count;
-  return { ...toCampaign(row), prospectCounts };
+  return {
+    ...toCampaign(row),
+    prospectCounts,
+    campaignProgress: campaignProgress(enrollment?.enrolled ?? 0, enrollment?.ended ?? 0),
+  };
 }
 
 /**

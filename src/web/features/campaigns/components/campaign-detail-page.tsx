@@ -20,6 +20,7 @@ import { useCancelFindProspects, useFindProspects, useUpdateCampaign } from '../
 import { isRunActive, useCampaignDetail, useFindProspectsRun } from '../api/campaign-queries';
 import { useFollowFindProspectsRun } from '../api/use-follow-find-prospects-run';
 import { CompetitorGapPanel } from '../../competitor-gap/components/competitor-gap-panel';
+import { CampaignDetailTabs } from './campaign-detail-tabs';
 import { CampaignStats } from './campaign-stats';
 import { CampaignStatusBadge } from './campaign-status-badge';
 import { CompetitorsPanel } from './competitors-panel';
@@ -28,10 +29,15 @@ import { FindProspectsProgress } from './find-prospects-progress';
 import { OutreachPanel } from './outreach-panel';
 import { ProspectsTable } from './prospects-table';
 import { SendEmailsDialog } from './send-emails-dialog';
+import { useDetailTab } from './use-detail-tab';
 
 const statusLabel = (s: CampaignStatus) => s[0]!.toUpperCase() + s.slice(1);
 
-/** /dashboard/campaigns/:id (spec §2 Campaign detail). */
+/**
+ * /dashboard/campaigns/:id (spec §2 Campaign detail): the header, the competitor panel and the stat
+ * cards, then tabs: the prospects table first, then the Outreach, Competitor gap and AI first lines
+ * panels (`?tab=` keeps the one shown).
+ */
 export function CampaignDetailPage() {
   const { id = '' } = useParams();
   const query = useCampaignDetail(id);
@@ -50,6 +56,7 @@ function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
   const [deleting, setDeleting] = useState(false);
   const [sending, setSending] = useState(false);
   const [editingOutreach, setEditingOutreach] = useState(false);
+  const [tab, setTab] = useDetailTab();
   const find = useFindProspects();
   const cancel = useCancelFindProspects();
   const run = useFindProspectsRun(campaign.id).data;
@@ -138,18 +145,33 @@ function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
           })
         }
       />
-      <OutreachPanel campaign={campaign} editing={editingOutreach} onEditingChange={setEditingOutreach} />
       <CompetitorsPanel campaign={campaign} />
-      <CompetitorGapPanel key={campaign.competitors.join()} campaignId={campaign.id} />
-      <CampaignStats campaign={campaign} />
-      <ProspectsTable campaignId={campaign.id} live={campaign.status === 'active'} />
-      <FirstLinesPanel campaignId={campaign.id} />
+      <CampaignStats campaign={campaign} run={run} />
+      <CampaignDetailTabs
+        tab={tab}
+        onTabChange={setTab}
+        panels={{
+          prospects: <ProspectsTable campaignId={campaign.id} live={campaign.status === 'active'} />,
+          outreach: (
+            <OutreachPanel
+              campaign={campaign}
+              editing={editingOutreach}
+              onEditingChange={setEditingOutreach}
+            />
+          ),
+          'competitor-gap': <CompetitorGapPanel key={campaign.competitors.join()} campaignId={campaign.id} />,
+          'first-lines': <FirstLinesPanel campaignId={campaign.id} />,
+        }}
+      />
       <SendEmailsDialog
         campaignId={campaign.id}
         paused={campaign.status === 'paused'}
         open={sending}
         onOpenChange={setSending}
-        onOpenSettings={() => setEditingOutreach(true)}
+        onOpenSettings={() => {
+          setTab('outreach');
+          setEditingOutreach(true);
+        }}
       />
       <DeleteCampaignDialog
         campaign={deleting ? campaign : null}
@@ -170,9 +192,9 @@ function DetailSkeleton() {
       <Skeleton className="h-4 w-36" />
       <Skeleton className="h-9 w-72" />
       <Skeleton className="h-32 w-full" />
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-5">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-5">
         {Array.from({ length: 5 }, (_, i) => (
-          <Skeleton key={i} className="h-28" />
+          <Skeleton key={i} className="h-28 last:col-span-2 xl:last:col-span-1" />
         ))}
       </div>
       <Skeleton className="h-64 w-full" />

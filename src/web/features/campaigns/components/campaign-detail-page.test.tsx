@@ -1,0 +1,149 @@
+// @vitest-environment jsdom
+import '../../../test/setup-dom';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { apiPaths, paths, withId, withQuery } from '../../../../shared/paths';
+import type { CampaignDetail } from '../../../../shared/schemas/campaigns';
+import { outreachMessages } from '../../../../shared/schemas/outreach';
+import type { Prospect } from '../../../../shared/schemas/prospects';
+import { TooltipProvider } from '../../../components/ui/tooltip';
+import { json, mockApi } from '../../../test/mock-api';
+import { CampaignDetailPage } from './campaign-detail-page';
+
+const id = 'c0ffee00-0000-4000-8000-00000000000c';
+const campaign: CampaignDetail = {
+  id,
+  name: 'Spring outreach',
+  websiteUrl: 'https://mysite.test',
+  status: 'draft',
+  type: 'manual',
+  competitors: [],
+  internalLinks: [],
+  emailAccountId: null,
+  targetProspects: 1,
+  prospects: 1,
+  prospectsFound: 1,
+  emailsSent: 0,
+  emailsOpened: 0,
+  emailsClicked: 0,
+  responses: 0,
+  successCount: 0,
+  progressPercentage: 100,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  updatedAt: '2026-11-20T10:00:00.000Z',
+  prospectCounts: { pending: 1, sent: 0, responded: 0, success: 0, failed: 0 },
+  campaignProgress: { enrolled: 0, ended: 0, percent: 0 },
+};
+const prospect: Prospect = {
+  id: 'p1',
+  campaignId: id,
+  website: 'espressodaily.test',
+  contactEmail: 'emma@espressodaily.test',
+  contactName: 'Emma Crema',
+  notes: null,
+  status: 'pending',
+  daScore: null,
+  relevanceScore: null,
+  opportunityType: null,
+  sourcePageUrl: null,
+  emailCheck: null,
+  lastContacted: null,
+  createdAt: '2026-11-20T10:00:00.000Z',
+};
+
+/** The page at `search` (e.g. '?tab=outreach'); APIs it does not need here answer 404. */
+function renderPage(search = '') {
+  mockApi({
+    [`GET ${withId(apiPaths.campaign, id)}`]: () => json(200, campaign),
+    [`GET ${withId(apiPaths.findProspects, id)}`]: () => json(200, null),
+    [`GET ${withQuery(withId(apiPaths.campaignProspects, id), { page: 1, pageSize: 25, sort: 'createdAt', order: 'desc' })}`]:
+      () => json(200, { items: [prospect], total: 1, page: 1, pageSize: 25 }),
+    [`GET ${withId(apiPaths.campaignOutreach, id)}`]: () =>
+      json(200, {
+        emailAccountIds: [],
+        sequenceId: null,
+        trackOpens: false,
+        trackClicks: false,
+        progress: { enrolled: 0, queued: 0, sent: 0, flagged: 0, failed: 0 },
+      }),
+    [`GET ${withId(apiPaths.campaignEnrollment, id)}`]: () =>
+      json(200, { eligible: 1, blocker: outreachMessages.noMailbox, warning: null }),
+  });
+  const router = createMemoryRouter([{ path: '/dashboard/campaigns/:id', element: <CampaignDetailPage /> }], {
+    initialEntries: [`${paths.campaign(id)}${search}`],
+  });
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <TooltipProvider>
+        <RouterProvider router={router} />
+      </TooltipProvider>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const tab = (name: string) => screen.getByRole('tab', { name });
+
+describe('CampaignDetailPage', () => {
+  it('opens on the prospects table, with Campaign Progress "Not started" before any enrollment', async () => {
+    renderPage();
+    expect(await screen.findByRole('button', { name: 'espressodaily.test' })).toBeInTheDocument();
+    expect(tab('Prospects')).toHaveAttribute('aria-selected', 'true');
+    const card = screen.getByText('Campaign Progress').parentElement!;
+    expect(card).toHaveTextContent('Not started');
+    expect(card).not.toHaveTextContent('Complete');
+    // The other panels are mounted but hidden until their tab is chosen.
+    expect(screen.queryByRole('region', { name: 'Outreach' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('tabpanel')).toHaveLength(1);
+  });
+
+  it('switches tabs and keeps the chosen one in ?tab=, the first one leaving the URL clean', async () => {
+    const router = renderPage();
+    await screen.findByRole('button', { name: 'espressodaily.test' });
+    await userEvent.click(tab('Outreach'));
+    expect(router.state.location.search).toBe('?tab=outreach');
+    expect(tab('Outreach')).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('region', { name: 'Outreach' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'espressodaily.test' })).not.toBeInTheDocument();
+
+    await userEvent.click(tab('AI first lines'));
+    expect(router.state.location.search).toBe('?tab=first-lines');
+    expect(screen.getByRole('tabpanel', { name: 'AI first lines' })).toBeInTheDocument();
+
+    await userEvent.click(tab('Prospects'));
+    expect(router.state.location.search).toBe('');
+    expect(screen.getByRole('button', { name: 'espressodaily.test' })).toBeInTheDocument();
+  });
+
+  it('opens the tab the URL names, as after a reload', async () => {
+    renderPage('?tab=competitor-gap');
+    expect(await screen.findByRole('tab', { name: 'Competitor gap' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(screen.getByRole('tabpanel', { name: 'Competitor gap' })).toBeInTheDocument();
+  });
+
+  it('falls back to Prospects for an unknown ?tab=', async () => {
+    renderPage('?tab=nope');
+    expect(await screen.findByRole('tab', { name: 'Prospects' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('brings the Outreach tab forward when Send Emails leads to the outreach settings', async () => {
+    const router = renderPage();
+    await screen.findByRole('button', { name: 'espressodaily.test' });
+    await userEvent.click(screen.getByRole('button', { name: 'Send Emails' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Send Emails' });
+    await userEvent.click(await within(confirm).findByRole('button', { name: 'Open Outreach Settings' }));
+    expect(await screen.findByRole('dialog', { name: 'Outreach Settings' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?tab=outreach');
+    // (The open dialog hides the page from the accessibility tree.)
+    expect(screen.getByRole('tab', { name: 'Outreach', hidden: true })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+  });
+});
