@@ -25,12 +25,16 @@ const data = (current: string, old: string): PublicDataSource => ({
   getPost: async (slug) => (slug === current || slug === old ? pageOf(current) : null),
 });
 
-const load = (slug: string) =>
-  loader({
+const load = (slug: string) => {
+  const url = new URL(`http://localhost${paths.blogPost(slug)}`);
+  return loader({
     params: { slug },
     context: { data: data('new-slug', 'old-slug') },
-    request: new Request(`http://localhost${paths.blogPost(slug)}`),
-  } as Parameters<typeof loader>[0]);
+    request: new Request(url),
+    url,
+    pattern: `${paths.blog}/:slug`,
+  } as unknown as Parameters<typeof loader>[0]);
+};
 
 describe('the /blog/:slug loader', () => {
   it('answers 301 to the current slug for an old one', async () => {
