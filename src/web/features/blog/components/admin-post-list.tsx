@@ -58,9 +58,10 @@ function PostRow({ post, onDelete }: { post: BlogAdminPost; onDelete: () => void
             {post.published ? 'Published' : 'Draft'}
           </Badge>
         </div>
-        <p className="mt-0.5 truncate text-sm text-slate-500 dark:text-slate-400">
-          /blog/{post.slug} · Created {formatDate(post.createdAt)}
-          {post.publishedAt && ` · First published ${formatDate(post.publishedAt)}`}
+        <p className="mt-0.5 truncate text-sm text-slate-500 dark:text-slate-400">/blog/{post.slug}</p>
+        <p className="text-sm text-slate-500 dark:text-slate-400">
+          Created {formatDate(post.createdAt)}
+          {post.publishedAt && ` · first published ${formatDate(post.publishedAt)}`}
         </p>
       </div>
       <div className="flex items-center gap-2">
