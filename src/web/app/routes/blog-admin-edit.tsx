@@ -23,7 +23,8 @@ function EditPost({ id }: { id: string }) {
   const query = useEditablePost(id);
   if (query.isPending) return <PageSpinner />;
   if (query.isError) {
-    if (query.error instanceof ApiError && query.error.status === 404) {
+    // 400: an id that is not a post id at all (the API checks its form).
+    if (query.error instanceof ApiError && [400, 404].includes(query.error.status)) {
       return <Alert variant="destructive">{blogMessages.postNotFound}</Alert>;
     }
     return <ErrorState message={blogMessages.loadPostFailed} onRetry={() => void query.refetch()} />;
