@@ -80,10 +80,10 @@ test('an admin edits, renames, unpublishes and deletes a post; the old slug redi
   // Screenshots of the list with a draft in it, both widths and themes.
   mkdirSync(shots, { recursive: true });
   for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate(
-      ([key, value]) => window.localStorage.setItem(key, value),
-      [THEME_STORAGE_KEY, theme],
-    );
+    await page.evaluate(({ key, value }) => window.localStorage.setItem(key, value), {
+      key: THEME_STORAGE_KEY,
+      value: theme,
+    });
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
       await openPostList(page);
