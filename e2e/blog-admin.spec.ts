@@ -56,6 +56,7 @@ test('an admin edits, renames, unpublishes and deletes a post; the old slug redi
   const moved = await visitor.request.get(`/blog/${oldSlug}`, { maxRedirects: 0 });
   expect(moved.status()).toBe(301);
   expect(moved.headers().location).toBe(`/blog/${newSlug}`);
+  expect(moved.headers()['cache-control']).toBe('no-cache');
   const movedApi = await visitor.request.get(apiPaths.blogPost(oldSlug), { maxRedirects: 0 });
   expect(movedApi.status()).toBe(301);
   expect(movedApi.headers().location).toBe(apiPaths.blogPost(newSlug));

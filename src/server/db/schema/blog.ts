@@ -46,7 +46,8 @@ export const blogPostCategories = pgTable(
 
 /**
  * Slugs a post had before it was renamed: /blog/<old slug> answers 301 to the post's current slug.
- * A slug lives either here or on a post, never both (taking a slug removes it from the history).
+ * A slug lives either here or on a post, never both: taking a slug removes it from the history
+ * (docs/decisions/006-blog-markup-and-image-uploads.md).
  */
 export const blogPostSlugs = pgTable(
   'blog_post_slugs',

@@ -143,6 +143,7 @@ describe('editing a post', () => {
       const moved = await call('GET', apiPaths.blogPost(old));
       expect(moved.statusCode).toBe(301);
       expect(moved.headers.location).toBe(apiPaths.blogPost(`${first}-third`));
+      expect(moved.headers['cache-control']).toBe('no-cache');
     }
     // The server-rendered page reads the same way: the old slug gives the post with its new slug.
     const page = await serverPublicData(t.handle.db).getPost(first);

@@ -60,7 +60,9 @@ export function blogRoutes(auth: Auth, db: Database): FastifyPluginAsyncZod {
         const page = await getPublishedPostPage(db, request.params.slug);
         if (page) return page;
         const current = await currentSlugOf(db, request.params.slug);
-        if (current) return reply.redirect(apiPaths.blogPost(current), 301);
+        // Not cached: the redirect goes away if the slug is taken back (docs/decisions/006).
+        if (current)
+          return reply.header('cache-control', 'no-cache').redirect(apiPaths.blogPost(current), 301);
         throw AppError.notFound(blogMessages.postNotFound);
       },
     );
