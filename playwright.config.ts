@@ -84,8 +84,8 @@ export default defineConfig({
         MAIL_DOMAINS_ASSUME_OK: 'test,example,example.com,example.org',
         // Sender-domain checks ask only the local DNS server.
         DNS_SERVERS: `127.0.0.1:${dnsPort}`,
-        // The blog-admin spec signs up with this address (e2e/support.ts adminEmail).
-        ADMIN_EMAILS: 'blog-admin@e2e.example.com',
+        // The blog specs sign up with these addresses (e2e/support.ts adminEmail, e2e/blog-admin.spec.ts editorEmail).
+        ADMIN_EMAILS: 'blog-admin@e2e.example.com,blog-editor@e2e.example.com',
         // Crawling reaches only the fixture web: every host name resolves through its proxy.
         HTTP_PROXY: fixtureWebUrl,
         HTTPS_PROXY: fixtureWebUrl,

@@ -7,7 +7,10 @@ import type { BlogPostList, BlogPostPage } from './schemas/blog';
 export interface PublicDataSource {
   /** One page (1-based) of published posts, newest first. */
   listPosts(page: number): Promise<BlogPostList>;
-  /** A published post and its Recent Posts; null when no published post has that slug. */
+  /**
+   * A published post and its Recent Posts; null when no published post has or had that slug. For an old
+   * slug of a renamed post it is that post (its `post.slug` is the current one: the route redirects).
+   */
   getPost(slug: string): Promise<BlogPostPage | null>;
 }
 

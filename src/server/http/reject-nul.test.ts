@@ -15,7 +15,7 @@ import { findNulField, nulMessage } from './reject-nul';
  */
 let t: TestApp;
 let cookie: string;
-const ids = { campaign: '', prospect: '', sequence: '', emailAccount: '', otherUser: '' };
+const ids = { campaign: '', prospect: '', sequence: '', emailAccount: '', otherUser: '', blogPost: '' };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -45,8 +45,25 @@ beforeAll(async () => {
     sql`select id from users where email = ${other.email}`,
   );
   ids.otherUser = otherUser!.id;
+  const post = await t.app.inject({
+    method: 'POST',
+    url: apiPaths.blogPosts,
+    headers: { cookie },
+    payload: { ...blogPost(), slug: 'nul-test-post' },
+  });
+  ids.blogPost = post.json().id;
 });
 afterAll(() => t.close());
+
+const blogPost = () => ({
+  title: 'Title',
+  slug: 'a-post',
+  excerpt: 'Excerpt',
+  content: 'Content',
+  categories: ['news'],
+  imageUrl: null,
+  published: false,
+});
 
 interface Operation {
   method: string;
@@ -95,17 +112,9 @@ const validBodies: Record<string, { id?: () => string; body: () => object }> = {
     id: () => ids.sequence,
     body: () => ({ name: 'Seq', steps: [{ subject: 'Hi', content: 'Hello', delayHours: null }] }),
   },
-  'POST /api/blog/posts': {
-    body: () => ({
-      title: 'Title',
-      slug: 'a-post',
-      excerpt: 'Excerpt',
-      content: 'Content',
-      categories: ['news'],
-      imageUrl: null,
-      published: false,
-    }),
-  },
+  'POST /api/blog/posts': { body: () => blogPost() },
+  'PUT /api/blog/admin/posts/{id}': { id: () => ids.blogPost, body: () => blogPost() },
+  'PUT /api/blog/admin/posts/{id}/published': { id: () => ids.blogPost, body: () => ({ published: true }) },
   'POST /api/contact': {
     body: () => ({ name: 'Ann', email: 'ann@example.com', subject: 'Hello', message: 'A message' }),
   },

@@ -58,7 +58,10 @@ export async function createPageRenderer(options: {
           new Request(new URL(request.url, options.appUrl), { signal: controller.signal }),
           { data: options.data, appUrl: options.appUrl },
         );
-        if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
+        if (result.kind === 'redirect') {
+          // Not cached: a renamed post's redirect goes away if the slug is taken back (docs/decisions/006).
+          return reply.header('cache-control', 'no-cache').redirect(result.location, result.status);
+        }
         return reply
           .status(result.status)
           .type('text/html; charset=utf-8')

@@ -25,6 +25,15 @@ export const blogMessages = {
   loadListFailed: 'Failed to load blog posts',
   noPosts: 'No posts yet. Check back soon.',
   adminOnly: 'Only blog admins can do that.',
+  saved: 'Post saved',
+  saveError: 'Error saving post',
+  nowPublished: 'Post published',
+  nowDraft: 'Post unpublished: it is a draft again',
+  publishError: 'Error changing the post status',
+  deleted: 'Post deleted',
+  deleteError: 'Error deleting post',
+  loadAdminListFailed: 'Failed to load the posts',
+  noAdminPosts: 'No posts yet. Write the first one in New post.',
 } as const;
 
 export const blogLimits = {
@@ -36,6 +45,8 @@ export const blogLimits = {
   categoriesMax: 10,
   /** Posts per page of /blog: three rows of the 3-column grid (the spec shows no page size). */
   pageSize: 9,
+  /** Rows per page of the admin's post list. */
+  adminPageSize: 20,
   imageMaxBytes: 5 * 1024 * 1024,
   /** sharp's limitInputPixels: refuses decompression bombs before decoding. */
   imageMaxPixels: 40_000_000,
@@ -70,7 +81,10 @@ export const uploadedImagePattern = /^\/uploads\/[a-f0-9]{32}\.webp$/;
 
 const m = blogMessages;
 
-/** Create Blog Post form and `POST /api/blog/posts` body (spec §2, §5). Categories are names. */
+/**
+ * The post form (create and edit) and the body of `POST /api/blog/posts` and `PUT /api/blog/admin/posts/:id`
+ * (spec §2, §5). Categories are names.
+ */
 export const blogPostInputSchema = z.strictObject({
   title: z
     .string({ error: m.titleRequired })
@@ -131,3 +145,32 @@ export const uploadedImageSchema = z.object({
   bytes: z.number(),
 });
 export type UploadedImage = z.infer<typeof uploadedImageSchema>;
+
+/** A post as the admin's list shows it: drafts too, with when it was first published and last changed. */
+export const blogAdminPostSchema = blogPostSummarySchema.extend({
+  publishedAt: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type BlogAdminPost = z.infer<typeof blogAdminPostSchema>;
+
+/** `GET /api/blog/admin/posts?page=`: every post, drafts included, newest first. */
+export const blogAdminPostListSchema = pageSchema(blogAdminPostSchema);
+export type BlogAdminPostList = z.infer<typeof blogAdminPostListSchema>;
+
+/** `GET /api/blog/admin/posts/:id`: a post's form fields as stored (content as written, not rendered). */
+export const blogEditablePostSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  slug: z.string(),
+  excerpt: z.string(),
+  content: z.string(),
+  categories: z.array(z.string()),
+  imageUrl: z.string().nullable(),
+  published: z.boolean(),
+  publishedAt: z.string().nullable(),
+});
+export type BlogEditablePost = z.infer<typeof blogEditablePostSchema>;
+
+/** `PUT /api/blog/admin/posts/:id/published` body: publish (true) or back to draft (false). */
+export const blogPublishInputSchema = z.strictObject({ published: z.boolean() });
+export type BlogPublishInput = z.infer<typeof blogPublishInputSchema>;

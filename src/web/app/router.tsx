@@ -25,6 +25,7 @@ export const routes: RouteObject[] = [
           { path: paths.about, lazy: () => import('./routes/about') },
           { path: paths.blog, lazy: () => import('./routes/blog') },
           { path: paths.blogAdmin, lazy: () => import('./routes/blog-admin') },
+          { path: `${paths.blogAdmin}/posts/:id/edit`, lazy: () => import('./routes/blog-admin-edit') },
           { path: `${paths.blog}/:slug`, lazy: () => import('./routes/blog-post') },
           { path: paths.terms, lazy: () => import('./routes/terms') },
           { path: paths.privacy, lazy: () => import('./routes/privacy') },

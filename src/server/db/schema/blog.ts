@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
 import { users } from './users';
 
@@ -19,6 +19,8 @@ export const blogPosts = pgTable(
     content: text().notNull(),
     imageUrl: text(),
     published: boolean().notNull().default(false),
+    /** When the post was first published; unpublishing keeps it (a later re-publish is not a first). */
+    publishedAt: timestamp({ withTimezone: true }),
     authorId: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -40,4 +42,21 @@ export const blogPostCategories = pgTable(
     primaryKey({ columns: [t.postId, t.categoryId] }),
     index('idx_blog_post_categories_category_id').on(t.categoryId),
   ],
+);
+
+/**
+ * Slugs a post had before it was renamed: /blog/<old slug> answers 301 to the post's current slug.
+ * A slug lives either here or on a post, never both: taking a slug removes it from the history
+ * (docs/decisions/006-blog-markup-and-image-uploads.md).
+ */
+export const blogPostSlugs = pgTable(
+  'blog_post_slugs',
+  {
+    slug: text().primaryKey(),
+    postId: uuid()
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('idx_blog_post_slugs_post_id').on(t.postId)],
 );

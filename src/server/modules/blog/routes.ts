@@ -1,24 +1,43 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiPaths } from '../../../shared/paths';
+import { okSchema } from '../../../shared/schemas/api';
 import {
+  blogAdminPostListSchema,
+  blogAdminPostSchema,
   blogCategoryListSchema,
+  blogEditablePostSchema,
   blogMessages,
   blogPostInputSchema,
   blogPostListSchema,
   blogPostPageSchema,
   blogPostSummarySchema,
+  blogPublishInputSchema,
 } from '../../../shared/schemas/blog';
 import { pageQuerySchema } from '../../../shared/schemas/pagination';
 import type { Auth } from '../../auth/auth';
 import { requireAdmin } from '../../auth/require-admin';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
-import { createPost, getPublishedPostPage, listCategories, listPublishedPosts } from './service';
+import {
+  createPost,
+  currentSlugOf,
+  deletePost,
+  getEditablePost,
+  getPublishedPostPage,
+  listAllPosts,
+  listCategories,
+  listPublishedPosts,
+  setPostPublished,
+  updatePost,
+} from './service';
+
+const idParams = z.object({ id: z.uuid() });
 
 /**
- * The blog API (spec §7 Blog): anyone reads published posts and categories; only admins create
- * posts (401 signed out, 403 otherwise). Drafts are never returned here.
+ * The blog API (spec §7 Blog): anyone reads published posts and categories; an old slug of a renamed
+ * post answers 301 to its current one. Only admins create, list (drafts too), edit, publish and delete
+ * posts under /api/blog/admin (401 signed out, 403 otherwise, checked before the body is validated).
  */
 export function blogRoutes(auth: Auth, db: Database): FastifyPluginAsyncZod {
   return async (app) => {
@@ -37,10 +56,14 @@ export function blogRoutes(auth: Auth, db: Database): FastifyPluginAsyncZod {
           response: { 200: blogPostPageSchema },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const page = await getPublishedPostPage(db, request.params.slug);
-        if (!page) throw AppError.notFound(blogMessages.postNotFound);
-        return page;
+        if (page) return page;
+        const current = await currentSlugOf(db, request.params.slug);
+        // Not cached: the redirect goes away if the slug is taken back (docs/decisions/006).
+        if (current)
+          return reply.header('cache-control', 'no-cache').redirect(apiPaths.blogPost(current), 301);
+        throw AppError.notFound(blogMessages.postNotFound);
       },
     );
 
@@ -58,6 +81,62 @@ export function blogRoutes(auth: Auth, db: Database): FastifyPluginAsyncZod {
         preValidation: requireAdmin(auth, db),
       },
       async (request, reply) => reply.status(201).send(await createPost(db, request.user!.id, request.body)),
+    );
+
+    const admin = requireAdmin(auth, db);
+    app.get(
+      apiPaths.blogAdminPosts,
+      {
+        schema: { tags: ['blog'], querystring: pageQuerySchema, response: { 200: blogAdminPostListSchema } },
+        preValidation: admin,
+      },
+      async (request) => listAllPosts(db, request.query.page),
+    );
+
+    app.get(
+      apiPaths.blogAdminPost,
+      {
+        schema: { tags: ['blog'], params: idParams, response: { 200: blogEditablePostSchema } },
+        preValidation: admin,
+      },
+      async (request) => getEditablePost(db, request.params.id),
+    );
+
+    app.put(
+      apiPaths.blogAdminPost,
+      {
+        schema: {
+          tags: ['blog'],
+          params: idParams,
+          body: blogPostInputSchema,
+          response: { 200: blogPostSummarySchema },
+        },
+        preValidation: admin,
+      },
+      async (request) => updatePost(db, request.params.id, request.body),
+    );
+
+    app.put(
+      apiPaths.blogAdminPostPublished,
+      {
+        schema: {
+          tags: ['blog'],
+          params: idParams,
+          body: blogPublishInputSchema,
+          response: { 200: blogAdminPostSchema },
+        },
+        preValidation: admin,
+      },
+      async (request) => setPostPublished(db, request.params.id, request.body.published),
+    );
+
+    app.delete(
+      apiPaths.blogAdminPost,
+      { schema: { tags: ['blog'], params: idParams, response: { 200: okSchema } }, preValidation: admin },
+      async (request) => {
+        await deletePost(db, request.params.id);
+        return { ok: true as const };
+      },
     );
   };
 }

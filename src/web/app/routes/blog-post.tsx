@@ -1,4 +1,5 @@
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { paths } from '../../../shared/paths';
 import { blogMessages, type BlogPostPage } from '../../../shared/schemas/blog';
 import { BlogError } from '../../features/blog/components/blog-error';
 import { PostArticle } from '../../features/blog/components/post-article';
@@ -7,9 +8,15 @@ import { publicDataFor } from '../../lib/public-data';
 
 type LoaderData = { page: BlogPostPage | null };
 
-/** Loads a published post and its Recent Posts; `page` is null when there is no such published post. */
+/**
+ * Loads a published post and its Recent Posts; `page` is null when there is no such published post.
+ * An old slug of a renamed post redirects (301) to the current one, on the server and in the browser.
+ */
 export async function loader({ params, context }: LoaderFunctionArgs): Promise<LoaderData> {
-  return { page: await publicDataFor(context).data.getPost(params.slug ?? '') };
+  const slug = params.slug ?? '';
+  const page = await publicDataFor(context).data.getPost(slug);
+  if (page && page.post.slug !== slug) throw redirect(paths.blogPost(page.post.slug), 301);
+  return { page };
 }
 
 export const handle: HeadHandle = {

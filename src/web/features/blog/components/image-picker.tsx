@@ -1,24 +1,43 @@
 import { X } from 'lucide-react';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef } from 'react';
 import { blogLimits, blogMessages } from '../../../../shared/schemas/blog';
 import { Button } from '../../../components/ui/button';
 import { Label } from '../../../components/ui/label';
 
-interface ImagePickerProps {
+/** The picker's state as the form keeps it: the chosen file, or why the last choice was refused. */
+export interface ImageChoice {
   file: File | null;
-  onChange: (file: File | null) => void;
+  refusal: string | null;
+}
+
+export const noImageChoice: ImageChoice = { file: null, refusal: null };
+
+interface ImagePickerProps {
+  choice: ImageChoice;
+  onChange: (choice: ImageChoice) => void;
+  /** The image the post has now (edit form), shown until a file replaces it; null when none. */
+  currentUrl: string | null;
+  onRemoveCurrent: () => void;
 }
 
 const megabytes = blogLimits.imageMaxBytes / (1024 * 1024);
 
+/** Why a file cannot be uploaded (type, size), or null when it may be. The server checks the content again. */
+function refusalOf(file: File): string | null {
+  if (!file.type.startsWith('image/') || file.type === 'image/svg+xml') return blogMessages.imageOnly;
+  if (file.size > blogLimits.imageMaxBytes) return blogMessages.imageTooLarge(megabytes);
+  return null;
+}
+
 /**
  * The post image input (spec §5: image files only). Checks type and size before upload for a quick
- * answer; the server checks the content again. Shows a preview of the chosen file.
+ * answer and reports a refused file to the form (which then will not save: the image would be lost).
+ * Shows a preview of the chosen file, or of the post's current image.
  */
-export function ImagePicker({ file, onChange }: ImagePickerProps) {
+export function ImagePicker({ choice, onChange, currentUrl, onRemoveCurrent }: ImagePickerProps) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { file, refusal } = choice;
   const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
   useEffect(() => {
@@ -26,20 +45,11 @@ export function ImagePicker({ file, onChange }: ImagePickerProps) {
   }, [file]);
 
   const choose = (chosen: File | undefined) => {
-    if (!chosen) return onChange(null);
-    if (!chosen.type.startsWith('image/') || chosen.type === 'image/svg+xml') {
-      setError(blogMessages.imageOnly);
-      if (inputRef.current) inputRef.current.value = '';
-      return onChange(null);
-    }
-    if (chosen.size > blogLimits.imageMaxBytes) {
-      setError(blogMessages.imageTooLarge(megabytes));
-      if (inputRef.current) inputRef.current.value = '';
-      return onChange(null);
-    }
-    setError(null);
-    onChange(chosen);
+    if (!chosen) return onChange({ file: null, refusal: null });
+    const why = refusalOf(chosen);
+    onChange(why ? { file: null, refusal: why } : { file: chosen, refusal: null });
   };
+  const shown = preview ?? currentUrl;
 
   return (
     <div>
@@ -52,25 +62,29 @@ export function ImagePicker({ file, onChange }: ImagePickerProps) {
         id={id}
         type="file"
         accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
-        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-hint${refusal ? ` ${id}-error` : ''}`}
+        aria-invalid={refusal ? true : undefined}
         onChange={(event) => choose(event.target.files?.[0])}
         className="mt-1.5 block w-full text-sm text-slate-700 file:mr-4 file:cursor-pointer file:rounded-lg file:border-0 file:bg-indigo-50 file:px-4 file:py-2 file:text-sm file:font-medium file:text-indigo-700 hover:file:bg-indigo-100 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-slate-300 dark:file:bg-indigo-500/15 dark:file:text-indigo-300"
       />
-      {error && (
+      {refusal && (
         <p id={`${id}-error`} className="mt-1.5 text-sm text-red-600 dark:text-red-400">
-          {error}
+          {refusal}
         </p>
       )}
-      {preview && (
+      {shown && (
         <div className="relative mt-3 w-fit">
-          <img src={preview} alt="Preview of the chosen image" className="max-h-48 rounded-lg object-cover" />
+          <img
+            src={shown}
+            alt={preview ? 'Preview of the chosen image' : 'The post’s current image'}
+            className="max-h-48 rounded-lg object-cover"
+          />
           <Button
             type="button"
             size="icon"
             variant="outline"
             aria-label="Remove image"
-            onClick={() => onChange(null)}
+            onClick={() => (file ? onChange(noImageChoice) : onRemoveCurrent())}
             className="absolute top-2 right-2 size-8"
           >
             <X aria-hidden className="size-4" />

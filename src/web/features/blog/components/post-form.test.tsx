@@ -3,9 +3,9 @@ import '../../../test/setup-dom';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
-import { apiPaths } from '../../../../shared/paths';
-import { blogMessages } from '../../../../shared/schemas/blog';
+import { describe, expect, it, vi } from 'vitest';
+import { apiPaths, withId } from '../../../../shared/paths';
+import { blogLimits, blogMessages, type BlogEditablePost } from '../../../../shared/schemas/blog';
 import { Providers } from '../../../app/providers';
 import { apiError, json, mockApi, sentTo } from '../../../test/mock-api';
 import { PostForm } from './post-form';
@@ -19,8 +19,8 @@ const created = (body: unknown) =>
     createdAt: '2026-11-21T00:00:00.000Z',
   });
 
-function renderForm() {
-  const router = createMemoryRouter([{ path: '/', element: <PostForm /> }]);
+function renderForm(post?: BlogEditablePost, onSaved?: () => void) {
+  const router = createMemoryRouter([{ path: '/', element: <PostForm post={post} onSaved={onSaved} /> }]);
   render(
     <Providers>
       <RouterProvider router={router} />
@@ -126,5 +126,119 @@ describe('PostForm', () => {
       },
     );
     expect(screen.getByText(blogMessages.imageOnly)).toBeInTheDocument();
+  });
+
+  it("clears 'Slug is required' when typing the title fills the slug", async () => {
+    mockApi({ [`GET ${apiPaths.blogCategories}`]: () => json(200, []) });
+    renderForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Create Post' }));
+    expect(await screen.findByText(blogMessages.slugRequired)).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Title'), 'Link building');
+    expect(screen.getByLabelText('Slug')).toHaveValue('link-building');
+    expect(screen.queryByText(blogMessages.slugRequired)).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Slug')).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it("stops Create Post with 'Error uploading image' when the chosen image was refused", async () => {
+    const fetchMock = mockApi({
+      [`GET ${apiPaths.blogCategories}`]: () => json(200, []),
+      [`POST ${apiPaths.blogPosts}`]: created,
+    });
+    renderForm();
+    await fillPost();
+    const huge = new File([new Uint8Array(blogLimits.imageMaxBytes + 1)], 'huge.png', { type: 'image/png' });
+    await userEvent.upload(screen.getByLabelText('Image'), huge);
+    await userEvent.click(screen.getByRole('button', { name: 'Create Post' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      `${blogMessages.uploadError}. ${blogMessages.imageTooLarge(5)}`,
+    );
+    expect(sentTo(fetchMock, 'POST', apiPaths.imageUploads)).toEqual([]);
+    expect(sentTo(fetchMock, 'POST', apiPaths.blogPosts)).toEqual([]);
+
+    // Choosing an acceptable image instead lets the post be created, with it.
+    const fetchMock2 = mockApi({
+      [`GET ${apiPaths.blogCategories}`]: () => json(200, []),
+      [`POST ${apiPaths.imageUploads}`]: () => json(201, { url: imageUrl, width: 1, height: 1, bytes: 1 }),
+      [`POST ${apiPaths.blogPosts}`]: created,
+    });
+    await chooseImage();
+    await userEvent.click(screen.getByRole('button', { name: 'Create Post' }));
+    await vi.waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(blogMessages.created));
+    expect(sentTo(fetchMock2, 'POST', apiPaths.blogPosts)).toEqual([expect.objectContaining({ imageUrl })]);
+  });
+});
+
+describe('PostForm editing a post', () => {
+  const stored: BlogEditablePost = {
+    id: 'p9',
+    title: 'Old title',
+    slug: 'old-title',
+    excerpt: 'Short',
+    content: 'Body',
+    categories: ['Guides'],
+    imageUrl,
+    published: false,
+    publishedAt: null,
+  };
+  const saveUrl = withId(apiPaths.blogAdminPost, stored.id);
+
+  it('starts from the stored post, keeps the slug when the title changes, and saves with PUT', async () => {
+    const fetchMock = mockApi({
+      [`GET ${apiPaths.blogCategories}`]: () => json(200, [{ id: 'c1', name: 'Guides' }]),
+      [`PUT ${saveUrl}`]: (body) => created(body),
+    });
+    let saved = 0;
+    renderForm(stored, () => saved++);
+    expect(screen.getByLabelText('Title')).toHaveValue('Old title');
+    expect(screen.getByLabelText('Content')).toHaveValue('Body');
+    expect(screen.getByRole('img', { name: 'The post’s current image' })).toHaveAttribute('src', imageUrl);
+    await userEvent.clear(screen.getByLabelText('Title'));
+    await userEvent.type(screen.getByLabelText('Title'), 'New title');
+    expect(screen.getByLabelText('Slug')).toHaveValue('old-title');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Published' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    await vi.waitFor(() => expect(saved).toBe(1));
+    expect(sentTo(fetchMock, 'PUT', saveUrl)).toEqual([
+      {
+        title: 'New title',
+        slug: 'old-title',
+        excerpt: 'Short',
+        content: 'Body',
+        categories: ['Guides'],
+        imageUrl,
+        published: true,
+      },
+    ]);
+    expect(sentTo(fetchMock, 'POST', apiPaths.blogPosts)).toEqual([]);
+  });
+
+  it('sends a changed slug and a removed image; a refused image stops Save', async () => {
+    const fetchMock = mockApi({
+      [`GET ${apiPaths.blogCategories}`]: () => json(200, []),
+      [`PUT ${saveUrl}`]: (body) => created(body),
+    });
+    renderForm(stored);
+    await userEvent.click(screen.getByRole('button', { name: 'Remove image' }));
+    await userEvent.clear(screen.getByLabelText('Slug'));
+    await userEvent.type(screen.getByLabelText('Slug'), 'new-address');
+    await userEvent.upload(
+      screen.getByLabelText('Image'),
+      new File(['x'], 'notes.txt', { type: 'text/plain' }),
+      { applyAccept: false },
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      `${blogMessages.uploadError}. ${blogMessages.imageOnly}`,
+    );
+    expect(sentTo(fetchMock, 'PUT', saveUrl)).toEqual([]);
+
+    await userEvent.upload(screen.getByLabelText('Image'), []);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() =>
+      expect(sentTo(fetchMock, 'PUT', saveUrl)).toEqual([
+        expect.objectContaining({ slug: 'new-address', imageUrl: null, published: false }),
+      ]),
+    );
   });
 });
