@@ -22,7 +22,7 @@ import type { Database } from './db/client';
 import { notFoundBody, registerErrorHandling } from './http/errors';
 import { databaseRateLimitStore } from './http/rate-limit-store';
 import { registerNulRefusal } from './http/reject-nul';
-import { loggerOptions, registerRequestLog } from './http/request-log';
+import { loggerOptions } from './http/request-log';
 import { healthRoutes } from './modules/health/routes';
 import { blogRoutes } from './modules/blog/routes';
 import { contactMessageRoutes } from './modules/contact/routes';
@@ -93,7 +93,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);
-  registerRequestLog(app, config);
   // Request bodies are JSON (uploads and the RFC 8058 unsubscribe add their parsers in their own scope).
   // text/plain is the one body type a cross-site form or no-cors fetch can send that Fastify would
   // otherwise parse; refusing it (415) keeps CSRF out even where SameSite=Lax does not (same-site hosts).

@@ -1,15 +1,14 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Config } from '../config';
-import { loggerOptions, registerRequestLog } from './request-log';
+import { loggerOptions } from './request-log';
 
 type Settings = Pick<Config, 'NODE_ENV' | 'LOG_LEVEL'>;
 
-/** A Fastify app with the app's logging, answering GET /ok and GET /missing (404); returns its log lines. */
+/** A Fastify app with the app's logging, answering GET /ok (200) and nothing else; returns its log lines. */
 async function logsOf(settings: Settings, urls: string[]) {
   const lines: Record<string, unknown>[] = [];
   const app = Fastify(loggerOptions(settings, { write: (line) => lines.push(JSON.parse(line)) }));
-  registerRequestLog(app, settings);
   app.get('/ok', async () => ({ ok: true }));
   for (const url of urls) await app.inject({ url });
   await app.close();
