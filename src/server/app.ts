@@ -22,6 +22,7 @@ import type { Database } from './db/client';
 import { notFoundBody, registerErrorHandling } from './http/errors';
 import { databaseRateLimitStore } from './http/rate-limit-store';
 import { registerNulRefusal } from './http/reject-nul';
+import { loggerOptions } from './http/request-log';
 import { healthRoutes } from './modules/health/routes';
 import { blogRoutes } from './modules/blog/routes';
 import { contactMessageRoutes } from './modules/contact/routes';
@@ -83,7 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, auth } = deps;
   const secure = config.APP_URL.startsWith('https://');
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL },
+    ...loggerOptions(config),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     // Signed tracking tokens carry the target URL of a click: far longer than Fastify's 100 default.

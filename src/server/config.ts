@@ -81,7 +81,8 @@ const microsoftEndpoint = (tenant: string, endpoint: 'authorize' | 'token') =>
 export const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    /** 0: any free port, named in the startup line (give APP_URL then: links are built from it). */
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default('127.0.0.1'),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z

@@ -9,6 +9,7 @@ import { startWorkers } from './jobs/worker';
 import { outreachKeys } from './outreach/keys';
 import { watchMailboxes } from './outreach/replies/idle';
 import { resolveAppSecret } from './secrets';
+import { startupLine } from './startup-line';
 
 /**
  * Starts LinkPilot. Roles (first argument): `all` (default: API + SPA + jobs in one process),
@@ -59,7 +60,12 @@ async function main(): Promise<void> {
         });
   if (app) await app.listen({ port: config.PORT, host: config.HOST });
   console.log(
-    `LinkPilot (${role}) ${app ? `listening on ${config.APP_URL}` : 'running jobs'} — database: ${handle.kind}`,
+    startupLine({
+      role,
+      address: app?.server.address() ?? null,
+      appUrl: config.APP_URL,
+      database: handle.kind,
+    }),
   );
 
   let stopping = false;

@@ -6,7 +6,9 @@ import {
   checkCompetitorAdd,
   createCampaignSchema,
   manualCampaignFormSchema,
+  updateCampaignSchema,
 } from './campaigns';
+import { PUBLIC_WEBSITE_MESSAGE } from '../public-host';
 
 const messagesOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues.map((i) => i.message) ?? [];
@@ -82,6 +84,29 @@ describe('campaign forms (spec §5)', () => {
       ok: false,
       message: m.tooManyCompetitors,
     });
+  });
+
+  it('refuses this machine and private networks as campaign and competitor sites', () => {
+    const form = (websiteUrl: string, competitors: string[] = []) =>
+      messagesOf(
+        manualCampaignFormSchema.safeParse({
+          name: 'n',
+          websiteUrl,
+          competitors,
+          prospects: [{ website: 'blog.example' }],
+        }),
+      );
+    for (const site of ['localhost:3000', 'shop.localhost', 'nas.local', '192.168.0.2', '10.0.0.1', '[::1]'])
+      expect(form(site)).toEqual([PUBLIC_WEBSITE_MESSAGE]);
+    expect(form('mine.example', ['rival.example', 'http://127.0.0.1/', '[fe80::1]'])).toEqual([
+      PUBLIC_WEBSITE_MESSAGE,
+      PUBLIC_WEBSITE_MESSAGE,
+    ]);
+    expect(form('https://mine.example', ['8.8.8.8'])).toEqual([]);
+    expect(checkCompetitorAdd([], '172.20.1.1')).toEqual({ ok: false, message: PUBLIC_WEBSITE_MESSAGE });
+    expect(updateCampaignSchema.safeParse({ competitors: ['169.254.169.254'] }).error?.issues).toEqual([
+      expect.objectContaining({ message: PUBLIC_WEBSITE_MESSAGE, path: ['competitors', 0] }),
+    ]);
   });
 
   it('status moves: draft → active → paused ↔ active → completed, nothing after completed', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { limits } from '../limits';
+import { namesNonPublicHost, PUBLIC_WEBSITE_MESSAGE } from '../public-host';
 import { normalizeWebsiteUrl, websiteHost } from '../urls';
 import { pageQueryFields, pageSchema } from './pagination';
 import { prospectStatusSchema } from './prospects';
@@ -38,14 +39,21 @@ export const MAX_MANUAL_PROSPECTS = 10_000;
 
 const m = campaignMessages;
 
-/** A required website URL, normalised (spec §5 'Website URL is required', 'Please enter a valid URL'). */
-export function websiteUrlField(required: string, invalid: string) {
+/**
+ * A required website URL, normalised (spec §5 'Website URL is required', 'Please enter a valid URL').
+ * With `publicOnly`, a host on this machine or a private network is refused (src/shared/public-host.ts).
+ */
+export function websiteUrlField(required: string, invalid: string, options: { publicOnly?: boolean } = {}) {
   return z
     .string({ error: required })
     .trim()
     .min(1, required)
     .max(2048, invalid)
     .transform((value, ctx) => {
+      if (options.publicOnly && namesNonPublicHost(value)) {
+        ctx.issues.push({ code: 'custom', message: PUBLIC_WEBSITE_MESSAGE, input: value });
+        return z.NEVER;
+      }
       const url = normalizeWebsiteUrl(value);
       if (!url) {
         ctx.issues.push({ code: 'custom', message: invalid, input: value });
@@ -56,7 +64,7 @@ export function websiteUrlField(required: string, invalid: string) {
 }
 
 /**
- * Competitor URLs (spec §5, §9): empty entries dropped, each a valid website, no host twice, at most 5.
+ * Competitor URLs (spec §5, §9): empty entries dropped, each a valid public website, no host twice, at most 5.
  */
 export function competitorsField(invalid: string) {
   return z
@@ -67,6 +75,10 @@ export function competitorsField(invalid: string) {
       const hosts = new Set<string>();
       values.forEach((raw, index) => {
         if (!raw.trim()) return;
+        if (namesNonPublicHost(raw)) {
+          ctx.issues.push({ code: 'custom', message: PUBLIC_WEBSITE_MESSAGE, input: raw, path: [index] });
+          return;
+        }
         const url = normalizeWebsiteUrl(raw);
         if (!url) {
           ctx.issues.push({ code: 'custom', message: invalid, input: raw, path: [index] });
@@ -88,7 +100,7 @@ export function competitorsField(invalid: string) {
 }
 
 const name = z.string({ error: m.nameRequired }).trim().min(1, m.nameRequired).max(200);
-const websiteUrl = websiteUrlField(m.websiteRequired, m.invalidUrl);
+const websiteUrl = websiteUrlField(m.websiteRequired, m.invalidUrl, { publicOnly: true });
 
 /** Why one CSV row of prospects is refused; the import preview and the server show the same words. */
 export const prospectRowMessages = {
@@ -208,6 +220,7 @@ export function checkCompetitorAdd(
   input: string,
 ): { ok: true; url: string } | { ok: false; message: string } {
   if (existing.length >= limits.maxCompetitors) return { ok: false, message: m.tooManyCompetitors };
+  if (namesNonPublicHost(input)) return { ok: false, message: PUBLIC_WEBSITE_MESSAGE };
   const url = normalizeWebsiteUrl(input);
   if (!url) return { ok: false, message: m.invalidCompetitor };
   const host = websiteHost(url);
@@ -261,7 +274,8 @@ export const campaignDetailSchema = campaignSchema.extend({
 });
 export type CampaignDetail = z.infer<typeof campaignDetailSchema>;
 
-export const campaignListFilters = ['all', 'active', 'paused', 'completed'] as const;
+/** The campaign list's status filter choices: every status, or all of them. */
+export const campaignListFilters = ['all', 'draft', 'active', 'paused', 'completed'] as const;
 
 /** `GET /api/campaigns` query: status filter, search on name or website URL (spec §2), paging. */
 export const campaignListQuerySchema = z.object({

@@ -21,6 +21,20 @@ export interface HeadHandle {
 
 const SITE = 'LinkPilot';
 
+/**
+ * The head of a page behind sign-in (the dashboard, the auth screen): its own title, a common
+ * description, kept out of search results. Such pages are rendered in the browser only.
+ */
+export function appPageHandle(title: string): HeadHandle {
+  return {
+    head: () => ({
+      title,
+      description: 'LinkPilot: find link prospects, run outreach and track the links you win.',
+      noindex: true,
+    }),
+  };
+}
+
 /** The full document title: the page's title followed by the site name, unless it already starts with it. */
 export function documentTitle(title: string): string {
   return title.startsWith(SITE) ? title : `${title} | ${SITE}`;

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, withId, withQuery } from '../../../shared/paths';
+import { PUBLIC_WEBSITE_MESSAGE } from '../../../shared/public-host';
 import { campaignMessages as m } from '../../../shared/schemas/campaigns';
 import type { CampaignDetail, CampaignPage } from '../../../shared/schemas/campaigns';
 import type { ProspectPage } from '../../../shared/schemas/prospects';
@@ -61,6 +62,14 @@ describe('POST /api/campaigns', () => {
       [{ type: 'ai', name: 'n', websiteUrl: 'a.com', competitors: [], prospects: 1001 }, m.prospectsMax],
       [{ type: 'manual', name: 'n', websiteUrl: 'a.com', competitors: [], prospects: [] }, m.noProspects],
       [
+        { type: 'ai', name: 'n', websiteUrl: 'http://localhost:3000', competitors: [], prospects: 10 },
+        PUBLIC_WEBSITE_MESSAGE,
+      ],
+      [
+        { type: 'ai', name: 'n', websiteUrl: 'a.com', competitors: ['192.168.1.1'], prospects: 10 },
+        PUBLIC_WEBSITE_MESSAGE,
+      ],
+      [
         {
           type: 'ai',
           name: 'n',
@@ -114,6 +123,7 @@ describe('GET /api/campaigns', () => {
     expect((await list({})).items.map((c) => c.name)).toEqual(['Beta', 'Alpha Launch']);
     expect((await list({ status: 'active' })).items.map((c) => c.name)).toEqual(['Alpha Launch']);
     expect((await list({ status: 'paused' })).total).toBe(0);
+    expect((await list({ status: 'draft' })).items.map((c) => c.name)).toEqual(['Beta']);
     expect((await list({ search: 'LAUNCH' })).items.map((c) => c.name)).toEqual(['Alpha Launch']);
     expect((await list({ search: 'second-site' })).items.map((c) => c.name)).toEqual(['Beta']);
     expect((await list({ search: '%' })).total).toBe(0);

@@ -1,6 +1,12 @@
+import { useParams } from 'react-router';
+import { useCampaignDetail } from '../../features/campaigns/api/campaign-queries';
 import { CampaignDetailPage } from '../../features/campaigns/components/campaign-detail-page';
+import { usePageTitle } from '../document-head';
 
-/** Route module (lazy chunk) of the campaign-detail screen. */
+/** Route module (lazy chunk) of the campaign-detail screen, named after the campaign once it has loaded. */
 export function Component() {
+  const { id = '' } = useParams();
+  // The same query as the page's own: one request, read from the cache here.
+  usePageTitle(useCampaignDetail(id).data?.name);
   return <CampaignDetailPage />;
 }

@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { apiPaths, paths } from '../../../shared/paths';
 import { apiError, json, mockApi, sentTo, signedOut, testUser } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
+import { SIDEBAR_COLLAPSED_KEY } from '../../components/layouts/use-sidebar-collapsed';
 
 describe('dashboard guard and sidebar', () => {
   it('shows a spinner while the session check runs', async () => {
@@ -67,6 +68,21 @@ describe('dashboard guard and sidebar', () => {
     expect(within(sidebar).getByRole('link', { name: 'Contacts' })).toBeInTheDocument();
     await userEvent.click(within(sidebar).getByRole('button', { name: 'Expand sidebar' }));
     expect(sidebar).toHaveClass('w-64');
+  });
+
+  it('keeps the sidebar collapsed across reloads', async () => {
+    mockApi({ [`GET ${apiPaths.me}`]: () => json(200, testUser) });
+    const first = renderApp(paths.dashboard);
+    const sidebar = await screen.findByTestId('sidebar');
+    expect(sidebar).toHaveClass('w-64');
+    await userEvent.click(within(sidebar).getByRole('button', { name: 'Collapse sidebar' }));
+    first.unmount();
+
+    renderApp(paths.contacts);
+    const reloaded = await screen.findByTestId('sidebar');
+    expect(reloaded).toHaveClass('w-16');
+    await userEvent.click(within(reloaded).getByRole('button', { name: 'Expand sidebar' }));
+    expect(window.localStorage.getItem(SIDEBAR_COLLAPSED_KEY)).toBe('0');
   });
 
   it('opens the mobile panel and closes it when a link is followed', async () => {

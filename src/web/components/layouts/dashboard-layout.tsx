@@ -9,6 +9,7 @@ import { Button } from '../ui/button';
 import { Sheet, SheetContent, SheetTrigger } from '../ui/sheet';
 import { TooltipProvider } from '../ui/tooltip';
 import { SidebarPanel } from './sidebar-panel';
+import { useSidebarCollapsed } from './use-sidebar-collapsed';
 
 interface DashboardLayoutProps {
   user: Me;
@@ -17,11 +18,11 @@ interface DashboardLayoutProps {
 }
 
 /**
- * Frame of the signed-in app: a collapsible sidebar on desktop, a top bar whose menu opens the sidebar
+ * Frame of the signed-in app: a collapsible sidebar on desktop (kept collapsed across reloads), a top bar whose menu opens the sidebar
  * as a slide-in panel below md, and the current dashboard page.
  */
 export function DashboardLayout({ user, onSignOut, isSigningOut }: DashboardLayoutProps) {
-  const [collapsed, setCollapsed] = useState(false);
+  const [collapsed, toggleCollapsed] = useSidebarCollapsed();
   const [mobileOpen, setMobileOpen] = useState(false);
   const panelProps = { user, onSignOut, isSigningOut };
 
@@ -37,11 +38,7 @@ export function DashboardLayout({ user, onSignOut, isSigningOut }: DashboardLayo
             collapsed ? 'w-16' : 'w-64',
           )}
         >
-          <SidebarPanel
-            {...panelProps}
-            collapsed={collapsed}
-            onToggleCollapsed={() => setCollapsed((c) => !c)}
-          />
+          <SidebarPanel {...panelProps} collapsed={collapsed} onToggleCollapsed={toggleCollapsed} />
         </aside>
 
         <div className="flex min-w-0 flex-1 flex-col">

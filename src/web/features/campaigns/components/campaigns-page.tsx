@@ -19,6 +19,7 @@ import { useCampaignPage } from '../api/campaign-queries';
 import { CampaignStatusBadge } from './campaign-status-badge';
 import { CreateCampaignDialog } from './create-campaign-dialog';
 import { DeleteCampaignDialog } from './delete-campaign-dialog';
+import { displayUrl } from '../../../../shared/display-host';
 
 type Filter = (typeof campaignListFilters)[number];
 const filterOptions = campaignListFilters.map((f) => ({
@@ -126,7 +127,7 @@ export function CampaignsPage() {
                         {c.name}
                       </Link>
                       <div className="max-w-xs truncate text-xs text-slate-500 dark:text-slate-400">
-                        {c.websiteUrl}
+                        {displayUrl(c.websiteUrl)}
                       </div>
                     </Td>
                     <Td>

@@ -12,6 +12,7 @@ import { Card, CardContent } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Input } from '../../../components/ui/input';
 import { useUpdateCampaign } from '../api/campaign-mutations';
+import { displayUrl } from '../../../../shared/display-host';
 
 /**
  * The Competitor Websites panel (spec §2, §4): edits are local and flag unsaved changes; Save Changes
@@ -100,10 +101,10 @@ export function CompetitorsPanel({ campaign }: { campaign: CampaignDetail }) {
                 className="inline-flex max-w-full items-center gap-2 rounded-full border border-slate-200 bg-slate-50 py-1 pr-1 pl-3 text-sm dark:border-slate-700 dark:bg-slate-800"
               >
                 <Globe aria-hidden className="size-3.5 shrink-0 text-slate-500" />
-                <span className="truncate">{url}</span>
+                <span className="truncate">{displayUrl(url)}</span>
                 <button
                   type="button"
-                  aria-label={`Remove ${url}`}
+                  aria-label={`Remove ${displayUrl(url)}`}
                   className="cursor-pointer rounded-full p-1 text-slate-500 hover:bg-slate-200 hover:text-slate-900 dark:hover:bg-slate-700 dark:hover:text-white"
                   onClick={() => {
                     setList(list.filter((c) => c !== url));

@@ -5,6 +5,7 @@ import { Td, Th } from '../../../components/ui/table';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { formatDate } from '../../../lib/format';
 import { EmailCheckWarning } from './email-check-warning';
+import { displayUrl } from '../../../../shared/display-host';
 
 /**
  * Website and Contact (name over email) cells of a prospect row. A discovered prospect also says
@@ -12,6 +13,7 @@ import { EmailCheckWarning } from './email-check-warning';
  * website is a button that opens the prospect (its history).
  */
 export function ProspectIdentityCells({ prospect: p, onOpen }: { prospect: Prospect; onOpen?: () => void }) {
+  const website = displayUrl(p.website);
   return (
     <>
       <Td className="max-w-56">
@@ -19,14 +21,14 @@ export function ProspectIdentityCells({ prospect: p, onOpen }: { prospect: Prosp
           <button
             type="button"
             onClick={onOpen}
-            title={`Show the history of ${p.website}`}
+            title={`Show the history of ${website}`}
             className="block max-w-full cursor-pointer truncate rounded text-left font-medium text-indigo-700 hover:underline focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none dark:text-indigo-300"
           >
-            {p.website}
+            {website}
           </button>
         ) : (
-          <div className="truncate font-medium" title={p.website}>
-            {p.website}
+          <div className="truncate font-medium" title={website}>
+            {website}
           </div>
         )}
         {p.opportunityType && (

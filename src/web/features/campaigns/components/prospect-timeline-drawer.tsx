@@ -33,6 +33,7 @@ import { useUpdateProspectStatus } from '../api/campaign-mutations';
 import { useProspectTimeline } from '../api/campaign-queries';
 import { ProspectStatusBadge } from './prospect-status-badge';
 import { ReplyAssist } from '../../ai/components/reply-assist';
+import { displayUrl } from '../../../../shared/display-host';
 
 /**
  * The prospect's whole history in a side sheet (issue 7 §4): messages sent, opens and clicks
@@ -81,8 +82,8 @@ function TimelineView({ timeline }: { timeline: ProspectTimeline }) {
     <>
       <header className="space-y-3 border-b border-slate-200 p-5 pr-14 dark:border-slate-800">
         <div className="min-w-0">
-          <h2 className="truncate text-lg font-semibold" title={prospect.website}>
-            {prospect.website}
+          <h2 className="truncate text-lg font-semibold" title={displayUrl(prospect.website)}>
+            {displayUrl(prospect.website)}
           </h2>
           <p className="truncate text-sm text-slate-600 dark:text-slate-400">
             {[prospect.contactName, prospect.contactEmail ?? 'No email'].filter(Boolean).join(' · ')}

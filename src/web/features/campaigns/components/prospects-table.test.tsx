@@ -36,11 +36,15 @@ const prospect = (status: Prospect['status']): Prospect => ({
 });
 
 /** Renders the table; the API answers 'sent' until `replied()` is called, then 'responded'. */
-function renderTable(live: boolean, emailCheck: Prospect['emailCheck'] = null) {
+function renderTable(
+  live: boolean,
+  emailCheck: Prospect['emailCheck'] = null,
+  website = 'espressodaily.test',
+) {
   let status: Prospect['status'] = 'sent';
   mockApi({
     [`GET ${listUrl}`]: () =>
-      json(200, { items: [{ ...prospect(status), emailCheck }], total: 1, page: 1, pageSize: 25 }),
+      json(200, { items: [{ ...prospect(status), emailCheck, website }], total: 1, page: 1, pageSize: 25 }),
   });
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
@@ -88,5 +92,12 @@ describe('ProspectsTable', () => {
     expect(
       await screen.findByRole('img', { name: 'Not enrolled: Its domain says it accepts no mail (null MX).' }),
     ).toBeInTheDocument();
+  });
+
+  it('shows an international website in Unicode, as stored in punycode', async () => {
+    renderTable(false, null, 'xn--mnchen-3ya.de');
+    expect(await screen.findByText('münchen.de')).toBeInTheDocument();
+    expect(screen.queryByText('xn--mnchen-3ya.de')).not.toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Actions for münchen.de' })).toBeInTheDocument();
   });
 });

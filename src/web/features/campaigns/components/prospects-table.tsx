@@ -22,6 +22,7 @@ import {
 } from './prospect-cells';
 import { ProspectStatusBadge } from './prospect-status-badge';
 import { ProspectTimelineDrawer } from './prospect-timeline-drawer';
+import { displayUrl } from '../../../../shared/display-host';
 
 const PAGE_SIZE = 25;
 type Sort = { field: 'createdAt' | 'lastContacted'; order: SortOrder };
@@ -93,7 +94,7 @@ export function ProspectsTable({ campaignId, live }: { campaignId: string; live:
                   <Td>
                     <div
                       className="flex flex-wrap gap-1"
-                      aria-label={`Actions for ${p.website}`}
+                      aria-label={`Actions for ${displayUrl(p.website)}`}
                       role="group"
                     >
                       <Button
@@ -105,7 +106,7 @@ export function ProspectsTable({ campaignId, live }: { campaignId: string; live:
                         onClick={() =>
                           enroll.mutate(p.id, {
                             onSuccess: () =>
-                              toast.success(`${p.website} enrolled in the campaign’s sequence`),
+                              toast.success(`${displayUrl(p.website)} enrolled in the campaign’s sequence`),
                             onError: (e) =>
                               toast.error(
                                 e instanceof ApiError && e.isClientError

@@ -10,6 +10,7 @@ import { Pagination } from '../../../components/ui/pagination';
 import { Table, Td, Th } from '../../../components/ui/table';
 import { ApiError } from '../../../lib/api-error';
 import { useAddGapProspects, useCompetitorGap } from '../api/competitor-gap-queries';
+import { displayHost, displayUrl } from '../../../../shared/display-host';
 
 const PAGE_SIZE = 10;
 const checkboxClass =
@@ -79,14 +80,14 @@ export function CompetitorGapPanel({ campaignId }: { campaignId: string }) {
                     <input
                       type="checkbox"
                       className={checkboxClass}
-                      aria-label={`Choose ${item.domain}`}
+                      aria-label={`Choose ${displayHost(item.domain)}`}
                       disabled={item.isProspect}
                       checked={item.isProspect || chosen.includes(item.domain)}
                       onChange={(event) => toggle(item.domain, event.target.checked)}
                     />
                   </Td>
                   <Td className="font-medium break-words">
-                    {item.domain}
+                    {displayHost(item.domain)}
                     {item.isProspect && (
                       <Badge
                         tone="accent"
@@ -103,7 +104,7 @@ export function CompetitorGapPanel({ campaignId }: { campaignId: string }) {
                         : `${item.competitors.length} competitors`}
                     </span>
                     <span className="block text-xs break-words text-slate-600 dark:text-slate-400">
-                      {item.competitors.join(', ')}
+                      {item.competitors.map(displayUrl).join(', ')}
                     </span>
                   </Td>
                   <Td className="text-right tabular-nums">{item.daScore ?? '—'}</Td>

@@ -30,6 +30,7 @@ import {
 import { ProspectStatusBadge } from '../../campaigns/components/prospect-status-badge';
 import { downloadContactsCsv, useContactPage } from '../api/contact-queries';
 import { DomainMemoryNote, DoNotContactButton } from './domain-memory';
+import { displayUrl } from '../../../../shared/display-host';
 
 const ALL = 'all';
 const PAGE_SIZE = 25;
@@ -176,7 +177,10 @@ export function ContactsPage() {
                     <LastContactedCell prospect={c} />
                     <Td className="text-right whitespace-nowrap">
                       <DoNotContactButton contact={c} />
-                      <DeleteButton label={`Delete ${c.website}`} onClick={() => setDeleting(c)} />
+                      <DeleteButton
+                        label={`Delete ${displayUrl(c.website)}`}
+                        onClick={() => setDeleting(c)}
+                      />
                     </Td>
                   </tr>
                 ))}
@@ -200,7 +204,7 @@ export function ContactsPage() {
         title="Delete Contact"
         description={(c) => (
           <>
-            Delete <strong>{c.website}</strong> from {c.campaignName}? This cannot be undone.
+            Delete <strong>{displayUrl(c.website)}</strong> from {c.campaignName}? This cannot be undone.
           </>
         )}
         remove={remove}

@@ -4,6 +4,7 @@ import { domainMemoryMessages as m, type Contact } from '../../../../shared/sche
 import { Button } from '../../../components/ui/button';
 import { formatDate } from '../../../lib/format';
 import { useSetDoNotContact } from '../api/domain-memory-mutations';
+import { displayHost } from '../../../../shared/display-host';
 
 /**
  * What the user's campaigns remember about the contact's domain (issue 7 §5), shown under its
@@ -17,7 +18,10 @@ export function DomainMemoryNote({ contact }: { contact: Contact }) {
   if (!memory?.lastContactedAt || memory.campaignId === contact.campaignId) return null;
   const outcome = memory.outcome && memory.outcome !== 'pending' ? `, ${memory.outcome}` : '';
   return (
-    <div className="mt-1 max-w-44 text-xs text-slate-500 dark:text-slate-400" title={contact.domain}>
+    <div
+      className="mt-1 max-w-44 text-xs text-slate-500 dark:text-slate-400"
+      title={displayHost(contact.domain)}
+    >
       Contacted {formatDate(memory.lastContactedAt)} by {memory.campaignName ?? 'a deleted campaign'}
       {outcome}
     </div>
@@ -41,7 +45,7 @@ export function DoNotContactButton({ contact }: { contact: Contact }) {
       size="icon"
       variant="ghost"
       aria-pressed={blocked}
-      aria-label={`${blocked ? 'Allow contact with' : 'Do not contact'} ${contact.domain}`}
+      aria-label={`${blocked ? 'Allow contact with' : 'Do not contact'} ${displayHost(contact.domain)}`}
       title={blocked ? 'Do not contact: click to allow again' : 'Never contact this domain again'}
       disabled={toggle.isPending}
       onClick={flip}

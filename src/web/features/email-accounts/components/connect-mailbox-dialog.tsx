@@ -134,8 +134,8 @@ function ConnectWithOAuth({ provider }: { provider: OAuthMailboxProvider }) {
 }
 
 /**
- * The Connect Email Account dialog (spec §2, §7): Gmail by Google sign-in, Outlook.com and Microsoft 365
- * by Microsoft sign-in when the server offers it, or any provider by SMTP and IMAP. The server logs in
+ * The Connect Email Account dialog (spec §2, §7): Gmail by Google sign-in and Outlook.com and Microsoft 365
+ * by Microsoft sign-in, each when the server has that OAuth client, or any provider by SMTP and IMAP. The server logs in
  * to both before it stores anything and its reason is shown when it cannot.
  */
 export function ConnectMailboxDialog({
@@ -146,7 +146,9 @@ export function ConnectMailboxDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const connect = useConnectMailbox();
-  const microsoftOffered = useOAuthAvailability().data?.microsoft === true;
+  const offered = useOAuthAvailability().data;
+  const gmailOffered = offered?.gmail === true;
+  const microsoftOffered = offered?.microsoft === true;
   const [error, setError] = useState<string | null>(null);
   const [preset, setPreset] = useState<string>(CUSTOM);
   const form = useForm<ConnectMailboxInput, unknown, Output>({
@@ -195,14 +197,18 @@ export function ConnectMailboxDialog({
         description="Send outreach from your own mailbox. Credentials are stored encrypted."
         className="max-w-2xl"
       >
-        <div className="space-y-3">
-          <ConnectWithOAuth provider="gmail" />
-          {microsoftOffered && <ConnectWithOAuth provider="microsoft" />}
-        </div>
-        <div className="my-5 flex items-center gap-3 text-xs text-slate-500 uppercase dark:text-slate-400">
-          <span className="h-px flex-1 bg-slate-200 dark:bg-slate-800" /> or SMTP / IMAP
-          <span className="h-px flex-1 bg-slate-200 dark:bg-slate-800" />
-        </div>
+        {(gmailOffered || microsoftOffered) && (
+          <>
+            <div className="space-y-3">
+              {gmailOffered && <ConnectWithOAuth provider="gmail" />}
+              {microsoftOffered && <ConnectWithOAuth provider="microsoft" />}
+            </div>
+            <div className="my-5 flex items-center gap-3 text-xs text-slate-500 uppercase dark:text-slate-400">
+              <span className="h-px flex-1 bg-slate-200 dark:bg-slate-800" /> or SMTP / IMAP
+              <span className="h-px flex-1 bg-slate-200 dark:bg-slate-800" />
+            </div>
+          </>
+        )}
         <form noValidate onSubmit={onSubmit} className="space-y-4">
           <div>
             <Label htmlFor="mailbox-preset">Provider</Label>

@@ -255,6 +255,7 @@ describe('Email Accounts page', () => {
     mockApi({
       ...me,
       [`GET ${apiPaths.emailAccounts}`]: () => json(200, []),
+      [`GET ${apiPaths.oauthProviders}`]: () => json(200, { gmail: true, microsoft: false }),
       [`POST ${apiPaths.gmailAuthorize}`]: () => json(200, {}),
     });
     renderApp(paths.emails);
@@ -279,8 +280,8 @@ describe('Email Accounts page', () => {
     ]);
   });
 
-  it('offers the Microsoft sign-in only when the server is configured for it', async () => {
-    const offered = { gmail: true, microsoft: false };
+  it('offers the Gmail and Microsoft sign-ins only when the server is configured for them', async () => {
+    const offered = { gmail: false, microsoft: false };
     const api = mockApi({
       ...me,
       [`GET ${apiPaths.emailAccounts}`]: () => json(200, []),
@@ -291,16 +292,23 @@ describe('Email Accounts page', () => {
     const user = userEvent.setup();
     const first = renderApp(paths.emails);
     await user.click(await screen.findByRole('button', { name: 'Connect Your First Account' }));
-    expect(await screen.findByRole('button', { name: 'Connect Gmail' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: ms.connect })).not.toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Connect Email Account' });
+    await waitFor(() => expect(sentTo(api, 'GET', apiPaths.oauthProviders).length).toBeGreaterThan(0));
     await user.click(screen.getByRole('combobox', { name: 'Provider' }));
     await user.click(await screen.findByRole('option', { name: 'Outlook / Microsoft 365' }));
     expect(await screen.findByText(m.microsoftPresetUnavailable)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('SMTP Host')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Connect Gmail' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: ms.connect })).not.toBeInTheDocument();
+    expect(within(dialog).queryByText('or SMTP / IMAP')).not.toBeInTheDocument();
     first.unmount();
 
+    offered.gmail = true;
     offered.microsoft = true;
     renderApp(paths.emails);
     await user.click(await screen.findByRole('button', { name: 'Connect Your First Account' }));
+    expect(await screen.findByRole('button', { name: 'Connect Gmail' })).toBeInTheDocument();
+    expect(screen.getByText('or SMTP / IMAP')).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: ms.connect }));
     expect(
       await screen.findByText('Microsoft mailboxes are not configured on this server.'),

@@ -22,6 +22,7 @@ import {
   useSetFirstLineApproval,
   useUpdateFirstLine,
 } from '../api/first-line-queries';
+import { displayUrl } from '../../../../shared/display-host';
 
 const PAGE_SIZE = 10;
 
@@ -62,7 +63,7 @@ function FirstLineRow({ campaignId, item, canDraft, requireApproval }: RowProps)
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="min-w-0">
           <p className="truncate font-medium">
-            {item.website}
+            {displayUrl(item.website)}
             {item.contactName && <span className="font-normal text-slate-500"> · {item.contactName}</span>}
           </p>
           {item.sourcePageUrl && (
@@ -72,7 +73,7 @@ function FirstLineRow({ campaignId, item, canDraft, requireApproval }: RowProps)
               rel="noopener noreferrer"
               className="block truncate text-xs text-indigo-700 hover:underline dark:text-indigo-300"
             >
-              Found on {item.sourcePageUrl}
+              Found on {displayUrl(item.sourcePageUrl)}
             </a>
           )}
         </div>
@@ -83,7 +84,7 @@ function FirstLineRow({ campaignId, item, canDraft, requireApproval }: RowProps)
       {item.line ? (
         <>
           <label className="sr-only" htmlFor={`first-line-${item.prospectId}`}>
-            First line for {item.website}
+            First line for {displayUrl(item.website)}
           </label>
           <textarea
             id={`first-line-${item.prospectId}`}

@@ -26,6 +26,7 @@ import { AddLiveLinkDialog } from './add-live-link-dialog';
 import { LinkHistoryDialog } from './link-history-dialog';
 import { LinkStatusBadge } from './link-status-badge';
 import { LiveLinkSummaryPanel } from './live-link-summary';
+import { displayUrl } from '../../../../shared/display-host';
 
 type StatusFilter = 'all' | LiveLinkStatus;
 const statusOptions = [
@@ -42,11 +43,11 @@ function ExternalUrl({ url }: { url: string }) {
       href={url}
       target="_blank"
       rel="noopener noreferrer"
-      title={url}
+      title={displayUrl(url)}
       // Two 40-character URLs side by side do not fit beside the sidebar at laptop widths: let them wrap.
       className="break-all text-indigo-700 hover:underline dark:text-indigo-300"
     >
-      {truncateUrl(url, limits.liveLinkUrlTruncate)}
+      {truncateUrl(displayUrl(url), limits.liveLinkUrlTruncate)}
     </a>
   );
 }
@@ -244,7 +245,7 @@ export function LiveLinksPage() {
         title="Delete Link"
         description={(l) => (
           <>
-            Delete the link <strong className="break-all">{l.url}</strong>? This cannot be undone.
+            Delete the link <strong className="break-all">{displayUrl(l.url)}</strong>? This cannot be undone.
           </>
         )}
         remove={remove}

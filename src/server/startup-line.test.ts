@@ -1,0 +1,47 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { boundUrl, startupLine } from './startup-line';
+
+let server: Server | null = null;
+afterEach(async () => {
+  const listening = server;
+  server = null;
+  if (listening) await new Promise((resolve) => listening.close(resolve));
+});
+
+describe('startup line', () => {
+  it('names the port the system chose for port 0, not the configured one', async () => {
+    server = createServer();
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const address = server.address() as AddressInfo;
+    expect(address.port).toBeGreaterThan(0);
+    expect(startupLine({ role: 'all', address, appUrl: 'http://localhost:0', database: 'pglite' })).toBe(
+      `LinkPilot (all) listening on http://127.0.0.1:${address.port} (public URL http://localhost:0) — database: pglite`,
+    );
+  });
+
+  it('says when it listens on every interface, and brackets IPv6', () => {
+    const any = { address: '0.0.0.0', family: 'IPv4', port: 3000 };
+    expect(
+      startupLine({ role: 'web', address: any, appUrl: 'https://app.example', database: 'postgres' }),
+    ).toBe(
+      'LinkPilot (web) listening on http://0.0.0.0:3000 (all interfaces; public URL https://app.example) — database: postgres',
+    );
+    expect(boundUrl({ address: '::1', family: 'IPv6', port: 8080 })).toBe('http://[::1]:8080');
+    expect(
+      startupLine({
+        role: 'all',
+        address: { address: '127.0.0.1', family: 'IPv4', port: 3000 },
+        appUrl: 'http://127.0.0.1:3000',
+        database: 'pglite',
+      }),
+    ).toBe('LinkPilot (all) listening on http://127.0.0.1:3000 — database: pglite');
+  });
+
+  it('has no address for the worker role', () => {
+    expect(
+      startupLine({ role: 'worker', address: null, appUrl: 'http://localhost:3000', database: 'postgres' }),
+    ).toBe('LinkPilot (worker) running jobs — database: postgres');
+  });
+});

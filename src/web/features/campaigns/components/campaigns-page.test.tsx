@@ -1,0 +1,65 @@
+// @vitest-environment jsdom
+import '../../../test/setup-dom';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { apiPaths, paths, withQuery } from '../../../../shared/paths';
+import type { Campaign, CampaignStatus } from '../../../../shared/schemas/campaigns';
+import { json, mockApi, testUser } from '../../../test/mock-api';
+import { renderApp } from '../../../test/render-app';
+
+// Radix Select uses pointer capture and scrolls its options into view: jsdom has neither.
+Object.assign(Element.prototype, {
+  hasPointerCapture: () => false,
+  releasePointerCapture: () => {},
+  scrollIntoView: () => {},
+});
+
+const campaign = (id: string, name: string, websiteUrl: string, status: CampaignStatus): Campaign => ({
+  id,
+  name,
+  websiteUrl,
+  status,
+  type: 'manual',
+  competitors: [],
+  internalLinks: [],
+  emailAccountId: null,
+  targetProspects: 0,
+  prospects: 3,
+  prospectsFound: 0,
+  emailsSent: 0,
+  emailsOpened: 0,
+  emailsClicked: 0,
+  responses: 0,
+  successCount: 0,
+  progressPercentage: 0,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  updatedAt: '2026-11-20T10:00:00.000Z',
+});
+const draft = campaign('c1', 'Bakery Draft', 'https://xn--bckerei-mnchen-5hb60b.de', 'draft');
+const active = campaign('c2', 'Roastery Live', 'https://roastery.example', 'active');
+const listUrl = (status: string) =>
+  withQuery(apiPaths.campaigns, { status, page: 1, pageSize: 20, order: 'desc' });
+const page = (items: Campaign[]) => json(200, { items, total: items.length, page: 1, pageSize: 20 });
+
+describe('CampaignsPage', () => {
+  it('filters the list to draft campaigns and shows websites in Unicode', async () => {
+    const api = mockApi({
+      [`GET ${apiPaths.me}`]: () => json(200, testUser),
+      [`GET ${listUrl('all')}`]: () => page([draft, active]),
+      [`GET ${listUrl('draft')}`]: () => page([draft]),
+    });
+    renderApp(paths.dashboard);
+    expect(await screen.findByRole('link', { name: 'Roastery Live' })).toBeInTheDocument();
+    expect(screen.getByText('https://bäckerei-münchen.de')).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('combobox', { name: 'Filter by status' }));
+    await user.click(await screen.findByRole('option', { name: 'Draft' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('link', { name: 'Roastery Live' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('link', { name: 'Bakery Draft' })).toBeInTheDocument();
+    expect(api.mock.calls.map(([url]) => String(url))).toContain(listUrl('draft'));
+  });
+});
