@@ -38,6 +38,7 @@ const campaign: CampaignDetail = {
   targetProspects: 0,
   prospects: 0,
   prospectsFound: 0,
+  campaignProgress: { enrolled: 0, ended: 0, percent: 0 },
   emailsSent: 0,
   emailsOpened: 0,
   emailsClicked: 0,

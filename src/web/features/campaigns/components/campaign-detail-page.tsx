@@ -2,6 +2,7 @@ import { ArrowLeft, ExternalLink, Search, Send, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { displayUrl } from '../../../../shared/display-host';
 import { paths } from '../../../../shared/paths';
 import {
   campaignMessages as m,
@@ -88,7 +89,7 @@ function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
             rel="noopener noreferrer"
             className="mt-1 inline-flex max-w-full items-center gap-1 text-sm break-all text-indigo-700 hover:underline dark:text-indigo-300"
           >
-            {campaign.websiteUrl} <ExternalLink aria-hidden className="size-3.5 shrink-0" />
+            {displayUrl(campaign.websiteUrl)} <ExternalLink aria-hidden className="size-3.5 shrink-0" />
           </a>
         </div>
         <div className="flex flex-wrap items-center gap-2">
