@@ -24,6 +24,8 @@ export const outreachMessages = {
   undeliverable: 'This prospect’s address cannot receive mail.',
   domainRefusesMail: 'their domain does not accept mail',
   invalidAddress: 'their address is not valid',
+  /** Prospects another Send Emails request (a second click, another tab) enrolled at the same moment. */
+  enrolledMeanwhile: 'already enrolled by another Send Emails request',
   mailboxesDisconnected:
     'Every mailbox of this campaign has a connection error: the emails will wait until you reconnect one in Email Accounts.',
   settingsSaved: 'Outreach settings saved',
