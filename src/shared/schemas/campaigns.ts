@@ -3,6 +3,7 @@ import { limits } from '../limits';
 import { normalizeWebsiteUrl, websiteHost } from '../urls';
 import { pageQueryFields, pageSchema } from './pagination';
 import { prospectStatusSchema } from './prospects';
+import { fieldMessages as f } from './field-messages';
 
 /** Campaign messages of spec §5 and §8, shown by the forms and sent by the server. */
 export const campaignMessages = {
@@ -12,6 +13,8 @@ export const campaignMessages = {
   prospectsRequired: 'Number of prospects is required',
   prospectsMin: 'Minimum 5 prospects required',
   prospectsMax: 'Maximum 1000 prospects allowed',
+  prospectsWhole: 'Number of prospects must be a whole number',
+  nameTooLong: 'Campaign name must be at most 200 characters',
   tooManyCompetitors: 'Maximum of 5 competitors allowed',
   invalidCompetitor: 'Please enter a valid website URL',
   duplicateCompetitor: 'This competitor website is already added',
@@ -61,7 +64,7 @@ export function websiteUrlField(required: string, invalid: string) {
 export function competitorsField(invalid: string) {
   return z
     .array(z.string().max(2048, invalid))
-    .max(20)
+    .max(20, m.tooManyCompetitors)
     .transform((values, ctx) => {
       const urls: string[] = [];
       const hosts = new Set<string>();
@@ -87,29 +90,29 @@ export function competitorsField(invalid: string) {
     });
 }
 
-const name = z.string({ error: m.nameRequired }).trim().min(1, m.nameRequired).max(200);
+const name = z.string({ error: m.nameRequired }).trim().min(1, m.nameRequired).max(200, m.nameTooLong);
 const websiteUrl = websiteUrlField(m.websiteRequired, m.invalidUrl);
 
 /** One prospect of a manual campaign, as read from a CSV row (spec §3 manual CSV rows). */
 export const prospectInputSchema = z.strictObject({
-  website: z.string().trim().min(1).max(2048),
+  website: z.string().trim().min(1, f.required('Website')).max(2048, f.tooLong('Website', 2048)),
   contactEmail: z
     .string()
     .trim()
-    .max(254)
+    .max(254, f.tooLong('Contact email', 254))
     .nullish()
     .transform((v) => v || null)
-    .pipe(z.email().nullable()),
+    .pipe(z.email('Contact email is not a valid email address').nullable()),
   contactName: z
     .string()
     .trim()
-    .max(200)
+    .max(200, f.tooLong('Contact name', 200))
     .nullish()
     .transform((v) => v || null),
   notes: z
     .string()
     .trim()
-    .max(5000)
+    .max(5000, f.tooLong('Notes', 5000))
     .nullish()
     .transform((v) => v || null),
 });
@@ -122,7 +125,7 @@ export const aiCampaignFormSchema = z.strictObject({
   competitors: competitorsField(m.invalidUrl),
   prospects: z
     .number({ error: m.prospectsRequired })
-    .int(m.prospectsRequired)
+    .int(m.prospectsWhole)
     .min(limits.minAiProspects, m.prospectsMin)
     .max(limits.maxAiProspects, m.prospectsMax),
   emailAccountId: z
@@ -234,7 +237,7 @@ export const campaignListFilters = ['all', 'active', 'paused', 'completed'] as c
 /** `GET /api/campaigns` query: status filter, search on name or website URL (spec §2), paging. */
 export const campaignListQuerySchema = z.object({
   status: z.enum(campaignListFilters).default('all'),
-  search: z.string().trim().max(200).default(''),
+  search: z.string().trim().max(200, f.tooLong('Search', 200)).default(''),
   ...pageQueryFields,
 });
 export type CampaignListQuery = Partial<z.output<typeof campaignListQuerySchema>>;
