@@ -11,9 +11,10 @@ import { campaignMessages as m, manualCampaignFormSchema } from '../../../../sha
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { DialogFooter } from '../../../components/ui/dialog';
-import { applyServerIssues } from '../../../lib/form-errors';
+import { applyServerIssues, refusalMessage } from '../../../lib/form-errors';
 import { useCreateCampaign } from '../api/campaign-mutations';
 import { CampaignBasicsFields } from './campaign-basics-fields';
+import { useSingleFlight } from '../../../lib/use-single-flight';
 
 type Input = z.input<typeof manualCampaignFormSchema>;
 type Output = z.output<typeof manualCampaignFormSchema>;
@@ -62,16 +63,19 @@ export function ManualCampaignForm({ onBack }: { onBack: () => void }) {
     form.setValue('prospects', result.prospects, { shouldValidate: form.formState.isSubmitted });
   }
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setError(null);
-    try {
-      const campaign = await create.mutateAsync({ type: 'manual', ...values });
-      toast.success(`Campaign created with ${values.prospects.length} prospects`);
-      await navigate(paths.campaign(campaign.id));
-    } catch (caught) {
-      if (!applyServerIssues(caught, ['name', 'websiteUrl'], form.setError)) setError(m.createFailed);
-    }
-  });
+  const onSubmit = useSingleFlight(
+    form.handleSubmit(async (values) => {
+      setError(null);
+      try {
+        const campaign = await create.mutateAsync({ type: 'manual', ...values });
+        toast.success(`Campaign created with ${values.prospects.length} prospects`);
+        await navigate(paths.campaign(campaign.id));
+      } catch (caught) {
+        if (!applyServerIssues(caught, ['name', 'websiteUrl'], form.setError))
+          setError(refusalMessage(caught, m.createFailed));
+      }
+    }),
+  );
 
   const rowErrors = form.formState.errors.prospects;
   const firstRowError = Array.isArray(rowErrors)
