@@ -72,6 +72,30 @@ describe('Idempotency-Key on campaign create', () => {
     expect(await campaignsNamed(await userId(email), 'Twice')).toBe(1);
   });
 
+  it('stores the answer before it is compressed, so a retry is answered from it', async () => {
+    const { cookie, email } = await signUpUser(t.app);
+    const key = freshKey();
+    const name = `Compressed ${'n'.repeat(180)}`;
+    // Long competitor URLs make the answer larger than the compression threshold (1 KiB).
+    const input = {
+      ...campaignInput(name),
+      competitors: [1, 2, 3, 4, 5].map((i) => `https://rival-${i}.example/${'p'.repeat(150)}`),
+    };
+    const first = await t.app.inject({
+      method: 'POST',
+      url: apiPaths.campaigns,
+      headers: { cookie, [IDEMPOTENCY_HEADER]: key, 'accept-encoding': 'gzip' },
+      payload: input,
+    });
+    expect(first.statusCode).toBe(201);
+    expect(first.headers['content-encoding']).toBe('gzip');
+    const retry = await post(apiPaths.campaigns, key, input, cookie);
+    expect(retry.statusCode).toBe(201);
+    expect(retry.headers[REPLAYED_HEADER]).toBe('true');
+    expect(retry.json().name).toBe(name);
+    expect(await campaignsNamed(await userId(email), name)).toBe(1);
+  });
+
   it('answers 422 for the same key with another body, and creates nothing for it', async () => {
     const { cookie, email } = await signUpUser(t.app);
     const key = freshKey();
