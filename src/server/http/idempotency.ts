@@ -127,19 +127,18 @@ function claimKey(db: Database, secret: string): preHandlerHookHandler {
         return;
       }
       const [first] = await db.select().from(idempotencyKeys).where(where);
-      // Gone meanwhile: the first request failed with a 5xx and released the key; claim it again.
-      if (!first) continue;
-      if (first.route !== route || first.requestHash !== requestHash) {
+      // No row: the first request failed with a 5xx and released the key; the loop claims it again.
+      if (first && (first.route !== route || first.requestHash !== requestHash)) {
         return sendJson(reply, 422, errorBody('VALIDATION_ERROR', idempotencyMessages.reused));
       }
-      if (first.statusCode !== null && first.responseBody !== null) {
+      if (first?.statusCode != null && first.responseBody !== null) {
         reply.header(REPLAYED_HEADER, 'true');
         return sendJson(reply, first.statusCode, first.responseBody);
       }
       if (Date.now() >= deadline) {
         return sendJson(reply, 409, errorBody('CONFLICT', idempotencyMessages.inProgress));
       }
-      await sleep(POLL_MS);
+      if (first) await sleep(POLL_MS);
     }
   };
 }
