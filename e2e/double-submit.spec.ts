@@ -16,7 +16,7 @@ import {
 import { newUser, signUp } from './support';
 
 /**
- * A double click on a button that creates something does it once (docs/decisions/017-idempotency-keys.md):
+ * A double click on a button that creates something does it once (docs/decisions/018-idempotency-keys.md):
  * the form ignores the second submit while the first runs, and the screen tells what the first did.
  */
 const mailUser = { user: 'ada@double.test', pass: 'difference-engine' };

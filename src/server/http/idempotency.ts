@@ -20,6 +20,7 @@ export const IDEMPOTENT_ROUTES: ReadonlySet<string> = new Set([
   apiPaths.campaignEnrollment,
   apiPaths.prospectEnrollment,
   apiPaths.findProspects,
+  apiPaths.campaignProspects,
   apiPaths.competitorGapProspects,
   apiPaths.sequences,
   apiPaths.liveLinks,
@@ -56,7 +57,7 @@ function sendJson(reply: FastifyReply, status: number, body: string): FastifyRep
 }
 
 /**
- * Honours the `Idempotency-Key` request header on IDEMPOTENT_ROUTES (docs/decisions/017-idempotency-keys.md,
+ * Honours the `Idempotency-Key` request header on IDEMPOTENT_ROUTES (docs/decisions/018-idempotency-keys.md,
  * after the IETF draft "The Idempotency-Key HTTP Header Field"). The first request with a key
  * claims it (a row in `idempotency_keys`, unique per scope and key; the scope is the signed-in
  * user, or `anonymous` for sign-up and the contact form) and its answer — status and JSON body,

@@ -28,7 +28,7 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-/** The header the server reads to answer a repeated POST with the first answer (docs/decisions/017-idempotency-keys.md). */
+/** The header the server reads to answer a repeated POST with the first answer (docs/decisions/018-idempotency-keys.md). */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 /**
