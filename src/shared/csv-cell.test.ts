@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeCsvCell } from './csv-cell';
+import { readCsvCell, safeCsvCell } from './csv-cell';
 
 describe('safeCsvCell', () => {
   it.each([
@@ -14,4 +14,13 @@ describe('safeCsvCell', () => {
   ])('%j → %j', (input, expected) => {
     expect(safeCsvCell(input)).toBe(expected);
   });
+});
+
+describe('readCsvCell', () => {
+  it.each(['=HYPERLINK("x")', '+1', '-2', '@SUM(A1)', '\tx', "'quoted'", "it's", 'plain'])(
+    'reads back what safeCsvCell wrote for %j',
+    (value) => {
+      expect(readCsvCell(safeCsvCell(value))).toBe(value);
+    },
+  );
 });

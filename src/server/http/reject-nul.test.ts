@@ -141,6 +141,10 @@ const validBodies: Record<string, { id?: () => string; body: () => object }> = {
       pageUrl: 'https://alpha.com',
     }),
   },
+  'POST /api/campaigns/{id}/prospects': {
+    id: () => ids.campaign,
+    body: () => ({ prospects: [{ website: 'alpha.com', notes: 'said "hi"' }] }),
+  },
   'POST /api/campaigns/{id}/competitor-gap/prospects': {
     id: () => ids.campaign,
     body: () => ({ domains: ['alpha.com'] }),

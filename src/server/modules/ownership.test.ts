@@ -83,6 +83,12 @@ const byId: Case[] = [
   },
   { name: 'campaign delete', method: 'DELETE', url: () => withId(apiPaths.campaign, campaign.id) },
   { name: 'campaign prospects', method: 'GET', url: () => withId(apiPaths.campaignProspects, campaign.id) },
+  {
+    name: 'campaign prospects import batch',
+    method: 'POST',
+    url: () => withId(apiPaths.campaignProspects, campaign.id),
+    payload: () => ({ prospects: [{ website: 'intruder.com' }] }),
+  },
   { name: 'find prospects', method: 'POST', url: () => withId(apiPaths.findProspects, campaign.id) },
   { name: 'find prospects status', method: 'GET', url: () => withId(apiPaths.findProspects, campaign.id) },
   { name: 'find prospects cancel', method: 'DELETE', url: () => withId(apiPaths.findProspects, campaign.id) },

@@ -48,6 +48,38 @@ describe('contacts CSV export (spec §9, RFC 4180)', () => {
     expect(cells[8]).toBe(`'@SUM(A1)`);
   });
 
+  it('quotes every text cell, so a spreadsheet splitting on ; or a tab starts no formula', () => {
+    const trap = 'x;=1+1;';
+    const text = contactsCsvChunk(
+      [
+        {
+          ...row,
+          website: trap,
+          contactEmail: trap,
+          contactName: trap,
+          campaignName: trap,
+          status: trap,
+          notes: trap,
+        },
+      ],
+      true,
+    );
+    const [header, line] = text.split('\r\n');
+    expect(header).toBe(
+      '"Website","Email","Name","Campaign","Status",DA Score,Relevance Score,"Last Contacted","Notes"',
+    );
+    expect(line).toBe(
+      `"${trap}","${trap}","${trap}","${trap}","${trap}",54,87.5,"2026-03-01T10:00:00.000Z","${trap}"`,
+    );
+    for (const delimiter of [';', '\t']) {
+      const cells = Papa.parse<string[]>(text, { delimiter }).data.flat();
+      expect(cells.filter((cell) => cell.trimStart().startsWith('='))).toEqual([]);
+    }
+    // The same cells unquoted would give Excel a formula after the separator.
+    const bare = Papa.unparse([[trap, 'y']], { quotes: false });
+    expect(Papa.parse<string[]>(bare, { delimiter: ';' }).data.flat()).toContain('=1+1');
+  });
+
   it('names the file contacts_export_YYYY-MM-DD.csv', () => {
     expect(contactsExportFileName(new Date('2026-11-21T23:59:00Z'))).toBe('contacts_export_2026-11-21.csv');
   });

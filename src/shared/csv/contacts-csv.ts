@@ -45,16 +45,20 @@ function cells(row: ContactCsvRow): string[] {
 }
 
 /**
- * Writes contacts as RFC 4180 CSV lines (CRLF, fields with quotes, commas or line breaks quoted, quotes
- * doubled — spec §9 'notes are quoted with doubled quotes'). With `header` the column row comes first.
- * Each call ends with CRLF, so chunks written one after another form one file.
+ * Every text column is quoted, not only Notes (docs/decisions/017-csv-import-and-export.md): a
+ * spreadsheet that splits on `;` or a tab then keeps `x;=1+1` in one cell instead of starting a
+ * formula after the separator. The numbers stay bare so they read as numbers.
+ */
+const quotes = contactsCsvColumns.map((column) => column !== 'DA Score' && column !== 'Relevance Score');
+
+/**
+ * Writes contacts as RFC 4180 CSV lines (CRLF, text cells quoted, quotes doubled). With `header` the
+ * column row comes first. Each call ends with CRLF, so chunks written one after another form one file.
  */
 export function contactsCsvChunk(rows: readonly ContactCsvRow[], header: boolean): string {
   const data: string[][] = rows.map(cells);
   if (header) data.unshift([...contactsCsvColumns]);
   if (data.length === 0) return '';
-  // Notes are always quoted, as the spec asks; papaparse quotes every other field only when it must.
-  const quotes = [false, false, false, false, false, false, false, false, true];
   return `${Papa.unparse(data, { newline: '\r\n', quotes, escapeFormulae: false })}\r\n`;
 }
 

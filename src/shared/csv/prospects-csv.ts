@@ -1,57 +1,109 @@
 import Papa from 'papaparse';
-import type { ProspectInput } from '../schemas/campaigns';
+import { readCsvCell } from '../csv-cell';
+import {
+  campaignMessages,
+  MAX_MANUAL_PROSPECTS,
+  prospectInputSchema,
+  type ProspectInput,
+} from '../schemas/campaigns';
+import { prospectColumnIndexes } from './prospect-columns';
 
-/** CSV upload messages of spec §5. */
+/** CSV upload messages: the file's format and reading, an empty and a too-large file. */
 export const csvMessages = {
   invalidFile: 'Please upload a valid CSV file',
   invalidFormat:
     'Invalid CSV format. Please ensure your CSV has the correct columns: website,email,name,notes',
   readError: 'Error reading the file',
+  noProspects: 'This file has no prospects',
+  tooManyRows: (count: number) =>
+    `This file has ${count.toLocaleString('en-US')} prospects. ${campaignMessages.tooManyRows}.`,
 } as const;
 
-const COLUMNS = ['website', 'email', 'name', 'notes'] as const;
-
-/** Strips whitespace and one pair of surrounding quotes a spreadsheet may have left (spec §5). */
-function clean(value: string | undefined): string {
-  return (value ?? '')
-    .trim()
-    .replace(/^["']+|["']+$/g, '')
-    .trim();
+/** A row the import refuses: its number as a spreadsheet shows it (the header is row 1) and why. */
+export interface CsvRowError {
+  row: number;
+  message: string;
 }
 
-export type ProspectsCsvResult = { ok: true; prospects: ProspectInput[] } | { ok: false; message: string };
+/** A row the import takes: its number in the file and the prospect it holds. */
+export interface CsvProspectRow {
+  row: number;
+  prospect: ProspectInput;
+}
+
+export type ProspectsCsvResult =
+  { ok: true; valid: CsvProspectRow[]; invalid: CsvRowError[] } | { ok: false; message: string };
 
 /**
- * Reads a manual campaign's prospects from CSV text (spec §5): the first row is a header naming the
- * columns website,email,name,notes (any order, website required, others optional), blank lines are
- * skipped, surrounding quotes are trimmed, and every row needs a website.
- * @returns the prospects, or the spec's 'Invalid CSV format…' message.
+ * One cell's value: whitespace and one pair of surrounding quotes a spreadsheet may have left
+ * are trimmed, and the export's formula guard is undone. The RFC 4180 quoting is already
+ * gone (papaparse), so quotes inside the text are content and stay.
+ */
+function cellValue(value: string | undefined): string {
+  const text = (value ?? '').trim();
+  const unquoted = /^(["']).*\1$/s.test(text) ? text.slice(1, -1).trim() : text;
+  return readCsvCell(unquoted);
+}
+
+const isBlank = (cells: readonly string[]) => cells.every((cell) => cell.trim() === '');
+
+/**
+ * Reads a manual campaign's prospects from CSV text (RFC 4180) and checks every row with the
+ * server's schema (prospectInputSchema). The header names the columns by name in any case and order
+ * (website required; see prospect-columns.ts for the names and aliases, others are ignored), blank
+ * rows are skipped, and rows are numbered as a spreadsheet numbers them.
+ * @returns the valid rows and the refused ones with the reason, or a message for the whole file:
+ *   invalid format, no prospects, or more than MAX_MANUAL_PROSPECTS rows.
  */
 export function parseProspectsCsv(text: string): ProspectsCsvResult {
-  const invalid = { ok: false, message: csvMessages.invalidFormat } as const;
-  const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), {
-    header: true,
-    skipEmptyLines: 'greedy',
-    transformHeader: (header) => clean(header).toLowerCase(),
-  });
-  const fields = parsed.meta.fields ?? [];
-  if (!fields.includes('website') || fields.some((f) => f && !COLUMNS.includes(f as never))) return invalid;
-  // A short row (no notes) is fine, and a one-column file has no delimiter to detect.
-  const tolerated = new Set(['TooFewFields', 'UndetectableDelimiter']);
-  if (parsed.errors.some((e) => !tolerated.has(e.code))) return invalid;
+  // One line ending throughout: files pieced together from several tools mix CRLF and LF.
+  const lines = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  const parsed = Papa.parse<string[]>(lines, { skipEmptyLines: false, newline: '\n' });
+  // A one-column file has no delimiter to detect; any other error leaves the rows unreliable.
+  if (parsed.errors.some((e) => e.code !== 'UndetectableDelimiter'))
+    return { ok: false, message: csvMessages.invalidFormat };
+  const [header = [], ...records] = parsed.data;
+  const columns = prospectColumnIndexes(header.map(cellValue));
+  if (!columns) return { ok: false, message: csvMessages.invalidFormat };
 
-  const prospects: ProspectInput[] = [];
-  for (const row of parsed.data) {
-    const website = clean(row.website);
-    if (!website) return invalid;
-    prospects.push({
-      website,
-      contactEmail: clean(row.email) || null,
-      contactName: clean(row.name) || null,
-      notes: clean(row.notes) || null,
+  const rows = records.map((cells, index) => ({ cells, row: index + 2 })).filter((r) => !isBlank(r.cells));
+  if (rows.length === 0) return { ok: false, message: csvMessages.noProspects };
+  if (rows.length > MAX_MANUAL_PROSPECTS) return { ok: false, message: csvMessages.tooManyRows(rows.length) };
+
+  const valid: CsvProspectRow[] = [];
+  const invalid: CsvRowError[] = [];
+  for (const { cells, row } of rows) {
+    const cell = (index: number | undefined) => (index === undefined ? '' : cellValue(cells[index]));
+    const result = prospectInputSchema.safeParse({
+      website: cell(columns.website),
+      contactEmail: cell(columns.email),
+      contactName: cell(columns.name),
+      notes: cell(columns.notes),
     });
+    if (result.success) valid.push({ row, prospect: result.data });
+    else invalid.push({ row, message: [...new Set(result.error.issues.map((i) => i.message))].join('; ') });
   }
-  return { ok: true, prospects };
+  return { ok: true, valid, invalid };
+}
+
+/**
+ * The rows a server validation answer (VALIDATION_ERROR issues with paths `prospects.<index>.<field>`)
+ * refuses, numbered as in the file: `rows[index]` is the file row of the index-th prospect sent.
+ */
+export function rowErrorsFromIssues(
+  issues: readonly { path: string; message: string }[],
+  rows: readonly number[],
+): CsvRowError[] {
+  const byRow = new Map<number, string[]>();
+  for (const issue of issues) {
+    const index = /^prospects\.(\d+)(\.|$)/.exec(issue.path)?.[1];
+    const row = index === undefined ? undefined : rows[Number(index)];
+    if (row === undefined) continue;
+    byRow.set(row, [...new Set([...(byRow.get(row) ?? []), issue.message])]);
+  }
+  return [...byRow]
+    .sort(([a], [b]) => a - b)
+    .map(([row, messages]) => ({ row, message: messages.join('; ') }));
 }
 
 /** True when a chosen file looks like CSV by its name or type (spec §5 'Please upload a valid CSV file'). */

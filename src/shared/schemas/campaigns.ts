@@ -93,26 +93,43 @@ export function competitorsField(invalid: string) {
 const name = z.string({ error: m.nameRequired }).trim().min(1, m.nameRequired).max(200, m.nameTooLong);
 const websiteUrl = websiteUrlField(m.websiteRequired, m.invalidUrl);
 
-/** One prospect of a manual campaign, as read from a CSV row (spec §3 manual CSV rows). */
+/** Why one CSV row of prospects is refused; the import preview and the server show the same words. */
+export const prospectRowMessages = {
+  websiteRequired: 'Website is required',
+  invalidWebsite: 'Invalid website URL',
+  invalidEmail: 'Invalid email address',
+  nameTooLong: 'Name is longer than 200 characters',
+  notesTooLong: 'Notes are longer than 5,000 characters',
+} as const;
+
+/**
+ * One prospect of a manual campaign, as read from a CSV row (spec §3 manual CSV rows). The website is
+ * kept as written but must read as a web address (see normalizeWebsiteUrl).
+ */
 export const prospectInputSchema = z.strictObject({
-  website: z.string().trim().min(1, f.required('Website')).max(2048, f.tooLong('Website', 2048)),
+  website: z
+    .string()
+    .trim()
+    .min(1, { error: prospectRowMessages.websiteRequired, abort: true })
+    .max(2048, { error: prospectRowMessages.invalidWebsite, abort: true })
+    .refine((v) => normalizeWebsiteUrl(v) !== null, prospectRowMessages.invalidWebsite),
   contactEmail: z
     .string()
     .trim()
-    .max(254, f.tooLong('Contact email', 254))
+    .max(254, prospectRowMessages.invalidEmail)
     .nullish()
     .transform((v) => v || null)
-    .pipe(z.email('Contact email is not a valid email address').nullable()),
+    .pipe(z.email(prospectRowMessages.invalidEmail).nullable()),
   contactName: z
     .string()
     .trim()
-    .max(200, f.tooLong('Contact name', 200))
+    .max(200, prospectRowMessages.nameTooLong)
     .nullish()
     .transform((v) => v || null),
   notes: z
     .string()
     .trim()
-    .max(5000, f.tooLong('Notes', 5000))
+    .max(5000, prospectRowMessages.notesTooLong)
     .nullish()
     .transform((v) => v || null),
 });

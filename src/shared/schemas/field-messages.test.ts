@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { signUpSchema } from './auth';
-import { aiCampaignFormSchema, campaignMessages, manualCampaignFormSchema } from './campaigns';
+import { aiCampaignFormSchema, campaignMessages } from './campaigns';
 import { addGapProspectsSchema } from './competitor-gap';
 import { contactInputSchema } from './contact';
 import { fieldMessages } from './field-messages';
@@ -43,29 +43,6 @@ describe('campaign forms name the real problem', () => {
     );
     expect(issuesOf(aiCampaignFormSchema, { ...ai, prospects: 4 })[0]?.message).toBe(
       campaignMessages.prospectsMin,
-    );
-  });
-
-  it('manual CSV rows: each field names its limit', () => {
-    const row = { website: 'a.com', contactEmail: 'a@a.com', contactName: 'A', notes: '' };
-    const manual = (prospect: object) =>
-      issuesOf(manualCampaignFormSchema, {
-        name: 'n',
-        websiteUrl: 'a.com',
-        competitors: [],
-        prospects: [{ ...row, ...prospect }],
-      });
-    expect(manual({ website: ' ' })).toEqual([
-      { path: 'prospects.0.website', message: 'Website is required' },
-    ]);
-    expect(manual({ notes: long(5001) })).toEqual([
-      { path: 'prospects.0.notes', message: 'Notes must be at most 5,000 characters' },
-    ]);
-    expect(manual({ contactName: long(201) })[0]?.message).toBe(
-      'Contact name must be at most 200 characters',
-    );
-    expect(manual({ contactEmail: 'not-an-address' })[0]?.message).toBe(
-      'Contact email is not a valid email address',
     );
   });
 });

@@ -19,12 +19,10 @@ import { containsPattern, iso, orderByIndexed, orderByNullsLast, pageOffset } fr
 import { countWhere, listPage } from '../../db/list-page';
 import { AppError } from '../../http/errors';
 import { assertEmailAccountOwned } from '../email-accounts/service';
+import { insertProspects } from '../prospects/add-prospects';
 import { toProspect } from '../prospects/service';
 
 type CampaignRow = typeof campaigns.$inferSelect;
-
-/** Rows per insert statement of a manual upload: well under PostgreSQL's 65,535 parameters. */
-const INSERT_CHUNK = 1000;
 
 function toCampaign(row: CampaignRow): Campaign {
   return {
@@ -151,21 +149,8 @@ export async function createCampaign(db: Database, userId: string, input: Create
         .insert(campaignEmailAccounts)
         .values({ campaignId: row!.id, userId, emailAccountId: row!.emailAccountId, position: 0 });
     }
-    if (input.type === 'manual') {
-      // One millisecond apart, first row newest: "newest first" lists keep the file's order.
-      const base = Date.now();
-      for (let i = 0; i < input.prospects.length; i += INSERT_CHUNK) {
-        await tx.insert(prospects).values(
-          input.prospects.slice(i, i + INSERT_CHUNK).map((p, j) => ({
-            campaignId: row!.id,
-            userId,
-            ...p,
-            status: 'pending' as const,
-            createdAt: new Date(base - i - j),
-          })),
-        );
-      }
-    }
+    if (input.type === 'manual')
+      await insertProspects(tx, { campaignId: row!.id, userId }, input.prospects, new Date());
     return toCampaign(row!);
   });
 }

@@ -3,20 +3,30 @@ import type { PgBoss } from 'pg-boss';
 import { z } from 'zod';
 import { apiPaths } from '../../../shared/paths';
 import { okSchema } from '../../../shared/schemas/api';
+import {
+  addProspectsResultSchema,
+  addProspectsSchema,
+  PROSPECT_IMPORT_BATCH,
+} from '../../../shared/schemas/prospect-import';
 import { prospectTimelineSchema } from '../../../shared/schemas/prospect-timeline';
 import { prospectSchema, updateProspectStatusSchema } from '../../../shared/schemas/prospects';
 import type { Auth } from '../../auth/auth';
 import { requireUser } from '../../auth/session';
 import type { Database } from '../../db/client';
 import { liveLinkDiscoveryJob } from '../../jobs/live-link-discovery';
+import { addProspects } from './add-prospects';
 import { deleteProspect, updateProspectStatus } from './service';
 import { prospectTimeline } from './timeline';
 
 const idParams = z.object({ id: z.uuid() });
 
+/** A full import batch whose every row carries the longest notes (5,000 characters) still fits. */
+const IMPORT_BODY_LIMIT_BYTES = PROSPECT_IMPORT_BATCH * 8 * 1024;
+
 /**
  * `PATCH /api/prospects/:id` (status), `DELETE /api/prospects/:id` and
- * `GET /api/prospects/:id/timeline` (its history, issue 7 §4), for the owner only. A prospect
+ * `GET /api/prospects/:id/timeline` (its history, issue 7 §4), and `POST /api/campaigns/:id/prospects`
+ * (the next batch of a CSV import), for the owner only. A prospect
  * marked Success has its site searched for the link it gave (issue 8 §4).
  */
 export function prospectRoutes(
@@ -26,6 +36,20 @@ export function prospectRoutes(
   return async (app) => {
     const preHandler = requireUser(auth);
     const tags = ['prospects'];
+    app.post(
+      apiPaths.campaignProspects,
+      {
+        schema: {
+          tags,
+          params: idParams,
+          body: addProspectsSchema,
+          response: { 200: addProspectsResultSchema },
+        },
+        preHandler,
+        bodyLimit: IMPORT_BODY_LIMIT_BYTES,
+      },
+      async (request) => addProspects(db, request.user!.id, request.params.id, request.body),
+    );
     app.patch(
       apiPaths.prospect,
       {

@@ -11,6 +11,7 @@ import { prospectSchema, type UpdateProspectStatusInput } from '../../../../shar
 import { apiRequest } from '../../../lib/api-client';
 import { contactsKey } from '../../contacts/api/contact-queries';
 import { campaignsKey } from './campaign-queries';
+import { importManualCampaign } from './manual-campaign-import';
 
 /**
  * Marks every campaign and contact query stale after a change; active ones refetch in the background.
@@ -33,6 +34,15 @@ export function useCreateCampaign() {
     mutationFn: (input: CreateCampaignInput) =>
       apiRequest(apiPaths.campaigns, { method: 'POST', body: input, schema: campaignSchema }),
     onSuccess: () => refresh(),
+  });
+}
+
+/** A manual campaign and its CSV prospects in batches (see importManualCampaign). */
+export function useImportManualCampaign() {
+  const refresh = useRefreshCampaigns();
+  return useMutation({
+    mutationFn: (args: Parameters<typeof importManualCampaign>) => importManualCampaign(...args),
+    onSettled: () => refresh(),
   });
 }
 

@@ -5,16 +5,26 @@ import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { csvMessages, isCsvFile, parseProspectsCsv } from '../../../../shared/csv/prospects-csv';
+import {
+  csvMessages,
+  isCsvFile,
+  parseProspectsCsv,
+  rowErrorsFromIssues,
+  type CsvRowError,
+} from '../../../../shared/csv/prospects-csv';
 import { paths } from '../../../../shared/paths';
 import { campaignMessages as m, manualCampaignFormSchema } from '../../../../shared/schemas/campaigns';
+import { PROSPECT_IMPORT_BATCH } from '../../../../shared/schemas/prospect-import';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { DialogFooter } from '../../../components/ui/dialog';
+import { ApiError } from '../../../lib/api-error';
 import { applyServerIssues, refusalMessage } from '../../../lib/form-errors';
-import { useCreateCampaign } from '../api/campaign-mutations';
-import { CampaignBasicsFields } from './campaign-basics-fields';
 import { useSingleFlight } from '../../../lib/use-single-flight';
+import { useImportManualCampaign } from '../api/campaign-mutations';
+import type { ManualImportState } from '../api/manual-campaign-import';
+import { CampaignBasicsFields } from './campaign-basics-fields';
+import { CsvImportPreview, CsvImportProgress, importButtonLabel } from './csv-import-preview';
 
 type Input = z.input<typeof manualCampaignFormSchema>;
 type Output = z.output<typeof manualCampaignFormSchema>;
@@ -29,9 +39,16 @@ function readText(file: File): Promise<string> {
   });
 }
 
+/** The checked file: the valid prospects' row numbers (in the order sent) and the rows skipped. */
+interface CheckedFile {
+  rows: number[];
+  skipped: CsvRowError[];
+}
+
 /**
- * The manual campaign form (spec §5): name, website, competitors and a CSV of prospects read in the
- * browser (header website,email,name,notes). Submit stays disabled until the file gives a prospect.
+ * The manual campaign form (spec §5): name, website, competitors and a CSV of prospects read and checked
+ * in the browser with the server's schema. The preview lists the rows that will be skipped and why; the
+ * valid rows go in batches with a progress bar, and rows the server still refuses join the list.
  */
 export function ManualCampaignForm({ onBack }: { onBack: () => void }) {
   const navigate = useNavigate();
@@ -39,15 +56,20 @@ export function ManualCampaignForm({ onBack }: { onBack: () => void }) {
     resolver: zodResolver(manualCampaignFormSchema),
     defaultValues: { name: '', websiteUrl: '', competitors: [''], prospects: [] },
   });
-  const create = useCreateCampaign();
   const [fileName, setFileName] = useState<string | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
+  const [checked, setChecked] = useState<CheckedFile | null>(null);
+  const [imported, setImported] = useState<ManualImportState | null>(null);
+  const importer = useImportManualCampaign();
+  const pending = importer.isPending;
   const [error, setError] = useState<string | null>(null);
   const prospects = useWatch({ control: form.control, name: 'prospects' });
 
   async function onFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     form.setValue('prospects', []);
+    setChecked(null);
+    setImported(null);
     setFileError(null);
     setFileName(file?.name ?? null);
     if (!file) return;
@@ -60,37 +82,66 @@ export function ManualCampaignForm({ onBack }: { onBack: () => void }) {
     }
     const result = parseProspectsCsv(text);
     if (!result.ok) return setFileError(result.message);
-    form.setValue('prospects', result.prospects, { shouldValidate: form.formState.isSubmitted });
+    setChecked({ rows: result.valid.map((r) => r.row), skipped: result.invalid });
+    form.setValue(
+      'prospects',
+      result.valid.map((r) => r.prospect),
+      { shouldValidate: form.formState.isSubmitted },
+    );
   }
 
+  /** Moves the rows the server refused (numbered from `offset` in the list sent) to the skipped list. */
+  function skipRefused(refused: CsvRowError[], offset: number) {
+    const rows = checked!.rows;
+    const gone = new Set(refused.map((r) => r.row));
+    const keep = prospects.map((_, i) => i).filter((i) => i < offset || !gone.has(rows[i]!));
+    setChecked({
+      rows: keep.map((i) => rows[i]!),
+      skipped: [...checked!.skipped, ...refused].sort((a, b) => a.row - b.row),
+    });
+    form.setValue(
+      'prospects',
+      keep.map((i) => prospects[i]!),
+    );
+  }
+
+  // One import per submit: a double click must not create the campaign twice.
   const onSubmit = useSingleFlight(
     form.handleSubmit(async (values) => {
       setError(null);
+      let state = imported;
       try {
-        const campaign = await create.mutateAsync({ type: 'manual', ...values });
+        const id = await importer.mutateAsync([
+          values,
+          state,
+          (next) => {
+            state = next;
+            setImported(next);
+          },
+        ]);
         toast.success(`Campaign created with ${values.prospects.length} prospects`);
-        await navigate(paths.campaign(campaign.id));
+        await navigate(paths.campaign(id));
       } catch (caught) {
-        if (!applyServerIssues(caught, ['name', 'websiteUrl'], form.setError))
+        const offset = state?.done ?? 0;
+        const refused =
+          caught instanceof ApiError
+            ? rowErrorsFromIssues(caught.issues, checked?.rows.slice(offset) ?? [])
+            : [];
+        if (refused.length > 0) skipRefused(refused, offset);
+        else if (state)
+          setError(
+            `Imported ${state.done} of ${values.prospects.length} prospects; the rest were not sent (${
+              caught instanceof ApiError ? caught.message : 'network error'
+            }). Press the button again to carry on in the same campaign.`,
+          );
+        else if (!applyServerIssues(caught, ['name', 'websiteUrl'], form.setError))
           setError(refusalMessage(caught, m.createFailed));
       }
     }),
   );
 
-  const rowErrors = form.formState.errors.prospects;
-  const firstRowError = Array.isArray(rowErrors)
-    ? rowErrors
-        .map((row, index) => {
-          const message =
-            row?.contactEmail?.message ??
-            row?.website?.message ??
-            row?.contactName?.message ??
-            row?.notes?.message;
-          // +2: the header is line 1 and rows count from 1.
-          return message ? `Line ${index + 2} of the CSV: ${message}` : null;
-        })
-        .find(Boolean)
-    : (rowErrors?.message ?? null);
+  const listError = form.formState.errors.prospects;
+  const prospectsError = listError && !Array.isArray(listError) ? listError.message : null;
 
   return (
     <FormProvider {...form}>
@@ -113,23 +164,25 @@ export function ManualCampaignForm({ onBack }: { onBack: () => void }) {
             accept=".csv,text/csv"
             className="sr-only"
             aria-label="Prospects CSV file"
+            disabled={pending}
             onChange={onFile}
           />
           {fileError && <p className="mt-1.5 text-sm text-red-600 dark:text-red-400">{fileError}</p>}
-          {!fileError && prospects.length > 0 && (
-            <p className="mt-1.5 text-sm text-emerald-700 dark:text-emerald-400">
-              {prospects.length} {prospects.length === 1 ? 'prospect' : 'prospects'} ready to import
-            </p>
+          {checked && <CsvImportPreview valid={prospects.length} skipped={checked.skipped} />}
+          {prospectsError && (
+            <p className="mt-1.5 text-sm text-red-600 dark:text-red-400">{prospectsError}</p>
           )}
-          {firstRowError && <p className="mt-1.5 text-sm text-red-600 dark:text-red-400">{firstRowError}</p>}
         </div>
+        {pending && prospects.length > PROSPECT_IMPORT_BATCH && (
+          <CsvImportProgress done={imported?.done ?? 0} total={prospects.length} />
+        )}
         {error && <Alert variant="destructive">{error}</Alert>}
         <DialogFooter>
-          <Button type="button" variant="outline" onClick={onBack} disabled={create.isPending}>
+          <Button type="button" variant="outline" onClick={onBack} disabled={pending}>
             Back
           </Button>
-          <Button type="submit" loading={create.isPending} disabled={prospects.length === 0}>
-            Create Campaign
+          <Button type="submit" loading={pending} disabled={prospects.length === 0}>
+            {importButtonLabel(prospects.length, checked?.skipped.length ?? 0)}
           </Button>
         </DialogFooter>
       </form>

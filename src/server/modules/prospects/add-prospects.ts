@@ -1,0 +1,74 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { campaignMessages, MAX_MANUAL_PROSPECTS } from '../../../shared/schemas/campaigns';
+import type { AddProspectsResult, addProspectsSchema } from '../../../shared/schemas/prospect-import';
+import type { prospectInputSchema } from '../../../shared/schemas/campaigns';
+import type { Database } from '../../db/client';
+import { campaigns, prospects } from '../../db/schema/campaigns';
+import { AppError } from '../../http/errors';
+import { refreshProspectCounters } from './service';
+
+/** Rows per insert statement: well under PostgreSQL's 65,535 parameters. */
+const INSERT_CHUNK = 1000;
+
+/**
+ * Inserts checked prospects as pending, keeping the file's order in "newest first" lists: each row is
+ * one millisecond older than the one before it, the first at `newest`.
+ */
+export async function insertProspects(
+  db: Database,
+  owner: { campaignId: string; userId: string },
+  rows: readonly z.output<typeof prospectInputSchema>[],
+  newest: Date,
+): Promise<void> {
+  const base = newest.getTime();
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+    await db.insert(prospects).values(
+      rows.slice(i, i + INSERT_CHUNK).map((p, j) => ({
+        ...owner,
+        ...p,
+        status: 'pending' as const,
+        createdAt: new Date(base - i - j),
+      })),
+    );
+  }
+}
+
+/**
+ * Adds the next rows of a CSV import to one of the user's campaigns, after the rows already there
+ * (older, so lists keep the file's order), and recounts it; a manual campaign's target grows with them
+ * (its target is the number of prospects listed; docs/decisions/017-csv-import-and-export.md).
+ * @throws AppError NOT_FOUND for another user's campaign, VALIDATION_ERROR when the campaign would pass
+ *   MAX_MANUAL_PROSPECTS.
+ */
+export async function addProspects(
+  db: Database,
+  userId: string,
+  campaignId: string,
+  { prospects: rows }: z.output<typeof addProspectsSchema>,
+): Promise<AddProspectsResult> {
+  return db.transaction(async (tx) => {
+    // The row lock makes concurrent batches of one campaign queue up, so the limit holds.
+    const [campaign] = await tx
+      .select({ id: campaigns.id, type: campaigns.type })
+      .from(campaigns)
+      .where(and(eq(campaigns.id, campaignId), eq(campaigns.userId, userId)))
+      .for('update');
+    if (!campaign) throw AppError.notFound(campaignMessages.notFound);
+    const [existing] = await tx
+      .select({ count: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${prospects.createdAt})` })
+      .from(prospects)
+      .where(eq(prospects.campaignId, campaignId));
+    if (existing!.count + rows.length > MAX_MANUAL_PROSPECTS)
+      throw new AppError('VALIDATION_ERROR', campaignMessages.tooManyRows);
+    const newest = existing!.oldest ? new Date(new Date(existing!.oldest).getTime() - 1) : new Date();
+    await insertProspects(tx, { campaignId, userId }, rows, newest);
+    await refreshProspectCounters(tx, campaignId);
+    if (campaign.type === 'manual')
+      await tx
+        .update(campaigns)
+        .set({ targetProspects: sql`${campaigns.prospects}` })
+        .where(eq(campaigns.id, campaignId));
+    return { added: rows.length, prospects: existing!.count + rows.length };
+  });
+}
