@@ -4,7 +4,8 @@ import { z } from 'zod';
 import type { JobDefinition } from './job';
 
 /**
- * Deletes expired sessions, verification tokens and spent rate-limit windows, on a schedule
+ * Deletes expired sessions, verification tokens, spent rate-limit windows and idempotency keys
+ * older than 24 hours (src/server/http/idempotency.ts), on a schedule
  * (SESSION_CLEANUP_CRON, hourly by default). Returns the number of rows removed per table.
  */
 export const sessionCleanupJob: JobDefinition<Record<string, never>> = {
@@ -17,6 +18,9 @@ export const sessionCleanupJob: JobDefinition<Record<string, never>> = {
       sessions: await count(sql`delete from sessions where expires_at < now() returning 1`),
       verifications: await count(sql`delete from verifications where expires_at < now() returning 1`),
       rateLimits: await count(sql`delete from rate_limits where reset_at < now() returning 1`),
+      idempotencyKeys: await count(
+        sql`delete from idempotency_keys where created_at < now() - interval '24 hours' returning 1`,
+      ),
     };
   },
 };

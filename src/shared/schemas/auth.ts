@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { limits } from '../limits';
 import { messages } from '../messages';
+import { fieldMessages as f } from './field-messages';
 
 const m = messages.auth;
 
@@ -11,13 +12,21 @@ const email = z
   .max(limits.emailMaxLength, m.invalidEmail)
   .pipe(z.email({ error: m.invalidEmail }));
 
-const requiredName = (message: string) =>
-  z.string({ error: message }).trim().min(1, message).max(limits.nameMaxLength);
+const requiredName = (message: string, field: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(limits.nameMaxLength, f.tooLong(field, limits.nameMaxLength));
+const passwordTooLong = f.tooLong('Password', limits.passwordMaxLength);
 
 /** Sign-in form and `POST /api/auth/sign-in/email` body (spec §5). */
 export const signInSchema = z.strictObject({
   email,
-  password: z.string({ error: m.passwordRequired }).min(1, m.passwordRequired).max(limits.passwordMaxLength),
+  password: z
+    .string({ error: m.passwordRequired })
+    .min(1, m.passwordRequired)
+    .max(limits.passwordMaxLength, passwordTooLong),
 });
 export type SignInInput = z.infer<typeof signInSchema>;
 
@@ -28,10 +37,10 @@ export const signUpSchema = z.strictObject({
     .string({ error: m.passwordRequired })
     .min(1, m.passwordRequired)
     .min(limits.passwordMinLength, m.passwordTooShort)
-    .max(limits.passwordMaxLength),
-  firstName: requiredName(m.firstNameRequired),
-  lastName: requiredName(m.lastNameRequired),
-  companyName: requiredName(m.companyNameRequired),
+    .max(limits.passwordMaxLength, passwordTooLong),
+  firstName: requiredName(m.firstNameRequired, 'First name'),
+  lastName: requiredName(m.lastNameRequired, 'Last name'),
+  companyName: requiredName(m.companyNameRequired, 'Company name'),
 });
 export type SignUpInput = z.infer<typeof signUpSchema>;
 

@@ -4,6 +4,7 @@ import { namesNonPublicHost, PUBLIC_WEBSITE_MESSAGE } from '../public-host';
 import { normalizeWebsiteUrl, websiteHost } from '../urls';
 import { pageQueryFields, pageSchema } from './pagination';
 import { prospectStatusSchema } from './prospects';
+import { fieldMessages as f } from './field-messages';
 
 /** Campaign messages of spec §5 and §8, shown by the forms and sent by the server. */
 export const campaignMessages = {
@@ -13,6 +14,8 @@ export const campaignMessages = {
   prospectsRequired: 'Number of prospects is required',
   prospectsMin: 'Minimum 5 prospects required',
   prospectsMax: 'Maximum 1000 prospects allowed',
+  prospectsWhole: 'Number of prospects must be a whole number',
+  nameTooLong: 'Campaign name must be at most 200 characters',
   tooManyCompetitors: 'Maximum of 5 competitors allowed',
   invalidCompetitor: 'Please enter a valid website URL',
   duplicateCompetitor: 'This competitor website is already added',
@@ -69,7 +72,7 @@ export function websiteUrlField(required: string, invalid: string, options: { pu
 export function competitorsField(invalid: string) {
   return z
     .array(z.string().max(2048, invalid))
-    .max(20)
+    .max(20, m.tooManyCompetitors)
     .transform((values, ctx) => {
       const urls: string[] = [];
       const hosts = new Set<string>();
@@ -99,7 +102,7 @@ export function competitorsField(invalid: string) {
     });
 }
 
-const name = z.string({ error: m.nameRequired }).trim().min(1, m.nameRequired).max(200);
+const name = z.string({ error: m.nameRequired }).trim().min(1, m.nameRequired).max(200, m.nameTooLong);
 const websiteUrl = websiteUrlField(m.websiteRequired, m.invalidUrl, { publicOnly: true });
 
 /** Why one CSV row of prospects is refused; the import preview and the server show the same words. */
@@ -151,7 +154,7 @@ export const aiCampaignFormSchema = z.strictObject({
   competitors: competitorsField(m.invalidUrl),
   prospects: z
     .number({ error: m.prospectsRequired })
-    .int(m.prospectsRequired)
+    .int(m.prospectsWhole)
     .min(limits.minAiProspects, m.prospectsMin)
     .max(limits.maxAiProspects, m.prospectsMax),
   emailAccountId: z
@@ -280,7 +283,7 @@ export const campaignListFilters = ['all', 'draft', 'active', 'paused', 'complet
 /** `GET /api/campaigns` query: status filter, search on name or website URL (spec §2), paging. */
 export const campaignListQuerySchema = z.object({
   status: z.enum(campaignListFilters).default('all'),
-  search: z.string().trim().max(200).default(''),
+  search: z.string().trim().max(200, f.tooLong('Search', 200)).default(''),
   ...pageQueryFields,
 });
 export type CampaignListQuery = Partial<z.output<typeof campaignListQuerySchema>>;

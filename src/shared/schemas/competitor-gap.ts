@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldMessages as f } from './field-messages';
 
 /** Competitor gap panel texts (issue 8 §6). */
 export const competitorGapMessages = {
@@ -40,8 +41,15 @@ export type CompetitorGapPage = z.infer<typeof competitorGapPageSchema>;
 /** `POST /api/campaigns/:id/competitor-gap/prospects`: the chosen gap domains. */
 export const addGapProspectsSchema = z.strictObject({
   domains: z
-    .array(z.string().trim().toLowerCase().min(1).max(253))
+    .array(
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .min(1, competitorGapMessages.chooseDomains)
+        .max(253, f.tooLong('Domain', 253)),
+    )
     .min(1, competitorGapMessages.chooseDomains)
-    .max(100),
+    .max(100, f.tooMany('domains at a time', 100)),
 });
 export type AddGapProspectsInput = z.input<typeof addGapProspectsSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { limits } from '../limits';
 import { pageSchema } from './pagination';
+import { fieldMessages as f } from './field-messages';
 
 /** Contact form messages (spec §5) and our own for what the spec leaves open. */
 export const contactMessages = {
@@ -9,7 +10,6 @@ export const contactMessages = {
   invalidEmail: 'Invalid email address',
   subjectRequired: 'Subject is required',
   messageRequired: 'Message is required',
-  tooLong: (max: number) => `Use at most ${max} characters`,
   sent: 'Thank you! Your message has been sent. We usually reply within one business day.',
   sendFailed: 'Your message could not be sent. Please try again.',
   tooMany: 'You have sent several messages in a short time. Please wait an hour and try again.',
@@ -26,12 +26,12 @@ export const contactLimits = {
 } as const;
 
 const m = contactMessages;
-const required = (message: string, max: number) =>
-  z.string({ error: message }).trim().min(1, message).max(max, m.tooLong(max));
+const required = (message: string, field: string, max: number) =>
+  z.string({ error: message }).trim().min(1, message).max(max, f.tooLong(field, max));
 
 /** Contact form and `POST /api/contact` body (spec §5). The address pattern is the basic one the spec names. */
 export const contactInputSchema = z.strictObject({
-  name: required(m.nameRequired, limits.nameMaxLength),
+  name: required(m.nameRequired, 'Name', limits.nameMaxLength),
   email: z
     .string({ error: m.emailRequired })
     .trim()
@@ -42,8 +42,8 @@ export const contactInputSchema = z.strictObject({
         .max(limits.emailMaxLength, m.invalidEmail)
         .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, m.invalidEmail),
     ),
-  subject: required(m.subjectRequired, contactLimits.subjectMax),
-  message: required(m.messageRequired, contactLimits.messageMax),
+  subject: required(m.subjectRequired, 'Subject', contactLimits.subjectMax),
+  message: required(m.messageRequired, 'Message', contactLimits.messageMax),
 });
 export type ContactInput = z.infer<typeof contactInputSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { domainCheckSchema } from './mail-health';
+import { fieldMessages } from './field-messages';
 
 /** The sender-domain check's endpoints (docs/decisions/015-sender-domain-and-address-checks.md). */
 export const domainCheckPaths = {
@@ -27,7 +28,7 @@ export const domainCheckMessages = {
 export const dkimSelectorsInputSchema = z.strictObject({
   selectors: z
     .string()
-    .max(1000)
+    .max(1000, fieldMessages.tooLong('Selectors', 1000))
     .transform((s) => [
       ...new Set(
         s

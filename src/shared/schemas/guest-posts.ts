@@ -3,6 +3,7 @@ import { limits } from '../limits';
 import { normalizeWebsiteUrl } from '../urls';
 import { websiteUrlField } from './campaigns';
 import { pageQueryFields, pageSchema } from './pagination';
+import { fieldMessages } from './field-messages';
 
 /** Guest Post Generator messages (spec §2, §5, §8 and issue 9). */
 export const guestPostMessages = {
@@ -30,7 +31,7 @@ export const DEFAULT_WORD_COUNT = 1000;
  */
 export const internalLinksField = z
   .array(z.string().max(2048, m.invalidUrl))
-  .max(20)
+  .max(20, m.tooManyLinks)
   .transform((values, ctx) => {
     const urls: string[] = [];
     values.forEach((raw, index) => {
@@ -57,7 +58,7 @@ export const guestPostRequestSchema = z.object({
   yourWebsite: websiteUrlField(m.yourWebsiteRequired, m.invalidUrl),
   targetWebsite: websiteUrlField(m.targetWebsiteRequired, m.invalidUrl),
   /** Blank lets the model choose (spec §5). */
-  topic: z.string().trim().max(300).default(''),
+  topic: z.string().trim().max(300, fieldMessages.tooLong('Topic', 300)).default(''),
   wordCount: z.coerce
     .number()
     .refine((n): n is (typeof wordCounts)[number] => (wordCounts as readonly number[]).includes(n), {

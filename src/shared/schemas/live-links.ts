@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { campaignMessages, websiteUrlField } from './campaigns';
 import { pageQueryFields, pageSchema } from './pagination';
+import { fieldMessages as f } from './field-messages';
 
 /** Live link messages of spec §8 and the Add Live Link form's required-field texts. */
 export const liveLinkMessages = {
@@ -61,7 +62,11 @@ export const createLiveLinkSchema = z.strictObject({
     .min(1, m.campaignRequired)
     .pipe(z.uuid(m.campaignRequired)),
   url: websiteUrlField(m.urlRequired, campaignMessages.invalidUrl),
-  anchorText: z.string({ error: m.anchorRequired }).trim().min(1, m.anchorRequired).max(500),
+  anchorText: z
+    .string({ error: m.anchorRequired })
+    .trim()
+    .min(1, m.anchorRequired)
+    .max(500, f.tooLong('Anchor text', 500)),
   pageUrl: websiteUrlField(m.pageUrlRequired, campaignMessages.invalidUrl),
 });
 export type CreateLiveLinkInput = z.input<typeof createLiveLinkSchema>;

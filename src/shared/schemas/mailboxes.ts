@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { mailboxHealthSchema } from './mail-health';
 import { pageQueryFields, pageSchema } from './pagination';
+import { fieldMessages as f } from './field-messages';
 
 /** Messages of the mailbox screens (spec §8 Mail connection, Campaigns). */
 export const mailboxMessages = {
@@ -52,11 +53,11 @@ const host = z
   .string()
   .trim()
   .min(1, 'Host is required')
-  .max(253)
+  .max(253, f.tooLong('Host', 253))
   .regex(/^[a-z0-9.-]+$/i, 'Enter a host name such as smtp.example.com');
 const port = z.coerce
   .number({ error: 'Port must be a number' })
-  .int()
+  .int(f.wholeNumber('Port'))
   .min(1, 'Port must be 1–65535')
   .max(65535, 'Port must be 1–65535');
 
@@ -98,7 +99,7 @@ export const mailboxSettingsSchema = z
     maxUnsubscribePct: thresholdPct.optional(),
     password: z
       .string()
-      .max(1024)
+      .max(1024, f.tooLong('Password', 1024))
       .optional()
       .transform((v) => v || undefined),
   })
@@ -121,8 +122,8 @@ export const connectMailboxSchema = z.strictObject({
   imapHost: host,
   imapPort: port,
   imapSecurity: mailSecuritySchema,
-  username: z.string().trim().min(1, 'User name is required').max(254),
-  password: z.string().min(1, 'Password is required').max(1024),
+  username: z.string().trim().min(1, 'User name is required').max(254, f.tooLong('User name', 254)),
+  password: z.string().min(1, 'Password is required').max(1024, f.tooLong('Password', 1024)),
   dailyLimit: dailyLimit.default(defaultDailyLimit),
 });
 export type ConnectMailboxInput = z.input<typeof connectMailboxSchema>;

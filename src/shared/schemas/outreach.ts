@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { limits } from '../limits';
 import { placeholders } from '../placeholders';
+import { fieldMessages as f } from './field-messages';
 
 /** Messages of starting outreach from a campaign (issue 6 §3, §6), shown by the forms and sent by the server. */
 export const outreachMessages = {
@@ -24,6 +25,8 @@ export const outreachMessages = {
   undeliverable: 'This prospect’s address cannot receive mail.',
   domainRefusesMail: 'their domain does not accept mail',
   invalidAddress: 'their address is not valid',
+  /** Prospects another Send Emails request (a second click, another tab) enrolled at the same moment. */
+  enrolledMeanwhile: 'already enrolled by another Send Emails request',
   mailboxesDisconnected:
     'Every mailbox of this campaign has a connection error: the emails will wait until you reconnect one in Email Accounts.',
   settingsSaved: 'Outreach settings saved',
@@ -102,8 +105,8 @@ export type EnrollmentResult = z.infer<typeof enrollmentResultSchema>;
 /** `POST /api/sequences/preview` body: a step as the editor holds it, rendered for one of the user's prospects. */
 export const stepPreviewInputSchema = z.strictObject({
   prospectId: z.uuid(),
-  subject: z.string().max(300),
-  content: z.string().max(20_000),
+  subject: z.string().max(300, f.tooLong('Subject', 300)),
+  content: z.string().max(20_000, f.tooLong('Content', 20_000)),
 });
 export type StepPreviewInput = z.infer<typeof stepPreviewInputSchema>;
 

@@ -3,6 +3,7 @@ import { opportunityTypes } from './discovery';
 import { pageQueryFields, pageSchema } from './pagination';
 import { siteDomain } from '../url-normalize';
 import { emailCheckSchema } from './mail-health';
+import { fieldMessages as f } from './field-messages';
 
 /** Prospect and contacts messages of spec §8. */
 export const contactMessages = {
@@ -71,7 +72,7 @@ export const setDoNotContactSchema = z.strictObject({
   domain: z
     .string()
     .trim()
-    .max(2000)
+    .max(2000, domainMemoryMessages.invalidDomain)
     .transform((value) => siteDomain(value.toLowerCase()))
     .refine((domain) => HOST.test(domain), domainMemoryMessages.invalidDomain),
   doNotContact: z.boolean(),
@@ -107,7 +108,7 @@ export type ProspectListQuery = Partial<z.output<typeof prospectListQuerySchema>
  * name, a campaign and a status; shared by the list and the CSV export.
  */
 export const contactFiltersSchema = z.object({
-  search: z.string().trim().max(200).default(''),
+  search: z.string().trim().max(200, f.tooLong('Search', 200)).default(''),
   campaignId: z
     .uuid()
     .optional()

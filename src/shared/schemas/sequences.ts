@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { limits } from '../limits';
+import { fieldMessages as f } from './field-messages';
 
 /** Messages of the sequence screens (spec §5 Sequence, §8 Sequences). */
 export const sequenceMessages = {
@@ -20,8 +21,8 @@ const m = sequenceMessages;
 
 /** One step as the editor holds it; `delayHours` is the wait after this step before the next one. */
 export const sequenceStepInputSchema = z.strictObject({
-  subject: z.string().trim().max(300),
-  content: z.string().trim().max(20_000),
+  subject: z.string().trim().max(300, f.tooLong('Subject', 300)),
+  content: z.string().trim().max(20_000, f.tooLong('Content', 20_000)),
   delayHours: z
     .number({ error: m.delayRange })
     .int(m.delayRange)
@@ -37,7 +38,11 @@ export type SequenceStepInput = z.infer<typeof sequenceStepInputSchema>;
  */
 export const sequenceInputSchema = z
   .strictObject({
-    name: z.string({ error: m.nameRequired }).trim().min(1, m.nameRequired).max(200),
+    name: z
+      .string({ error: m.nameRequired })
+      .trim()
+      .min(1, m.nameRequired)
+      .max(200, f.tooLong('Sequence name', 200)),
     steps: z
       .array(sequenceStepInputSchema)
       .min(1, m.atLeastOneStep)

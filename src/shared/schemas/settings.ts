@@ -15,6 +15,7 @@ export const settingsMessages = {
   sendingLoadFailed: 'Failed to load sending settings',
   invalidTimeZone: 'Please enter a time zone such as Europe/Berlin or America/New_York',
   noSendingDay: 'Choose at least one sending day',
+  invalidDay: 'Sending days are Monday to Sunday',
   hourRange: 'Hours go from 0 to 24',
   emptyWindow: 'The window must end after it starts',
   postalAddressTooLong: 'The postal address is too long',
@@ -89,7 +90,7 @@ export const sendingSettingsSchema = z
       .nullable(),
     timeZone: z.string().trim().refine(isTimeZone, m.invalidTimeZone),
     sendWindowDays: z
-      .array(z.number().int().min(1).max(7))
+      .array(z.number().int(m.invalidDay).min(1, m.invalidDay).max(7, m.invalidDay))
       .min(1, m.noSendingDay)
       .transform((days) => [...new Set(days)].sort((a, b) => a - b)),
     sendWindowStartHour: hour,

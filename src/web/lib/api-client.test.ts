@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../shared/messages';
 import { meSchema } from '../../shared/schemas/auth';
 import { apiError, json, testUser } from '../test/mock-api';
-import { apiRequest } from './api-client';
+import { IDEMPOTENCY_HEADER, apiRequest } from './api-client';
 import { ApiError } from './api-error';
 
 function stubFetch(impl: () => Promise<Response>) {
@@ -79,5 +79,45 @@ describe('apiRequest', () => {
       code: 'RATE_LIMITED',
       message: messages.auth.tooManyAttempts,
     });
+  });
+
+  const keyOf = (init: RequestInit | undefined) =>
+    (init?.headers as Record<string, string>)[IDEMPOTENCY_HEADER];
+
+  it('sends a fresh Idempotency-Key with each POST, and none with a GET', async () => {
+    const fetchMock = stubFetch(async () => json(200, { ok: true }));
+    await apiRequest('/api/x', { method: 'POST', body: {} });
+    await apiRequest('/api/x', { method: 'POST', body: {} });
+    await apiRequest('/api/x');
+    const [first, second, read] = fetchMock.mock.calls.map((call) => keyOf(call[1]));
+    expect(first).toMatch(/^[0-9a-f]{32}$/);
+    expect(second).toMatch(/^[0-9a-f]{32}$/);
+    expect(second).not.toBe(first);
+    expect(read).toBeUndefined();
+  });
+
+  it('retries a POST whose answer the network lost once, with the same key', async () => {
+    let calls = 0;
+    const fetchMock = stubFetch(async () => {
+      if (++calls === 1) throw new TypeError('Failed to fetch');
+      return json(201, { id: 'c1' });
+    });
+    await expect(apiRequest('/api/campaigns', { method: 'POST', body: { name: 'n' } })).resolves.toEqual({
+      id: 'c1',
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    const [first, retry] = fetchMock.mock.calls.map((call) => keyOf(call[1]));
+    expect(retry).toBe(first);
+  });
+
+  it('gives up after one retry, and never retries an answer the server sent', async () => {
+    const lost = stubFetch(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(apiRequest('/api/x', { method: 'POST', body: {} })).rejects.toMatchObject({ status: 0 });
+    expect(lost).toHaveBeenCalledTimes(2);
+    const refused = stubFetch(async () => apiError(409, 'CONFLICT', 'No'));
+    await expect(apiRequest('/api/x', { method: 'POST', body: {} })).rejects.toMatchObject({ status: 409 });
+    expect(refused).toHaveBeenCalledTimes(1);
   });
 });

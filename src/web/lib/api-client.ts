@@ -28,30 +28,51 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+/** The header the server reads to answer a repeated POST with the first answer (docs/decisions/018-idempotency-keys.md). */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+/**
+ * A fresh random key (128 bits, hex). getRandomValues works on plain-HTTP hosts too, where
+ * crypto.randomUUID is missing.
+ */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 /**
  * Calls a JSON endpoint under /api with the session cookie. Resolves with the (validated) body of a 2xx
  * answer; rejects with an ApiError otherwise, including when the network fails.
+ * Every POST carries a fresh Idempotency-Key (one per call, i.e. per user action); when the network
+ * fails before an answer arrives, the POST is sent once more with the same key, so the server does
+ * the work at most once and answers the retry with the first answer.
  */
 export async function apiRequest<S extends z.ZodType = z.ZodUnknown>(
   path: string,
   { method = 'GET', body, schema, signal }: RequestOptions<S> = {},
 ): Promise<z.output<S>> {
-  let response: Response;
   const isJson = body !== undefined && !(body instanceof FormData);
-  try {
-    response = await fetch(path, {
-      method,
-      credentials: 'same-origin',
-      // For FormData the browser sets the multipart Content-Type with its boundary.
-      headers: isJson
-        ? { Accept: 'application/json', 'Content-Type': 'application/json' }
-        : { Accept: 'application/json' },
-      body: isJson ? JSON.stringify(body) : (body as FormData | undefined),
-      signal,
-    });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    throw unexpected(0);
+  // For FormData the browser sets the multipart Content-Type with its boundary.
+  const headers: Record<string, string> = isJson
+    ? { Accept: 'application/json', 'Content-Type': 'application/json' }
+    : { Accept: 'application/json' };
+  if (method === 'POST') headers[IDEMPOTENCY_HEADER] = newIdempotencyKey();
+  const attempts = method === 'POST' ? 2 : 1;
+  const init: RequestInit = {
+    method,
+    credentials: 'same-origin',
+    headers,
+    body: isJson ? JSON.stringify(body) : (body as FormData | undefined),
+    signal,
+  };
+  let response: Response | null = null;
+  for (let attempt = 1; !response; attempt++) {
+    try {
+      response = await fetch(path, init);
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      if (attempt >= attempts) throw unexpected(0);
+    }
   }
 
   const json = await readJson(response);

@@ -16,3 +16,11 @@ export function applyServerIssues<T extends FieldValues>(
   for (const issue of placed) setError(issue.path as Path<T>, { type: 'server', message: issue.message });
   return placed.length === error.issues.length;
 }
+
+/**
+ * What to tell the user when a request failed: the server's own message when it refused the request
+ * (4xx: it names the problem, such as a field's limit), else `fallback` (network failure, 5xx).
+ */
+export function refusalMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.isClientError ? error.message : fallback;
+}

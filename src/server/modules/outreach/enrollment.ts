@@ -65,6 +65,19 @@ async function enrollableProspects(
   return rows.filter((p) => !blocked.has(prospectDomain(p)));
 }
 
+/** How many of `prospectIds` have an enrollment. */
+async function enrolledAmong(db: Pick<Database, 'select'>, prospectIds: string[]): Promise<number> {
+  let total = 0;
+  for (let i = 0; i < prospectIds.length; i += INSERT_CHUNK) {
+    const [row] = await db
+      .select({ n: count() })
+      .from(enrollments)
+      .where(inArray(enrollments.prospectId, prospectIds.slice(i, i + INSERT_CHUNK)));
+    total += row?.n ?? 0;
+  }
+  return total;
+}
+
 type CampaignRow = Awaited<ReturnType<typeof findOwnedCampaign>>;
 
 /**
@@ -158,7 +171,8 @@ async function checkCandidates(
  * are handed out round-robin, continuing the rotation of earlier enrollments and passing over
  * mailboxes in connection error while another one is connected. A draft campaign becomes active;
  * a paused one stays paused until resumed. Concurrent calls cannot enroll a prospect twice (one
- * enrollment per prospect, enforced by the database).
+ * enrollment per prospect, enforced by the database): prospects a concurrent call enrolled first
+ * are counted in `notEnrolled` as enrolledMeanwhile, never an error.
  * @throws AppError NOT_FOUND for another user's campaign, CONFLICT when the campaign lacks a
  *   mailbox or sequence, is completed, or nobody is eligible.
  */
@@ -176,13 +190,13 @@ export async function enrollCampaign(
   const candidates = await enrollableProspects(db, userId, campaignId, now, prospectId);
   const { deliverable, notEnrolled } = await checkCandidates(db, addresses, candidates, now);
 
-  const enrolled = await db.transaction(async (tx) => {
+  const { enrolled, meanwhile } = await db.transaction(async (tx) => {
     // Eligibility again inside the transaction (another request may have enrolled some meanwhile);
     // only prospects whose address was just checked and found deliverable.
     const chosen = (
       await enrollableProspects(tx as unknown as Database, userId, campaignId, now, prospectId)
     ).filter((p) => deliverable.has(p.id));
-    if (chosen.length === 0) return 0;
+    if (chosen.length === 0) return { enrolled: 0, meanwhile: await enrolledAmong(tx, [...deliverable]) };
     const [earlier] = await tx
       .select({ n: count() })
       .from(enrollments)
@@ -211,8 +225,10 @@ export async function enrollCampaign(
       .update(campaigns)
       .set({ status: 'active' })
       .where(and(eq(campaigns.id, campaignId), eq(campaigns.status, 'draft')));
-    return inserted;
+    // Checked prospects that are enrolled now but not by this call: a concurrent Send Emails enrolled them.
+    return { enrolled: inserted, meanwhile: (await enrolledAmong(tx, [...deliverable])) - inserted };
   });
+  if (meanwhile > 0) notEnrolled.push({ reason: m.enrolledMeanwhile, prospects: meanwhile });
   if (enrolled === 0 && notEnrolled.length === 0 && !prospectId)
     throw new AppError('CONFLICT', m.nothingToEnroll);
   return { enrolled, notEnrolled };

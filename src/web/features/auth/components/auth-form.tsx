@@ -9,6 +9,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { cn } from '../../../lib/cn';
 import { applyServerIssues } from '../../../lib/form-errors';
 import { authErrorMessage } from '../auth-error-message';
+import { useSingleFlight } from '../../../lib/use-single-flight';
 
 /** One input of an auth form. */
 export interface AuthField<T extends FieldValues> {
@@ -47,19 +48,20 @@ export function AuthForm<T extends FieldValues>({
     reValidateMode: 'onChange',
   });
 
-  const onSubmit = handleSubmit((values) => {
-    setServerError(null);
-    mutation.mutate(values, {
-      onError: (error) => {
+  // One request per submit: a double click must not sign up twice (the second would say the email is taken).
+  const onSubmit = useSingleFlight(
+    handleSubmit(async (values) => {
+      setServerError(null);
+      await mutation.mutateAsync(values).catch((error: unknown) => {
         const allOnFields = applyServerIssues(
           error,
           fields.map((field) => field.name),
           setError,
         );
         if (!allOnFields) setServerError(authErrorMessage(error));
-      },
-    });
-  });
+      });
+    }),
+  );
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid grid-cols-2 gap-4">

@@ -17,10 +17,11 @@ import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-error';
-import { applyServerIssues } from '../../../lib/form-errors';
+import { applyServerIssues, refusalMessage } from '../../../lib/form-errors';
 import { useCreateCampaign, useFindProspects } from '../api/campaign-mutations';
 import { useConnectedEmailAccounts } from '../api/campaign-queries';
 import { CampaignBasicsFields } from './campaign-basics-fields';
+import { useSingleFlight } from '../../../lib/use-single-flight';
 
 type Input = z.input<typeof aiCampaignFormSchema>;
 type Output = z.output<typeof aiCampaignFormSchema>;
@@ -44,32 +45,35 @@ export function AiCampaignForm({ onBack }: { onBack: () => void }) {
   const [created, setCreated] = useState<Campaign | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setError(null);
-    let campaign = created;
-    if (!campaign) {
-      setPhase('creating');
+  // One campaign per submit: a double click must not create two.
+  const onSubmit = useSingleFlight(
+    form.handleSubmit(async (values) => {
+      setError(null);
+      let campaign = created;
+      if (!campaign) {
+        setPhase('creating');
+        try {
+          campaign = await create.mutateAsync({ type: 'ai', ...values });
+          setCreated(campaign);
+        } catch (caught) {
+          setPhase('idle');
+          if (!applyServerIssues(caught, ['name', 'websiteUrl', 'prospects'], form.setError))
+            setError(refusalMessage(caught, m.createFailed));
+          return;
+        }
+      }
+      setPhase('finding');
       try {
-        campaign = await create.mutateAsync({ type: 'ai', ...values });
-        setCreated(campaign);
+        await find.mutateAsync(campaign.id);
+        await navigate(paths.campaign(campaign.id));
       } catch (caught) {
         setPhase('idle');
-        if (!applyServerIssues(caught, ['name', 'websiteUrl', 'prospects'], form.setError))
-          setError(m.createFailed);
-        return;
+        setError(
+          caught instanceof ApiError && caught.isClientError ? caught.message : discoveryMessages.failed,
+        );
       }
-    }
-    setPhase('finding');
-    try {
-      await find.mutateAsync(campaign.id);
-      await navigate(paths.campaign(campaign.id));
-    } catch (caught) {
-      setPhase('idle');
-      setError(
-        caught instanceof ApiError && caught.isClientError ? caught.message : discoveryMessages.failed,
-      );
-    }
-  });
+    }),
+  );
 
   const emailOptions = [
     { value: NO_ACCOUNT, label: 'No email account' },

@@ -19,7 +19,8 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { DialogFooter } from '../../../components/ui/dialog';
 import { ApiError } from '../../../lib/api-error';
-import { applyServerIssues } from '../../../lib/form-errors';
+import { applyServerIssues, refusalMessage } from '../../../lib/form-errors';
+import { useSingleFlight } from '../../../lib/use-single-flight';
 import { useImportManualCampaign } from '../api/campaign-mutations';
 import type { ManualImportState } from '../api/manual-campaign-import';
 import { CampaignBasicsFields } from './campaign-basics-fields';
@@ -104,36 +105,40 @@ export function ManualCampaignForm({ onBack }: { onBack: () => void }) {
     );
   }
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setError(null);
-    let state = imported;
-    try {
-      const id = await importer.mutateAsync([
-        values,
-        state,
-        (next) => {
-          state = next;
-          setImported(next);
-        },
-      ]);
-      toast.success(`Campaign created with ${values.prospects.length} prospects`);
-      await navigate(paths.campaign(id));
-    } catch (caught) {
-      const offset = state?.done ?? 0;
-      const refused =
-        caught instanceof ApiError
-          ? rowErrorsFromIssues(caught.issues, checked?.rows.slice(offset) ?? [])
-          : [];
-      if (refused.length > 0) skipRefused(refused, offset);
-      else if (state)
-        setError(
-          `Imported ${state.done} of ${values.prospects.length} prospects; the rest were not sent (${
-            caught instanceof ApiError ? caught.message : 'network error'
-          }). Press the button again to carry on in the same campaign.`,
-        );
-      else if (!applyServerIssues(caught, ['name', 'websiteUrl'], form.setError)) setError(m.createFailed);
-    }
-  });
+  // One import per submit: a double click must not create the campaign twice.
+  const onSubmit = useSingleFlight(
+    form.handleSubmit(async (values) => {
+      setError(null);
+      let state = imported;
+      try {
+        const id = await importer.mutateAsync([
+          values,
+          state,
+          (next) => {
+            state = next;
+            setImported(next);
+          },
+        ]);
+        toast.success(`Campaign created with ${values.prospects.length} prospects`);
+        await navigate(paths.campaign(id));
+      } catch (caught) {
+        const offset = state?.done ?? 0;
+        const refused =
+          caught instanceof ApiError
+            ? rowErrorsFromIssues(caught.issues, checked?.rows.slice(offset) ?? [])
+            : [];
+        if (refused.length > 0) skipRefused(refused, offset);
+        else if (state)
+          setError(
+            `Imported ${state.done} of ${values.prospects.length} prospects; the rest were not sent (${
+              caught instanceof ApiError ? caught.message : 'network error'
+            }). Press the button again to carry on in the same campaign.`,
+          );
+        else if (!applyServerIssues(caught, ['name', 'websiteUrl'], form.setError))
+          setError(refusalMessage(caught, m.createFailed));
+      }
+    }),
+  );
 
   const listError = form.formState.errors.prospects;
   const prospectsError = listError && !Array.isArray(listError) ? listError.message : null;

@@ -44,6 +44,32 @@ describe('Send Emails', () => {
     await waitFor(() => expect(sentTo(api, 'POST', url)).toHaveLength(1));
   });
 
+  it('sends one enrollment request for a double click', async () => {
+    const preview: EnrollmentPreview = { eligible: 2, blocker: null, warning: null };
+    let answer: (response: Response) => void = () => {};
+    const api = mockApi({
+      [`GET ${url}`]: () => json(200, preview),
+      [`POST ${url}`]: () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <SendEmailsDialog
+          campaignId={campaignId}
+          paused={false}
+          open
+          onOpenChange={() => {}}
+          onOpenSettings={() => {}}
+        />
+      </QueryClientProvider>,
+    );
+    await userEvent.setup().dblClick(await screen.findByRole('button', { name: 'Send to 2 prospects' }));
+    await waitFor(() => expect(sentTo(api, 'POST', url)).toHaveLength(1));
+    answer(json(200, { enrolled: 2, notEnrolled: [] }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Send to 2 prospects' })).toBeEnabled());
+    expect(sentTo(api, 'POST', url)).toHaveLength(1);
+  });
+
   it('offers the outreach settings instead of sending when the campaign has no mailbox', async () => {
     const { api, onOpenSettings } = renderDialog({ eligible: 3, blocker: m.noMailbox, warning: null });
     expect(await screen.findByText(m.noMailbox)).toBeInTheDocument();

@@ -4,7 +4,8 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { ApiError } from '../../../lib/api-error';
+import { refusalMessage } from '../../../lib/form-errors';
+import { useSingleFlight } from '../../../lib/use-single-flight';
 import { useEnrollCampaign, useEnrollmentPreview } from '../api/outreach-queries';
 
 interface SendEmailsDialogProps {
@@ -52,6 +53,18 @@ export function SendEmailsDialog({
   const close = () => onOpenChange(false);
   const data = preview.data;
   const ready = data && !data.blocker && data.eligible > 0;
+  // One enrollment request per click: a double click must not send a second request that finds
+  // nobody left to enroll and says so.
+  const send = useSingleFlight(() =>
+    enroll.mutateAsync().then(
+      (result) => {
+        const { message, description, warning } = enrollmentSummary(result, paused);
+        (warning ? toast.warning : toast.success)(message, { description });
+        close();
+      },
+      (e: unknown) => toast.error(refusalMessage(e, m.enrollFailed)),
+    ),
+  );
 
   return (
     <Dialog open={open} onOpenChange={(next) => !enroll.isPending && onOpenChange(next)}>
@@ -101,21 +114,7 @@ export function SendEmailsDialog({
               Open Outreach Settings
             </Button>
           ) : (
-            <Button
-              disabled={!ready}
-              loading={enroll.isPending}
-              onClick={() =>
-                enroll.mutate(undefined, {
-                  onSuccess: (result) => {
-                    const { message, description, warning } = enrollmentSummary(result, paused);
-                    (warning ? toast.warning : toast.success)(message, { description });
-                    close();
-                  },
-                  onError: (e) =>
-                    toast.error(e instanceof ApiError && e.isClientError ? e.message : m.enrollFailed),
-                })
-              }
-            >
+            <Button disabled={!ready} loading={enroll.isPending} onClick={send}>
               {ready ? `Send to ${prospectCount(data.eligible)}` : 'Send'}
             </Button>
           )}

@@ -10,6 +10,7 @@ import { TextareaField } from '../../../components/ui/textarea-field';
 import { ApiError } from '../../../lib/api-error';
 import { applyServerIssues } from '../../../lib/form-errors';
 import { useSendContactMessage } from '../api/use-send-contact-message';
+import { useSingleFlight } from '../../../lib/use-single-flight';
 
 const fieldNames = ['name', 'email', 'subject', 'message'] as const;
 
@@ -26,25 +27,27 @@ export function ContactForm({ initialSubject = '' }: { initialSubject?: string }
   });
   const errors = formState.errors;
 
-  const onSubmit = handleSubmit((values) => {
-    setServerError(null);
-    setSent(false);
-    send.mutate(values, {
-      onSuccess: () => {
-        reset({ name: '', email: '', subject: '', message: '' });
-        setSent(true);
-        toast.success(contactMessages.sent);
-      },
-      onError: (error) => {
-        if (applyServerIssues(error, fieldNames, setError)) return;
-        setServerError(
-          error instanceof ApiError && error.code === 'RATE_LIMITED'
-            ? error.message
-            : contactMessages.sendFailed,
-        );
-      },
-    });
-  });
+  const onSubmit = useSingleFlight(
+    handleSubmit(async (values) => {
+      setServerError(null);
+      setSent(false);
+      await send.mutateAsync(values).then(
+        () => {
+          reset({ name: '', email: '', subject: '', message: '' });
+          setSent(true);
+          toast.success(contactMessages.sent);
+        },
+        (error: unknown) => {
+          if (applyServerIssues(error, fieldNames, setError)) return;
+          setServerError(
+            error instanceof ApiError && error.code === 'RATE_LIMITED'
+              ? error.message
+              : contactMessages.sendFailed,
+          );
+        },
+      );
+    }),
+  );
 
   return (
     // method="post": a submit before the page has hydrated must never put the message into a URL.

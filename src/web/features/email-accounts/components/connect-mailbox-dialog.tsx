@@ -21,6 +21,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-error';
 import { applyServerIssues } from '../../../lib/form-errors';
 import { startOAuthConnect, useConnectMailbox, useOAuthAvailability } from '../api/email-account-queries';
+import { useSingleFlight } from '../../../lib/use-single-flight';
 
 type Output = z.output<typeof connectMailboxSchema>;
 const empty: ConnectMailboxInput = {
@@ -174,21 +175,23 @@ export function ConnectMailboxDialog({
       form.setValue(key as keyof typeof servers, value, { shouldValidate: form.formState.isSubmitted });
   };
 
-  const onSubmit = form.handleSubmit((values) => {
-    setError(null);
-    connect.mutate(values, {
-      onSuccess: () => {
-        toast.success(m.connected);
-        onOpenChange(false);
-        form.reset(empty);
-        setPreset(CUSTOM);
-      },
-      onError: (caught) => {
-        if (applyServerIssues(caught, fields, form.setError)) return;
-        setError(caught instanceof ApiError && caught.isClientError ? caught.message : m.connectFailed);
-      },
-    });
-  });
+  const onSubmit = useSingleFlight(
+    form.handleSubmit(async (values) => {
+      setError(null);
+      await connect.mutateAsync(values).then(
+        () => {
+          toast.success(m.connected);
+          onOpenChange(false);
+          form.reset(empty);
+          setPreset(CUSTOM);
+        },
+        (caught: unknown) => {
+          if (applyServerIssues(caught, fields, form.setError)) return;
+          setError(caught instanceof ApiError && caught.isClientError ? caught.message : m.connectFailed);
+        },
+      );
+    }),
+  );
 
   return (
     <Dialog open={open} onOpenChange={close}>

@@ -20,6 +20,8 @@ import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { TextField } from '../../../components/ui/text-field';
 import { useSaveInternalLinks } from '../api/guest-post-queries';
+import { applyServerIssues } from '../../../lib/form-errors';
+import { useSingleFlight } from '../../../lib/use-single-flight';
 
 type Input = GuestPostRequestInput;
 type ListErrors = FieldError & { root?: FieldError } & (FieldError | undefined)[];
@@ -31,7 +33,8 @@ interface GuestPostFormProps {
   generating: boolean;
   /** AI writing is off: the form can still be filled and links saved, but not submitted. */
   disabled: boolean;
-  onGenerate: (request: GuestPostRequest) => void;
+  /** Generates; resolves with the error that stopped it, whose field issues show under the fields. */
+  onGenerate: (request: GuestPostRequest) => Promise<unknown>;
 }
 
 /**
@@ -67,6 +70,17 @@ export function GuestPostForm({ campaigns, generating, disabled, onGenerate }: G
     setLinksUnsaved(false);
   };
 
+  const generate = useSingleFlight(
+    form.handleSubmit(async (values) => {
+      const failure = await onGenerate(values);
+      applyServerIssues(
+        failure,
+        ['campaignId', 'yourWebsite', 'targetWebsite', 'topic', 'wordCount', 'internalLinks'],
+        form.setError,
+      );
+    }),
+  );
+
   const onSaveLinks = async () => {
     form.clearErrors('internalLinks');
     const parsed = saveInternalLinksSchema.safeParse({ internalLinks: form.getValues('internalLinks') });
@@ -88,7 +102,7 @@ export function GuestPostForm({ campaigns, generating, disabled, onGenerate }: G
   };
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(onGenerate)} className="space-y-4">
+    <form noValidate onSubmit={generate} className="space-y-4">
       <fieldset disabled={generating} className="space-y-4">
         <div>
           <Label htmlFor="guest-post-campaign">Campaign</Label>

@@ -49,7 +49,8 @@ export function GuestPostsPage() {
   const abortRef = useRef<AbortController | null>(null);
   const panelRef = useRef<HTMLDivElement>(null);
 
-  const generate = async (request: GuestPostRequest) => {
+  /** Streams a post; resolves with the error that stopped it (null when it was written or cancelled). */
+  const generate = async (request: GuestPostRequest): Promise<unknown> => {
     abortRef.current?.abort();
     const abort = new AbortController();
     abortRef.current = abort;
@@ -71,8 +72,11 @@ export function GuestPostsPage() {
       setOpenId(post.id);
       setStreamed('');
       void queryClient.invalidateQueries({ queryKey: [...guestPostsKey, 'list'] });
+      return null;
     } catch (caught) {
-      if (!abort.signal.aborted) setError(failureMessage(caught));
+      if (abort.signal.aborted) return null;
+      setError(failureMessage(caught));
+      return caught;
     } finally {
       setGenerating(false);
       void queryClient.invalidateQueries({ queryKey: aiStatusKey });
@@ -126,7 +130,7 @@ export function GuestPostsPage() {
                   campaigns={campaigns.data}
                   generating={generating}
                   disabled={notConfigured}
-                  onGenerate={(request) => void generate(request)}
+                  onGenerate={generate}
                 />
               </>
             )}

@@ -15,6 +15,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { applyServerIssues } from '../../../lib/form-errors';
 import { campaignOptionsQuery } from '../../campaigns/api/campaign-queries';
 import { useCreateLiveLink } from '../api/live-link-queries';
+import { useSingleFlight } from '../../../lib/use-single-flight';
 
 type Input = z.input<typeof createLiveLinkSchema>;
 type Output = z.output<typeof createLiveLinkSchema>;
@@ -44,19 +45,21 @@ export function AddLiveLinkDialog({
     }
   };
 
-  const onSubmit = form.handleSubmit((values) => {
-    setError(null);
-    create.mutate(values, {
-      onSuccess: () => {
-        toast.success(m.added);
-        close(false);
-      },
-      onError: (caught) => {
-        if (!applyServerIssues(caught, ['campaignId', 'url', 'anchorText', 'pageUrl'], form.setError))
-          setError(m.addFailed);
-      },
-    });
-  });
+  const onSubmit = useSingleFlight(
+    form.handleSubmit(async (values) => {
+      setError(null);
+      await create.mutateAsync(values).then(
+        () => {
+          toast.success(m.added);
+          close(false);
+        },
+        (caught: unknown) => {
+          if (!applyServerIssues(caught, ['campaignId', 'url', 'anchorText', 'pageUrl'], form.setError))
+            setError(m.addFailed);
+        },
+      );
+    }),
+  );
 
   return (
     <Dialog open={open} onOpenChange={close}>

@@ -11,6 +11,7 @@ import { useSaveSequence } from '../api/sequence-queries';
 import { blankStep, toEditorValues } from '../sequence-values';
 import { SequenceEditor } from './sequence-editor';
 import { TemplateChooser } from './template-chooser';
+import { refusalMessage } from '../../../lib/form-errors';
 
 interface SequenceDialogProps {
   open: boolean;
@@ -65,18 +66,16 @@ export function SequenceDialog({ open, onOpenChange, sequence }: SequenceDialogP
             error={error}
             onCancel={() => close(false)}
             onBack={sequence ? undefined : () => setDraft(null)}
-            onSubmit={(input) => {
+            onSubmit={async (input) => {
               setError(null);
-              save.mutate(
-                { id: sequence?.id, input },
-                {
-                  onSuccess: () => {
-                    toast.success(m.saved);
-                    finish();
-                  },
-                  onError: () => setError(m.saveFailed),
-                },
-              );
+              try {
+                await save.mutateAsync({ id: sequence?.id, input });
+              } catch (caught) {
+                setError(refusalMessage(caught, m.saveFailed));
+                throw caught;
+              }
+              toast.success(m.saved);
+              finish();
             }}
           />
         ) : (

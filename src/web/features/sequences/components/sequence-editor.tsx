@@ -15,6 +15,8 @@ import { TextareaField } from '../../../components/ui/textarea-field';
 import { cn } from '../../../lib/cn';
 import { blankStep } from '../sequence-values';
 import { StepPreview } from './step-preview';
+import { applyServerIssues } from '../../../lib/form-errors';
+import { useSingleFlight } from '../../../lib/use-single-flight';
 
 type Output = z.output<typeof sequenceInputSchema>;
 
@@ -22,7 +24,8 @@ const placeholderList = Object.keys(placeholders) as Placeholder[];
 
 interface SequenceEditorProps {
   initial: SequenceInput;
-  onSubmit: (values: Output) => void;
+  /** Saves; a rejection's field issues (an ApiError from the server) are shown under their fields. */
+  onSubmit: (values: Output) => Promise<unknown>;
   onCancel: () => void;
   /** Back to the template chooser (new sequences only). */
   onBack?: () => void;
@@ -83,17 +86,32 @@ export function SequenceEditor({ initial, onSubmit, onCancel, onBack, pending, e
     });
   };
 
-  const submit = form.handleSubmit(onSubmit, () => {
-    // Open every step with a problem, so the user sees what to fix.
-    const values = form.getValues('steps');
-    const hasProblem = (i: number) =>
-      !values[i]?.subject.trim() ||
-      !values[i]?.content.trim() ||
-      form.getFieldState(`steps.${i}.delayHours`).invalid;
-    setCollapsed(
-      (current) => new Set([...current].filter((id) => !fields.some((f, i) => f.id === id && hasProblem(i)))),
-    );
-  });
+  const save = async (values: Output) => {
+    try {
+      await onSubmit(values);
+    } catch (caught) {
+      const stepFields = values.steps.flatMap(
+        (_, i) => [`steps.${i}.subject`, `steps.${i}.content`, `steps.${i}.delayHours`] as const,
+      );
+      applyServerIssues(caught, ['name', 'steps', ...stepFields], form.setError);
+    }
+  };
+
+  // One save per submit: a double click must not create the sequence twice.
+  const submit = useSingleFlight(
+    form.handleSubmit(save, () => {
+      // Open every step with a problem, so the user sees what to fix.
+      const values = form.getValues('steps');
+      const hasProblem = (i: number) =>
+        !values[i]?.subject.trim() ||
+        !values[i]?.content.trim() ||
+        form.getFieldState(`steps.${i}.delayHours`).invalid;
+      setCollapsed(
+        (current) =>
+          new Set([...current].filter((id) => !fields.some((f, i) => f.id === id && hasProblem(i)))),
+      );
+    }),
+  );
 
   return (
     <form noValidate onSubmit={submit} className="space-y-4">
