@@ -1,7 +1,10 @@
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, withId } from '../../../shared/paths';
 import type { CampaignDetail } from '../../../shared/schemas/campaigns';
 import type { Prospect, ProspectPage } from '../../../shared/schemas/prospects';
+import { queryRows } from '../../db/client';
+import { enrollments } from '../../db/schema/outreach';
 import { createTestApp, signUpUser, type TestApp } from '../../testing/app';
 import { createManualCampaign } from '../../testing/campaigns';
 
@@ -43,6 +46,33 @@ describe('PATCH /api/prospects/:id (spec §4)', () => {
     expect(
       (await inject('GET', withId(apiPaths.campaign, campaign.id))).json<CampaignDetail>().successCount,
     ).toBe(0);
+  });
+
+  it('success or failed by hand stops the prospect’s sequence; sent leaves it running', async () => {
+    const campaign = await createManualCampaign(t.app, cookie);
+    const [a, b] = (await inject('GET', withId(apiPaths.campaignProspects, campaign.id))).json<ProspectPage>()
+      .items;
+    const [owner] = await queryRows<{ userId: string }>(
+      t.handle.db,
+      sql`select user_id as "userId" from campaigns where id = ${campaign.id}`,
+    );
+    for (const prospect of [a!, b!])
+      await t.handle.db.insert(enrollments).values({
+        userId: owner!.userId,
+        campaignId: campaign.id,
+        prospectId: prospect.id,
+        nextStepAt: new Date(),
+      });
+    await inject('PATCH', withId(apiPaths.prospect, a!.id), { status: 'sent' });
+    await inject('PATCH', withId(apiPaths.prospect, b!.id), { status: 'success' });
+    const rows = await t.handle.db.select().from(enrollments).where(eq(enrollments.campaignId, campaign.id));
+    const of = (id: string) => rows.find((r) => r.prospectId === id)!;
+    expect(of(a!.id)).toMatchObject({ status: 'active' });
+    expect(of(b!.id)).toMatchObject({
+      status: 'stopped',
+      stopReason: 'Marked Success by you',
+      nextStepAt: null,
+    });
   });
 
   it('refuses statuses the detail page cannot set, and unknown prospects', async () => {

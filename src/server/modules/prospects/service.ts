@@ -1,8 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { emailCheckSchema } from '../../../shared/schemas/mail-health';
 import type { Prospect, UpdateProspectStatusInput } from '../../../shared/schemas/prospects';
 import type { Database } from '../../db/client';
 import { prospects } from '../../db/schema/campaigns';
+import { enrollments } from '../../db/schema/outreach';
 import { iso } from '../../db/sql-helpers';
 import { AppError } from '../../http/errors';
 import { changeProspect } from '../../outreach/prospect-changes';
@@ -66,6 +67,16 @@ export async function updateProspectStatus(
       contactedAt: status === 'sent' ? now : undefined,
     });
     if (!row) throw notFound();
+    // An outcome decided by hand ends the prospect's sequence: no follow-up after a won or lost link.
+    if (status === 'success' || status === 'failed')
+      await tx
+        .update(enrollments)
+        .set({
+          status: 'stopped',
+          stopReason: `Marked ${status === 'success' ? 'Success' : 'Failed'} by you`,
+          nextStepAt: null,
+        })
+        .where(and(eq(enrollments.prospectId, id), inArray(enrollments.status, ['active', 'paused'])));
     await refreshProspectCounters(tx, row.campaignId);
     return toProspect(row);
   });
