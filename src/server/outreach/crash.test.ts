@@ -51,6 +51,9 @@ async function sharedDatabase(): Promise<{
   };
 }
 
+/** The worker is a fresh `tsx` process that compiles the server first: on a busy 2-core machine that alone takes tens of seconds. */
+const WORKER_TEST_TIMEOUT_MS = 120_000;
+
 let fixture: OutreachFixture | undefined;
 let handle: DatabaseHandle | undefined;
 afterEach(async () => {
@@ -101,84 +104,98 @@ function runWorker(env: Record<string, string>) {
 const deps = () => ({ keys: fixture!.keys, config: testConfig({ APP_URL: 'https://app.example' }) });
 
 describe('a worker killed in the middle of a send', () => {
-  it('before the mail server accepted the message: it is queued again and sent once, with the same Message-ID', async () => {
-    const shared = await setUpAlwaysOpen();
-    // Set in the same tick as the spawn: the worker needs far longer to reach the SMTP server.
-    const worker = runWorker(shared.env);
-    fixture!.smtp.hooks.beforeAccept = async () => {
-      worker.child.kill('SIGKILL');
-      await worker.exited;
-      throw new Error('connection lost before the message was accepted');
-    };
-    expect(await worker.exited).toBe('SIGKILL');
-    fixture!.smtp.hooks.beforeAccept = undefined;
+  it(
+    'before the mail server accepted the message: it is queued again and sent once, with the same Message-ID',
+    async () => {
+      const shared = await setUpAlwaysOpen();
+      // Set in the same tick as the spawn: the worker needs far longer to reach the SMTP server.
+      const worker = runWorker(shared.env);
+      fixture!.smtp.hooks.beforeAccept = async () => {
+        worker.child.kill('SIGKILL');
+        await worker.exited;
+        throw new Error('connection lost before the message was accepted');
+      };
+      expect(await worker.exited).toBe('SIGKILL');
+      fixture!.smtp.hooks.beforeAccept = undefined;
 
-    handle = await shared.reopen();
-    const [stuck] = await handle.db.select().from(outreachMessages);
-    expect(stuck!.status).toBe('sending');
-    expect(fixture!.smtp.messages).toHaveLength(0);
+      handle = await shared.reopen();
+      const [stuck] = await handle.db.select().from(outreachMessages);
+      expect(stuck!.status).toBe('sending');
+      expect(fixture!.smtp.messages).toHaveLength(0);
 
-    const claimedAt = stuck!.claimedAt!.getTime();
-    // Within the grace period nothing is decided: the blind copy could still be on its way.
-    expect(
-      await reconcileInterrupted(
-        handle.db,
-        fixture!.keys,
-        testConfig(),
-        new Date(claimedAt + SENDING_LEASE_MS + 1000),
-      ),
-    ).toEqual({
-      sent: 0,
-      requeued: 0,
-      waiting: 1,
-    });
-    const later = new Date(claimedAt + DELIVERY_GRACE_MS + 1000);
-    expect(await reconcileInterrupted(handle.db, fixture!.keys, testConfig(), later)).toEqual({
-      sent: 0,
-      requeued: 1,
-      waiting: 0,
-    });
-    await queueDueSteps(handle.db, later);
-    const [id] = await claimSendable(handle.db, later);
-    expect(await sendMessage(handle.db, deps(), id!, later)).toBe('sent');
+      const claimedAt = stuck!.claimedAt!.getTime();
+      // Within the grace period nothing is decided: the blind copy could still be on its way.
+      expect(
+        await reconcileInterrupted(
+          handle.db,
+          fixture!.keys,
+          testConfig(),
+          new Date(claimedAt + SENDING_LEASE_MS + 1000),
+        ),
+      ).toEqual({
+        sent: 0,
+        requeued: 0,
+        waiting: 1,
+      });
+      const later = new Date(claimedAt + DELIVERY_GRACE_MS + 1000);
+      expect(await reconcileInterrupted(handle.db, fixture!.keys, testConfig(), later)).toEqual({
+        sent: 0,
+        requeued: 1,
+        waiting: 0,
+      });
+      await queueDueSteps(handle.db, later);
+      const [id] = await claimSendable(handle.db, later);
+      expect(await sendMessage(handle.db, deps(), id!, later)).toBe('sent');
 
-    expect(fixture!.smtp.messages).toHaveLength(1);
-    expect(fixture!.smtp.messages[0]!.parsed.messageId).toBe(stuck!.messageId);
-    const [campaign] = await handle.db.select().from(campaigns).where(eq(campaigns.id, fixture!.campaignId));
-    expect(campaign!.emailsSent).toBe(1);
-  });
+      expect(fixture!.smtp.messages).toHaveLength(1);
+      expect(fixture!.smtp.messages[0]!.parsed.messageId).toBe(stuck!.messageId);
+      const [campaign] = await handle.db
+        .select()
+        .from(campaigns)
+        .where(eq(campaigns.id, fixture!.campaignId));
+      expect(campaign!.emailsSent).toBe(1);
+    },
+    WORKER_TEST_TIMEOUT_MS,
+  );
 
-  it('after the mail server accepted it but before the worker recorded it: it is recorded as sent and never resent', async () => {
-    const shared = await setUpAlwaysOpen();
-    const worker = runWorker(shared.env);
-    fixture!.smtp.hooks.afterAccept = async () => {
-      worker.child.kill('SIGKILL');
-      await worker.exited;
-    };
-    expect(await worker.exited).toBe('SIGKILL');
-    fixture!.smtp.hooks.afterAccept = undefined;
+  it(
+    'after the mail server accepted it but before the worker recorded it: it is recorded as sent and never resent',
+    async () => {
+      const shared = await setUpAlwaysOpen();
+      const worker = runWorker(shared.env);
+      fixture!.smtp.hooks.afterAccept = async () => {
+        worker.child.kill('SIGKILL');
+        await worker.exited;
+      };
+      expect(await worker.exited).toBe('SIGKILL');
+      fixture!.smtp.hooks.afterAccept = undefined;
 
-    handle = await shared.reopen();
-    const [stuck] = await handle.db.select().from(outreachMessages);
-    expect(stuck!.status).toBe('sending');
-    expect(fixture!.smtp.messages).toHaveLength(1);
+      handle = await shared.reopen();
+      const [stuck] = await handle.db.select().from(outreachMessages);
+      expect(stuck!.status).toBe('sending');
+      expect(fixture!.smtp.messages).toHaveLength(1);
 
-    const later = new Date(stuck!.claimedAt!.getTime() + SENDING_LEASE_MS + 1000);
-    expect(await reconcileInterrupted(handle.db, fixture!.keys, testConfig(), later)).toEqual({
-      sent: 1,
-      requeued: 0,
-      waiting: 0,
-    });
-    await queueDueSteps(handle.db, new Date(later.getTime() + DELIVERY_GRACE_MS));
-    expect(await claimSendable(handle.db, new Date(later.getTime() + DELIVERY_GRACE_MS))).toEqual([]);
+      const later = new Date(stuck!.claimedAt!.getTime() + SENDING_LEASE_MS + 1000);
+      expect(await reconcileInterrupted(handle.db, fixture!.keys, testConfig(), later)).toEqual({
+        sent: 1,
+        requeued: 0,
+        waiting: 0,
+      });
+      await queueDueSteps(handle.db, new Date(later.getTime() + DELIVERY_GRACE_MS));
+      expect(await claimSendable(handle.db, new Date(later.getTime() + DELIVERY_GRACE_MS))).toEqual([]);
 
-    expect(fixture!.smtp.messages).toHaveLength(1);
-    const [prospect] = await handle.db
-      .select()
-      .from(prospects)
-      .where(eq(prospects.id, fixture!.prospectIds[0]!));
-    expect(prospect!.status).toBe('sent');
-    const [campaign] = await handle.db.select().from(campaigns).where(eq(campaigns.id, fixture!.campaignId));
-    expect(campaign!.emailsSent).toBe(1);
-  });
+      expect(fixture!.smtp.messages).toHaveLength(1);
+      const [prospect] = await handle.db
+        .select()
+        .from(prospects)
+        .where(eq(prospects.id, fixture!.prospectIds[0]!));
+      expect(prospect!.status).toBe('sent');
+      const [campaign] = await handle.db
+        .select()
+        .from(campaigns)
+        .where(eq(campaigns.id, fixture!.campaignId));
+      expect(campaign!.emailsSent).toBe(1);
+    },
+    WORKER_TEST_TIMEOUT_MS,
+  );
 });
