@@ -21,7 +21,7 @@ import {
 } from '../../outreach/mailboxes/oauth-mailbox';
 import { queueDomainChecks } from '../../jobs/domain-check';
 import { outreachKeys } from '../../outreach/keys';
-import type { EmailAccountDeps } from './routes';
+import type { EmailAccountDeps } from './deps';
 import { connectOAuthMailbox } from './oauth-service';
 
 /** Each OAuth2 mailbox provider's route pair, and what the user reads when the server has no client for it. */

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { PgBoss } from 'pg-boss';
 import { z } from 'zod';
 import { apiPaths } from '../../../shared/paths';
 import { emailAccountListQuerySchema } from '../../../shared/schemas/email-accounts';
@@ -11,11 +10,10 @@ import {
 } from '../../../shared/schemas/mailboxes';
 import type { Auth } from '../../auth/auth';
 import { requireUser } from '../../auth/session';
-import type { Config } from '../../config';
-import type { Database } from '../../db/client';
 import { AddressPolicy } from '../../discovery/ssrf-guard';
 import { queueDomainChecks } from '../../jobs/domain-check';
 import { outreachKeys } from '../../outreach/keys';
+import type { EmailAccountDeps } from './deps';
 import { oauthMailboxRoutes } from './oauth-routes';
 import {
   connectSmtpMailbox,
@@ -27,13 +25,6 @@ import {
   updateMailboxSettings,
 } from './service';
 
-export interface EmailAccountDeps {
-  db: Database;
-  config: Config;
-  appSecret: string;
-  /** Where a new mailbox's first domain check is queued. */
-  queue: Pick<PgBoss, 'send'>;
-}
 
 const idParams = z.object({ id: z.uuid({ error: 'Email account not found' }) });
 

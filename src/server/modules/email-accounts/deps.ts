@@ -1,0 +1,12 @@
+import type { PgBoss } from 'pg-boss';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+
+/** What the mailbox routes (routes.ts, oauth-routes.ts) are built with. */
+export interface EmailAccountDeps {
+  db: Database;
+  config: Config;
+  appSecret: string;
+  /** Where a new mailbox's first domain check is queued. */
+  queue: Pick<PgBoss, 'send'>;
+}
