@@ -25,7 +25,6 @@ import {
   updateMailboxSettings,
 } from './service';
 
-
 const idParams = z.object({ id: z.uuid({ error: 'Email account not found' }) });
 
 /**
