@@ -54,7 +54,7 @@ function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
   const cancel = useCancelFindProspects();
   const run = useFindProspectsRun(campaign.id).data;
   const running = isRunActive(run);
-  useFollowFindProspectsRun(campaign.id, run);
+  useFollowFindProspectsRun(run);
   const update = useUpdateCampaign(campaign.id);
   const statusOptions = [campaign.status, ...campaignStatusTransitions[campaign.status]].map((s) => ({
     value: s,
@@ -142,7 +142,7 @@ function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
       <CompetitorsPanel campaign={campaign} />
       <CompetitorGapPanel key={campaign.competitors.join()} campaignId={campaign.id} />
       <CampaignStats campaign={campaign} />
-      <ProspectsTable campaignId={campaign.id} live={campaign.status === 'active'} />
+      <ProspectsTable campaignId={campaign.id} />
       <FirstLinesPanel campaignId={campaign.id} />
       <SendEmailsDialog
         campaignId={campaign.id}
