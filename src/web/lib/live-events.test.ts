@@ -1,7 +1,12 @@
-import { QueryClient, type QueryKey } from '@tanstack/react-query';
+// @vitest-environment jsdom
+import '../test/setup-dom';
+import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
+import { renderHook } from '@testing-library/react';
+import { createElement, type ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { liveEventTypes, type LiveEvent } from '../../shared/schemas/live-events';
-import { liveEventInvalidator, staleKeys } from './live-events';
+import { FakeEventSource } from '../test/fake-event-source';
+import { liveEventInvalidator, staleKeys, useLiveEvents } from './live-events';
 
 const campaign = 'c0ffee00-0000-4000-8000-00000000000c';
 const other = 'c0ffee00-0000-4000-8000-0000000000ff';
@@ -106,5 +111,23 @@ describe('live events → panels', () => {
     expect(calls).toEqual([]);
     live.flush();
     expect(calls).toEqual(staleKeys({ type: 'prospects.changed', campaignId: campaign }));
+  });
+
+  it('refetches every panel after a dropped stream reconnects, not on the first open', () => {
+    FakeEventSource.install();
+    const queryClient = new QueryClient();
+    for (const key of Object.values(panels)) queryClient.setQueryData(key, {});
+    const wrapper = ({ children }: { children: ReactNode }) =>
+      createElement(QueryClientProvider, { client: queryClient }, children);
+    const { unmount } = renderHook(() => useLiveEvents(), { wrapper });
+    const source = FakeEventSource.latest();
+    expect(source.url).toBe('/api/events');
+    source.open();
+    expect(queryClient.getQueryState(panels.statCards!)?.isInvalidated).toBe(false);
+    source.drop();
+    source.open();
+    for (const key of Object.values(panels)) expect(queryClient.getQueryState(key)?.isInvalidated).toBe(true);
+    unmount();
+    expect(source.closed).toBe(true);
   });
 });
