@@ -122,7 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Pages, scripts, JSON and CSV exports go out compressed (brotli, else gzip): the bundles are most
   // of a first visit and shrink about 4×. Quality 5 instead of brotli's default 11 keeps the per-request
-  // CPU low; the event stream of the guest-post generator is hijacked and stays uncompressed.
+  // CPU low; event streams (http/sse.ts: live events, the guest-post generator) are hijacked and stay uncompressed.
   await app.register(compress, {
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
   });
