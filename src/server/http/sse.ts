@@ -25,16 +25,13 @@ export function openSseStream(reply: FastifyReply, options: { retryMs?: number }
     'cache-control': 'no-cache, no-transform',
     // nginx and similar proxies would otherwise hold the stream back until it ends.
     'x-accel-buffering': 'no',
-    // The connection is never reused for another request.
+    // The connection is never reused: ending the stream closes it, so a closing server does not
+    // wait for the client to let go of a kept-alive socket.
     connection: 'close',
   });
   if (options.retryMs !== undefined) res.write(`retry: ${options.retryMs}\n\n`);
   // The headers go out at once, so the client's EventSource opens before the first event.
   res.flushHeaders();
-  const socket = res.socket;
-  // A stream's socket serves nothing after it: once either side ends the stream, it goes, so a
-  // client that holds on to it (an aborted fetch may) never keeps a closing server waiting.
-  res.once('close', () => socket?.destroy());
   const write = (text: string) => {
     if (!res.writableEnded && !res.destroyed) res.write(text);
   };
