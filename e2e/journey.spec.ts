@@ -273,7 +273,8 @@ test('the whole journey: sign-up, mailbox, AI campaign, sequence, replies, outco
   await page.keyboard.press('Escape');
   await openHistory(prospects.bounces);
   // The bounce's own entry, and the status change it caused.
-  await expect(drawer.getByText('Bounced (5.1.1)')).toHaveCount(2);
+  await expect(drawer.getByText('Bounced: address does not exist (5.1.1)')).toBeVisible();
+  await expect(drawer.getByText('Bounced (5.1.1)', { exact: true })).toBeVisible();
   await page.keyboard.press('Escape');
   await openHistory(prospects.replies);
   await expect(drawer.getByText(`Reply from ${prospects.replies.email}`)).toBeVisible();
