@@ -126,7 +126,7 @@ export function useLiveEvents(): void {
     const invalidator = liveEventInvalidator(queryClient);
     let dropped = false;
     source.onmessage = (message: MessageEvent<string>) => {
-      const event = liveEventSchema.safeParse(JSON.parse(message.data));
+      const event = liveEventSchema.safeParse(parseJson(message.data));
       if (event.success) invalidator.receive(event.data);
     };
     source.onerror = () => {
@@ -141,4 +141,13 @@ export function useLiveEvents(): void {
       invalidator.dispose();
     };
   }, [queryClient]);
+}
+
+/** The message's JSON, or undefined when it is not JSON (then no event is recognised). */
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
