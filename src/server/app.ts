@@ -55,6 +55,8 @@ import { aiRoutes } from './modules/ai/routes';
 import { guestPostRoutes } from './modules/guest-posts/routes';
 import { replySuggestionRoutes } from './modules/reply-suggestions/routes';
 import { firstLineRoutes } from './modules/first-lines/routes';
+import type { EventHub } from './events/listen';
+import { eventRoutes } from './modules/events/routes';
 
 export interface AppDeps {
   config: Config;
@@ -62,6 +64,8 @@ export interface AppDeps {
   auth: Auth;
   /** The job queue the API sends work to (find-prospects runs); main.ts passes its pg-boss. */
   queue: Pick<PgBoss, 'send' | 'cancel'>;
+  /** The process's LISTEN connection: GET /api/events streams its events to the signed-in user's pages. */
+  events: EventHub;
   /** APP_SECRET (or the generated development secret): keys for tracking links and stored credentials. */
   appSecret: string;
   /** Folder of the built SPA (dist/web); when given, it is served with an index.html fallback. */
@@ -118,10 +122,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     },
   });
+  registerIdempotency(app, db, deps.appSecret);
   // Pages, scripts, JSON and CSV exports go out compressed (brotli, else gzip): the bundles are most
   // of a first visit and shrink about 4×. Quality 5 instead of brotli's default 11 keeps the per-request
-  // CPU low; the event stream of the guest-post generator is hijacked and stays uncompressed.
-  registerIdempotency(app, db, deps.appSecret);
+  // CPU low; event streams (http/sse.ts: live events, the guest-post generator) are hijacked and stay uncompressed.
   await app.register(compress, {
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
   });
@@ -156,6 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(liveLinkRoutes(auth, { db, config, queue: deps.queue }));
   await app.register(competitorGapRoutes(auth, db));
   await app.register(notificationRoutes(auth, db));
+  await app.register(eventRoutes(auth, deps.events));
   await app.register(emailAccountRoutes(auth, { db, config, appSecret: deps.appSecret, queue: deps.queue }));
   await app.register(domainCheckRoutes(auth, { db, config }));
   await app.register(quarantineRoutes(auth, db));

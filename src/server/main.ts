@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { createAuth } from './auth/auth';
 import { ConfigError, loadConfig } from './config';
 import { openAppDatabase } from './database';
+import { listenForEvents } from './events/listen';
 import { createQueue } from './jobs/queue';
 import { queueMailboxSync } from './jobs/mailbox-sync';
 import { startWorkers } from './jobs/worker';
@@ -45,19 +46,21 @@ async function main(): Promise<void> {
           onNewMail: (mailboxId) => queueMailboxSync(boss, mailboxId),
         });
 
-  const app =
-    role === 'worker'
-      ? null
-      : await buildApp({
-          config,
-          db: handle.db,
-          queue: boss,
-          auth: createAuth(handle.db, config, appSecret),
-          appSecret,
-          webRoot: fileURLToPath(new URL('../web', import.meta.url)),
-          ssrEntry: fileURLToPath(new URL('../ssr/entry-server.js', import.meta.url)),
-          version: process.env.npm_package_version,
-        });
+  // Only web processes have pages to tell; workers publish with NOTIFY and need no listener.
+  const events = role === 'worker' ? null : await listenForEvents(handle);
+  const app = !events
+    ? null
+    : await buildApp({
+        config,
+        db: handle.db,
+        queue: boss,
+        events,
+        auth: createAuth(handle.db, config, appSecret),
+        appSecret,
+        webRoot: fileURLToPath(new URL('../web', import.meta.url)),
+        ssrEntry: fileURLToPath(new URL('../ssr/entry-server.js', import.meta.url)),
+        version: process.env.npm_package_version,
+      });
   if (app) await app.listen({ port: config.PORT, host: config.HOST });
   console.log(
     startupLine({
@@ -73,6 +76,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     await app?.close();
+    await events?.close();
     await idle?.stop();
     await boss.stop({ graceful: true, timeout: 10_000 });
     await handle.close();

@@ -67,6 +67,8 @@ export const apiPaths = {
   competitorGap: '/api/campaigns/:id/competitor-gap',
   competitorGapProspects: '/api/campaigns/:id/competitor-gap/prospects',
   notifications: '/api/notifications',
+  /** Server-sent events: what changed for the signed-in user (docs/decisions/019-live-updates.md). */
+  events: '/api/events',
   notificationsRead: '/api/notifications/read',
   emailAccounts: '/api/email-accounts',
   emailAccount: '/api/email-accounts/:id',

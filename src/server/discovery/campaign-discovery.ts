@@ -5,6 +5,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { campaigns, prospects } from '../db/schema/campaigns';
 import { discoveryRuns } from '../db/schema/discovery';
+import { publishEvent } from '../events/publish';
 import { allBlockedDomains, prospectDomain } from '../outreach/domain-memory';
 import { databaseNow, recordFoundLinks } from '../modules/live-links/found-links';
 import { CrawlStore } from './crawl-store';
@@ -64,6 +65,7 @@ async function insertProspect(
     .onConflictDoNothing({ target: [prospects.campaignId, prospects.domain], where: sql`domain is not null` })
     .returning({ id: prospects.id });
   if (!inserted.length) return false;
+  await publishEvent(db, { userId: run.userId, type: 'prospects.changed', campaignId: run.campaignId });
   await db
     .update(campaigns)
     .set({ prospects: sql`${campaigns.prospects} + 1`, prospectsFound: sql`${campaigns.prospectsFound} + 1` })
@@ -103,6 +105,9 @@ export async function runCampaignDiscovery(
   const startedAt = await databaseNow(db);
   await db.update(discoveryRuns).set({ status: 'running', startedAt }).where(eq(discoveryRuns.id, runId));
   await db.update(campaigns).set({ progressPercentage: 0 }).where(eq(campaigns.id, campaign.id));
+  const announce = (type: 'discovery.progress' | 'discovery.finished') =>
+    publishEvent(db, { userId: run.userId, type, campaignId: run.campaignId });
+  await announce('discovery.progress');
 
   const controller = new AbortController();
   const isCancelled = async () => {
@@ -150,6 +155,7 @@ export async function runCampaignDiscovery(
             .set({ progressPercentage: percent })
             .where(eq(campaigns.id, campaign.id));
           await db.update(discoveryRuns).set({ pagesCrawled }).where(eq(discoveryRuns.id, runId));
+          await announce('discovery.progress');
         },
       },
     );
@@ -176,5 +182,7 @@ export async function runCampaignDiscovery(
   } finally {
     clearInterval(watcher);
     await crawler.close();
+    // Completed, failed or cancelled: the pages show the outcome and what the run left behind.
+    await announce('discovery.finished');
   }
 }

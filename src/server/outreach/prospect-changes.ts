@@ -4,6 +4,7 @@ import type { Database } from '../db/client';
 import { prospects } from '../db/schema/campaigns';
 import { prospectEvents } from '../db/schema/prospect-history';
 import { rememberProspect } from './domain-memory';
+import { publishEvent } from '../events/publish';
 
 type ProspectRow = typeof prospects.$inferSelect;
 
@@ -40,5 +41,6 @@ export async function changeProspect(
   if (statusChanged)
     await db.insert(prospectEvents).values({ prospectId: after!.id, status: after!.status, reason });
   await rememberProspect(db, after!, { contactedAt, statusChanged });
+  await publishEvent(db, { userId: after!.userId, type: 'prospects.changed', campaignId: after!.campaignId });
   return after;
 }

@@ -6,6 +6,7 @@ import { buildApp } from '../app';
 import { createAuth } from '../auth/auth';
 import { loadConfig, type Config } from '../config';
 import type { DatabaseHandle } from '../db/client';
+import { listenForEvents } from '../events/listen';
 import { createQueue } from '../jobs/queue';
 import { startWorkers } from '../jobs/worker';
 import { createTestDatabase } from './database';
@@ -58,11 +59,13 @@ export async function createTestApp(
   }
   const queue = boss ?? { send: queueNotStarted, cancel: queueNotStarted };
   const auth = createAuth(handle.db, config, config.APP_SECRET!);
+  const events = await listenForEvents(handle);
   const app = await buildApp({
     config,
     db: handle.db,
     auth,
     queue,
+    events,
     appSecret: config.APP_SECRET!,
     webRoot: options.webRoot,
   });
@@ -73,6 +76,7 @@ export async function createTestApp(
     config,
     async close() {
       await app.close();
+      await events.close();
       await boss?.stop({ graceful: false, close: true });
       await handle.close();
     },

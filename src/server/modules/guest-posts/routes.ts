@@ -15,6 +15,7 @@ import type { AiWriter } from '../../ai/writer';
 import type { Auth } from '../../auth/auth';
 import { requireUser } from '../../auth/session';
 import type { Database } from '../../db/client';
+import { openSseStream } from '../../http/sse';
 import {
   deleteGuestPost,
   getGuestPost,
@@ -67,34 +68,27 @@ export function guestPostRoutes(auth: Auth, db: Database, writer: AiWriter): Fas
       async (request, reply) => {
         const abort = new AbortController();
         const generation = await startGuestPost(db, writer, request.user!.id, request.body, abort.signal);
-        reply.hijack();
-        const res = reply.raw;
-        res.on('close', () => {
-          if (!res.writableEnded) abort.abort();
+        const stream = openSseStream(reply);
+        let finished = false;
+        stream.onClose(() => {
+          if (!finished) abort.abort();
         });
-        res.writeHead(200, {
-          'content-type': 'text/event-stream; charset=utf-8',
-          'cache-control': 'no-cache, no-transform',
-          // nginx and similar proxies would otherwise hold the stream back until it ends.
-          'x-accel-buffering': 'no',
-        });
-        const send = (event: string, data: unknown) =>
-          res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
         let content = '';
         try {
           for await (const text of generation.text) {
             content += text;
-            send('delta', { text });
+            stream.send({ text }, 'delta');
           }
           if (!content.trim()) throw new Error('the model returned no text');
-          send('done', await generation.save(content));
+          stream.send(await generation.save(content), 'done');
         } catch (error) {
           if (!abort.signal.aborted) {
             request.log.warn({ err: error }, 'guest post generation failed');
-            send('error', { message: guestPostMessages.generateFailed });
+            stream.send({ message: guestPostMessages.generateFailed }, 'error');
           }
         }
-        res.end();
+        finished = true;
+        stream.close();
       },
     );
 

@@ -8,6 +8,7 @@ import { notifications } from '../../db/schema/notifications';
 import { users } from '../../db/schema/users';
 import { Crawler } from '../../discovery/crawler';
 import { crawlerSettings } from '../../discovery/settings';
+import { publishEvent } from '../../events/publish';
 import { sendAlertMail } from '../notifications/alert-mail';
 import { judgeLink, type LinkCheckOutcome } from './link-check';
 
@@ -49,6 +50,7 @@ export async function checkLiveLink(
     .select({
       id: liveLinks.id,
       userId: liveLinks.userId,
+      campaignId: liveLinks.campaignId,
       url: liveLinks.url,
       anchorText: liveLinks.anchorText,
       pageUrl: liveLinks.pageUrl,
@@ -95,6 +97,7 @@ export async function checkLiveLink(
       rel: outcome.rel,
       detail: outcome.detail,
     });
+    await publishEvent(tx, { userId: link.userId, type: 'live-links.changed', campaignId: link.campaignId });
     if (alert) {
       await tx.insert(notifications).values({
         userId: link.userId,
@@ -103,6 +106,7 @@ export async function checkLiveLink(
         title: alert.title,
         body: alert.body,
       });
+      await publishEvent(tx, { userId: link.userId, type: 'notifications.changed' });
     }
     return true;
   });

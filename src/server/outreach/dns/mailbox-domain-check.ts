@@ -2,6 +2,7 @@ import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { MailboxDomainCheck } from '../../../shared/schemas/domain-check';
 import { domainCheckSchema, type DomainCheck } from '../../../shared/schemas/mail-health';
 import type { Database } from '../../db/client';
+import { publishEvent } from '../../events/publish';
 import { emailAccounts } from '../../db/schema/outreach';
 import { forEachConcurrent } from '../../discovery/for-each-concurrent';
 import { AppError } from '../../http/errors';
@@ -67,10 +68,12 @@ export async function refreshMailboxDomainCheck(
     { email: mailbox.email, provider: sendingProvider(mailbox), selectors: mailbox.selectors },
     now,
   );
-  await db
+  const [checked] = await db
     .update(emailAccounts)
     .set({ domainCheck: check, domainCheckedAt: now })
-    .where(eq(emailAccounts.id, id));
+    .where(eq(emailAccounts.id, id))
+    .returning({ userId: emailAccounts.userId });
+  if (checked) await publishEvent(db, { userId: checked.userId, type: 'mailboxes.changed' });
   return check;
 }
 

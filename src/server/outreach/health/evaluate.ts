@@ -3,6 +3,7 @@ import { healthBreach, pauseReason } from '../../../shared/mailbox-health';
 import { paths } from '../../../shared/paths';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { publishEvent } from '../../events/publish';
 import { notifications } from '../../db/schema/notifications';
 import { emailAccounts } from '../../db/schema/outreach';
 import { users } from '../../db/schema/users';
@@ -58,6 +59,8 @@ export async function evaluateMailboxHealth(
       title: `Mailbox paused: ${mailbox.email}`,
       body: `${reason}. It sends nothing until you resume it on Email Accounts.`,
     });
+    await publishEvent(tx, { userId: mailbox.userId, type: 'mailboxes.changed' });
+    await publishEvent(tx, { userId: mailbox.userId, type: 'notifications.changed' });
     return true;
   });
   if (paused && config) {

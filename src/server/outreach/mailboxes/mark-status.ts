@@ -1,5 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { publishEvent } from '../../events/publish';
 import { emailAccounts } from '../../db/schema/outreach';
 
 /** The side of a mailbox whose failure or recovery the sync (IMAP) or the sender (SMTP) sees. */
@@ -21,8 +22,8 @@ export async function markMailboxError(
     .update(emailAccounts)
     .set({ status: 'error', statusReason: reason.slice(0, 500), statusSource: source })
     .where(and(eq(emailAccounts.id, mailboxId), ne(emailAccounts.status, 'paused')))
-    .returning({ id: emailAccounts.id });
-  return changed.length > 0;
+    .returning({ userId: emailAccounts.userId });
+  return announceChange(db, changed);
 }
 
 /**
@@ -45,6 +46,13 @@ export async function markMailboxWorking(
         eq(emailAccounts.statusSource, source),
       ),
     )
-    .returning({ id: emailAccounts.id });
-  return changed.length > 0;
+    .returning({ userId: emailAccounts.userId });
+  return announceChange(db, changed);
+}
+
+/** Tells the owner's open pages about a status change (when there was one); true when there was. */
+async function announceChange(db: Database, changed: { userId: string }[]): Promise<boolean> {
+  if (!changed[0]) return false;
+  await publishEvent(db, { userId: changed[0].userId, type: 'mailboxes.changed' });
+  return true;
 }

@@ -10,6 +10,7 @@ import { suppressAddress } from '../suppression';
 import { bounceWords } from './bounce-words';
 import type { Bounce, Inbound } from './inbound';
 import { ownAddresses, type Matched } from './match';
+import { publishEvent } from '../../events/publish';
 
 /** How long the sequence waits after an auto-reply that names no return date (hours of the outreach clock). */
 export const DEFAULT_AUTO_REPLY_PAUSE_HOURS = 7 * 24;
@@ -100,6 +101,11 @@ export async function applyInbound(
       .onConflictDoNothing()
       .returning({ id: inboundMessages.id });
     if (!stored) return false;
+    await publishEvent(tx, {
+      userId: record.userId,
+      type: 'inbound.applied',
+      campaignId: matched.campaignId,
+    });
 
     switch (inbound.kind) {
       case 'reply': {

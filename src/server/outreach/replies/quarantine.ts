@@ -1,5 +1,6 @@
 import { withoutNul } from '../../../shared/text/without-nul';
 import type { Database } from '../../db/client';
+import { publishEvent } from '../../events/publish';
 import { quarantinedMessages } from '../../db/schema/outreach';
 
 /** One INBOX message the sync could not read or apply, with what could be read of its headers. */
@@ -41,6 +42,7 @@ export async function quarantineMessage(db: Database, entry: QuarantineEntry): P
         reason: clean(entry.reason, 1000) ?? '',
       })
       .onConflictDoNothing();
+    await publishEvent(db, { userId: entry.userId, type: 'mailboxes.changed' });
     return true;
   } catch (error) {
     console.error(

@@ -9,6 +9,7 @@ import {
   suppressions,
 } from '../../db/schema/outreach';
 import { changeProspect } from '../prospect-changes';
+import { publishEvent } from '../../events/publish';
 
 type Message = typeof outreachMessages.$inferSelect;
 
@@ -32,6 +33,11 @@ export async function recordSent(
       .where(and(eq(outreachMessages.id, message.id), eq(outreachMessages.status, 'sending')))
       .returning({ id: outreachMessages.id });
     if (!updated) return false;
+    await publishEvent(tx, {
+      userId: message.userId,
+      type: 'outreach.changed',
+      campaignId: message.campaignId,
+    });
     await changeProspect(tx, eq(prospects.id, message.prospectId), {
       status: sql`case when ${prospects.status} in ('pending', 'sent') then 'sent'::prospect_status else ${prospects.status} end`,
       lastContacted: sentAt,
@@ -88,6 +94,11 @@ export async function recordRetry(
     .update(outreachMessages)
     .set({ status: 'queued', notBefore, lastError: reason, claimedAt: null })
     .where(and(eq(outreachMessages.id, message.id), eq(outreachMessages.status, 'sending')));
+  await publishEvent(db, {
+    userId: message.userId,
+    type: 'outreach.changed',
+    campaignId: message.campaignId,
+  });
 }
 
 /**
@@ -123,6 +134,11 @@ export async function recordFailed(
       .where(
         and(eq(outreachMessages.id, message.id), inArray(outreachMessages.status, ['sending', 'queued'])),
       );
+    await publishEvent(tx, {
+      userId: message.userId,
+      type: 'outreach.changed',
+      campaignId: message.campaignId,
+    });
     await changeProspect(tx, eq(prospects.id, message.prospectId), {
       // last_contacted stays: an earlier step may have reached the prospect.
       status: 'failed',

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Outlet } from 'react-router';
 import type { Me } from '../../../shared/schemas/auth';
 import { cn } from '../../lib/cn';
+import { useLiveEvents } from '../../lib/live-events';
 import { NotificationsMenu } from '../../features/notifications/components/notifications-menu';
 import { Logo } from '../logo';
 import { Button } from '../ui/button';
@@ -25,6 +26,7 @@ export function DashboardLayout({ user, onSignOut, isSigningOut }: DashboardLayo
   const [collapsed, toggleCollapsed] = useSidebarCollapsed();
   const [mobileOpen, setMobileOpen] = useState(false);
   const panelProps = { user, onSignOut, isSigningOut };
+  useLiveEvents();
 
   // Only the collapsed sidebar uses tooltips; providing them here keeps Radix Tooltip out of the public chunk.
   return (

@@ -46,7 +46,7 @@ export function useImportManualCampaign() {
   });
 }
 
-/** POST /api/campaigns/:id/find-prospects (spec §7): queues a run; the run query then polls it. */
+/** POST /api/campaigns/:id/find-prospects (spec §7): queues a run; its discovery events then refresh the run query. */
 export function useFindProspects() {
   const refresh = useRefreshCampaigns();
   return useMutation({

@@ -44,11 +44,8 @@ export function useCampaignDetail(id: string) {
   });
 }
 
-/** How often an active campaign's prospects are read again: sends, replies and bounces change them. */
-export const PROSPECTS_POLL_MS = 10_000;
-
-/** One page of a campaign's prospects; `live` (an active campaign) reads it again every 10 s. */
-export function useCampaignProspects(id: string, query: ProspectListQuery, live = false) {
+/** One page of a campaign's prospects; sends, replies and bounces refresh it through live events. */
+export function useCampaignProspects(id: string, query: ProspectListQuery) {
   return useQuery({
     queryKey: [...campaignsKey, 'prospects', id, query],
     queryFn: ({ signal }) =>
@@ -57,7 +54,6 @@ export function useCampaignProspects(id: string, query: ProspectListQuery, live 
         signal,
       }),
     placeholderData: keepPreviousData,
-    refetchInterval: live ? PROSPECTS_POLL_MS : false,
   });
 }
 
@@ -74,9 +70,6 @@ export function useProspectTimeline(id: string | null) {
   });
 }
 
-/** How often the detail page asks about a queued or running find-prospects run, in ms. */
-export const RUN_POLL_MS = 1_500;
-
 /** A run still under way (queued or running). */
 export function isRunActive(run: DiscoveryRun | null | undefined): boolean {
   return run?.status === 'queued' || run?.status === 'running';
@@ -84,14 +77,13 @@ export function isRunActive(run: DiscoveryRun | null | undefined): boolean {
 
 /**
  * The campaign's latest find-prospects run (GET /api/campaigns/:id/find-prospects; null when it never
- * ran), polled every RUN_POLL_MS while it is under way.
+ * ran); the run's discovery.progress and discovery.finished events refresh it.
  */
 export function useFindProspectsRun(id: string) {
   return useQuery({
     queryKey: [...campaignsKey, 'find-prospects', id],
     queryFn: ({ signal }) =>
       apiRequest(withId(apiPaths.findProspects, id), { schema: discoveryRunSchema.nullable(), signal }),
-    refetchInterval: (query) => (isRunActive(query.state.data) ? RUN_POLL_MS : false),
   });
 }
 

@@ -10,16 +10,15 @@ import { apiRequest } from '../../../lib/api-client';
 import { contactsKey } from '../../contacts/api/contact-queries';
 import { campaignsKey } from './campaign-queries';
 
-/** While messages are queued, the panel and the prospect rows follow the engine this often (ms). */
-export const OUTREACH_POLL_MS = 5_000;
-
-/** A campaign's mailboxes, sequence, tracking and outreach progress (GET /api/campaigns/:id/outreach). */
+/**
+ * A campaign's mailboxes, sequence, tracking and outreach progress (GET /api/campaigns/:id/outreach);
+ * the engine's outreach.changed events refresh it.
+ */
 export function useCampaignOutreach(id: string) {
   return useQuery({
     queryKey: [...campaignsKey, 'outreach', id],
     queryFn: ({ signal }) =>
       apiRequest(withId(apiPaths.campaignOutreach, id), { schema: campaignOutreachSchema, signal }),
-    refetchInterval: (query) => (query.state.data?.progress.queued ? OUTREACH_POLL_MS : false),
   });
 }
 

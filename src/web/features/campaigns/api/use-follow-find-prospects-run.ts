@@ -1,17 +1,13 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
 import type { DiscoveryRun } from '../../../../shared/schemas/discovery';
-import { contactsKey } from '../../contacts/api/contact-queries';
-import { campaignsKey, isRunActive } from './campaign-queries';
+import { isRunActive } from './campaign-queries';
 
 /**
- * Keeps the detail page in step with a find-prospects run: each poll that brings news (progress,
- * prospects, pages, state) refreshes the campaign's stat cards and prospects table; a run that finishes
- * while the page watches it ends with a toast (a failure shows on the page instead).
+ * Ends a find-prospects run the detail page watched with a toast (a failure shows on the page
+ * instead). The run's own events refresh the stat cards and panels (lib/live-events.ts).
  */
-export function useFollowFindProspectsRun(campaignId: string, run: DiscoveryRun | null | undefined) {
-  const queryClient = useQueryClient();
+export function useFollowFindProspectsRun(run: DiscoveryRun | null | undefined) {
   const previous = useRef<DiscoveryRun | null | undefined>(run);
 
   // Query data keeps its identity while unchanged (structural sharing): this runs once per change.
@@ -19,13 +15,10 @@ export function useFollowFindProspectsRun(campaignId: string, run: DiscoveryRun 
     const before = previous.current;
     previous.current = run;
     if (!run || !before || before.id !== run.id) return;
-    void queryClient.invalidateQueries({ queryKey: [...campaignsKey, 'detail', campaignId] });
-    void queryClient.invalidateQueries({ queryKey: [...campaignsKey, 'prospects', campaignId] });
-    void queryClient.invalidateQueries({ queryKey: contactsKey });
     if (isRunActive(before) && run.status === 'completed') {
       toast.success(foundMessage(run.prospectsFound));
     }
-  }, [queryClient, campaignId, run]);
+  }, [run]);
 }
 
 function foundMessage(count: number): string {

@@ -62,7 +62,7 @@ function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
   const cancel = useCancelFindProspects();
   const run = useFindProspectsRun(campaign.id).data;
   const running = isRunActive(run);
-  useFollowFindProspectsRun(campaign.id, run);
+  useFollowFindProspectsRun(run);
   const update = useUpdateCampaign(campaign.id);
   const statusOptions = [campaign.status, ...campaignStatusTransitions[campaign.status]].map((s) => ({
     value: s,
@@ -152,7 +152,7 @@ function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
         tab={tab}
         onTabChange={setTab}
         panels={{
-          prospects: <ProspectsTable campaignId={campaign.id} live={campaign.status === 'active'} />,
+          prospects: <ProspectsTable campaignId={campaign.id} />,
           outreach: (
             <OutreachPanel
               campaign={campaign}

@@ -3,12 +3,12 @@ import '../../../test/setup-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiPaths, withId, withQuery } from '../../../../shared/paths';
 import type { Prospect } from '../../../../shared/schemas/prospects';
 import { TooltipProvider } from '../../../components/ui/tooltip';
+import { liveEventInvalidator } from '../../../lib/live-events';
 import { json, mockApi } from '../../../test/mock-api';
-import { PROSPECTS_POLL_MS } from '../api/campaign-queries';
 import { ProspectsTable } from './prospects-table';
 
 const campaignId = 'c0ffee00-0000-4000-8000-00000000000c';
@@ -36,54 +36,38 @@ const prospect = (status: Prospect['status']): Prospect => ({
 });
 
 /** Renders the table; the API answers 'sent' until `replied()` is called, then 'responded'. */
-function renderTable(
-  live: boolean,
-  emailCheck: Prospect['emailCheck'] = null,
-  website = 'espressodaily.test',
-) {
+function renderTable(emailCheck: Prospect['emailCheck'] = null, website = 'espressodaily.test') {
   let status: Prospect['status'] = 'sent';
   mockApi({
     [`GET ${listUrl}`]: () =>
       json(200, { items: [{ ...prospect(status), emailCheck, website }], total: 1, page: 1, pageSize: 25 }),
   });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    <QueryClientProvider client={queryClient}>
       <MemoryRouter>
         <TooltipProvider>
-          <ProspectsTable campaignId={campaignId} live={live} />
+          <ProspectsTable campaignId={campaignId} />
         </TooltipProvider>
       </MemoryRouter>
     </QueryClientProvider>,
   );
-  return { replied: () => (status = 'responded') };
+  return { replied: () => (status = 'responded'), queryClient };
 }
 
-afterEach(() => {
-  vi.useRealTimers();
-});
-
 describe('ProspectsTable', () => {
-  it('reads an active campaign’s prospects again, so a reply shows without a reload', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    const api = renderTable(true);
+  it('shows a reply as soon as its live event arrives, without a reload', async () => {
+    const api = renderTable();
     expect(await screen.findByText('sent', { exact: true })).toBeInTheDocument();
     api.replied();
-    await vi.advanceTimersByTimeAsync(PROSPECTS_POLL_MS);
+    const live = liveEventInvalidator(api.queryClient);
+    live.receive({ type: 'inbound.applied', campaignId });
+    live.flush();
     expect(await screen.findByText('responded', { exact: true })).toBeInTheDocument();
   });
 
-  it('leaves an inactive campaign’s rows alone', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    const api = renderTable(false);
-    expect(await screen.findByText('sent', { exact: true })).toBeInTheDocument();
-    api.replied();
-    await vi.advanceTimersByTimeAsync(PROSPECTS_POLL_MS * 2);
-    expect(screen.getByText('sent', { exact: true })).toBeInTheDocument();
-    expect(screen.queryByText('responded', { exact: true })).not.toBeInTheDocument();
-  });
-
   it('warns beside an address its check refused, with the reason', async () => {
-    renderTable(false, {
+    renderTable({
       deliverable: false,
       flags: ['null-mx'],
       reason: 'Its domain says it accepts no mail (null MX).',
@@ -95,7 +79,7 @@ describe('ProspectsTable', () => {
   });
 
   it('shows an international website in Unicode, as stored in punycode', async () => {
-    renderTable(false, null, 'xn--mnchen-3ya.de');
+    renderTable(null, 'xn--mnchen-3ya.de');
     expect(await screen.findByText('münchen.de')).toBeInTheDocument();
     expect(screen.queryByText('xn--mnchen-3ya.de')).not.toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Actions for münchen.de' })).toBeInTheDocument();

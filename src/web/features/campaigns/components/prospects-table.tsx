@@ -30,17 +30,18 @@ type Sort = { field: 'createdAt' | 'lastContacted'; order: SortOrder };
 /**
  * Website, contact (name, email), DA, relevance, status, last contacted, and Send / Success / Failed
  * (spec §2). Send enrolls the prospect in the campaign's outreach (issue 6 §3); the row turns 'Sent'
- * when its first email has gone out. The website opens the prospect's history (issue 7 §4). While the
- * campaign is active (`live`) the rows are read again every 10 s, so replies and bounces show up.
+ * when its first email has gone out. The website opens the prospect's history (issue 7 §4). The
+ * rows follow sends, replies and bounces through live events (lib/live-events.ts).
  */
-export function ProspectsTable({ campaignId, live }: { campaignId: string; live: boolean }) {
+export function ProspectsTable({ campaignId }: { campaignId: string }) {
   const [page, setPage] = useState(1);
   const [sort, setSort] = useState<Sort>({ field: 'createdAt', order: 'desc' });
-  const query = useCampaignProspects(
-    campaignId,
-    { page, pageSize: PAGE_SIZE, sort: sort.field, order: sort.order },
-    live,
-  );
+  const query = useCampaignProspects(campaignId, {
+    page,
+    pageSize: PAGE_SIZE,
+    sort: sort.field,
+    order: sort.order,
+  });
   const update = useUpdateProspectStatus();
   const enroll = useEnrollProspect();
   const [openId, setOpenId] = useState<string | null>(null);

@@ -5,7 +5,8 @@ import { competitorGapPageSchema } from '../../../../shared/schemas/competitor-g
 import { apiRequest } from '../../../lib/api-client';
 import { campaignsKey } from '../../campaigns/api/campaign-queries';
 
-const gapKey = ['competitor-gap'] as const;
+/** Every cached competitor-gap query starts with this key (then the campaign's id). */
+export const gapKey = ['competitor-gap'] as const;
 
 /** One page of a campaign's competitor gap (GET /api/campaigns/:id/competitor-gap). */
 export function useCompetitorGap(campaignId: string, page: number, pageSize: number) {

@@ -17,7 +17,8 @@ import {
 import { apiRequest } from '../../../lib/api-client';
 
 /** Shared with the campaign forms' list of connected mailboxes, so both refresh together. */
-const emailAccountsKey = ['email-accounts'] as const;
+/** Every cached mailbox query (list, health, quarantine, domain check) starts with this key. */
+export const emailAccountsKey = ['email-accounts'] as const;
 
 /** Where Google or Microsoft sends the user back: this app's mailbox page (spec §7). */
 const oauthRedirectUri = () => new URL(paths.emails, window.location.origin).toString();

@@ -10,7 +10,8 @@ import {
 import { apiRequest } from '../../../lib/api-client';
 import { aiStatusKey } from '../../ai/api/ai-queries';
 
-const firstLinesKey = (campaignId: string) => ['first-lines', campaignId] as const;
+/** Every cached first-line query of a campaign starts with this key. */
+export const firstLinesKey = (campaignId: string) => ['first-lines', campaignId] as const;
 
 /** A page of the campaign's prospects with their first lines (GET /api/campaigns/:id/first-lines). */
 export function useFirstLinePage(campaignId: string, query: FirstLineListQuery) {

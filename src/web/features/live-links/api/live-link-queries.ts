@@ -1,5 +1,4 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 import { apiPaths, withId, withQuery } from '../../../../shared/paths';
 import {
   linkCheckPageSchema,
@@ -12,33 +11,20 @@ import {
 import { apiRequest } from '../../../lib/api-client';
 import { notificationsKey } from '../../notifications/api/notification-queries';
 
-const liveLinksKey = ['live-links'] as const;
-
-/** How often a page with links awaiting their first check asks again (the check runs as a job). */
-const FIRST_CHECK_POLL_MS = 3000;
+/** Every cached live-link query starts with this key. */
+export const liveLinksKey = ['live-links'] as const;
 
 /**
- * One page of live links (GET /api/live-links), filtered by status. While a link on it awaits its
- * first check the page refetches every 3 s, and the counts and chart refresh when a check lands.
+ * One page of live links (GET /api/live-links), filtered by status. A check landing (a job) sends a
+ * live event that refreshes the page, the counts and the chart (lib/live-events.ts).
  */
 export function useLiveLinkPage(query: LiveLinkListQuery) {
-  const queryClient = useQueryClient();
-  const result = useQuery({
+  return useQuery({
     queryKey: [...liveLinksKey, 'page', query],
     queryFn: ({ signal }) =>
       apiRequest(withQuery(apiPaths.liveLinks, query), { schema: liveLinkPageSchema, signal }),
     placeholderData: keepPreviousData,
-    refetchInterval: (q) =>
-      q.state.data?.items.some((link) => link.lastCheckedAt === null) ? FIRST_CHECK_POLL_MS : false,
   });
-  const awaitingCheck = result.data?.items.filter((link) => link.lastCheckedAt === null).length ?? 0;
-  const previouslyAwaiting = useRef(awaitingCheck);
-  useEffect(() => {
-    if (awaitingCheck < previouslyAwaiting.current)
-      void queryClient.invalidateQueries({ queryKey: [...liveLinksKey, 'summary'] });
-    previouslyAwaiting.current = awaitingCheck;
-  }, [awaitingCheck, queryClient]);
-  return result;
 }
 
 /** The counts and the chart of active links over time (GET /api/live-links/summary). */

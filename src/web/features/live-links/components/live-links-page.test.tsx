@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { apiPaths, paths, withId } from '../../../../shared/paths';
 import type { LinkCheckPage, LiveLink, LiveLinkSummary } from '../../../../shared/schemas/live-links';
 import { json, mockApi, testUser } from '../../../test/mock-api';
+import { FakeEventSource } from '../../../test/fake-event-source';
 import { renderApp } from '../../../test/render-app';
 
 // Radix Select uses pointer capture and scrolls its options into view: jsdom has neither.
@@ -127,7 +128,8 @@ describe('Live Links screen', () => {
     expect(checks).toHaveTextContent('The link was removed from the page');
   });
 
-  it('polls a new link until its first check lands, then refreshes the counts', async () => {
+  it('shows a new link’s first check and the new counts when its live event arrives', async () => {
+    FakeEventSource.install();
     vi.stubGlobal(
       'ResizeObserver',
       class {
@@ -154,7 +156,8 @@ describe('Live Links screen', () => {
     expect(await screen.findByText('Not checked yet', {}, { timeout: 10_000 })).toBeInTheDocument();
     const callsBefore = summaryCalls.mock.calls.length;
 
-    checked = true; // the check job has run: the next poll sees it
+    checked = true; // the check job has run and told the page
+    FakeEventSource.latest().emit({ type: 'live-links.changed' });
     expect(
       await screen.findByRole('button', { name: /^lost: check history/ }, { timeout: 8000 }),
     ).toBeInTheDocument();

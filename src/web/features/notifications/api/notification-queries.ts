@@ -8,7 +8,7 @@ import { apiRequest } from '../../../lib/api-client';
 
 export const notificationsKey = ['notifications'] as const;
 
-/** The latest notifications and the unread count (GET /api/notifications), refreshed every minute. */
+/** The latest notifications and the unread count (GET /api/notifications); live events refresh it. */
 export function useNotifications(page = 1) {
   return useQuery({
     queryKey: [...notificationsKey, page],
@@ -17,7 +17,6 @@ export function useNotifications(page = 1) {
         schema: notificationPageSchema,
         signal,
       }),
-    refetchInterval: 60_000,
   });
 }
 

@@ -1,0 +1,166 @@
+import { expect, test } from '@playwright/test';
+import { apiPaths, withId } from '../src/shared/paths';
+import { competitorGapMessages } from '../src/shared/schemas/competitor-gap';
+import {
+  startImapServer,
+  startSmtpServer,
+  type LocalImapServer,
+  type LocalSmtpServer,
+} from '../src/server/testing/mail-servers';
+import { newUser, signUp } from './support';
+
+/**
+ * Screens follow the worker's changes without a reload or a poll (docs/decisions/019-live-updates.md):
+ * a reply the worker applies reaches the open campaign page's stat cards and prospects table, and a
+ * finished discovery run fills the competitor gap and AI first lines panels.
+ */
+const mailUser = { user: 'lin@live-updates.test', pass: 'mailbox-password' };
+let smtp: LocalSmtpServer;
+let imap: LocalImapServer;
+test.beforeAll(async () => {
+  [smtp, imap] = await Promise.all([startSmtpServer([mailUser]), startImapServer([mailUser])]);
+});
+test.afterAll(async () => {
+  await Promise.all([smtp?.close(), imap?.close()]);
+});
+
+test('a reply applied by the worker shows in the open page’s stat cards and prospects within 2 s', async ({
+  page,
+}) => {
+  // Sending waits for the engine's tick; reading waits for the IDLE watch (it re-reads mailboxes every 30 s).
+  test.setTimeout(150_000);
+  await signUp(page, newUser());
+  const api = page.request;
+  const ok = async (response: Awaited<ReturnType<typeof api.post>>) => {
+    expect(response.ok(), await response.text()).toBe(true);
+    return response.json() as Promise<{ id: string }>;
+  };
+  const mailbox = await ok(
+    await api.post(apiPaths.emailAccounts, {
+      data: {
+        email: mailUser.user,
+        username: mailUser.user,
+        password: mailUser.pass,
+        smtpHost: '127.0.0.1',
+        smtpPort: smtp.port,
+        smtpSecurity: 'none',
+        imapHost: '127.0.0.1',
+        imapPort: imap.port,
+        imapSecurity: 'none',
+      },
+    }),
+  );
+  await ok(
+    await api.put(apiPaths.sendingSettings, {
+      data: {
+        postalAddress: '',
+        timeZone: 'UTC',
+        sendWindowDays: [1, 2, 3, 4, 5, 6, 7],
+        sendWindowStartHour: 0,
+        sendWindowEndHour: 24,
+      },
+    }),
+  );
+  const sequence = await ok(
+    await api.post(apiPaths.sequences, {
+      data: {
+        name: 'Live pitch',
+        steps: [{ subject: 'Idea for [Website]', content: 'Hi [First Name], an idea.', delayHours: null }],
+      },
+    }),
+  );
+  const campaign = await ok(
+    await api.post(apiPaths.campaigns, {
+      data: {
+        type: 'manual',
+        name: 'Live campaign',
+        websiteUrl: 'https://mysite.example',
+        competitors: [],
+        prospects: [
+          { website: 'olas-blog.test', contactEmail: 'ola@olas-blog.test', contactName: 'Ola Blog' },
+        ],
+      },
+    }),
+  );
+  await ok(
+    await api.put(withId(apiPaths.campaignOutreach, campaign.id), {
+      data: { emailAccountIds: [mailbox.id], sequenceId: sequence.id, trackOpens: false, trackClicks: false },
+    }),
+  );
+
+  await page.goto(`/dashboard/campaigns/${campaign.id}`);
+  await page.getByRole('button', { name: 'Send Emails' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Send Emails' });
+  await confirm.getByRole('button', { name: /^Send to 1/ }).click();
+  await expect(confirm).toBeHidden();
+
+  const row = page.getByRole('row', { name: /olas-blog\.test/ });
+  const [sent] = await smtp.waitFor(1, 60_000);
+  // The send itself is a worker's change too: the open page shows it without a reload.
+  await expect(row.getByText('sent', { exact: true })).toBeVisible({ timeout: 5_000 });
+  await expect(page.getByText(/Contacted 1 · Responded 0/)).toBeVisible({ timeout: 5_000 });
+
+  await imap.deliver(
+    mailUser,
+    [
+      'From: Ola Blog <ola@olas-blog.test>',
+      `To: ${mailUser.user}`,
+      `Subject: Re: ${sent!.parsed.subject}`,
+      `In-Reply-To: ${sent!.parsed.messageId}`,
+      `References: ${sent!.parsed.messageId}`,
+      `Message-ID: <${crypto.randomUUID()}@olas-blog.test>`,
+      `Date: ${new Date().toUTCString()}`,
+      'Content-Type: text/plain; charset=utf-8',
+      '',
+      'Yes please, send it over.',
+      '',
+    ].join('\r\n'),
+  );
+
+  // Wait, through the API and not the page, until the worker has applied the reply...
+  await expect
+    .poll(
+      async () => {
+        const prospects = await api.get(withId(apiPaths.campaignProspects, campaign.id));
+        return ((await prospects.json()) as { items: { status: string }[] }).items[0]?.status;
+      },
+      { timeout: 100_000, intervals: [500] },
+    )
+    .toBe('responded');
+  // ...then the page, never reloaded, must already show it or within 2 s.
+  await expect(row.getByText('responded', { exact: true })).toBeVisible({ timeout: 2_000 });
+  await expect(page.getByText(/Contacted 0 · Responded 1/)).toBeVisible({ timeout: 2_000 });
+});
+
+test('a finished discovery run fills the competitor gap and AI first lines without a reload', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await signUp(page, newUser());
+  await page.getByRole('button', { name: 'New Campaign' }).click();
+  await page.getByRole('button', { name: /AI-assisted/ }).click();
+  await page.getByLabel('Campaign name').fill('Live bike links');
+  await page.getByLabel('Website URL').fill('http://www.bikeshop.test');
+  await page.getByRole('textbox', { name: 'Competitor 1' }).fill('rivalbikes.test');
+  await page.getByLabel('Number of prospects').fill('5');
+  await page.getByRole('button', { name: 'Create Campaign' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/campaigns\/[0-9a-f-]{36}$/);
+
+  const progress = page.getByRole('progressbar', { name: 'Prospect search' });
+  // The run's progress comes from its events: there is no poll left to show it.
+  await expect(progress).toBeVisible();
+  await expect(page.getByText(/Found \d+ new prospects/)).toBeVisible({ timeout: 30_000 });
+  await expect(progress).toBeHidden({ timeout: 2_000 });
+
+  const gap = page.getByTestId('competitor-gap');
+  await expect(gap.getByText(competitorGapMessages.empty)).toBeHidden({ timeout: 2_000 });
+  await expect(gap.getByRole('checkbox', { name: /^Choose .+\.test$/ }).first()).toBeVisible({
+    timeout: 2_000,
+  });
+  await expect(page.getByText('No prospects yet')).toHaveCount(0, { timeout: 2_000 });
+  // The AI first lines panel lists the found prospects, each with its Draft button.
+  const firstLineRows = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('button', { name: 'Draft first line' }) });
+  await expect(firstLineRows.first()).toBeVisible({ timeout: 2_000 });
+});

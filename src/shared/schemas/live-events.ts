@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/**
+ * What changed, as the server announces it on GET /api/events (docs/decisions/019-live-updates.md).
+ * Campaign-scoped types carry the campaign's id; `notifications.changed` and `mailboxes.changed`
+ * concern the whole user.
+ */
+export const liveEventTypes = [
+  'prospects.changed',
+  'outreach.changed',
+  'inbound.applied',
+  'discovery.progress',
+  'discovery.finished',
+  'live-links.changed',
+  'notifications.changed',
+  'mailboxes.changed',
+] as const;
+
+export type LiveEventType = (typeof liveEventTypes)[number];
+
+/** One event as a browser receives it: the type and, for campaign events, the campaign. Ids only, never data. */
+export const liveEventSchema = z.object({
+  type: z.enum(liveEventTypes),
+  campaignId: z.uuid().optional(),
+});
+
+export type LiveEvent = z.infer<typeof liveEventSchema>;
