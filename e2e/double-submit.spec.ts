@@ -86,6 +86,7 @@ test('a double-clicked Send Emails enrolls each prospect once and each gets its 
   expect(created.status()).toBe(201);
   const campaignId = (await created.json()).id as string;
   await page.goto(`/dashboard/campaigns/${campaignId}`);
+  await page.getByRole('tab', { name: 'Outreach' }).click();
   await page.getByRole('button', { name: 'Outreach Settings' }).click();
   await saveOutreachSettings(page, mailUser.user);
 

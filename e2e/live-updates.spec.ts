@@ -152,11 +152,15 @@ test('a finished discovery run fills the competitor gap and AI first lines witho
   await expect(page.getByText(/Found \d+ new prospects/)).toBeVisible({ timeout: 30_000 });
   await expect(progress).toBeHidden({ timeout: 2_000 });
 
+  // The panels sit in tabs that stay mounted: a tab shows what its events already refreshed.
+  await page.getByRole('tab', { name: 'Competitor gap' }).click();
   const gap = page.getByTestId('competitor-gap');
+  await expect(gap).toBeVisible();
   await expect(gap.getByText(competitorGapMessages.empty)).toBeHidden({ timeout: 2_000 });
   await expect(gap.getByRole('checkbox', { name: /^Choose .+\.test$/ }).first()).toBeVisible({
     timeout: 2_000,
   });
+  await page.getByRole('tab', { name: 'AI first lines' }).click();
   await expect(page.getByText('No prospects yet')).toHaveCount(0, { timeout: 2_000 });
   // The AI first lines panel lists the found prospects, each with its Draft button.
   const firstLineRows = page
