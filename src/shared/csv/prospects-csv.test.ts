@@ -8,7 +8,7 @@ const ok = (text: string) => {
   return result;
 };
 
-describe('parseProspectsCsv (spec §5, RFC 4180)', () => {
+describe('parseProspectsCsv (RFC 4180)', () => {
   it('reads rows under the header, skipping blank lines and trimming surrounding quotes', () => {
     const result = ok(
       'website,email,name,notes\r\n"blog.example.com",jo@example.com,"Jo, Editor","\'Likes guides\'"\r\n\r\n  \nsite.org,,,\n',

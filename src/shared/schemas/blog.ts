@@ -82,8 +82,8 @@ export const uploadedImagePattern = /^\/uploads\/[a-f0-9]{32}\.webp$/;
 const m = blogMessages;
 
 /**
- * The post form (create and edit) and the body of `POST /api/blog/posts` and `PUT /api/blog/admin/posts/:id`
- * (spec §2, §5). Categories are names.
+ * The post form (create and edit) and the body of `POST /api/blog/posts` and
+ * `PUT /api/blog/admin/posts/:id`. Categories are names.
  */
 export const blogPostInputSchema = z.strictObject({
   title: z

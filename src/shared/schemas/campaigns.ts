@@ -43,7 +43,7 @@ export const MAX_MANUAL_PROSPECTS = 10_000;
 const m = campaignMessages;
 
 /**
- * A required website URL, normalised (spec §5 'Website URL is required', 'Please enter a valid URL').
+ * A required website URL, normalised ('Website URL is required', 'Please enter a valid URL').
  * With `publicOnly`, a host on this machine or a private network is refused (src/shared/public-host.ts).
  */
 export function websiteUrlField(required: string, invalid: string, options: { publicOnly?: boolean } = {}) {
@@ -67,7 +67,7 @@ export function websiteUrlField(required: string, invalid: string, options: { pu
 }
 
 /**
- * Competitor URLs (spec §5, §9): empty entries dropped, each a valid public website, no host twice, at most 5.
+ * Competitor URLs: empty entries dropped, each a valid public website, no host twice, at most 5.
  */
 export function competitorsField(invalid: string) {
   return z
@@ -115,7 +115,7 @@ export const prospectRowMessages = {
 } as const;
 
 /**
- * One prospect of a manual campaign, as read from a CSV row (spec §3 manual CSV rows). The website is
+ * One prospect of a manual campaign, as read from a CSV row. The website is
  * kept as written but must read as a web address (see normalizeWebsiteUrl).
  */
 export const prospectInputSchema = z.strictObject({

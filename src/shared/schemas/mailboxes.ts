@@ -260,7 +260,7 @@ export const oauthMessages = {
 /** `GET /api/email-accounts/oauth-providers`: which sign-ins this server has an OAuth client for. */
 export const oauthAvailabilitySchema = z.object({ gmail: z.boolean(), microsoft: z.boolean() });
 
-/** `POST /api/email-accounts/{gmail,microsoft}/authorize` body: where the provider sends the user back (spec §7). */
+/** `POST /api/email-accounts/{gmail,microsoft}/authorize` body: where the provider sends the user back. */
 export const oauthAuthorizeSchema = z.strictObject({ redirect_uri: z.url() });
 /** `POST /api/email-accounts/{gmail,microsoft}/authorize` answer: the provider's URL, or why there is none. */
 export const oauthAuthorizeResponseSchema = z.object({

@@ -35,7 +35,7 @@ import {
 const idParams = z.object({ id: z.uuid() });
 
 /**
- * The blog API (spec §7 Blog): anyone reads published posts and categories; an old slug of a renamed
+ * The blog API: anyone reads published posts and categories; an old slug of a renamed
  * post answers 301 to its current one. Only admins create, list (drafts too), edit, publish and delete
  * posts under /api/blog/admin (401 signed out, 403 otherwise, checked before the body is validated).
  */

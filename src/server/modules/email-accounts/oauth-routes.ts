@@ -39,7 +39,7 @@ const routes: Record<OAuthMailboxProvider, { authorize: string; callback: string
 };
 
 /**
- * The provider may only send the user back to the mailbox page of this app (spec §7); any other
+ * The provider may only send the user back to the mailbox page of this app; any other
  * address would hand the authorization code to someone else.
  * @throws AppError VALIDATION_ERROR otherwise.
  */
@@ -50,7 +50,7 @@ function assertOwnRedirect(config: Config, redirectUri: string): void {
 }
 
 /**
- * Mailboxes by OAuth2 sign-in (spec §7; docs/decisions/016-microsoft-mailboxes.md): which providers
+ * Mailboxes by OAuth2 sign-in (docs/decisions/016-microsoft-mailboxes.md): which providers
  * this server is configured for, and for Gmail and Microsoft the authorize and callback routes. Refusals
  * the user can act on are answered 200 with `error`, as the connect dialog shows them.
  */

@@ -15,7 +15,7 @@ const unlessPaused = (value: SQL, current: AnyPgColumn) =>
   sql`case when ${emailAccounts.status} = 'paused' then ${current} else ${value} end`;
 
 /**
- * Stores a mailbox authorized by OAuth2 (spec §7; Gmail or Microsoft): the refresh token encrypted
+ * Stores a mailbox authorized by OAuth2 (Gmail or Microsoft): the refresh token encrypted
  * under `credentialsKey`, no host settings (the provider's servers are known, oauth-mailbox.ts),
  * warming up from `rampStart` emails a day (MAILBOX_RAMP_START, outreach/health/ramp.ts).
  * Connecting the same address again renews its token, clears a connection error and leaves its

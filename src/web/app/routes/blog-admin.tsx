@@ -21,7 +21,7 @@ const adminTabParam = 'tab';
 const isTab = (value: string | null): value is Tab => tabs.includes(value as Tab);
 
 /**
- * Route module of /blog/admin (spec §2 Create Blog Post), for admins only (AdminGuard): the new post
+ * Route module of /blog/admin (the Create Blog Post page), for admins only (AdminGuard): the new post
  * form, every post (drafts too) to edit, publish or delete, and the contact messages.
  */
 export function Component() {

@@ -5,7 +5,7 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { useMe } from '../../auth/api/use-me';
 
 /**
- * The blog admin pages' guard, inside the page (spec §2 Create Blog Post): no session goes to /login,
+ * The blog admin pages' guard, inside the page (the Create Blog Post page): no session goes to /login,
  * a non-admin to /. The server refuses their API calls anyway (require-admin.ts); this only spares them
  * a page they cannot use.
  */

@@ -58,7 +58,7 @@ interface PostFormProps {
 }
 
 /**
- * The Create Blog Post form (spec §2, §5, §8), also the edit form: title, slug (filled from the title
+ * The Create Blog Post form, also the edit form: title, slug (filled from the title
  * until edited, when creating; an edited post keeps its slug unless the admin changes it), excerpt,
  * content, categories, image and 'Publish immediately' ('Published' when editing). The image is
  * uploaded first, then the post saved; an image that cannot be uploaded stops the save.

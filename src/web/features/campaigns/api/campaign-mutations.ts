@@ -46,7 +46,7 @@ export function useImportManualCampaign() {
   });
 }
 
-/** POST /api/campaigns/:id/find-prospects (spec §7): queues a run; its discovery events then refresh the run query. */
+/** POST /api/campaigns/:id/find-prospects: queues a run; its discovery events then refresh the run query. */
 export function useFindProspects() {
   const refresh = useRefreshCampaigns();
   return useMutation({

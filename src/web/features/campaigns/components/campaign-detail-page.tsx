@@ -35,7 +35,7 @@ import { useDetailTab } from './use-detail-tab';
 const statusLabel = (s: CampaignStatus) => s[0]!.toUpperCase() + s.slice(1);
 
 /**
- * /dashboard/campaigns/:id (spec §2 Campaign detail): the header, the competitor panel and the stat
+ * /dashboard/campaigns/:id: the header, the competitor panel and the stat
  * cards, then tabs: the prospects table first, then the Outreach, Competitor gap and AI first lines
  * panels (`?tab=` keeps the one shown).
  */

@@ -46,7 +46,7 @@ interface CheckedFile {
 }
 
 /**
- * The manual campaign form (spec §5): name, website, competitors and a CSV of prospects read and checked
+ * The manual campaign form: name, website, competitors and a CSV of prospects read and checked
  * in the browser with the server's schema. The preview lists the rows that will be skipped and why; the
  * valid rows go in batches with a progress bar, and rows the server still refuses join the list.
  */

@@ -20,7 +20,7 @@ import { apiRequest } from '../../../lib/api-client';
 /** Every cached mailbox query (list, health, quarantine, domain check) starts with this key. */
 export const emailAccountsKey = ['email-accounts'] as const;
 
-/** Where Google or Microsoft sends the user back: this app's mailbox page (spec §7). */
+/** Where Google or Microsoft sends the user back: this app's mailbox page. */
 const oauthRedirectUri = () => new URL(paths.emails, window.location.origin).toString();
 
 /** Both providers come back to the same page; the tab remembers which one it went to. */

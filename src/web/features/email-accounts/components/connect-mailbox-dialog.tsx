@@ -98,7 +98,7 @@ function ServerFieldset({
   );
 }
 
-/** Connects Gmail or Microsoft: asks the server for the provider's URL and goes there (spec §7, §8 messages). */
+/** Connects Gmail or Microsoft: asks the server for the provider's URL and goes there. */
 function ConnectWithOAuth({ provider }: { provider: OAuthMailboxProvider }) {
   const messages = oauthMessages[provider];
   const [pending, setPending] = useState(false);
@@ -135,7 +135,7 @@ function ConnectWithOAuth({ provider }: { provider: OAuthMailboxProvider }) {
 }
 
 /**
- * The Connect Email Account dialog (spec §2, §7): Gmail by Google sign-in and Outlook.com and Microsoft 365
+ * The Connect Email Account dialog: Gmail by Google sign-in and Outlook.com and Microsoft 365
  * by Microsoft sign-in, each when the server has that OAuth client, or any provider by SMTP and IMAP. The server logs in
  * to both before it stores anything and its reason is shown when it cannot.
  */

@@ -13,7 +13,7 @@ import { DomainCheckPanel } from './domain-check-panel';
 import { MailboxHealthPanel } from './mailbox-health-panel';
 import { QuarantinedMessages } from './quarantined-messages';
 
-/** Messages sent today over the day's limit (spec §9 daily usage bar). */
+/** Messages sent today over the day's limit (the daily usage bar). */
 function DailyUsage({ sent, limit }: { sent: number; limit: number }) {
   const percent = Math.min(100, Math.round((sent / limit) * 100));
   return (

@@ -6,7 +6,7 @@ import { oauthMessages, type OAuthMailboxProvider } from '../../../../shared/sch
 import { takeOAuthProvider, useOAuthCallback } from '../api/email-account-queries';
 
 /**
- * On the return from Google or Microsoft (?code=&state=, spec §2 /dashboard/emails) completes the
+ * On the return from Google or Microsoft (?code=&state= on /dashboard/emails) completes the
  * connection once with the provider this tab went to, toasts the outcome and removes the parameters
  * from the address bar so a reload does not repeat it.
  * @returns the provider being connected while the server completes it, else null.
