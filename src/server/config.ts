@@ -179,6 +179,10 @@ export const configSchema = z
     DISCOVERY_RECONTACT_DAYS: count(0, 3650, limits.recontactDays),
     /** How often the outreach engine runs, in seconds; below 60 only for test installs (default: every minute). */
     OUTREACH_TICK_SECONDS: count(1, 60, 60),
+    /** Background jobs one worker process runs at once, all queues together (docs/decisions/004-jobs.md). */
+    JOB_CONCURRENCY: count(1, 64, 8),
+    /** Of one queue's jobs running in one worker process, how many may be one user's (fairness between users). */
+    JOB_USER_CONCURRENCY: count(1, 64, 2),
     /**
      * Length of one hour on the outreach clock, in ms: sequence step delays, the pause after an
      * auto-reply and the spacing between a mailbox's messages. Shorter only for test installs.

@@ -63,7 +63,11 @@ export async function startFindProspects(
   const jobId = await queue.send(
     findProspectsJob.name,
     { runId: run.id },
-    { retryLimit: 1, expireInSeconds: config.DISCOVERY_MAX_MINUTES * 60 + EXPIRY_MARGIN_SECONDS },
+    {
+      retryLimit: 1,
+      expireInSeconds: config.DISCOVERY_MAX_MINUTES * 60 + EXPIRY_MARGIN_SECONDS,
+      group: { id: userId },
+    },
   );
   const [updated] = await db
     .update(discoveryRuns)

@@ -4,11 +4,13 @@ import type { JobDefinition } from './job';
 
 /**
  * Checks one live link (`{liveLinkId}`; issue 8 §1): sent when a link is added and by the
- * scheduler. All checks of a worker share one crawler, so per-host politeness holds across them.
+ * scheduler. All checks of a worker share one crawler, so per-host politeness holds across the
+ * checks it runs side by side; the senders group them by the link's owner for fairness.
  */
 export const liveLinkCheckJob: JobDefinition<{ liveLinkId: string }> = {
   name: 'live-link-check',
   payload: z.strictObject({ liveLinkId: z.uuid() }),
+  concurrency: 4,
   async handle({ liveLinkId }, { db, config }) {
     const result = await checkLiveLink({ db, config, crawler: linkCheckCrawler(config) }, liveLinkId);
     return result ? { status: result.outcome.status, reasons: result.outcome.reasons } : { deleted: true };

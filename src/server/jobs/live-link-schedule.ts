@@ -13,7 +13,7 @@ import { liveLinkCheckJob } from './live-link-check';
 /**
  * Every ten minutes, queues a check for each live link that came due (LINK_CHECK_INTERVAL_HOURS
  * after its last check, daily by default), spread over the next ten minutes with hosts taking
- * turns (issue 8 §2). Needs the queue, so it receives it from the worker.
+ * turns (issue 8 §2), each grouped by its link's owner. Needs the queue, so it receives it from the worker.
  */
 export const liveLinkScheduleJob: JobDefinition<Record<string, never>> = {
   name: 'live-link-schedule',
@@ -22,11 +22,17 @@ export const liveLinkScheduleJob: JobDefinition<Record<string, never>> = {
   async handle(_payload, { db, queue }) {
     if (!queue) throw new Error('The live-link schedule needs the job queue');
     const due = await claimDueLinks(db, new Date(), SCHEDULE_BATCH, CHECK_LEASE_MS);
+    const owners = new Map(due.map((link) => [link.id, link.userId]));
     for (const { id, delayMs } of spreadChecks(due, SCHEDULE_PERIOD_MS)) {
       await queue.send(
         liveLinkCheckJob.name,
         { liveLinkId: id },
-        { startAfter: Math.ceil(delayMs / 1000), singletonKey: id, retryLimit: 1 },
+        {
+          startAfter: Math.ceil(delayMs / 1000),
+          singletonKey: id,
+          retryLimit: 1,
+          group: { id: owners.get(id)! },
+        },
       );
     }
     return { queued: due.length };

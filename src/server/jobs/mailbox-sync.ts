@@ -9,13 +9,14 @@ import type { JobDefinition } from './job';
 /**
  * Reads one mailbox's new messages (issue 7 §1): replies, auto-replies, bounces. The queue is
  * 'stately' and keyed by mailbox, so at most one sync of a mailbox runs at a time (on any worker)
- * and at most one more waits. A mailbox deleted in the meantime is skipped; a failure (server down,
+ * and at most one more waits, while different mailboxes sync side by side. A mailbox deleted in the meantime is skipped; a failure (server down,
  * login refused) fails this job only, and the next run tries again.
  */
 export const syncMailboxJob: JobDefinition<{ mailboxId: string }> = {
   name: 'sync-mailbox',
   payload: z.strictObject({ mailboxId: z.uuid() }),
   policy: 'stately',
+  concurrency: 4,
   async handle({ mailboxId }, { db, config, appSecret }) {
     const [mailbox] = await db
       .select({ id: emailAccounts.id })
@@ -26,9 +27,20 @@ export const syncMailboxJob: JobDefinition<{ mailboxId: string }> = {
   },
 };
 
-/** Queues a sync of one mailbox unless one is already waiting (see syncMailboxJob). */
-export function queueMailboxSync(queue: Pick<PgBoss, 'send'>, mailboxId: string): Promise<string | null> {
-  return queue.send(syncMailboxJob.name, { mailboxId }, { singletonKey: mailboxId });
+/**
+ * Queues a sync of one mailbox unless one is already waiting (see syncMailboxJob); given its owner,
+ * the sync counts against that user's share of the queue.
+ */
+export function queueMailboxSync(
+  queue: Pick<PgBoss, 'send'>,
+  mailboxId: string,
+  userId?: string,
+): Promise<string | null> {
+  return queue.send(
+    syncMailboxJob.name,
+    { mailboxId },
+    { singletonKey: mailboxId, ...(userId ? { group: { id: userId } } : {}) },
+  );
 }
 
 /**
@@ -43,9 +55,11 @@ export const mailboxSyncJob: JobDefinition<Record<string, never>> = {
   cron: () => '*/2 * * * *',
   async handle(_payload, { db, queue }) {
     if (!queue) throw new Error('mailbox-sync needs the job queue');
-    const mailboxes = await db.select({ id: emailAccounts.id }).from(emailAccounts);
+    const mailboxes = await db
+      .select({ id: emailAccounts.id, userId: emailAccounts.userId })
+      .from(emailAccounts);
     let queued = 0;
-    for (const { id } of mailboxes) if (await queueMailboxSync(queue, id)) queued++;
+    for (const { id, userId } of mailboxes) if (await queueMailboxSync(queue, id, userId)) queued++;
     return { mailboxes: mailboxes.length, queued };
   },
 };

@@ -1,4 +1,5 @@
-import type { PgBoss } from 'pg-boss';
+import type { PgBoss, WorkOptions } from 'pg-boss';
+import type { Config } from '../config';
 import type { JobDefinition, JobDeps } from './job';
 import { mailboxRampJob } from './mailbox-ramp';
 import { mailboxSyncJob, syncMailboxJob } from './mailbox-sync';
@@ -9,6 +10,7 @@ import { liveLinkDiscoveryJob } from './live-link-discovery';
 import { liveLinkScheduleJob } from './live-link-schedule';
 import { sessionCleanupJob } from './session-cleanup';
 import { domainCheckJob } from './domain-check';
+import { Slots } from './slots';
 
 /** Every job the worker role runs. */
 export const jobs: readonly JobDefinition<never>[] = [
@@ -25,11 +27,30 @@ export const jobs: readonly JobDefinition<never>[] = [
 ];
 
 /**
+ * How pg-boss works one queue: `localConcurrency` handlers of it at once in this process (the job's
+ * `concurrency`, at most JOB_CONCURRENCY), and, when that is above 1, at most JOB_USER_CONCURRENCY
+ * of them — and always one fewer than the queue's slots — for jobs of one group (the user id the
+ * sender put in `group: { id }`), so a user with a thousand jobs queued leaves a slot to the next
+ * user's first. `localGroupConcurrency` is counted in memory, exactly: a fetched job over its
+ * group's share is handed back to the queue before it starts (docs/decisions/004-jobs.md).
+ */
+export function workOptions(job: Pick<JobDefinition<never>, 'concurrency'>, config: Config): WorkOptions {
+  const localConcurrency = Math.min(job.concurrency ?? 1, config.JOB_CONCURRENCY);
+  if (localConcurrency === 1) return { localConcurrency };
+  return {
+    localConcurrency,
+    localGroupConcurrency: Math.min(config.JOB_USER_CONCURRENCY, localConcurrency - 1),
+  };
+}
+
+/**
  * Creates each job's queue (with its policy), (re)sets its schedule (or interval timer), and starts
- * working it. Payloads are validated with the job's schema before the handler runs; a bad payload
- * fails the job.
+ * working it with its workOptions. Payloads are validated with the job's schema before the handler
+ * runs; a bad payload fails the job. All queues share JOB_CONCURRENCY slots: a job fetched while
+ * every slot is busy waits in this process for the next free one.
  */
 export async function startWorkers(boss: PgBoss, deps: JobDeps, definitions = jobs): Promise<void> {
+  const slots = new Slots(deps.config.JOB_CONCURRENCY);
   for (const job of definitions) {
     await boss.createQueue(job.name, job.policy ? { policy: job.policy } : {});
     const seconds = job.everySeconds?.(deps.config);
@@ -41,9 +62,10 @@ export async function startWorkers(boss: PgBoss, deps: JobDeps, definitions = jo
       }, seconds * 1000);
       timer.unref();
     } else if (job.cron) await boss.schedule(job.name, job.cron(deps.config), {}, { tz: 'UTC' });
-    await boss.work(job.name, async ([item]) => {
+    await boss.work(job.name, workOptions(job, deps.config), async ([item]) => {
       if (!item) return;
-      return job.handle(job.payload.parse(item.data), { ...deps, queue: boss });
+      const payload = job.payload.parse(item.data);
+      return slots.run(() => job.handle(payload, { ...deps, queue: boss }));
     });
   }
 }

@@ -17,7 +17,7 @@ afterAll(() => handle.close());
 const hour = 3_600_000;
 
 describe('the link-check schedule', () => {
-  it('claims only the links that are due, oldest first, and not again within the lease', async () => {
+  it('claims only the links that are due (with their owner), oldest first, and not again within the lease', async () => {
     const [user] = await handle.db
       .insert(users)
       .values({ name: 'S', email: 'schedule@example.com' })
@@ -48,9 +48,9 @@ describe('the link-check schedule', () => {
 
     const due = await claimDueLinks(handle.db, now, 10, hour);
     expect(due).toEqual([
-      { id: id('due-early'), host: 'b.test' },
-      { id: id('due-late'), host: 'a.test' },
-      { id: id('due-now'), host: 'a.test' },
+      { id: id('due-early'), host: 'b.test', userId: user!.id },
+      { id: id('due-late'), host: 'a.test', userId: user!.id },
+      { id: id('due-now'), host: 'a.test', userId: user!.id },
     ]);
     const [claimed] = await handle.db
       .select()

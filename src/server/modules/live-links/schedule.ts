@@ -11,10 +11,11 @@ export const SCHEDULE_BATCH = 1_000;
 /** How long a queued check keeps its link from being queued again, should the check never run. */
 export const CHECK_LEASE_MS = 60 * 60_000;
 
-/** A link whose check is due, and the host its page is on. */
+/** A link whose check is due, the host its page is on, and its owner. */
 export interface DueLink {
   id: string;
   host: string;
+  userId: string;
 }
 
 /**
@@ -30,7 +31,7 @@ export async function claimDueLinks(
 ): Promise<DueLink[]> {
   return db.transaction(async (tx) => {
     const due = await tx
-      .select({ id: liveLinks.id, pageUrl: liveLinks.pageUrl })
+      .select({ id: liveLinks.id, pageUrl: liveLinks.pageUrl, userId: liveLinks.userId })
       .from(liveLinks)
       .where(lte(liveLinks.nextCheckAt, now))
       .orderBy(asc(liveLinks.nextCheckAt))
@@ -47,7 +48,7 @@ export async function claimDueLinks(
           ),
         );
     }
-    return due.map((d) => ({ id: d.id, host: siteDomain(d.pageUrl) }));
+    return due.map((d) => ({ id: d.id, host: siteDomain(d.pageUrl), userId: d.userId }));
   });
 }
 
@@ -56,7 +57,10 @@ export async function claimDueLinks(
  * so one site's links are as far apart as the period allows, and each check gets its own start
  * offset in ms, evenly spaced from 0.
  */
-export function spreadChecks(due: readonly DueLink[], periodMs: number): { id: string; delayMs: number }[] {
+export function spreadChecks(
+  due: readonly Pick<DueLink, 'id' | 'host'>[],
+  periodMs: number,
+): { id: string; delayMs: number }[] {
   const byHost = new Map<string, string[]>();
   for (const link of due) byHost.set(link.host, [...(byHost.get(link.host) ?? []), link.id]);
   const order: string[] = [];

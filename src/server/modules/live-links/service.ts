@@ -109,7 +109,7 @@ export async function createLiveLink(
   await deps.queue.send(
     liveLinkCheckJob.name,
     { liveLinkId: row!.id },
-    { singletonKey: row!.id, retryLimit: 1 },
+    { singletonKey: row!.id, retryLimit: 1, group: { id: userId } },
   );
   return toLiveLink({ ...row!, campaignName: campaign.name });
 }

@@ -66,7 +66,11 @@ export function prospectRoutes(
         // The status is saved either way: a queue that cannot take the search only costs that search.
         if (prospect.status === 'success')
           await queue
-            .send(liveLinkDiscoveryJob.name, { prospectId: prospect.id }, { retryLimit: 1 })
+            .send(
+              liveLinkDiscoveryJob.name,
+              { prospectId: prospect.id },
+              { retryLimit: 1, group: { id: request.user!.id } },
+            )
             .catch((error: unknown) => request.log.error(error, 'could not queue the search for its link'));
         return prospect;
       },
