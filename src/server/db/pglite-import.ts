@@ -70,8 +70,9 @@ async function copyTable(source: DatabaseHandle & { kind: 'pglite' }, target: pg
  * Copies every row of the PGlite database in `pgliteDir` into the (empty) PostgreSQL database of
  * `target`: both get the app's migrations first so their schemas match, then the tables are copied
  * in foreign-key order in one transaction. The job queue's tables (schema pgboss) stay behind:
- * recurring jobs are scheduled again at start and due outreach steps are queued from the app's
- * own tables. @returns rows copied per table @throws on any failure (the target rolls back)
+ * recurring jobs (outreach tick, link-check scheduler, mailbox syncs) are scheduled again at start
+ * and find due work in the app's tables; a one-off job still waiting (a find-prospects run) must be
+ * started again. @returns rows copied per table @throws on any failure (the target rolls back)
  */
 export async function copyPgliteDatabase(
   pgliteDir: string,
