@@ -283,21 +283,19 @@ async function stopChild(child: ChildProcess): Promise<void> {
   clearTimeout(immediate);
 }
 
-/**
- * Starts the embedded server on the data folder `dir`, creating the cluster on first use and
- * clearing what a crashed run left (see `clearLeftovers`). The server runs in its own process
- * group, so a Ctrl-C in the terminal reaches only the app, which drains and then calls `stop`; if
- * the app exits without calling it, the server is asked to shut down as the process exits.
- * @throws when the binaries are missing, initdb fails, another live process owns the folder, or
- *   the server does not become ready within a minute (with the server's last messages)
- */
-export async function startEmbeddedPostgres(dir: string): Promise<EmbeddedServer> {
-  const bin = await binaries();
-  mkdirSync(path.dirname(dir), { recursive: true });
-  const user = serverUser(dir);
-  if (!existsSync(path.join(dir, 'PG_VERSION'))) await initialise(dir, bin, user);
-  await clearLeftovers(dir);
+/** A server process this process started, and the exit hook that stops it should the app exit without `stop`. */
+interface Launched {
+  child: ChildProcess;
+  port: number;
+  onExit: () => void;
+}
 
+/** Runs `postgres` on `dir` and a free port until its lock file says ready. @throws with the server's last messages */
+async function launch(
+  dir: string,
+  bin: Binaries,
+  user: { uid: number; gid: number } | null,
+): Promise<Launched> {
   const port = await freePort();
   const child = spawn(
     bin.postgres,
@@ -336,7 +334,7 @@ export async function startEmbeddedPostgres(dir: string): Promise<EmbeddedServer
   const deadline = Date.now() + READY_TIMEOUT_MS;
   for (;;) {
     const lock = readPostmasterLock(dir);
-    if (lock && lock.pid === child.pid && lock.status === 'ready') break;
+    if (lock && lock.pid === child.pid && lock.status === 'ready') return { child, port, onExit };
     if (child.exitCode !== null || Date.now() > deadline) {
       await stopChild(child);
       process.off('exit', onExit);
@@ -346,8 +344,39 @@ export async function startEmbeddedPostgres(dir: string): Promise<EmbeddedServer
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  writeFileSync(path.join(dir, OWNER_FILE), String(process.pid));
+}
 
+/**
+ * Starts the embedded server on the data folder `dir`, creating the cluster on first use and
+ * clearing what a crashed run left (see `clearLeftovers`). The server runs in its own process
+ * group, so a Ctrl-C in the terminal reaches only the app, which drains and then calls `stop`; if
+ * the app exits without calling it, the server is asked to shut down as the process exits.
+ * @throws when the binaries are missing, initdb fails, another live process owns the folder, or
+ *   the server does not become ready within a minute, twice (with the server's last messages)
+ */
+export async function startEmbeddedPostgres(dir: string): Promise<EmbeddedServer> {
+  const bin = await binaries();
+  mkdirSync(path.dirname(dir), { recursive: true });
+  const user = serverUser(dir);
+  if (!existsSync(path.join(dir, 'PG_VERSION'))) await initialise(dir, bin, user);
+  await clearLeftovers(dir);
+  // Claimed before the start, so a second process starting meanwhile sees the folder in use.
+  const ownerFile = path.join(dir, OWNER_FILE);
+  writeFileSync(ownerFile, String(process.pid));
+
+  let launched: Launched;
+  try {
+    launched = await launch(dir, bin, user).catch(async () => {
+      // A port taken between the probe and the bind, or the shared memory still held by the last
+      // backends of a killed server: once more, a moment later.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      return launch(dir, bin, user);
+    });
+  } catch (error) {
+    rmSync(ownerFile, { force: true });
+    throw error;
+  }
+  const { child, port, onExit } = launched;
   return {
     connectionString: connectionString(dir, port),
     version: clusterVersion(dir),
@@ -355,7 +384,7 @@ export async function startEmbeddedPostgres(dir: string): Promise<EmbeddedServer
     async stop() {
       process.off('exit', onExit);
       await stopChild(child);
-      rmSync(path.join(dir, OWNER_FILE), { force: true });
+      rmSync(ownerFile, { force: true });
     },
   };
 }

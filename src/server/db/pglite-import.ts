@@ -134,5 +134,5 @@ export async function importPgliteFolder(dataDir: string): Promise<string | null
   const kept = `${pgliteDir}.migrated-${stamp}`;
   renameSync(pgliteDir, kept);
   const rows = Object.values(counts).reduce((sum, n) => sum + n, 0);
-  return `[db] moved ${rows} rows in ${Object.keys(counts).length} tables from PGlite to PostgreSQL (${postgresDir}); the old folder is kept as ${kept}`;
+  return `[db] moved ${rows} row${rows === 1 ? '' : 's'} in ${Object.keys(counts).length} tables from PGlite to PostgreSQL (${postgresDir}); the old folder is kept as ${kept}`;
 }
