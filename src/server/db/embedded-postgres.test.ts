@@ -18,8 +18,9 @@ const postgresDir = path.join(dataDir, 'postgres');
 const children: ChildProcess[] = [];
 afterAll(() => {
   for (const child of children) child.kill('SIGKILL');
+  // A server a failed assertion left running.
   const lock = readPostmasterLock(postgresDir);
-  if (lock) process.kill(lock.pid, 'SIGQUIT');
+  if (lock && alive(lock.pid)) process.kill(lock.pid, 'SIGQUIT');
   rmSync(dataDir, { recursive: true, force: true });
 });
 
