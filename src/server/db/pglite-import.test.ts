@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -7,6 +7,18 @@ import { runMigrations } from './migrate';
 import { importPgliteFolder } from './pglite-import';
 
 let dataDir: string;
+
+/** Every file of a folder with its size and modification time, to tell whether anything wrote to it. */
+function folderState(dir: string): Record<string, string> {
+  const state: Record<string, string> = {};
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const stat = statSync(file);
+    state[path.relative(dir, file)] = `${stat.size}@${stat.mtimeMs}`;
+  }
+  return state;
+}
 afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
 /** A PGlite folder as the app left it before the move: migrated, one user with a campaign and two prospects. */
@@ -64,9 +76,12 @@ describe('importPgliteFolder', () => {
         insert into users (name, email) values (null, 'nameless@example.com');`);
     });
 
-    await expect(importPgliteFolder(dataDir)).rejects.toThrow(/nothing was changed/);
+    const before = folderState(path.join(dataDir, 'pglite'));
+
+    await expect(importPgliteFolder(dataDir)).rejects.toThrow(/^[^\n]*nothing was changed[^\n]*$/);
 
     expect(readdirSync(dataDir).sort()).toEqual(['pglite']);
+    expect(folderState(path.join(dataDir, 'pglite'))).toEqual(before);
     expect(existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'))).toBe(true);
   }, 60_000);
 });

@@ -2,7 +2,7 @@
  * One-time move of a PGlite data folder (`{DATA_DIR}/pglite`, the embedded database before
  * docs/decisions/020-embedded-postgresql.md) into the embedded PostgreSQL server.
  */
-import { existsSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
 import { openDatabase, type DatabaseHandle } from './client';
@@ -104,30 +104,38 @@ export async function copyPgliteDatabase(
  * On the first start after the move to PostgreSQL: when `{dataDir}/pglite` exists and
  * `{dataDir}/postgres` does not, builds the new server's folder aside (`postgres.partial`), copies
  * the PGlite rows into it, then renames it to `postgres` and the old folder to
- * `pglite.migrated-<date>` (kept, never deleted). @returns the line to print, or null when there
- * was nothing to move @throws an error saying what to do; the PGlite folder is then left untouched
+ * `pglite.migrated-<date>` (kept, never deleted). PGlite reads a copy of the folder, so the
+ * original is never written to. @returns the line to print, or null when there was nothing to
+ * move @throws a one-line error saying what to do; the PGlite folder is then left untouched
  */
 export async function importPgliteFolder(dataDir: string): Promise<string | null> {
   const pgliteDir = path.join(dataDir, 'pglite');
   const postgresDir = path.join(dataDir, 'postgres');
   if (!existsSync(pgliteDir) || existsSync(postgresDir)) return null;
   const partial = path.join(dataDir, 'postgres.partial');
+  // PGlite writes to the folder it opens (recovery, the migrations): the copy is read from a copy.
+  const source = path.join(dataDir, 'pglite.reading');
   rmSync(partial, { recursive: true, force: true });
+  rmSync(source, { recursive: true, force: true });
   let counts: Record<string, number>;
   try {
+    cpSync(pgliteDir, source, { recursive: true });
     const target = await openDatabase({ postgresDir: partial });
     try {
       if (target.kind !== 'postgres') throw new Error('expected PostgreSQL');
-      counts = await copyPgliteDatabase(pgliteDir, target);
+      counts = await copyPgliteDatabase(source, target);
     } finally {
       await target.close();
     }
   } catch (error) {
     rmSync(partial, { recursive: true, force: true });
+    const reason = (error as Error).message.replace(/\s+/g, ' ').trim();
     throw new Error(
-      `Moving the PGlite database ${pgliteDir} to PostgreSQL failed (${(error as Error).message}); nothing was changed: fix the cause and start again, or set DATABASE_URL to keep running on another PostgreSQL server`,
+      `Moving the PGlite database ${pgliteDir} to PostgreSQL failed (${reason}); nothing was changed: fix the cause and start again, or set DATABASE_URL to keep running on another PostgreSQL server`,
       { cause: error },
     );
+  } finally {
+    rmSync(source, { recursive: true, force: true });
   }
   renameSync(partial, postgresDir);
   const stamp = new Date().toISOString().slice(0, 19).replaceAll(':', '');
