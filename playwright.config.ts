@@ -67,6 +67,8 @@ export default defineConfig({
       command: 'node dist/server/main.js',
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
+      // Stopped as an operator would, so it also stops its embedded PostgreSQL server (a SIGKILL would orphan it).
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
       timeout: 120_000,
       stdout: 'pipe',
       env: {

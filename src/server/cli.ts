@@ -12,7 +12,7 @@ import {
 } from './discovery/discover-command';
 import { z } from 'zod';
 
-const usage = `Usage: npm run cli -- <command>
+const usage = `Usage: npm run cli -- <command>   (or node dist/server/cli.js <command>)
   admin add <email>        let this address author blog posts (admin_users)
   campaign recount <id>    recompute a campaign's counters from its recorded events
 ${discoverUsage}`;
@@ -20,7 +20,7 @@ ${discoverUsage}`;
 async function adminAdd(value: string): Promise<void> {
   const email = z.email().safeParse(value.trim().toLowerCase());
   if (!email.success) throw new ConfigError(`Not an email address: ${value}`);
-  const handle = await openAppDatabase(loadConfig());
+  const handle = await openAppDatabase(loadConfig(), { attach: true });
   try {
     await addAdminEmails(handle.db, [email.data]);
     console.log(`${email.data} is now an admin.`);
@@ -37,7 +37,7 @@ async function discover(argv: string[]): Promise<void> {
     throw new ConfigError(`${(error as Error).message}\n${usage}`);
   }
   const config = loadConfig();
-  const handle = options.inMemory ? await openDatabase({}) : await openAppDatabase(config);
+  const handle = options.inMemory ? await openDatabase({}) : await openAppDatabase(config, { attach: true });
   try {
     if (options.inMemory) await runMigrations(handle);
     const result = await runDiscoverCommand(options, config, handle);
@@ -57,7 +57,7 @@ async function discover(argv: string[]): Promise<void> {
 /** Prints a campaign's counters after recomputing them from its recorded events. */
 async function recount(campaignId: string): Promise<void> {
   if (!z.uuid().safeParse(campaignId).success) throw new ConfigError(`Not a campaign id: ${campaignId}`);
-  const handle = await openAppDatabase(loadConfig());
+  const handle = await openAppDatabase(loadConfig(), { attach: true });
   try {
     const counters = await recountCampaign(handle.db, campaignId);
     if (!counters) throw new ConfigError(`No campaign ${campaignId}`);
@@ -68,8 +68,9 @@ async function recount(campaignId: string): Promise<void> {
 }
 
 /**
- * Command line for operators. With the embedded database, stop the app first: PGlite's data
- * folder belongs to one process at a time (or give `discover` --in-memory).
+ * Command line for operators. With the embedded database it connects to the PostgreSQL server the
+ * running app started on the same DATA_DIR, or, when no app runs, starts that server for the
+ * command and stops it afterwards.
  */
 async function main(argv: string[]): Promise<void> {
   const [group, action, value] = argv;

@@ -10,12 +10,12 @@ import { startWorkers } from './jobs/worker';
 import { outreachKeys } from './outreach/keys';
 import { watchMailboxes } from './outreach/replies/idle';
 import { resolveAppSecret } from './secrets';
-import { startupLine } from './startup-line';
+import { databaseLabel, startupLine } from './startup-line';
 
 /**
  * Starts LinkPilot. Roles (first argument): `all` (default: API + SPA + jobs in one process),
- * `web` (API + SPA only) and `worker` (jobs only). Separate roles share one PostgreSQL
- * (DATABASE_URL): the embedded PGlite belongs to a single process.
+ * `web` (API + SPA only) and `worker` (jobs only). Separate roles share one PostgreSQL server
+ * (DATABASE_URL): the embedded one lives and dies with the `all` process that starts it.
  */
 type Role = 'all' | 'web' | 'worker';
 
@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   if (role !== 'all' && !config.DATABASE_URL) {
     throw new ConfigError(
-      `The '${role}' role needs DATABASE_URL: the embedded database serves one process only`,
+      `The '${role}' role needs DATABASE_URL: the embedded PostgreSQL server belongs to the 'all' role`,
     );
   }
 
@@ -67,7 +67,7 @@ async function main(): Promise<void> {
       role,
       address: app?.server.address() ?? null,
       appUrl: config.APP_URL,
-      database: handle.kind,
+      database: databaseLabel(handle),
     }),
   );
 

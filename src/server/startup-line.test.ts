@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { boundUrl, startupLine } from './startup-line';
+import type { DatabaseHandle } from './db/client';
+import { boundUrl, databaseLabel, startupLine } from './startup-line';
 
 let server: Server | null = null;
 afterEach(async () => {
@@ -43,5 +44,25 @@ describe('startup line', () => {
     expect(
       startupLine({ role: 'worker', address: null, appUrl: 'http://localhost:3000', database: 'postgres' }),
     ).toBe('LinkPilot (worker) running jobs — database: postgres');
+  });
+});
+
+describe('databaseLabel', () => {
+  const postgres = (embedded?: { dir: string; version: string; owned: boolean }) =>
+    ({ kind: 'postgres', ...(embedded && { embedded }) }) as DatabaseHandle;
+
+  it('names the embedded server with its version and folder, relative to the working directory inside it', () => {
+    const inside = `${process.cwd()}/data/postgres`;
+    expect(databaseLabel(postgres({ dir: inside, version: '18', owned: true }))).toBe(
+      'embedded PostgreSQL 18 at ./data/postgres',
+    );
+    expect(databaseLabel(postgres({ dir: '/srv/elsewhere/postgres', version: '18', owned: true }))).toBe(
+      'embedded PostgreSQL 18 at /srv/elsewhere/postgres',
+    );
+  });
+
+  it('names an external server and PGlite by their driver', () => {
+    expect(databaseLabel(postgres())).toBe('postgres');
+    expect(databaseLabel({ kind: 'pglite' } as DatabaseHandle)).toBe('pglite');
   });
 });

@@ -1,4 +1,6 @@
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { DatabaseHandle } from './db/client';
 
 /**
  * The URL a listening server can be reached at, from `server.address()`: the port the system chose
@@ -17,7 +19,7 @@ function isUnspecified(address: AddressInfo | string): boolean {
 
 /**
  * The line main.ts prints once started, e.g. `LinkPilot (web) listening on http://127.0.0.1:41813
- * (public URL http://localhost:3000) — database: pglite`. `address` is the listening server's
+ * (public URL http://localhost:3000) — database: embedded PostgreSQL 18 at ./data/postgres`. `address` is the listening server's
  * `server.address()`, null for the worker role (no HTTP server). The public URL (APP_URL, what links
  * in mail point to) is added only when it differs from the address bound.
  */
@@ -35,4 +37,16 @@ export function startupLine(input: {
     bound === appUrl ? null : `public URL ${appUrl}`,
   ].filter(Boolean);
   return `LinkPilot (${role}) listening on ${bound}${notes.length ? ` (${notes.join('; ')})` : ''} — database: ${database}`;
+}
+
+/**
+ * How the startup line names the database: `embedded PostgreSQL 18 at ./data/postgres` (the folder
+ * relative to the working directory when inside it), else the driver: `postgres` (DATABASE_URL), `pglite`.
+ */
+export function databaseLabel(handle: DatabaseHandle): string {
+  if (handle.kind !== 'postgres' || !handle.embedded) return handle.kind;
+  const relative = path.relative(process.cwd(), handle.embedded.dir);
+  const shown =
+    relative.startsWith('..') || path.isAbsolute(relative) ? handle.embedded.dir : `./${relative}`;
+  return `embedded PostgreSQL ${handle.embedded.version} at ${shown}`;
 }

@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { mkdirSync } from 'node:fs';
 import pg from 'pg';
+import { attachEmbeddedPostgres, startEmbeddedPostgres, type EmbeddedServer } from './embedded-postgres';
 
 /** The Drizzle database both drivers present: query code is written once for PGlite and PostgreSQL. */
 export type Database = PgDatabase<PgQueryResultHKT>;
@@ -13,24 +14,67 @@ export type Database = PgDatabase<PgQueryResultHKT>;
 /** An open database with what the queue and shutdown need of its driver. */
 export type DatabaseHandle =
   | { kind: 'pglite'; db: Database; pglite: PGlite; close(): Promise<void> }
-  | { kind: 'postgres'; db: Database; connectionString: string; pool: pg.Pool; close(): Promise<void> };
+  | {
+      kind: 'postgres';
+      db: Database;
+      connectionString: string;
+      pool: pg.Pool;
+      /** The embedded server behind the pool; absent for an external one (DATABASE_URL). */
+      embedded?: { dir: string; version: string; owned: boolean };
+      close(): Promise<void>;
+    };
 
 export interface DatabaseOptions {
-  /** postgres:// URL; without it the embedded PGlite is used. */
+  /** postgres:// URL of an external server; it wins over the embedded ones. */
   databaseUrl?: string | undefined;
-  /** Folder of the embedded database; without it PGlite runs in memory (tests). */
+  /** Data folder of the embedded PostgreSQL server (the app's default, `{DATA_DIR}/postgres`). */
+  postgresDir?: string | undefined;
+  /**
+   * With `postgresDir`: connect to the server another live process runs on that folder (the
+   * CLI next to a running app), starting one only when none runs.
+   */
+  attach?: boolean | undefined;
+  /** Folder of a PGlite database; without it and the above, PGlite runs in memory (tests). */
   pgliteDir?: string | undefined;
 }
 
-/** Opens PostgreSQL (DATABASE_URL) or the embedded PGlite with the pg_trgm extension loaded. */
+function openPool(
+  connectionString: string,
+  embedded?: { server: EmbeddedServer; dir: string },
+): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle connection the server closes (restart, failover, admin command) must not crash the
+  // process: the pool drops it and opens a new one on the next query.
+  pool.on('error', (error) => console.warn(`[db] idle connection closed: ${error.message}`));
+  const db = drizzlePg(pool, { casing: 'snake_case' }) as unknown as Database;
+  return {
+    kind: 'postgres',
+    db,
+    pool,
+    connectionString,
+    ...(embedded && {
+      embedded: { dir: embedded.dir, version: embedded.server.version, owned: embedded.server.owned },
+    }),
+    async close() {
+      await pool.end();
+      await embedded?.server.stop();
+    },
+  };
+}
+
+/**
+ * Opens an external PostgreSQL (`databaseUrl`), the embedded PostgreSQL server (`postgresDir`,
+ * started here and stopped by `close`, see ./embedded-postgres.ts) or PGlite with the pg_trgm
+ * extension loaded (`pgliteDir`, or in memory for tests). Both servers share one code path: a
+ * node-postgres pool. @throws what `startEmbeddedPostgres` throws
+ */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    // An idle connection the server closes (restart, failover, admin command) must not crash the
-    // process: the pool drops it and opens a new one on the next query.
-    pool.on('error', (error) => console.warn(`[db] idle connection closed: ${error.message}`));
-    const db = drizzlePg(pool, { casing: 'snake_case' }) as unknown as Database;
-    return { kind: 'postgres', db, pool, connectionString: options.databaseUrl, close: () => pool.end() };
+  if (options.databaseUrl) return openPool(options.databaseUrl);
+  if (options.postgresDir) {
+    const dir = options.postgresDir;
+    const server =
+      (options.attach ? attachEmbeddedPostgres(dir) : null) ?? (await startEmbeddedPostgres(dir));
+    return openPool(server.connectionString, { server, dir });
   }
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
   const pglite = await PGlite.create(options.pgliteDir, { extensions: { pg_trgm } });
