@@ -26,8 +26,11 @@ export interface MailboxIdleOptions {
   db: Database;
   keys: OutreachKeys;
   config: Config;
-  /** New mail in a watched mailbox's INBOX (IMAP EXISTS), or the watch (re)started: sync it. */
-  onNewMail(mailboxId: string): Promise<unknown>;
+  /**
+   * New mail in a watched mailbox's INBOX (IMAP EXISTS), or the watch (re)started: sync it.
+   * `userId` is the mailbox owner's, the job queue's fairness key.
+   */
+  onNewMail(mailboxId: string, userId: string): Promise<unknown>;
   /** The mailbox's INBOX is open and idling (for logs and tests). */
   onWatching?(mailboxId: string): void;
   refreshMs?: number;
@@ -137,11 +140,11 @@ function watchMailbox(mailboxId: string, options: MailboxIdleOptions, onExit: ()
       return 'done';
     }
     await imap.mailboxOpen('INBOX');
-    imap.on('exists', () => void options.onNewMail(mailboxId).catch(() => undefined));
+    imap.on('exists', () => void options.onNewMail(mailboxId, mailbox.userId).catch(() => undefined));
     watchingSince = Date.now();
     options.onWatching?.(mailboxId);
     // Mail may have come while nobody watched (before the start, during a drop).
-    void options.onNewMail(mailboxId).catch(() => undefined);
+    void options.onNewMail(mailboxId, mailbox.userId).catch(() => undefined);
     return closed;
   };
 
