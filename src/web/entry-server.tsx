@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import type { ServerRender } from '../shared/public-data';
+import { clientPreloads, type ClientPreloads } from './app/client-preloads';
 import { Providers } from './app/providers';
 import { routes } from './app/router';
 import { headOf, headTags } from './lib/page-head';
@@ -16,6 +17,11 @@ function embeddableJson(value: unknown): string {
 }
 
 const handler = createStaticHandler(routes);
+
+/** The page modules and first GETs of a client-rendered path, which the server preloads with its HTML shell. */
+export function preloadsFor(pathname: string): ClientPreloads {
+  return clientPreloads(routes, pathname);
+}
 
 /**
  * Renders one public URL on the server (built by `vite build --ssr` into dist/ssr/entry-server.js).

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { preloadTags, withHeadTags, type RouteChunks } from './client-shell';
+
+const chunks: RouteChunks = {
+  entry: 'assets/index.js',
+  routes: {
+    'app/routes/dashboard.tsx': 'assets/dashboard.js',
+    'app/routes/campaigns.tsx': 'assets/campaigns.js',
+  },
+  imports: {
+    'assets/index.js': ['assets/react.js'],
+    'assets/react.js': [],
+    'assets/dashboard.js': ['assets/index.js', 'assets/ui.js'],
+    'assets/campaigns.js': ['assets/ui.js', 'assets/query.js'],
+    'assets/ui.js': ['assets/react.js'],
+    'assets/query.js': [],
+  },
+};
+
+describe('preloadTags', () => {
+  it('preloads the page chunks and their imports once each, leaving out what the entry already loads', () => {
+    const tags = preloadTags(chunks, {
+      modules: ['app/routes/dashboard.tsx', 'app/routes/campaigns.tsx'],
+      fetches: [],
+    });
+    const hrefs = [...tags.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
+    expect(hrefs).toEqual([
+      '/assets/ui.js',
+      '/assets/dashboard.js',
+      '/assets/query.js',
+      '/assets/campaigns.js',
+    ]);
+  });
+
+  it('preloads first requests as credentialed same-origin fetches, with the URL escaped for the attribute', () => {
+    const tags = preloadTags(chunks, { modules: [], fetches: ['/api/campaigns?page=1&order=desc'] });
+    expect(tags).toBe(
+      '<link rel="preload" as="fetch" crossorigin href="/api/campaigns?page=1&amp;order=desc">',
+    );
+  });
+
+  it('skips modules the build does not know', () => {
+    expect(preloadTags(chunks, { modules: ['app/routes/gone.tsx'], fetches: [] })).toBe('');
+  });
+});
+
+describe('withHeadTags', () => {
+  it('adds the tags at the end of the head and leaves the page alone without tags', () => {
+    const html = '<html><head><title>x</title></head><body></body></html>';
+    expect(withHeadTags(html, '<link rel="preload">')).toBe(
+      '<html><head><title>x</title><link rel="preload"></head><body></body></html>',
+    );
+    expect(withHeadTags(html, '')).toBe(html);
+  });
+});
