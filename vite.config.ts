@@ -37,11 +37,27 @@ function routeChunks(): Plugin {
   };
 }
 
+/**
+ * Marks index.html's module script and module preloads `fetchpriority="low"`: they are deferred and
+ * paint nothing themselves (public pages arrive rendered, the dashboard with its skeleton), so the
+ * stylesheet, which does block the first paint, gets the bandwidth first.
+ */
+function lowPriorityScripts(): Plugin {
+  return {
+    name: 'linkpilot-low-priority-scripts',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) =>
+        html.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"'),
+    },
+  };
+}
+
 /** Builds the SPA from src/web into dist/web; in development it proxies /api to the server. */
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), routeChunks()],
+  plugins: [react(), tailwindcss(), routeChunks(), lowPriorityScripts()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

@@ -23,7 +23,9 @@ describe('preloadTags', () => {
       modules: ['app/routes/dashboard.tsx', 'app/routes/campaigns.tsx'],
       fetches: [],
     });
-    const hrefs = [...tags.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
+    const hrefs = [
+      ...tags.matchAll(/rel="modulepreload" fetchpriority="low" crossorigin href="([^"]+)"/g),
+    ].map((m) => m[1]);
     expect(hrefs).toEqual([
       '/assets/ui.js',
       '/assets/dashboard.js',

@@ -41,14 +41,17 @@ const attribute = (value: string) =>
 /**
  * `<link>` tags for a client-rendered page: modulepreload for its chunks that index.html does not
  * already load (the entry's own), preload as fetch for its first requests. `crossorigin` makes the
- * preloads match the module scripts and the same-origin `fetch` calls that later use them.
+ * preloads match the module scripts and the same-origin `fetch` calls that later use them; the chunks
+ * are low priority like the entry script (vite.config.ts), behind the render-blocking stylesheet.
  */
 export function preloadTags(chunks: RouteChunks, preloads: ClientPreloads): string {
   const initial = new Set(withImports(chunks, chunks.entry ? [chunks.entry] : []));
   const pageChunks = preloads.modules.flatMap((source) => chunks.routes[source] ?? []);
   const modules = withImports(chunks, pageChunks).filter((file) => !initial.has(file));
   return [
-    ...modules.map((file) => `<link rel="modulepreload" crossorigin href="/${attribute(file)}">`),
+    ...modules.map(
+      (file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${attribute(file)}">`,
+    ),
     ...preloads.fetches.map((url) => `<link rel="preload" as="fetch" crossorigin href="${attribute(url)}">`),
   ].join('');
 }

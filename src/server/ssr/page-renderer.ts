@@ -34,7 +34,10 @@ export function fillTemplate(
 export interface PageRenderer {
   /** Answers a GET for a public page with server-rendered HTML (or a redirect). */
   send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
-  /** Answers a GET for a client-rendered page: the SPA shell, with its route chunks and first requests preloaded. */
+  /**
+   * Answers a GET for a client-rendered page: the SPA shell with its route chunks and first requests
+   * preloaded and, for the dashboard, the frame's skeleton in place of a blank page.
+   */
   sendShell(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
 }
 
@@ -59,10 +62,11 @@ export async function createPageRenderer(options: {
   appUrl: string;
   data: PublicDataSource;
 }): Promise<PageRenderer> {
-  const [{ render, preloadsFor }, template, chunks] = await Promise.all([
+  const [{ render, preloadsFor, renderShell }, template, chunks] = await Promise.all([
     import(pathToFileURL(options.entryPath).href) as Promise<{
       render: ServerRender;
       preloadsFor: (pathname: string) => ClientPreloads;
+      renderShell: (pathname: string) => string;
     }>,
     readFile(options.templatePath, 'utf8'),
     readRouteChunks(options.templatePath),
@@ -73,7 +77,12 @@ export async function createPageRenderer(options: {
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
-        .send(withHeadTags(template, preloadTags(chunks, preloadsFor(pathname))));
+        .send(
+          withHeadTags(template, preloadTags(chunks, preloadsFor(pathname))).replace(
+            ROOT,
+            `<div id="root">${renderShell(pathname)}</div>`,
+          ),
+        );
     },
     async send(request, reply) {
       const controller = new AbortController();

@@ -3,6 +3,7 @@ import { apiPaths, paths } from '../../shared/paths';
 import { PublicLayout } from '../components/layouts/public-layout';
 import { PageSpinner } from '../components/ui/spinner';
 import { campaignListPath, firstCampaignListQuery } from '../features/campaigns/api/campaign-list-query';
+import { campaignsHeading } from '../features/campaigns/campaigns-heading';
 import { appPageHandle } from '../lib/page-head';
 import { NotFound, notFoundHandle } from './routes/not-found';
 import { RootRoute } from './routes/root';
@@ -73,7 +74,7 @@ export const routes: RouteObject[] = [
           {
             index: true,
             lazy: page('campaigns', [campaignListPath(firstCampaignListQuery)]),
-            handle: appPageHandle('Campaigns'),
+            handle: appPageHandle('Campaigns', campaignsHeading),
           },
           {
             path: paths.contacts,

@@ -17,6 +17,7 @@ import { formatDate } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { firstCampaignListQuery as first } from '../api/campaign-list-query';
 import { useCampaignPage } from '../api/campaign-queries';
+import { campaignsHeading } from '../campaigns-heading';
 import { CampaignStatusBadge } from './campaign-status-badge';
 import { CreateCampaignDialog } from './create-campaign-dialog';
 import { DeleteCampaignDialog } from './delete-campaign-dialog';
@@ -48,8 +49,8 @@ export function CampaignsPage() {
   return (
     <div className="mx-auto w-full max-w-7xl space-y-6 p-4 sm:p-8">
       <PageHeader
-        title="Campaigns"
-        subtitle="Create and track your link-building campaigns"
+        title={campaignsHeading.title}
+        subtitle={campaignsHeading.subtitle}
         actions={createButton('New Campaign')}
       />
       <div className="flex flex-col gap-3 sm:flex-row">
