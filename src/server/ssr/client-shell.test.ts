@@ -1,25 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { preloadTags, withHeadTags, type RouteChunks } from './client-shell';
+import { preloadTags, withHeadTags, type BuildManifest } from './client-shell';
 
-const chunks: RouteChunks = {
-  entry: 'assets/index.js',
-  routes: {
-    'app/routes/dashboard.tsx': 'assets/dashboard.js',
-    'app/routes/campaigns.tsx': 'assets/campaigns.js',
-  },
-  imports: {
-    'assets/index.js': ['assets/react.js'],
-    'assets/react.js': [],
-    'assets/dashboard.js': ['assets/index.js', 'assets/ui.js'],
-    'assets/campaigns.js': ['assets/ui.js', 'assets/query.js'],
-    'assets/ui.js': ['assets/react.js'],
-    'assets/query.js': [],
-  },
+const manifest: BuildManifest = {
+  'index.html': { file: 'assets/index.js', imports: ['_react.js'] },
+  '_react.js': { file: 'assets/react.js' },
+  'app/routes/dashboard.tsx': { file: 'assets/dashboard.js', imports: ['index.html', '_ui.js'] },
+  'app/routes/campaigns.tsx': { file: 'assets/campaigns.js', imports: ['_ui.js', '_query.js'] },
+  '_ui.js': { file: 'assets/ui.js', imports: ['_react.js'] },
+  '_query.js': { file: 'assets/query.js' },
 };
 
 describe('preloadTags', () => {
   it('preloads the page chunks and their imports once each, leaving out what the entry already loads', () => {
-    const tags = preloadTags(chunks, {
+    const tags = preloadTags(manifest, {
       modules: ['app/routes/dashboard.tsx', 'app/routes/campaigns.tsx'],
       fetches: [],
     });
@@ -35,14 +28,14 @@ describe('preloadTags', () => {
   });
 
   it('preloads first requests as credentialed same-origin fetches, with the URL escaped for the attribute', () => {
-    const tags = preloadTags(chunks, { modules: [], fetches: ['/api/campaigns?page=1&order=desc'] });
+    const tags = preloadTags(manifest, { modules: [], fetches: ['/api/campaigns?page=1&order=desc'] });
     expect(tags).toBe(
       '<link rel="preload" as="fetch" crossorigin href="/api/campaigns?page=1&amp;order=desc">',
     );
   });
 
   it('skips modules the build does not know', () => {
-    expect(preloadTags(chunks, { modules: ['app/routes/gone.tsx'], fetches: [] })).toBe('');
+    expect(preloadTags(manifest, { modules: ['app/routes/gone.tsx'], fetches: [] })).toBe('');
   });
 });
 

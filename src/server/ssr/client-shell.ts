@@ -2,18 +2,16 @@
  * The HTML shell of client-rendered pages (the signed-in app, the auth screen) with preload hints: the
  * page's route chunks as `modulepreload` and its first GET requests as `preload as=fetch`, so the
  * browser fetches them alongside the entry chunk instead of discovering them one after another
- * (entry → route chunk → API call). Chunk files come from `.vite/route-chunks.json`, written by the
- * client build (vite.config.ts).
+ * (entry → route chunk → API call). Chunk files come from Vite's build manifest (`build.manifest`).
  */
 
-/** `.vite/route-chunks.json`: the entry chunk, each page module's chunk and each chunk's static imports. */
-export interface RouteChunks {
-  entry?: string;
-  /** Page module (source path relative to src/web) → its chunk file. */
-  routes: Record<string, string>;
-  /** Chunk file → the chunk files it imports statically. */
-  imports: Record<string, string[]>;
+/** One chunk of Vite's `.vite/manifest.json`, keyed there by its source path relative to src/web. */
+export interface ManifestChunk {
+  file: string;
+  /** Keys of the chunks it imports statically. */
+  imports?: string[];
 }
+export type BuildManifest = Record<string, ManifestChunk>;
 
 /** A client-rendered page's first needs, as the server-rendering bundle reports them. */
 export interface ClientPreloads {
@@ -21,18 +19,20 @@ export interface ClientPreloads {
   fetches: string[];
 }
 
-/** `files` and every chunk they import statically, dependencies first, each once. */
-function withImports(chunks: RouteChunks, files: string[]): string[] {
+/** The files of the chunks `keys` name and of every chunk they import statically, dependencies first, each once. */
+function chunkFiles(manifest: BuildManifest, keys: string[]): string[] {
   const seen = new Set<string>();
-  const ordered: string[] = [];
-  const visit = (file: string) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    chunks.imports[file]?.forEach(visit);
-    ordered.push(file);
+  const files: string[] = [];
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) return;
+    chunk.imports?.forEach(visit);
+    files.push(chunk.file);
   };
-  files.forEach(visit);
-  return ordered;
+  keys.forEach(visit);
+  return files;
 }
 
 const attribute = (value: string) =>
@@ -44,10 +44,9 @@ const attribute = (value: string) =>
  * preloads match the module scripts and the same-origin `fetch` calls that later use them; the chunks
  * are low priority like the entry script (vite.config.ts), behind the render-blocking stylesheet.
  */
-export function preloadTags(chunks: RouteChunks, preloads: ClientPreloads): string {
-  const initial = new Set(withImports(chunks, chunks.entry ? [chunks.entry] : []));
-  const pageChunks = preloads.modules.flatMap((source) => chunks.routes[source] ?? []);
-  const modules = withImports(chunks, pageChunks).filter((file) => !initial.has(file));
+export function preloadTags(manifest: BuildManifest, preloads: ClientPreloads): string {
+  const initial = new Set(chunkFiles(manifest, ['index.html']));
+  const modules = chunkFiles(manifest, preloads.modules).filter((file) => !initial.has(file));
   return [
     ...modules.map(
       (file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${attribute(file)}">`,

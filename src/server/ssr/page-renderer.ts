@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { paths } from '../../shared/paths';
 import type { PublicDataSource, ServerRender } from '../../shared/public-data';
-import { preloadTags, withHeadTags, type RouteChunks, type ClientPreloads } from './client-shell';
+import { preloadTags, withHeadTags, type BuildManifest, type ClientPreloads } from './client-shell';
 
 /** Routes that stay client-rendered: the signed-in app, the auth screen and the admin page. */
 const clientOnlyPrefixes = [paths.dashboard, paths.login, paths.signup, paths.blogAdmin];
@@ -41,19 +41,19 @@ export interface PageRenderer {
   sendShell(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
 }
 
-/** The build's route-chunk map next to index.html; an empty one (no chunk preloads) when the build wrote none. */
-async function readRouteChunks(templatePath: string): Promise<RouteChunks> {
+/** Vite's build manifest next to index.html; an empty one (no chunk preloads) when the build wrote none. */
+async function readManifest(templatePath: string): Promise<BuildManifest> {
   try {
-    const text = await readFile(path.join(path.dirname(templatePath), '.vite', 'route-chunks.json'), 'utf8');
-    return JSON.parse(text) as RouteChunks;
+    const text = await readFile(path.join(path.dirname(templatePath), '.vite', 'manifest.json'), 'utf8');
+    return JSON.parse(text) as BuildManifest;
   } catch {
-    return { routes: {}, imports: {} };
+    return {};
   }
 }
 
 /**
  * Loads the server-rendering bundle (dist/ssr/entry-server.js, built by `vite build --ssr`), the
- * client's index.html and its route-chunk map once, and renders public pages with them. When rendering fails the SPA shell is
+ * client's index.html and Vite's manifest once, and renders public pages with them. When rendering fails the SPA shell is
  * sent with status 500, so the browser still gets a working app.
  */
 export async function createPageRenderer(options: {
@@ -62,14 +62,14 @@ export async function createPageRenderer(options: {
   appUrl: string;
   data: PublicDataSource;
 }): Promise<PageRenderer> {
-  const [{ render, preloadsFor, renderShell }, template, chunks] = await Promise.all([
+  const [{ render, preloadsFor, renderShell }, template, manifest] = await Promise.all([
     import(pathToFileURL(options.entryPath).href) as Promise<{
       render: ServerRender;
       preloadsFor: (pathname: string) => ClientPreloads;
       renderShell: (pathname: string) => string;
     }>,
     readFile(options.templatePath, 'utf8'),
-    readRouteChunks(options.templatePath),
+    readManifest(options.templatePath),
   ]);
   return {
     async sendShell(request, reply) {
@@ -78,7 +78,7 @@ export async function createPageRenderer(options: {
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
         .send(
-          withHeadTags(template, preloadTags(chunks, preloadsFor(pathname))).replace(
+          withHeadTags(template, preloadTags(manifest, preloadsFor(pathname))).replace(
             ROOT,
             `<div id="root">${renderShell(pathname)}</div>`,
           ),
