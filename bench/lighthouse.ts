@@ -7,16 +7,25 @@
  * own guidance on variability recommends.
  *
  *   npm run bench:lighthouse          (env: BENCH_PORT=3313, BENCH_RUNS=3, CHROMIUM_PATH=/usr/bin/chromium)
+ *
+ * `BENCH_PAGES=/dashboard` (comma-separated) and `BENCH_PROFILES=mobile` narrow the run; with
+ * `BENCH_REPORT_DIR` set, each run's full Lighthouse JSON is written there, to read its diagnostics.
  */
 import * as chromeLauncher from 'chrome-launcher';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromiumArgs, chromiumPath } from '../e2e/chromium';
 import { appProcess, seedCampaigns, signUpBenchUser } from './app-process';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const pages = ['/', '/blog', '/dashboard'];
+const pages = process.env.BENCH_PAGES?.split(',') ?? ['/', '/blog', '/dashboard'];
 const profiles = { mobile: undefined, desktop: desktopConfig } as const;
+const profileNames = (process.env.BENCH_PROFILES?.split(',') ??
+  Object.keys(profiles)) as (keyof typeof profiles)[];
+const reportDir = process.env.BENCH_REPORT_DIR;
+let reportCount = 0;
 const app = appProcess(Number(process.env.BENCH_PORT ?? 3313));
 
 interface Run {
@@ -56,6 +65,11 @@ async function audit(
     if (attempt < 3) return audit(port, url, profile, cookie, attempt + 1);
     throw new Error(`${url}: ${runtimeError.code} ${runtimeError.message}`);
   }
+  if (reportDir) {
+    mkdirSync(reportDir, { recursive: true });
+    const name = `${profile}${url.replace(/^https?:\/\/[^/]+/, '').replace(/\W+/g, '-')}-${++reportCount}.json`;
+    writeFileSync(path.join(reportDir, name), JSON.stringify(result.lhr));
+  }
   const numeric = (id: string) => Math.round(audits[id]?.numericValue ?? NaN);
   return {
     performance: Math.round((categories.performance?.score ?? 0) * 100),
@@ -80,7 +94,7 @@ const chrome = await chromeLauncher.launch({
 });
 const rows = [];
 try {
-  for (const profile of Object.keys(profiles) as (keyof typeof profiles)[]) {
+  for (const profile of profileNames) {
     for (const path of pages) {
       const cookie = path.startsWith('/dashboard') ? user.cookie : undefined;
       const runs: Run[] = [];

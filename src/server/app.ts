@@ -191,7 +191,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Public pages arrive rendered (search engines read them; the browser hydrates). The signed-in
     // app and the auth screen get the SPA shell and render on the client, as do all pages without a renderer.
     const pathname = new URL(request.url, config.APP_URL).pathname;
-    if (renderer && !isClientOnlyPath(pathname)) return renderer.send(request, reply);
+    if (renderer)
+      return isClientOnlyPath(pathname) ? renderer.sendShell(request, reply) : renderer.send(request, reply);
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
   return app;

@@ -1,10 +1,19 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  matchRoutes,
+  StaticRouter,
+  StaticRouterProvider,
+} from 'react-router';
+import { paths } from '../shared/paths';
 import type { ServerRender } from '../shared/public-data';
+import { clientPreloads, type ClientPreloads } from './app/client-preloads';
 import { Providers } from './app/providers';
+import { DashboardSkeleton } from './components/layouts/dashboard-skeleton';
 import { routes } from './app/router';
-import { headOf, headTags } from './lib/page-head';
+import { headingOf, headOf, headTags } from './lib/page-head';
 import type { ServerLoaderContext } from './lib/public-data';
 
 /** JSON that is safe inside <script type="application/json">: no '<' (so no '</script>'), no line separators. */
@@ -16,6 +25,27 @@ function embeddableJson(value: unknown): string {
 }
 
 const handler = createStaticHandler(routes);
+
+/**
+ * The first paint of a client-rendered path: the dashboard frame's skeleton (with the page's heading)
+ * for /dashboard/*, nothing for the others. The browser replaces it when it renders.
+ */
+export function renderShell(pathname: string): string {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  if (!matches.some((match) => match.route.path === paths.dashboard)) return '';
+  return renderToString(
+    <StrictMode>
+      <StaticRouter location={pathname}>
+        <DashboardSkeleton heading={headingOf(matches.map((match) => match.route.handle))} />
+      </StaticRouter>
+    </StrictMode>,
+  );
+}
+
+/** The page modules and first GETs of a client-rendered path, which the server preloads with its HTML shell. */
+export function preloadsFor(pathname: string): ClientPreloads {
+  return clientPreloads(routes, pathname);
+}
 
 /**
  * Renders one public URL on the server (built by `vite build --ssr` into dist/ssr/entry-server.js).

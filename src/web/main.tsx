@@ -9,8 +9,8 @@ import './styles.css';
 syncThemeClass();
 
 /**
- * Loads the route modules of the current URL before hydrating, so the first client render matches the
- * server's markup instead of showing the hydrate fallback.
+ * Loads the route modules of the current URL before the first render, so it matches the server's
+ * markup (or skeleton) instead of showing the hydrate fallback.
  */
 async function loadMatchedRoutes(routeList: RouteObject[]): Promise<void> {
   const matches = matchRoutes(routeList, window.location) ?? [];
@@ -42,6 +42,9 @@ async function start(): Promise<void> {
     );
     return;
   }
+  // The route chunks were preloaded with the HTML shell: rendering once they are here replaces the
+  // server's skeleton with the page's own (routes/dashboard.tsx) instead of flashing a spinner first.
+  await loadMatchedRoutes(routes);
   createRoot(container).render(
     <StrictMode>
       <Providers>

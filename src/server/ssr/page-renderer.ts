@@ -1,8 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { paths } from '../../shared/paths';
 import type { PublicDataSource, ServerRender } from '../../shared/public-data';
+import { preloadTags, withHeadTags, type BuildManifest, type ClientPreloads } from './client-shell';
 
 /** Routes that stay client-rendered: the signed-in app, the auth screen and the admin page. */
 const clientOnlyPrefixes = [paths.dashboard, paths.login, paths.signup, paths.blogAdmin];
@@ -32,11 +34,26 @@ export function fillTemplate(
 export interface PageRenderer {
   /** Answers a GET for a public page with server-rendered HTML (or a redirect). */
   send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
+  /**
+   * Answers a GET for a client-rendered page: the SPA shell with its route chunks and first requests
+   * preloaded and, for the dashboard, the frame's skeleton in place of a blank page.
+   */
+  sendShell(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
+}
+
+/** Vite's build manifest next to index.html; an empty one (no chunk preloads) when the build wrote none. */
+async function readManifest(templatePath: string): Promise<BuildManifest> {
+  try {
+    const text = await readFile(path.join(path.dirname(templatePath), '.vite', 'manifest.json'), 'utf8');
+    return JSON.parse(text) as BuildManifest;
+  } catch {
+    return {};
+  }
 }
 
 /**
- * Loads the server-rendering bundle (dist/ssr/entry-server.js, built by `vite build --ssr`) and the
- * client's index.html once, and renders public pages with them. When rendering fails the SPA shell is
+ * Loads the server-rendering bundle (dist/ssr/entry-server.js, built by `vite build --ssr`), the
+ * client's index.html and Vite's manifest once, and renders public pages with them. When rendering fails the SPA shell is
  * sent with status 500, so the browser still gets a working app.
  */
 export async function createPageRenderer(options: {
@@ -45,11 +62,28 @@ export async function createPageRenderer(options: {
   appUrl: string;
   data: PublicDataSource;
 }): Promise<PageRenderer> {
-  const [{ render }, template] = await Promise.all([
-    import(pathToFileURL(options.entryPath).href) as Promise<{ render: ServerRender }>,
+  const [{ render, preloadsFor, renderShell }, template, manifest] = await Promise.all([
+    import(pathToFileURL(options.entryPath).href) as Promise<{
+      render: ServerRender;
+      preloadsFor: (pathname: string) => ClientPreloads;
+      renderShell: (pathname: string) => string;
+    }>,
     readFile(options.templatePath, 'utf8'),
+    readManifest(options.templatePath),
   ]);
   return {
+    async sendShell(request, reply) {
+      const { pathname } = new URL(request.url, options.appUrl);
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(
+          withHeadTags(template, preloadTags(manifest, preloadsFor(pathname))).replace(
+            ROOT,
+            `<div id="root">${renderShell(pathname)}</div>`,
+          ),
+        );
+    },
     async send(request, reply) {
       const controller = new AbortController();
       reply.raw.on('close', () => controller.abort());

@@ -1,13 +1,42 @@
-import type { RouteObject } from 'react-router';
-import { paths } from '../../shared/paths';
+import type { LazyRouteFunction, RouteObject } from 'react-router';
+import { apiPaths, paths } from '../../shared/paths';
 import { PublicLayout } from '../components/layouts/public-layout';
 import { PageSpinner } from '../components/ui/spinner';
+import { campaignListPath, firstCampaignListQuery } from '../features/campaigns/api/campaign-list-query';
+import { campaignsHeading } from '../features/campaigns/campaigns-heading';
 import { appPageHandle } from '../lib/page-head';
 import { NotFound, notFoundHandle } from './routes/not-found';
 import { RootRoute } from './routes/root';
 import { RouterError } from './routes/router-error';
 
-const loadAuth = () => import('./routes/auth');
+// One chunk per page; the modules the router imports directly are left out.
+const routeModules = import.meta.glob([
+  './routes/*.tsx',
+  '!./routes/*.test.tsx',
+  '!./routes/{root,router-error,not-found}.tsx',
+]);
+
+/** A route's `lazy`, carrying what the server preloads with a client-rendered page's HTML. */
+export type LazyRoute = LazyRouteFunction<RouteObject> & {
+  /** The module's source file relative to src/web, as Vite's manifest names it. */
+  source: string;
+  /** GET requests (same-origin URLs) the page makes first, whatever its state. */
+  fetches: readonly string[];
+};
+
+/** The `lazy` of the page module `routes/<name>.tsx`. @throws when no such module exists */
+function page(name: string, fetches: readonly string[] = []): LazyRoute {
+  const key = `./routes/${name}.tsx`;
+  const load = routeModules[key];
+  if (!load) throw new Error(`No route module ${key}`);
+  const lazy: LazyRouteFunction<RouteObject> = () => load() as ReturnType<LazyRouteFunction<RouteObject>>;
+  return Object.assign(lazy, {
+    source: `app/routes/${name}.tsx`,
+    fetches,
+  });
+}
+
+const loadAuth = page('auth', [apiPaths.me]);
 
 /**
  * Every route of spec §2. Each page loads as its own chunk; public pages are rendered on the server too
@@ -23,16 +52,16 @@ export const routes: RouteObject[] = [
       {
         element: <PublicLayout />,
         children: [
-          { path: paths.home, lazy: () => import('./routes/home') },
-          { path: paths.about, lazy: () => import('./routes/about') },
-          { path: paths.blog, lazy: () => import('./routes/blog') },
-          { path: paths.blogAdmin, lazy: () => import('./routes/blog-admin') },
-          { path: `${paths.blogAdmin}/posts/:id/edit`, lazy: () => import('./routes/blog-admin-edit') },
-          { path: `${paths.blog}/:slug`, lazy: () => import('./routes/blog-post') },
-          { path: paths.terms, lazy: () => import('./routes/terms') },
-          { path: paths.privacy, lazy: () => import('./routes/privacy') },
-          { path: paths.cookies, lazy: () => import('./routes/cookies') },
-          { path: paths.contact, lazy: () => import('./routes/contact') },
+          { path: paths.home, lazy: page('home') },
+          { path: paths.about, lazy: page('about') },
+          { path: paths.blog, lazy: page('blog') },
+          { path: paths.blogAdmin, lazy: page('blog-admin') },
+          { path: `${paths.blogAdmin}/posts/:id/edit`, lazy: page('blog-admin-edit') },
+          { path: `${paths.blog}/:slug`, lazy: page('blog-post') },
+          { path: paths.terms, lazy: page('terms') },
+          { path: paths.privacy, lazy: page('privacy') },
+          { path: paths.cookies, lazy: page('cookies') },
+          { path: paths.contact, lazy: page('contact') },
           { path: '*', element: <NotFound />, handle: notFoundHandle },
         ],
       },
@@ -40,43 +69,47 @@ export const routes: RouteObject[] = [
       { path: paths.signup, lazy: loadAuth, handle: appPageHandle('Sign Up') },
       {
         path: paths.dashboard,
-        lazy: () => import('./routes/dashboard'),
+        lazy: page('dashboard', [apiPaths.me]),
         children: [
-          { index: true, lazy: () => import('./routes/campaigns'), handle: appPageHandle('Campaigns') },
+          {
+            index: true,
+            lazy: page('campaigns', [campaignListPath(firstCampaignListQuery)]),
+            handle: appPageHandle('Campaigns', campaignsHeading),
+          },
           {
             path: paths.contacts,
-            lazy: () => import('./routes/contacts'),
+            lazy: page('contacts'),
             handle: appPageHandle('Contacts'),
           },
           {
             path: paths.emails,
-            lazy: () => import('./routes/emails'),
+            lazy: page('emails'),
             handle: appPageHandle('Email Accounts'),
           },
           {
             path: paths.sequences,
-            lazy: () => import('./routes/sequences'),
+            lazy: page('sequences'),
             handle: appPageHandle('Email Sequences'),
           },
           {
             path: paths.liveLinks,
-            lazy: () => import('./routes/live-links'),
+            lazy: page('live-links'),
             handle: appPageHandle('Live Links'),
           },
           {
             path: paths.guestPosts,
-            lazy: () => import('./routes/guest-posts'),
+            lazy: page('guest-posts'),
             handle: appPageHandle('Guest Posts'),
           },
           {
             path: paths.settings,
-            lazy: () => import('./routes/settings'),
+            lazy: page('settings'),
             handle: appPageHandle('Settings'),
           },
           // The campaign's name replaces this once it has loaded (routes/campaign-detail.tsx).
           {
             path: 'campaigns/:id',
-            lazy: () => import('./routes/campaign-detail'),
+            lazy: page('campaign-detail'),
             handle: appPageHandle('Campaign'),
           },
         ],

@@ -21,18 +21,37 @@ export interface HeadHandle {
 
 const SITE = 'LinkPilot';
 
+/** A dashboard page's heading, which the dashboard frame's skeleton shows before the page has loaded. */
+export interface PageHeading {
+  title: string;
+  subtitle?: string;
+}
+
 /**
  * The head of a page behind sign-in (the dashboard, the auth screen): its own title, a common
- * description, kept out of search results. Such pages are rendered in the browser only.
+ * description, kept out of search results, and optionally the page's heading. Such pages are rendered
+ * in the browser only.
  */
-export function appPageHandle(title: string): HeadHandle {
+export function appPageHandle(title: string, heading?: PageHeading): HeadHandle & { heading?: PageHeading } {
   return {
     head: () => ({
       title,
       description: 'LinkPilot: find link prospects, run outreach and track the links you win.',
       noindex: true,
     }),
+    ...(heading ? { heading } : {}),
   };
+}
+
+/** The heading declared by the deepest of the matched routes' handles, if any. */
+export function headingOf(handles: readonly unknown[]): PageHeading | undefined {
+  for (let i = handles.length - 1; i >= 0; i--) {
+    const handle = handles[i];
+    if (typeof handle === 'object' && handle !== null && 'heading' in handle) {
+      return (handle as { heading: PageHeading }).heading;
+    }
+  }
+  return undefined;
 }
 
 /** The full document title: the page's title followed by the site name, unless it already starts with it. */

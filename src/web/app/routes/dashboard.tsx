@@ -1,12 +1,19 @@
+import { useMatches } from 'react-router';
 import { DashboardLayout } from '../../components/layouts/dashboard-layout';
+import { DashboardSkeleton } from '../../components/layouts/dashboard-skeleton';
 import { useSignOut } from '../../features/auth/api/use-sign-out';
 import { RequireSession } from '../../features/auth/components/require-session';
+import { headingOf } from '../../lib/page-head';
 
-/** Route module of /dashboard/*: the session guard around the dashboard frame (a separate chunk). */
+/**
+ * Route module of /dashboard/*: the session guard around the dashboard frame (a separate chunk); the
+ * frame's skeleton, as the server sent it, while the session check runs.
+ */
 export function Component() {
   const signOut = useSignOut();
+  const heading = headingOf(useMatches().map((match) => match.handle));
   return (
-    <RequireSession>
+    <RequireSession pending={<DashboardSkeleton heading={heading} />}>
       {(user) => (
         <DashboardLayout user={user} onSignOut={() => signOut.mutate()} isSigningOut={signOut.isPending} />
       )}

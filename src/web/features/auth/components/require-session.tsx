@@ -5,10 +5,19 @@ import type { Me } from '../../../../shared/schemas/auth';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { useMe } from '../api/use-me';
 
-/** Renders its children with the signed-in user; a spinner while the session check runs; /login without a session. */
-export function RequireSession({ children }: { children: (user: Me) => ReactNode }) {
+/**
+ * Renders its children with the signed-in user; `pending` (a spinner by default) while the session
+ * check runs; /login without a session.
+ */
+export function RequireSession({
+  children,
+  pending = <PageSpinner />,
+}: {
+  children: (user: Me) => ReactNode;
+  pending?: ReactNode;
+}) {
   const { data: user, isPending } = useMe();
-  if (isPending) return <PageSpinner />;
+  if (isPending) return pending;
   if (!user) return <Navigate to={paths.login} replace />;
   return children(user);
 }

@@ -12,6 +12,7 @@ import { emailAccountSummarySchema } from '../../../../shared/schemas/email-acco
 import { prospectTimelineSchema } from '../../../../shared/schemas/prospect-timeline';
 import { prospectPageSchema, type ProspectListQuery } from '../../../../shared/schemas/prospects';
 import { apiRequest } from '../../../lib/api-client';
+import { campaignListPath } from './campaign-list-query';
 
 /** Every cached campaign query starts with this key, so one invalidation refreshes them all. */
 export const campaignsKey = ['campaigns'] as const;
@@ -20,8 +21,7 @@ export const campaignsKey = ['campaigns'] as const;
 export function useCampaignPage(query: CampaignListQuery) {
   return useQuery({
     queryKey: [...campaignsKey, 'list', query],
-    queryFn: ({ signal }) =>
-      apiRequest(withQuery(apiPaths.campaigns, query), { schema: campaignPageSchema, signal }),
+    queryFn: ({ signal }) => apiRequest(campaignListPath(query), { schema: campaignPageSchema, signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -15,7 +15,9 @@ import { Select } from '../../../components/ui/select';
 import { SortHeader, Table, Td, Th } from '../../../components/ui/table';
 import { formatDate } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { firstCampaignListQuery as first } from '../api/campaign-list-query';
 import { useCampaignPage } from '../api/campaign-queries';
+import { campaignsHeading } from '../campaigns-heading';
 import { CampaignStatusBadge } from './campaign-status-badge';
 import { CreateCampaignDialog } from './create-campaign-dialog';
 import { DeleteCampaignDialog } from './delete-campaign-dialog';
@@ -26,18 +28,17 @@ const filterOptions = campaignListFilters.map((f) => ({
   value: f,
   label: f === 'all' ? 'All campaigns' : f[0]!.toUpperCase() + f.slice(1),
 }));
-const PAGE_SIZE = 20;
 
 /** /dashboard: the campaign list (spec §2) with status filter, search, figures, create and delete. */
 export function CampaignsPage() {
-  const [status, setStatus] = useState<Filter>('all');
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const [order, setOrder] = useState<SortOrder>('desc');
+  const [status, setStatus] = useState<Filter>(first.status);
+  const [search, setSearch] = useState<string>(first.search);
+  const [page, setPage] = useState<number>(first.page);
+  const [order, setOrder] = useState<SortOrder>(first.order);
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<{ id: string; name: string } | null>(null);
   const debouncedSearch = useDebouncedValue(search.trim());
-  const query = useCampaignPage({ status, search: debouncedSearch, page, pageSize: PAGE_SIZE, order });
+  const query = useCampaignPage({ status, search: debouncedSearch, page, pageSize: first.pageSize, order });
   const filtered = status !== 'all' || debouncedSearch !== '';
   const createButton = (label: string) => (
     <Button onClick={() => setCreating(true)}>
@@ -48,8 +49,8 @@ export function CampaignsPage() {
   return (
     <div className="mx-auto w-full max-w-7xl space-y-6 p-4 sm:p-8">
       <PageHeader
-        title="Campaigns"
-        subtitle="Create and track your link-building campaigns"
+        title={campaignsHeading.title}
+        subtitle={campaignsHeading.subtitle}
         actions={createButton('New Campaign')}
       />
       <div className="flex flex-col gap-3 sm:flex-row">
@@ -147,7 +148,7 @@ export function CampaignsPage() {
             </Table>
             <Pagination
               page={page}
-              pageSize={PAGE_SIZE}
+              pageSize={first.pageSize}
               total={data.total}
               onPageChange={setPage}
               noun="campaigns"

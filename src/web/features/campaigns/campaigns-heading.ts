@@ -1,0 +1,7 @@
+import type { PageHeading } from '../../lib/page-head';
+
+/** The campaign list's heading; the dashboard's skeleton shows it too, before the list has loaded. */
+export const campaignsHeading = {
+  title: 'Campaigns',
+  subtitle: 'Create and track your link-building campaigns',
+} as const satisfies PageHeading;
