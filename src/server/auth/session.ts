@@ -183,6 +183,14 @@ export type SessionReader = ReturnType<typeof createSessionReader>;
 export function requireUser(readSession: SessionReader) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     request.user = await readSession(request, reply);
-    if (!request.user) throw AppError.unauthorized();
+    if (request.user) return;
+    // Node would otherwise read (and drop) the whole unread body to keep the connection alive.
+    // Past a megabyte, closing it after the answer spares the server a visitor's upload; smaller
+    // bodies are drained, so the client surely reads the 401 (a close with unread data may reset).
+    if (Number(request.headers['content-length']) > CLOSE_ABOVE_BYTES) reply.header('connection', 'close');
+    throw AppError.unauthorized();
   };
 }
+
+/** Announced body size (bytes) above which a refused request's connection is closed, not drained. */
+const CLOSE_ABOVE_BYTES = 1024 * 1024;
