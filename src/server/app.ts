@@ -174,9 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await signedIn.register(competitorGapRoutes(db));
     await signedIn.register(notificationRoutes(db));
     await signedIn.register(eventRoutes(deps.events));
-    await signedIn.register(
-      emailAccountRoutes({ db, config, appSecret: deps.appSecret, queue: deps.queue }),
-    );
+    await signedIn.register(emailAccountRoutes({ db, config, appSecret: deps.appSecret, queue: deps.queue }));
     await signedIn.register(domainCheckRoutes({ db, config }));
     await signedIn.register(quarantineRoutes(db));
     await signedIn.register(profileRoutes(db));

@@ -27,7 +27,6 @@ import {
 
 const idParams = z.object({ id: z.uuid() });
 
-
 /**
  * Campaigns (spec §7 Campaigns and prospects): list, select options, create (ai or manual), detail,
  * update (competitors, status), delete and a campaign's prospects. Every route acts only

@@ -34,8 +34,7 @@ export function contactRoutes(db: Database): FastifyPluginAsyncZod {
       {
         schema: { tags, body: setDoNotContactSchema, response: { 200: domainMemorySchema } },
       },
-      async (request) =>
-        setDoNotContact(db, userId(request), request.body.domain, request.body.doNotContact),
+      async (request) => setDoNotContact(db, userId(request), request.body.domain, request.body.doNotContact),
     );
     app.get(
       apiPaths.contactsExport,

@@ -23,8 +23,7 @@ const idParams = z.object({ id: z.uuid({ error: 'Email account not found' }) });
  * stored SPF/DKIM/DMARC check and DKIM selectors, checking again now, and setting the selectors.
  * Only the signed-in user's mailboxes; another user's id answers 404.
  */
-export function domainCheckRoutes({ db, config }: { db: Database; config: Config },
-): FastifyPluginAsyncZod {
+export function domainCheckRoutes({ db, config }: { db: Database; config: Config }): FastifyPluginAsyncZod {
   const dns = mailDnsFromConfig(config);
   return async (app) => {
     const tags = ['email accounts'];

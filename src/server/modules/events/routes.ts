@@ -24,24 +24,20 @@ export function eventRoutes(hub: EventHub): FastifyPluginAsyncZod {
       for (const stream of open) stream.close();
     });
 
-    app.get(
-      apiPaths.events,
-      { schema: { tags: ['events'], hide: true } },
-      async (request, reply) => {
-        const stream = openSseStream(reply, { retryMs: RETRY_MS });
-        open.add(stream);
-        const unsubscribe = hub.subscribe({
-          userId: userId(request),
-          onEvent: (event) => stream.send(event),
-          onLost: () => stream.close(),
-        });
-        const heartbeat = setInterval(() => stream.comment('heartbeat'), HEARTBEAT_MS);
-        stream.onClose(() => {
-          clearInterval(heartbeat);
-          unsubscribe();
-          open.delete(stream);
-        });
-      },
-    );
+    app.get(apiPaths.events, { schema: { tags: ['events'], hide: true } }, async (request, reply) => {
+      const stream = openSseStream(reply, { retryMs: RETRY_MS });
+      open.add(stream);
+      const unsubscribe = hub.subscribe({
+        userId: userId(request),
+        onEvent: (event) => stream.send(event),
+        onLost: () => stream.close(),
+      });
+      const heartbeat = setInterval(() => stream.comment('heartbeat'), HEARTBEAT_MS);
+      stream.onClose(() => {
+        clearInterval(heartbeat);
+        unsubscribe();
+        open.delete(stream);
+      });
+    });
   };
 }

@@ -33,8 +33,11 @@ const checksQuery = z.object({
  * Live links (spec §7, issue 8): list (by status), counts and chart, add (first check queued),
  * check now, check history, delete — the signed-in user's only.
  */
-export function liveLinkRoutes(deps: { db: Database; config: Config; queue: Pick<PgBoss, 'send'> },
-): FastifyPluginAsyncZod {
+export function liveLinkRoutes(deps: {
+  db: Database;
+  config: Config;
+  queue: Pick<PgBoss, 'send'>;
+}): FastifyPluginAsyncZod {
   const { db } = deps;
   return async (app) => {
     const tags = ['live links'];

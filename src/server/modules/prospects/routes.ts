@@ -32,8 +32,13 @@ export const IMPORT_BODY_LIMIT_BYTES = PROSPECT_IMPORT_BATCH * 8 * 1024;
  * (the next batch of a CSV import), for the owner only. A prospect
  * marked Success has its site searched for the link it gave (issue 8 §4).
  */
-export function prospectRoutes({ db, queue }: { db: Database; queue: Pick<PgBoss, 'send'> },
-): FastifyPluginAsyncZod {
+export function prospectRoutes({
+  db,
+  queue,
+}: {
+  db: Database;
+  queue: Pick<PgBoss, 'send'>;
+}): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['prospects'];
     app.post(
