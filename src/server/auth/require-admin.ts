@@ -4,7 +4,7 @@ import { AppError } from '../http/errors';
 import { isAdminEmail } from './roles';
 
 /**
- * preValidation for blog-admin routes (spec §6: admins author the blog), registered in the
+ * preValidation for admin routes (admins author the blog and read contact messages), registered in the
  * signed-in scope, whose onRequest hook has already refused visitors and set `request.user`.
  * Runs before body validation, so a member learns nothing about the post format from a 400.
  * @throws AppError UNAUTHORIZED (401) without a user, FORBIDDEN (403) when the email is not in admin_users.

@@ -14,7 +14,7 @@ const storedName = /^[a-f0-9]{32}\.webp$/;
 const megabytes = blogLimits.imageMaxBytes / (1024 * 1024);
 
 /**
- * Blog image uploads (spec §7: "upload image … under a random filename, then obtain its public URL"),
+ * Blog image uploads (stored under a random filename, answered with their public URL),
  * registered in the signed-in scope: `POST /api/uploads/images` (admins only; multipart field `file`,
  * at most 5 MB) answers 201 with the URL.
  */
