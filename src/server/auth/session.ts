@@ -41,8 +41,6 @@ interface SessionSettings {
   tokenCookie: string;
   /** A stale cookie-cache cookie: better-auth clears it, so such requests take its path. */
   dataCookie: string;
-  /** Present when the user signed in without "remember me": better-auth then never renews. */
-  dontRememberCookie: string;
   secret: string;
   /** Session lifetime and renewal age (seconds). */
   expiresIn: number;
@@ -104,7 +102,6 @@ export function createSessionReader(auth: Auth, db: Database) {
     return {
       tokenCookie: ctx.authCookies.sessionToken.name,
       dataCookie: ctx.authCookies.sessionData.name,
-      dontRememberCookie: ctx.authCookies.dontRememberToken.name,
       secret: ctx.secret,
       expiresIn: ctx.sessionConfig.expiresIn,
       updateAge: ctx.sessionConfig.updateAge,
@@ -142,6 +139,8 @@ export function createSessionReader(auth: Auth, db: Database) {
     const [row] = await query.execute({ token });
     if (!row) return null;
     // better-auth renews once expiresAt - expiresIn + updateAge has passed (api/routes/session.ts).
+    // (A "don't remember me" session, which it never renews, would take its path from then on:
+    // still correct, and our sign-in does not offer that option.)
     const renewAt = row.expiresAt.getTime() - (s.expiresIn - s.updateAge) * 1000;
     if (renewAt <= Date.now()) return viaBetterAuth(auth, request, reply);
     const { expiresAt: _expiresAt, ...user } = row;
