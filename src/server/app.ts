@@ -17,6 +17,7 @@ import type { PgBoss } from 'pg-boss';
 import path from 'node:path';
 import type { Auth } from './auth/auth';
 import { authRoutes } from './auth/routes';
+import { createSessionReader, requireUser } from './auth/session';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { notFoundBody, registerErrorHandling } from './http/errors';
@@ -25,8 +26,8 @@ import { registerIdempotency } from './http/idempotency';
 import { registerNulRefusal } from './http/reject-nul';
 import { loggerOptions } from './http/request-log';
 import { healthRoutes } from './modules/health/routes';
-import { blogRoutes } from './modules/blog/routes';
-import { contactMessageRoutes } from './modules/contact/routes';
+import { blogAdminRoutes, blogRoutes } from './modules/blog/routes';
+import { contactAdminRoutes, contactMessageRoutes } from './modules/contact/routes';
 import { meRoutes } from './modules/me/routes';
 import { sequenceRoutes } from './modules/sequences/routes';
 import { trackingRoutes } from './modules/tracking/routes';
@@ -34,7 +35,7 @@ import { outreachKeys } from './outreach/keys';
 import { seoRoutes } from './modules/seo/routes';
 import { localDiskImageStorage, type ImageStorage } from './modules/uploads/image-storage';
 import { s3ImageStorage } from './modules/uploads/s3-image-storage';
-import { uploadRoutes } from './modules/uploads/routes';
+import { imageUploadRoutes, uploadedImageRoutes } from './modules/uploads/routes';
 import { createPageRenderer, isClientOnlyPath, type PageRenderer } from './ssr/page-renderer';
 import { serverPublicData } from './ssr/public-data';
 import { campaignRoutes } from './modules/campaigns/routes';
@@ -138,39 +139,51 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerErrorHandling(app);
   registerNulRefusal(app);
-  await app.register(healthRoutes(db, deps.version ?? '0.0.0'));
-  await app.register(authRoutes(auth, config));
-  await app.register(meRoutes(auth, db));
-  await app.register(sequenceRoutes(auth, db));
-  await app.register(trackingRoutes(db, outreachKeys(deps.appSecret), deps.config));
-  await app.register(blogRoutes(auth, db));
-  await app.register(contactMessageRoutes(auth, db));
   const storage =
     deps.imageStorage ??
     (config.S3_BUCKET
       ? s3ImageStorage(config)
       : localDiskImageStorage(path.join(config.DATA_DIR, 'uploads')));
-  await app.register(uploadRoutes(auth, db, storage));
+
+  // Public: no session needed.
+  await app.register(healthRoutes(db, deps.version ?? '0.0.0'));
+  await app.register(authRoutes(auth, config));
+  await app.register(trackingRoutes(db, outreachKeys(deps.appSecret), deps.config));
+  await app.register(blogRoutes(db));
+  await app.register(contactMessageRoutes(db));
+  await app.register(uploadedImageRoutes(storage));
   await app.register(seoRoutes(config, db));
-  await app.register(campaignRoutes(auth, db));
-  await app.register(outreachRoutes(auth, db, config));
-  await app.register(findProspectsRoutes(auth, { db, config, queue: deps.queue }));
-  await app.register(prospectRoutes(auth, { db, queue: deps.queue }));
-  await app.register(contactRoutes(auth, db));
-  await app.register(liveLinkRoutes(auth, { db, config, queue: deps.queue }));
-  await app.register(competitorGapRoutes(auth, db));
-  await app.register(notificationRoutes(auth, db));
-  await app.register(eventRoutes(auth, deps.events));
-  await app.register(emailAccountRoutes(auth, { db, config, appSecret: deps.appSecret, queue: deps.queue }));
-  await app.register(domainCheckRoutes(auth, { db, config }));
-  await app.register(quarantineRoutes(auth, db));
-  await app.register(profileRoutes(auth, db));
-  await app.register(userRoutes(auth, db));
+
+  // The signed-in scope: its onRequest hook runs before any body is read, so a visitor's request
+  // is refused without costing a parse (docs/decisions/003-auth-sessions-and-rate-limits.md).
+  const readSession = createSessionReader(auth, db);
   const writer = createAiWriter(db, config);
-  await app.register(aiRoutes(auth, writer));
-  await app.register(guestPostRoutes(auth, db, writer));
-  await app.register(replySuggestionRoutes(auth, db, writer));
-  await app.register(firstLineRoutes(auth, db, writer));
+  await app.register(async (signedIn) => {
+    signedIn.addHook('onRequest', requireUser(readSession));
+    await signedIn.register(meRoutes(db));
+    await signedIn.register(sequenceRoutes(db));
+    await signedIn.register(blogAdminRoutes(db));
+    await signedIn.register(contactAdminRoutes(db));
+    await signedIn.register(imageUploadRoutes(db, storage));
+    await signedIn.register(campaignRoutes(db));
+    await signedIn.register(outreachRoutes(db, config));
+    await signedIn.register(findProspectsRoutes({ db, config, queue: deps.queue }));
+    await signedIn.register(prospectRoutes({ db, queue: deps.queue }));
+    await signedIn.register(contactRoutes(db));
+    await signedIn.register(liveLinkRoutes({ db, config, queue: deps.queue }));
+    await signedIn.register(competitorGapRoutes(db));
+    await signedIn.register(notificationRoutes(db));
+    await signedIn.register(eventRoutes(deps.events));
+    await signedIn.register(emailAccountRoutes({ db, config, appSecret: deps.appSecret, queue: deps.queue }));
+    await signedIn.register(domainCheckRoutes({ db, config }));
+    await signedIn.register(quarantineRoutes(db));
+    await signedIn.register(profileRoutes(db));
+    await signedIn.register(userRoutes(db));
+    await signedIn.register(aiRoutes(writer));
+    await signedIn.register(guestPostRoutes(db, writer));
+    await signedIn.register(replySuggestionRoutes(db, writer));
+    await signedIn.register(firstLineRoutes(db, writer));
+  });
 
   const spa = Boolean(deps.webRoot && existsSync(path.join(deps.webRoot, 'index.html')));
   if (spa) await registerSpaAssets(app, deps.webRoot!);

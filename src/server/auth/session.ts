@@ -1,5 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Database } from '../db/client';
+import { sessions, users } from '../db/schema/users';
 import { AppError } from '../http/errors';
 import type { Auth } from './auth';
 
@@ -16,19 +20,147 @@ export interface SessionUser {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by requireUser; routes behind it can rely on it. */
+    /** Set by the signed-in scope's onRequest hook (and by requireAdmin); null for visitors. */
     user: SessionUser | null;
   }
 }
 
 /**
- * Looks up the request's session cookie. An expired, revoked or forged session gives null:
- * it is treated as signed out (spec §4 Session).
+ * The signed-in user's id. Routes in the signed-in scope call it instead of `request.user!`.
+ * @throws AppError UNAUTHORIZED (401) when the request has no user (a route registered outside the
+ *   signed-in scope by mistake refuses instead of acting for nobody).
  */
-export async function readSessionUser(auth: Auth, request: FastifyRequest): Promise<SessionUser | null> {
-  const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) }).catch(() => null);
-  if (!session) return null;
-  const u = session.user;
+export function userId(request: FastifyRequest): string {
+  if (!request.user) throw AppError.unauthorized();
+  return request.user.id;
+}
+
+/** What the fast path needs from better-auth's configuration; read once from `auth.$context`. */
+interface SessionSettings {
+  /** better-auth's session cookie name, `__Secure-` prefixed when APP_URL is https. */
+  tokenCookie: string;
+  /** A stale cookie-cache cookie: better-auth clears it, so such requests take its path. */
+  dataCookie: string;
+  secret: string;
+  /** Session lifetime and renewal age (seconds). */
+  expiresIn: number;
+  updateAge: number;
+}
+
+/** HMAC-SHA256 signatures are 32 bytes: 44 base64 characters ending in '=' (as better-call checks). */
+const SIGNATURE_CHARS = 44;
+
+/**
+ * The value of the first cookie called `name` in a Cookie header, percent-decoded, as better-call's
+ * parseCookies reads it (first occurrence wins, surrounding quotes dropped); null when absent.
+ */
+export function cookieValue(header: string | undefined, name: string): string | null {
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq === -1 || part.slice(0, eq).trim() !== name) continue;
+    let value = part.slice(eq + 1).trim();
+    if (value.charCodeAt(0) === 34) value = value.slice(1, -1);
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      return value;
+    }
+  }
+  return null;
+}
+
+/**
+ * The session token of a signed cookie value `token.signature` (signature: base64 HMAC-SHA256 of
+ * the token with the auth secret, as better-call's setSignedCookie writes it), or null when the
+ * value is malformed or the signature does not match. Compared in constant time.
+ */
+export function verifySignedToken(value: string, secret: string): string | null {
+  const dot = value.lastIndexOf('.');
+  if (dot < 1) return null;
+  const token = value.slice(0, dot);
+  const signature = value.slice(dot + 1);
+  if (signature.length !== SIGNATURE_CHARS || !signature.endsWith('=')) return null;
+  const given = Buffer.from(signature, 'base64');
+  const expected = createHmac('sha256', secret).update(token).digest();
+  if (given.length !== expected.length) return null;
+  return timingSafeEqual(given, expected) ? token : null;
+}
+
+/**
+ * Reads sessions for the signed-in routes (docs/decisions/003-auth-sessions-and-rate-limits.md,
+ * "Session fast path"): the cookie's signature is checked here, then one indexed statement
+ * (sessions.token is unique) joins the live session to its user. A session due for better-auth's
+ * daily renewal, or a request carrying its other session cookies, goes through
+ * `auth.api.getSession` instead, so renewal and cookie handling stay better-auth's. No cache:
+ * a signed-out or deleted session is refused on the next request, in every process.
+ */
+export function createSessionReader(auth: Auth, db: Database) {
+  let settings: Promise<SessionSettings> | null = null;
+  const load = async (): Promise<SessionSettings> => {
+    const ctx = await auth.$context;
+    return {
+      tokenCookie: ctx.authCookies.sessionToken.name,
+      dataCookie: ctx.authCookies.sessionData.name,
+      secret: ctx.secret,
+      expiresIn: ctx.sessionConfig.expiresIn,
+      updateAge: ctx.sessionConfig.updateAge,
+    };
+  };
+  const query = db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      name: users.name,
+      companyName: users.companyName,
+      createdAt: users.createdAt,
+      expiresAt: sessions.expiresAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.token, sql.placeholder('token')), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1)
+    .prepare('auth_session_user');
+
+  /**
+   * The request's user, or null when its session cookie is missing, forged, expired or revoked.
+   * When better-auth renews the session, its Set-Cookie goes onto `reply`.
+   */
+  return async function read(request: FastifyRequest, reply: FastifyReply): Promise<SessionUser | null> {
+    const s = await (settings ??= load());
+    const header = request.headers.cookie;
+    const signed = cookieValue(header, s.tokenCookie);
+    if (!signed) return null;
+    const token = verifySignedToken(signed, s.secret);
+    if (!token) return null;
+    if (cookieValue(header, s.dataCookie) !== null) return viaBetterAuth(auth, request, reply);
+    const [row] = await query.execute({ token });
+    if (!row) return null;
+    // better-auth renews once expiresAt - expiresIn + updateAge has passed (api/routes/session.ts).
+    // (A "don't remember me" session, which it never renews, would take its path from then on:
+    // still correct, and our sign-in does not offer that option.)
+    const renewAt = row.expiresAt.getTime() - (s.expiresIn - s.updateAge) * 1000;
+    if (renewAt <= Date.now()) return viaBetterAuth(auth, request, reply);
+    const { expiresAt: _expiresAt, ...user } = row;
+    return user;
+  };
+}
+
+/** better-auth's own session read, its Set-Cookie (renewal, clearing) forwarded; null when signed out. */
+async function viaBetterAuth(
+  auth: Auth,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<SessionUser | null> {
+  const result = await auth.api
+    .getSession({ headers: fromNodeHeaders(request.headers), returnHeaders: true })
+    .catch(() => null);
+  const cookies = result?.headers.getSetCookie() ?? [];
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  const u = result?.response?.user;
+  if (!u) return null;
   return {
     id: u.id,
     email: u.email,
@@ -40,13 +172,24 @@ export async function readSessionUser(auth: Auth, request: FastifyRequest): Prom
   };
 }
 
+export type SessionReader = ReturnType<typeof createSessionReader>;
+
 /**
- * preHandler for routes that need a signed-in user.
+ * The onRequest hook of the signed-in scope: sets `request.user`, or refuses before any body is
+ * read, so a visitor's upload costs no parsing or validation.
  * @throws AppError UNAUTHORIZED (401) without a valid session.
  */
-export function requireUser(auth: Auth) {
-  return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
-    request.user = await readSessionUser(auth, request);
-    if (!request.user) throw AppError.unauthorized();
+export function requireUser(readSession: SessionReader) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    request.user = await readSession(request, reply);
+    if (request.user) return;
+    // Node would otherwise read (and drop) the whole unread body to keep the connection alive.
+    // Past a megabyte, closing it after the answer spares the server a visitor's upload; smaller
+    // bodies are drained, so the client surely reads the 401 (a close with unread data may reset).
+    if (Number(request.headers['content-length']) > CLOSE_ABOVE_BYTES) reply.header('connection', 'close');
+    throw AppError.unauthorized();
   };
 }
+
+/** Announced body size (bytes) above which a refused request's connection is closed, not drained. */
+const CLOSE_ABOVE_BYTES = 1024 * 1024;

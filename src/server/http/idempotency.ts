@@ -66,7 +66,7 @@ function sendJson(reply: FastifyReply, status: number, body: string): FastifyRep
  * handler; one that arrives while the first is still running waits up to IN_PROGRESS_WAIT_MS for
  * it, then answers 409 CONFLICT. The same key with another route or body answers 422. A 5xx
  * answer is not stored (the key is released, so a retry runs again). Requests without the header
- * are untouched. The key is checked after the route's own preHandlers (sign-in check, rate
+ * are untouched. The key is checked after the sign-in check (onRequest), the route's own preHandlers (rate
  * limits) and after validation, so refused requests never claim it.
  *
  * Register before the routes (it adds an onRoute hook) and before @fastify/compress, so the body

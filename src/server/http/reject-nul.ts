@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasNul } from '../../shared/text/without-nul';
+import { assertJsonDepth } from './json-depth';
 import type { ErrorResponse } from '../../shared/schemas/api';
 
 /** The answer's message; `field` is the dotted path of the text, as in VALIDATION_ERROR issues. */
@@ -37,8 +38,9 @@ export function findNulField(value: unknown): string | null {
  * VALIDATION_ERROR naming the field, before validation and before any handler, so nothing is
  * stored and no query fails with a 500 (docs/security.md, "Input with NUL characters"). Other
  * control characters are valid in `text` and pass. Register before the routes: it replaces the
- * JSON body parser (same parsing, plus a scan of the raw text for the `\u0000` escape, the only
- * way JSON can carry a NUL) and adds a preValidation hook for every `/api` route.
+ * JSON body parser (Fastify's own, with its prototype-poisoning protection, after a refusal of
+ * bodies nested deeper than MAX_JSON_DEPTH and a scan of the raw text for the `\u0000` escape, the
+ * only way JSON can carry a NUL) and adds a preValidation hook for every `/api` route.
  */
 export function registerNulRefusal(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser(
@@ -46,6 +48,12 @@ export function registerNulRefusal(app: FastifyInstance): void {
     app.initialConfig.onConstructorPoisoning ?? 'error',
   );
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    try {
+      assertJsonDepth(body as string);
+    } catch (error) {
+      done(error as Error, undefined);
+      return;
+    }
     // A literal backslash before "u0000" also matches: the walk below then finds nothing.
     if ((body as string).includes('\\u0000')) bodiesWithNulEscape.add(request);
     parseJson(request, body as string, done);

@@ -92,6 +92,8 @@ export const sendingSettingsSchema = z
     sendWindowDays: z
       .array(z.number().int(m.invalidDay).min(1, m.invalidDay).max(7, m.invalidDay))
       .min(1, m.noSendingDay)
+      // Seven weekdays: a longer list can only be a hostile body.
+      .max(7, m.invalidDay)
       .transform((days) => [...new Set(days)].sort((a, b) => a - b)),
     sendWindowStartHour: hour,
     sendWindowEndHour: hour,

@@ -2,16 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths } from '../../../shared/paths';
 import { aiStatusSchema } from '../../../shared/schemas/ai';
 import type { AiWriter } from '../../ai/writer';
-import type { Auth } from '../../auth/auth';
-import { requireUser } from '../../auth/session';
+import { userId } from '../../auth/session';
 
 /** `GET /api/ai/status`: whether AI writing is configured and the signed-in user's calls left today. */
-export function aiRoutes(auth: Auth, writer: AiWriter): FastifyPluginAsyncZod {
+export function aiRoutes(writer: AiWriter): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       apiPaths.aiStatus,
-      { schema: { tags: ['ai'], response: { 200: aiStatusSchema } }, preHandler: requireUser(auth) },
-      async (request) => writer.status(request.user!.id),
+      { schema: { tags: ['ai'], response: { 200: aiStatusSchema } } },
+      async (request) => writer.status(userId(request)),
     );
   };
 }

@@ -15,8 +15,8 @@ import {
   blogPublishInputSchema,
 } from '../../../shared/schemas/blog';
 import { pageQuerySchema } from '../../../shared/schemas/pagination';
-import type { Auth } from '../../auth/auth';
 import { requireAdmin } from '../../auth/require-admin';
+import { userId } from '../../auth/session';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
 import {
@@ -35,11 +35,10 @@ import {
 const idParams = z.object({ id: z.uuid() });
 
 /**
- * The blog API: anyone reads published posts and categories; an old slug of a renamed
- * post answers 301 to its current one. Only admins create, list (drafts too), edit, publish and delete
- * posts under /api/blog/admin (401 signed out, 403 otherwise, checked before the body is validated).
+ * The public blog API: anyone reads published posts and categories; an old slug of a renamed
+ * post answers 301 to its current one.
  */
-export function blogRoutes(auth: Auth, db: Database): FastifyPluginAsyncZod {
+export function blogRoutes(db: Database): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       apiPaths.blogPosts,
@@ -72,18 +71,26 @@ export function blogRoutes(auth: Auth, db: Database): FastifyPluginAsyncZod {
       { schema: { tags: ['blog'], response: { 200: blogCategoryListSchema } } },
       async () => listCategories(db),
     );
+  };
+}
 
+/**
+ * The blog's admin API, registered in the signed-in scope: only admins create, list (drafts too),
+ * edit, publish and delete posts (401 signed out, 403 otherwise, checked before the body is validated).
+ */
+export function blogAdminRoutes(db: Database): FastifyPluginAsyncZod {
+  return async (app) => {
+    const admin = requireAdmin(db);
     app.post(
       apiPaths.blogPosts,
       {
         schema: { tags: ['blog'], body: blogPostInputSchema, response: { 201: blogPostSummarySchema } },
         // Before body validation: a visitor learns nothing about the post format from a 400.
-        preValidation: requireAdmin(auth, db),
+        preValidation: admin,
       },
-      async (request, reply) => reply.status(201).send(await createPost(db, request.user!.id, request.body)),
+      async (request, reply) => reply.status(201).send(await createPost(db, userId(request), request.body)),
     );
 
-    const admin = requireAdmin(auth, db);
     app.get(
       apiPaths.blogAdminPosts,
       {

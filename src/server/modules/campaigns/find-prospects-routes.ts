@@ -3,8 +3,7 @@ import { z } from 'zod';
 import { apiPaths } from '../../../shared/paths';
 import { findProspectsResultSchema } from '../../../shared/schemas/campaigns';
 import { discoveryMessages, discoveryRunSchema } from '../../../shared/schemas/discovery';
-import type { Auth } from '../../auth/auth';
-import { requireUser } from '../../auth/session';
+import { userId } from '../../auth/session';
 import {
   cancelFindProspects,
   findProspectsStatus,
@@ -20,28 +19,27 @@ const idParams = z.object({ id: z.uuid() });
  * detail page to poll (null when it never ran), DELETE cancels the run under way (404 when none).
  * Another user's campaign answers 404.
  */
-export function findProspectsRoutes(auth: Auth, deps: FindProspectsDeps): FastifyPluginAsyncZod {
+export function findProspectsRoutes(deps: FindProspectsDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    const preHandler = requireUser(auth);
     const tags = ['campaigns'];
 
     app.post(
       apiPaths.findProspects,
-      { schema: { tags, params: idParams, response: { 200: findProspectsResultSchema } }, preHandler },
+      { schema: { tags, params: idParams, response: { 200: findProspectsResultSchema } } },
       async (request) => {
-        await startFindProspects(deps, request.user!.id, request.params.id);
+        await startFindProspects(deps, userId(request), request.params.id);
         return { success: true, message: discoveryMessages.started };
       },
     );
     app.get(
       apiPaths.findProspects,
-      { schema: { tags, params: idParams, response: { 200: discoveryRunSchema.nullable() } }, preHandler },
-      async (request) => findProspectsStatus(deps.db, request.user!.id, request.params.id),
+      { schema: { tags, params: idParams, response: { 200: discoveryRunSchema.nullable() } } },
+      async (request) => findProspectsStatus(deps.db, userId(request), request.params.id),
     );
     app.delete(
       apiPaths.findProspects,
-      { schema: { tags, params: idParams, response: { 200: discoveryRunSchema } }, preHandler },
-      async (request) => cancelFindProspects(deps, request.user!.id, request.params.id),
+      { schema: { tags, params: idParams, response: { 200: discoveryRunSchema } } },
+      async (request) => cancelFindProspects(deps, userId(request), request.params.id),
     );
   };
 }

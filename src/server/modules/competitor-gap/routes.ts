@@ -6,15 +6,13 @@ import {
   competitorGapPageSchema,
   competitorGapQuerySchema,
 } from '../../../shared/schemas/competitor-gap';
-import type { Auth } from '../../auth/auth';
-import { requireUser } from '../../auth/session';
+import { userId } from '../../auth/session';
 import type { Database } from '../../db/client';
 import { addGapProspects, competitorGap } from './service';
 
 /** A campaign's competitor gap (issue 8 §6) and adding its domains as prospects; the user's campaigns only. */
-export function competitorGapRoutes(auth: Auth, db: Database): FastifyPluginAsyncZod {
+export function competitorGapRoutes(db: Database): FastifyPluginAsyncZod {
   return async (app) => {
-    const preHandler = requireUser(auth);
     const tags = ['campaigns'];
     const params = z.object({ id: z.uuid() });
     app.get(
@@ -26,9 +24,8 @@ export function competitorGapRoutes(auth: Auth, db: Database): FastifyPluginAsyn
           querystring: competitorGapQuerySchema,
           response: { 200: competitorGapPageSchema },
         },
-        preHandler,
       },
-      async (request) => competitorGap(db, request.user!.id, request.params.id, request.query),
+      async (request) => competitorGap(db, userId(request), request.params.id, request.query),
     );
     app.post(
       apiPaths.competitorGapProspects,
@@ -39,10 +36,9 @@ export function competitorGapRoutes(auth: Auth, db: Database): FastifyPluginAsyn
           body: addGapProspectsSchema,
           response: { 200: z.object({ added: z.number().int() }) },
         },
-        preHandler,
       },
       async (request) => ({
-        added: await addGapProspects(db, request.user!.id, request.params.id, request.body),
+        added: await addGapProspects(db, userId(request), request.params.id, request.body),
       }),
     );
   };

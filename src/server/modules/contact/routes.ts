@@ -9,7 +9,6 @@ import {
   contactMessages,
 } from '../../../shared/schemas/contact';
 import { pageQuerySchema } from '../../../shared/schemas/pagination';
-import type { Auth } from '../../auth/auth';
 import { requireAdmin } from '../../auth/require-admin';
 import type { Database } from '../../db/client';
 import { rateLimitGuard } from '../../http/rate-limit-guard';
@@ -19,9 +18,9 @@ const HOUR_MS = 60 * 60 * 1000;
 
 /**
  * The contact form (spec §2 /contact, §5): `POST /api/contact` stores a valid message, at most 5 per IP
- * per hour (invalid ones do not count); `GET /api/contact/messages` lists them for admins.
+ * per hour (invalid ones do not count). Public.
  */
-export function contactMessageRoutes(auth: Auth, db: Database): FastifyPluginAsyncZod {
+export function contactMessageRoutes(db: Database): FastifyPluginAsyncZod {
   return async (app) => {
     const limit = rateLimitGuard(
       [
@@ -45,7 +44,12 @@ export function contactMessageRoutes(auth: Auth, db: Database): FastifyPluginAsy
         return reply.status(201).send({ ok: true as const });
       },
     );
+  };
+}
 
+/** `GET /api/contact/messages`: the stored messages, for admins; registered in the signed-in scope. */
+export function contactAdminRoutes(db: Database): FastifyPluginAsyncZod {
+  return async (app) => {
     app.get(
       apiPaths.contactMessages,
       {
@@ -54,7 +58,7 @@ export function contactMessageRoutes(auth: Auth, db: Database): FastifyPluginAsy
           querystring: pageQuerySchema,
           response: { 200: contactMessageListSchema },
         },
-        preValidation: requireAdmin(auth, db),
+        preValidation: requireAdmin(db),
       },
       async (request) => listContactMessages(db, request.query.page),
     );

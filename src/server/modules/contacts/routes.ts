@@ -9,8 +9,7 @@ import {
   domainMemorySchema,
   setDoNotContactSchema,
 } from '../../../shared/schemas/prospects';
-import type { Auth } from '../../auth/auth';
-import { requireUser } from '../../auth/session';
+import { userId } from '../../auth/session';
 import type { Database } from '../../db/client';
 import { setDoNotContact } from '../../outreach/domain-memory';
 import { exportContactsCsv, listContacts } from './service';
@@ -20,37 +19,33 @@ import { exportContactsCsv, listContacts } from './service';
  * campaigns; `GET /api/contacts/export` streams them as contacts_export_{YYYY-MM-DD}.csv (spec §9);
  * `PUT /api/domain-memory` sets or clears a domain's do-not-contact flag (issue 7 §5).
  */
-export function contactRoutes(auth: Auth, db: Database): FastifyPluginAsyncZod {
+export function contactRoutes(db: Database): FastifyPluginAsyncZod {
   return async (app) => {
-    const preHandler = requireUser(auth);
     const tags = ['contacts'];
     app.get(
       apiPaths.contacts,
       {
         schema: { tags, querystring: contactListQuerySchema, response: { 200: contactPageSchema } },
-        preHandler,
       },
-      async (request) => listContacts(db, request.user!.id, request.query),
+      async (request) => listContacts(db, userId(request), request.query),
     );
     app.put(
       apiPaths.domainMemory,
       {
         schema: { tags, body: setDoNotContactSchema, response: { 200: domainMemorySchema } },
-        preHandler,
       },
-      async (request) =>
-        setDoNotContact(db, request.user!.id, request.body.domain, request.body.doNotContact),
+      async (request) => setDoNotContact(db, userId(request), request.body.domain, request.body.doNotContact),
     );
     app.get(
       apiPaths.contactsExport,
-      { schema: { tags, querystring: contactFiltersSchema }, preHandler },
+      { schema: { tags, querystring: contactFiltersSchema } },
       async (request, reply) => {
         const fileName = contactsExportFileName(new Date());
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${fileName}"`)
           .header('cache-control', 'no-store')
-          .send(Readable.from(exportContactsCsv(db, request.user!.id, request.query)));
+          .send(Readable.from(exportContactsCsv(db, userId(request), request.query)));
       },
     );
   };

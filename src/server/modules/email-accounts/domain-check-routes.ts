@@ -6,8 +6,7 @@ import {
   mailboxDomainCheckSchema,
 } from '../../../shared/schemas/domain-check';
 import { domainCheckSchema } from '../../../shared/schemas/mail-health';
-import type { Auth } from '../../auth/auth';
-import { requireUser } from '../../auth/session';
+import { userId } from '../../auth/session';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import {
@@ -24,15 +23,10 @@ const idParams = z.object({ id: z.uuid({ error: 'Email account not found' }) });
  * stored SPF/DKIM/DMARC check and DKIM selectors, checking again now, and setting the selectors.
  * Only the signed-in user's mailboxes; another user's id answers 404.
  */
-export function domainCheckRoutes(
-  auth: Auth,
-  { db, config }: { db: Database; config: Config },
-): FastifyPluginAsyncZod {
+export function domainCheckRoutes({ db, config }: { db: Database; config: Config }): FastifyPluginAsyncZod {
   const dns = mailDnsFromConfig(config);
   return async (app) => {
-    app.addHook('preHandler', requireUser(auth));
     const tags = ['email accounts'];
-    const userId = (request: { user: { id: string } | null }) => request.user!.id;
 
     app.get(
       domainCheckPaths.check,

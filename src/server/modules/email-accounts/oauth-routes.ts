@@ -9,8 +9,7 @@ import {
   oauthCallbackSchema,
   type OAuthMailboxProvider,
 } from '../../../shared/schemas/mailboxes';
-import type { Auth } from '../../auth/auth';
-import { requireUser } from '../../auth/session';
+import { userId } from '../../auth/session';
 import type { Config } from '../../config';
 import { AppError } from '../../http/errors';
 import {
@@ -54,7 +53,7 @@ function assertOwnRedirect(config: Config, redirectUri: string): void {
  * this server is configured for, and for Gmail and Microsoft the authorize and callback routes. Refusals
  * the user can act on are answered 200 with `error`, as the connect dialog shows them.
  */
-export function oauthMailboxRoutes(auth: Auth, deps: EmailAccountDeps): FastifyPluginAsyncZod {
+export function oauthMailboxRoutes(deps: EmailAccountDeps): FastifyPluginAsyncZod {
   const { db, config } = deps;
   const keys = outreachKeys(deps.appSecret);
   return async (app) => {
@@ -62,7 +61,6 @@ export function oauthMailboxRoutes(auth: Auth, deps: EmailAccountDeps): FastifyP
       apiPaths.oauthProviders,
       {
         schema: { tags: ['email accounts'], response: { 200: oauthAvailabilitySchema } },
-        preHandler: requireUser(auth),
       },
       async () => ({
         gmail: oauthConfigured('gmail', config),
@@ -82,7 +80,6 @@ export function oauthMailboxRoutes(auth: Auth, deps: EmailAccountDeps): FastifyP
             body: oauthAuthorizeSchema,
             response: { 200: oauthAuthorizeResponseSchema },
           },
-          preHandler: requireUser(auth),
         },
         async (request) => {
           if (!oauthConfigured(provider, config)) return { error: route.notConfigured };
@@ -91,7 +88,7 @@ export function oauthMailboxRoutes(auth: Auth, deps: EmailAccountDeps): FastifyP
             db,
             config,
             provider,
-            request.user!.id,
+            userId(request),
             request.body.redirect_uri,
           );
           return { url };
@@ -106,13 +103,12 @@ export function oauthMailboxRoutes(auth: Auth, deps: EmailAccountDeps): FastifyP
             body: oauthCallbackSchema,
             response: { 200: oauthCallbackResponseSchema },
           },
-          preHandler: requireUser(auth),
         },
         async (request) => {
           const { code, state, redirect_uri: redirectUri } = request.body;
           assertOwnRedirect(config, redirectUri);
           try {
-            const grant = await completeOAuthAuthorization(db, config, provider, request.user!.id, {
+            const grant = await completeOAuthAuthorization(db, config, provider, userId(request), {
               code,
               state,
               redirectUri,
@@ -120,7 +116,7 @@ export function oauthMailboxRoutes(auth: Auth, deps: EmailAccountDeps): FastifyP
             await connectOAuthMailbox(
               db,
               keys.credentials,
-              request.user!.id,
+              userId(request),
               provider,
               grant,
               config.MAILBOX_RAMP_START,

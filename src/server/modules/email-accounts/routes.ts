@@ -8,8 +8,7 @@ import {
   mailboxSchema,
   mailboxSettingsSchema,
 } from '../../../shared/schemas/mailboxes';
-import type { Auth } from '../../auth/auth';
-import { requireUser } from '../../auth/session';
+import { userId } from '../../auth/session';
 import { AddressPolicy } from '../../discovery/ssrf-guard';
 import { queueDomainChecks } from '../../jobs/domain-check';
 import { outreachKeys } from '../../outreach/keys';
@@ -33,7 +32,7 @@ const idParams = z.object({ id: z.uuid({ error: 'Email account not found' }) });
  * health thresholds), disconnect; a mailbox's health figures, pause and resume
  * (docs/decisions/014-mailbox-health.md); connecting Gmail or Microsoft by OAuth2 is in oauth-routes.ts.
  */
-export function emailAccountRoutes(auth: Auth, deps: EmailAccountDeps): FastifyPluginAsyncZod {
+export function emailAccountRoutes(deps: EmailAccountDeps): FastifyPluginAsyncZod {
   const { db, config } = deps;
   const keys = outreachKeys(deps.appSecret);
   const mailPolicy = new AddressPolicy(config.MAIL_ALLOW_PRIVATE);
@@ -46,9 +45,8 @@ export function emailAccountRoutes(auth: Auth, deps: EmailAccountDeps): FastifyP
           querystring: emailAccountListQuerySchema,
           response: { 200: z.array(mailboxSchema) },
         },
-        preHandler: requireUser(auth),
       },
-      async (request) => listEmailAccounts(db, request.user!.id, request.query.status),
+      async (request) => listEmailAccounts(db, userId(request), request.query.status),
     );
 
     app.post(
@@ -59,14 +57,13 @@ export function emailAccountRoutes(auth: Auth, deps: EmailAccountDeps): FastifyP
           body: connectMailboxSchema,
           response: { 201: mailboxSchema },
         },
-        preHandler: requireUser(auth),
       },
       async (request, reply) => {
         const mailbox = await connectSmtpMailbox(
           db,
           keys.credentials,
           mailPolicy,
-          request.user!.id,
+          userId(request),
           request.body,
           config.MAILBOX_RAMP_START,
         );
@@ -87,14 +84,13 @@ export function emailAccountRoutes(auth: Auth, deps: EmailAccountDeps): FastifyP
           body: mailboxSettingsSchema,
           response: { 200: mailboxSchema },
         },
-        preHandler: requireUser(auth),
       },
       async (request) =>
         updateMailboxSettings(
           db,
           keys.credentials,
           mailPolicy,
-          request.user!.id,
+          userId(request),
           request.params.id,
           request.body,
         ),
@@ -104,41 +100,37 @@ export function emailAccountRoutes(auth: Auth, deps: EmailAccountDeps): FastifyP
       apiPaths.emailAccountHealth,
       {
         schema: { tags: ['email accounts'], params: idParams, response: { 200: mailboxHealthReportSchema } },
-        preHandler: requireUser(auth),
       },
-      async (request) => mailboxHealthReport(db, request.user!.id, request.params.id, new Date()),
+      async (request) => mailboxHealthReport(db, userId(request), request.params.id, new Date()),
     );
 
     app.post(
       apiPaths.emailAccountPause,
       {
         schema: { tags: ['email accounts'], params: idParams, response: { 200: mailboxSchema } },
-        preHandler: requireUser(auth),
       },
-      async (request) => pauseMailbox(db, request.user!.id, request.params.id, new Date()),
+      async (request) => pauseMailbox(db, userId(request), request.params.id, new Date()),
     );
 
     app.post(
       apiPaths.emailAccountResume,
       {
         schema: { tags: ['email accounts'], params: idParams, response: { 200: mailboxSchema } },
-        preHandler: requireUser(auth),
       },
-      async (request) => resumeMailbox(db, request.user!.id, request.params.id, new Date()),
+      async (request) => resumeMailbox(db, userId(request), request.params.id, new Date()),
     );
 
     app.delete(
       apiPaths.emailAccount,
       {
         schema: { tags: ['email accounts'], params: idParams },
-        preHandler: requireUser(auth),
       },
       async (request, reply) => {
-        await deleteEmailAccount(db, request.user!.id, request.params.id);
+        await deleteEmailAccount(db, userId(request), request.params.id);
         return reply.status(204).send();
       },
     );
 
-    await app.register(oauthMailboxRoutes(auth, deps));
+    await app.register(oauthMailboxRoutes(deps));
   };
 }

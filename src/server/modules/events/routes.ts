@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths } from '../../../shared/paths';
-import type { Auth } from '../../auth/auth';
-import { requireUser } from '../../auth/session';
+import { userId } from '../../auth/session';
 import type { EventHub } from '../../events/listen';
 import { openSseStream, type SseStream } from '../../http/sse';
 
@@ -17,7 +16,7 @@ export const RETRY_MS = 3_000;
  * is lost (the browser reconnects and refetches) and when the server closes.
  * @throws AppError UNAUTHORIZED (401) without a session.
  */
-export function eventRoutes(auth: Auth, hub: EventHub): FastifyPluginAsyncZod {
+export function eventRoutes(hub: EventHub): FastifyPluginAsyncZod {
   return async (app) => {
     const open = new Set<SseStream>();
     // Streams never end by themselves: without this, closing the server would wait for every tab.
@@ -25,24 +24,20 @@ export function eventRoutes(auth: Auth, hub: EventHub): FastifyPluginAsyncZod {
       for (const stream of open) stream.close();
     });
 
-    app.get(
-      apiPaths.events,
-      { schema: { tags: ['events'], hide: true }, preHandler: requireUser(auth) },
-      async (request, reply) => {
-        const stream = openSseStream(reply, { retryMs: RETRY_MS });
-        open.add(stream);
-        const unsubscribe = hub.subscribe({
-          userId: request.user!.id,
-          onEvent: (event) => stream.send(event),
-          onLost: () => stream.close(),
-        });
-        const heartbeat = setInterval(() => stream.comment('heartbeat'), HEARTBEAT_MS);
-        stream.onClose(() => {
-          clearInterval(heartbeat);
-          unsubscribe();
-          open.delete(stream);
-        });
-      },
-    );
+    app.get(apiPaths.events, { schema: { tags: ['events'], hide: true } }, async (request, reply) => {
+      const stream = openSseStream(reply, { retryMs: RETRY_MS });
+      open.add(stream);
+      const unsubscribe = hub.subscribe({
+        userId: userId(request),
+        onEvent: (event) => stream.send(event),
+        onLost: () => stream.close(),
+      });
+      const heartbeat = setInterval(() => stream.comment('heartbeat'), HEARTBEAT_MS);
+      stream.onClose(() => {
+        clearInterval(heartbeat);
+        unsubscribe();
+        open.delete(stream);
+      });
+    });
   };
 }

@@ -11,8 +11,7 @@ import {
   updateFirstLineSchema,
 } from '../../../shared/schemas/first-lines';
 import { AiCallError, type AiWriter } from '../../ai/writer';
-import type { Auth } from '../../auth/auth';
-import { requireUser } from '../../auth/session';
+import { userId } from '../../auth/session';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
 import {
@@ -30,9 +29,8 @@ const idParams = z.object({ id: z.uuid() });
  * drafting one prospect's line with the model, editing/approving and discarding it. Signed-in users
  * only; another user's campaign or prospect answers 404.
  */
-export function firstLineRoutes(auth: Auth, db: Database, writer: AiWriter): FastifyPluginAsyncZod {
+export function firstLineRoutes(db: Database, writer: AiWriter): FastifyPluginAsyncZod {
   return async (app) => {
-    const preHandler = requireUser(auth);
     const tags = ['first lines'];
     app.get(
       apiPaths.campaignFirstLines,
@@ -43,9 +41,8 @@ export function firstLineRoutes(auth: Auth, db: Database, writer: AiWriter): Fas
           querystring: firstLineListQuerySchema,
           response: { 200: firstLinePageSchema },
         },
-        preHandler,
       },
-      async (request) => listFirstLines(db, request.user!.id, request.params.id, request.query),
+      async (request) => listFirstLines(db, userId(request), request.params.id, request.query),
     );
     app.put(
       apiPaths.campaignFirstLineSettings,
@@ -56,17 +53,16 @@ export function firstLineRoutes(auth: Auth, db: Database, writer: AiWriter): Fas
           body: firstLineSettingsSchema,
           response: { 200: firstLineSettingsSchema },
         },
-        preHandler,
       },
       async (request) =>
-        setFirstLineApproval(db, request.user!.id, request.params.id, request.body.requireApproval),
+        setFirstLineApproval(db, userId(request), request.params.id, request.body.requireApproval),
     );
     app.post(
       apiPaths.prospectFirstLineDraft,
-      { schema: { tags, params: idParams, response: { 200: prospectFirstLineSchema } }, preHandler },
+      { schema: { tags, params: idParams, response: { 200: prospectFirstLineSchema } } },
       async (request) => {
         try {
-          return await draftFirstLine(db, writer, request.user!.id, request.params.id);
+          return await draftFirstLine(db, writer, userId(request), request.params.id);
         } catch (error) {
           if (!(error instanceof AiCallError)) throw error;
           request.log.warn({ err: error }, 'first line draft failed');
@@ -83,15 +79,14 @@ export function firstLineRoutes(auth: Auth, db: Database, writer: AiWriter): Fas
           body: updateFirstLineSchema,
           response: { 200: prospectFirstLineSchema },
         },
-        preHandler,
       },
-      async (request) => updateFirstLine(db, request.user!.id, request.params.id, request.body),
+      async (request) => updateFirstLine(db, userId(request), request.params.id, request.body),
     );
     app.delete(
       apiPaths.prospectFirstLine,
-      { schema: { tags, params: idParams, response: { 200: okSchema } }, preHandler },
+      { schema: { tags, params: idParams, response: { 200: okSchema } } },
       async (request) => {
-        await deleteFirstLine(db, request.user!.id, request.params.id);
+        await deleteFirstLine(db, userId(request), request.params.id);
         return { ok: true as const };
       },
     );

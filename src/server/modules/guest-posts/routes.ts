@@ -12,8 +12,7 @@ import {
   saveInternalLinksSchema,
 } from '../../../shared/schemas/guest-posts';
 import type { AiWriter } from '../../ai/writer';
-import type { Auth } from '../../auth/auth';
-import { requireUser } from '../../auth/session';
+import { userId } from '../../auth/session';
 import type { Database } from '../../db/client';
 import { openSseStream } from '../../http/sse';
 import {
@@ -32,15 +31,14 @@ const idParams = z.object({ id: z.uuid() });
  * internal links, generating a post as a server-sent-event stream, and the saved posts.
  * Signed-in users only; another user's campaign or post answers 404.
  */
-export function guestPostRoutes(auth: Auth, db: Database, writer: AiWriter): FastifyPluginAsyncZod {
+export function guestPostRoutes(db: Database, writer: AiWriter): FastifyPluginAsyncZod {
   return async (app) => {
-    const preHandler = requireUser(auth);
     const tags = ['guest posts'];
 
     app.get(
       apiPaths.guestPostCampaigns,
-      { schema: { tags, response: { 200: z.array(guestPostCampaignSchema) } }, preHandler },
-      async (request) => listGuestPostCampaigns(db, request.user!.id),
+      { schema: { tags, response: { 200: z.array(guestPostCampaignSchema) } } },
+      async (request) => listGuestPostCampaigns(db, userId(request)),
     );
     app.put(
       apiPaths.campaignInternalLinks,
@@ -51,10 +49,9 @@ export function guestPostRoutes(auth: Auth, db: Database, writer: AiWriter): Fas
           body: saveInternalLinksSchema,
           response: { 200: guestPostCampaignSchema },
         },
-        preHandler,
       },
       async (request) =>
-        saveInternalLinks(db, request.user!.id, request.params.id, request.body.internalLinks),
+        saveInternalLinks(db, userId(request), request.params.id, request.body.internalLinks),
     );
 
     /**
@@ -64,10 +61,10 @@ export function guestPostRoutes(auth: Auth, db: Database, writer: AiWriter): Fas
      */
     app.post(
       apiPaths.guestPostGenerate,
-      { schema: { tags, body: guestPostRequestSchema }, preHandler },
+      { schema: { tags, body: guestPostRequestSchema } },
       async (request, reply) => {
         const abort = new AbortController();
-        const generation = await startGuestPost(db, writer, request.user!.id, request.body, abort.signal);
+        const generation = await startGuestPost(db, writer, userId(request), request.body, abort.signal);
         const stream = openSseStream(reply);
         let finished = false;
         stream.onClose(() => {
@@ -96,20 +93,19 @@ export function guestPostRoutes(auth: Auth, db: Database, writer: AiWriter): Fas
       apiPaths.guestPosts,
       {
         schema: { tags, querystring: guestPostListQuerySchema, response: { 200: guestPostPageSchema } },
-        preHandler,
       },
-      async (request) => listGuestPosts(db, request.user!.id, request.query),
+      async (request) => listGuestPosts(db, userId(request), request.query),
     );
     app.get(
       apiPaths.guestPost,
-      { schema: { tags, params: idParams, response: { 200: guestPostSchema } }, preHandler },
-      async (request) => getGuestPost(db, request.user!.id, request.params.id),
+      { schema: { tags, params: idParams, response: { 200: guestPostSchema } } },
+      async (request) => getGuestPost(db, userId(request), request.params.id),
     );
     app.delete(
       apiPaths.guestPost,
-      { schema: { tags, params: idParams, response: { 200: okSchema } }, preHandler },
+      { schema: { tags, params: idParams, response: { 200: okSchema } } },
       async (request) => {
-        await deleteGuestPost(db, request.user!.id, request.params.id);
+        await deleteGuestPost(db, userId(request), request.params.id);
         return { ok: true as const };
       },
     );

@@ -11,8 +11,7 @@ import {
   liveLinkSchema,
   liveLinkSummarySchema,
 } from '../../../shared/schemas/live-links';
-import type { Auth } from '../../auth/auth';
-import { requireUser } from '../../auth/session';
+import { userId } from '../../auth/session';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import {
@@ -34,51 +33,49 @@ const checksQuery = z.object({
  * Live links (spec §7, issue 8): list (by status), counts and chart, add (first check queued),
  * check now, check history, delete — the signed-in user's only.
  */
-export function liveLinkRoutes(
-  auth: Auth,
-  deps: { db: Database; config: Config; queue: Pick<PgBoss, 'send'> },
-): FastifyPluginAsyncZod {
+export function liveLinkRoutes(deps: {
+  db: Database;
+  config: Config;
+  queue: Pick<PgBoss, 'send'>;
+}): FastifyPluginAsyncZod {
   const { db } = deps;
   return async (app) => {
-    const preHandler = requireUser(auth);
     const tags = ['live links'];
     app.get(
       apiPaths.liveLinks,
       {
         schema: { tags, querystring: liveLinkListQuerySchema, response: { 200: liveLinkPageSchema } },
-        preHandler,
       },
-      async (request) => listLiveLinks(db, request.user!.id, request.query),
+      async (request) => listLiveLinks(db, userId(request), request.query),
     );
     app.get(
       apiPaths.liveLinkSummary,
-      { schema: { tags, response: { 200: liveLinkSummarySchema } }, preHandler },
-      async (request) => liveLinkSummary(db, request.user!.id),
+      { schema: { tags, response: { 200: liveLinkSummarySchema } } },
+      async (request) => liveLinkSummary(db, userId(request)),
     );
     app.post(
       apiPaths.liveLinks,
-      { schema: { tags, body: createLiveLinkSchema, response: { 201: liveLinkSchema } }, preHandler },
+      { schema: { tags, body: createLiveLinkSchema, response: { 201: liveLinkSchema } } },
       async (request, reply) =>
-        reply.status(201).send(await createLiveLink(deps, request.user!.id, request.body)),
+        reply.status(201).send(await createLiveLink(deps, userId(request), request.body)),
     );
     app.post(
       apiPaths.liveLinkCheck,
-      { schema: { tags, params, response: { 200: liveLinkSchema } }, preHandler },
-      async (request) => checkLiveLinkNow(deps, request.user!.id, request.params.id),
+      { schema: { tags, params, response: { 200: liveLinkSchema } } },
+      async (request) => checkLiveLinkNow(deps, userId(request), request.params.id),
     );
     app.get(
       apiPaths.liveLinkChecks,
       {
         schema: { tags, params, querystring: checksQuery, response: { 200: linkCheckPageSchema } },
-        preHandler,
       },
-      async (request) => listLinkChecks(db, request.user!.id, request.params.id, request.query),
+      async (request) => listLinkChecks(db, userId(request), request.params.id, request.query),
     );
     app.delete(
       apiPaths.liveLink,
-      { schema: { tags, params, response: { 200: okSchema } }, preHandler },
+      { schema: { tags, params, response: { 200: okSchema } } },
       async (request) => {
-        await deleteLiveLink(db, request.user!.id, request.params.id);
+        await deleteLiveLink(db, userId(request), request.params.id);
         return { ok: true as const };
       },
     );

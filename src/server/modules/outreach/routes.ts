@@ -9,8 +9,7 @@ import {
   stepPreviewInputSchema,
   stepPreviewSchema,
 } from '../../../shared/schemas/outreach';
-import type { Auth } from '../../auth/auth';
-import { requireUser } from '../../auth/session';
+import { userId } from '../../auth/session';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { addressCheckerFromConfig } from '../../outreach/dns/address-check';
@@ -27,12 +26,10 @@ const idParams = z.object({ id: z.uuid() });
  * /api/campaigns/:id). Only the signed-in user's records; another user's id answers 404. Addresses
  * are checked before enrollment over DNS as the settings say (DNS_SERVERS, MAIL_DOMAINS_ASSUME_OK).
  */
-export function outreachRoutes(auth: Auth, db: Database, config: Config): FastifyPluginAsyncZod {
+export function outreachRoutes(db: Database, config: Config): FastifyPluginAsyncZod {
   const addresses = addressCheckerFromConfig(db, config);
   return async (app) => {
-    app.addHook('preHandler', requireUser(auth));
     const tags = ['outreach'];
-    const userId = (request: { user: { id: string } | null }) => request.user!.id;
 
     app.get(
       apiPaths.campaignOutreach,

@@ -6,8 +6,7 @@ import {
   sendingSettingsSchema,
   updateProfileSchema,
 } from '../../../shared/schemas/settings';
-import type { Auth } from '../../auth/auth';
-import { requireUser } from '../../auth/session';
+import { userId } from '../../auth/session';
 import type { Database } from '../../db/client';
 import { getSendingSettings, updateProfile, updateSendingSettings } from './service';
 
@@ -15,29 +14,27 @@ import { getSendingSettings, updateProfile, updateSendingSettings } from './serv
  * `PATCH /api/profile`: the Settings Profile tab (spec §2); better-auth's update-user route stays
  * unexposed. `GET`/`PUT /api/profile/sending`: the tab's sending settings (issue 6 §4–5).
  */
-export function profileRoutes(auth: Auth, db: Database): FastifyPluginAsyncZod {
+export function profileRoutes(db: Database): FastifyPluginAsyncZod {
   return async (app) => {
     app.patch(
       apiPaths.profile,
       {
         schema: { tags: ['account'], body: updateProfileSchema, response: { 200: meSchema } },
-        preHandler: requireUser(auth),
       },
       async (request) => updateProfile(db, request.user!, request.body),
     );
     const sendingResponse = { 200: savedSendingSettingsSchema };
     app.get(
       apiPaths.sendingSettings,
-      { schema: { tags: ['account'], response: sendingResponse }, preHandler: requireUser(auth) },
-      async (request) => getSendingSettings(db, request.user!.id),
+      { schema: { tags: ['account'], response: sendingResponse } },
+      async (request) => getSendingSettings(db, userId(request)),
     );
     app.put(
       apiPaths.sendingSettings,
       {
         schema: { tags: ['account'], body: sendingSettingsSchema, response: sendingResponse },
-        preHandler: requireUser(auth),
       },
-      async (request) => updateSendingSettings(db, request.user!.id, request.body),
+      async (request) => updateSendingSettings(db, userId(request), request.body),
     );
   };
 }

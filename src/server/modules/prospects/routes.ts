@@ -10,8 +10,7 @@ import {
 } from '../../../shared/schemas/prospect-import';
 import { prospectTimelineSchema } from '../../../shared/schemas/prospect-timeline';
 import { prospectSchema, updateProspectStatusSchema } from '../../../shared/schemas/prospects';
-import type { Auth } from '../../auth/auth';
-import { requireUser } from '../../auth/session';
+import { userId } from '../../auth/session';
 import type { Database } from '../../db/client';
 import { liveLinkDiscoveryJob } from '../../jobs/live-link-discovery';
 import { addProspects } from './add-prospects';
@@ -20,8 +19,12 @@ import { prospectTimeline } from './timeline';
 
 const idParams = z.object({ id: z.uuid() });
 
-/** A full import batch whose every row carries the longest notes (5,000 characters) still fits. */
-const IMPORT_BODY_LIMIT_BYTES = PROSPECT_IMPORT_BATCH * 8 * 1024;
+/**
+ * Body limit of the routes that take a batch of imported prospects (this one and the campaign
+ * create, which carries the first batch): a full batch whose every row carries the longest notes
+ * (5,000 characters) still fits. Other JSON routes keep BODY_LIMIT_BYTES (1 MB).
+ */
+export const IMPORT_BODY_LIMIT_BYTES = PROSPECT_IMPORT_BATCH * 8 * 1024;
 
 /**
  * `PATCH /api/prospects/:id` (status), `DELETE /api/prospects/:id` and
@@ -29,12 +32,14 @@ const IMPORT_BODY_LIMIT_BYTES = PROSPECT_IMPORT_BATCH * 8 * 1024;
  * (the next batch of a CSV import), for the owner only. A prospect
  * marked Success has its site searched for the link it gave (issue 8 §4).
  */
-export function prospectRoutes(
-  auth: Auth,
-  { db, queue }: { db: Database; queue: Pick<PgBoss, 'send'> },
-): FastifyPluginAsyncZod {
+export function prospectRoutes({
+  db,
+  queue,
+}: {
+  db: Database;
+  queue: Pick<PgBoss, 'send'>;
+}): FastifyPluginAsyncZod {
   return async (app) => {
-    const preHandler = requireUser(auth);
     const tags = ['prospects'];
     app.post(
       apiPaths.campaignProspects,
@@ -45,10 +50,9 @@ export function prospectRoutes(
           body: addProspectsSchema,
           response: { 200: addProspectsResultSchema },
         },
-        preHandler,
         bodyLimit: IMPORT_BODY_LIMIT_BYTES,
       },
-      async (request) => addProspects(db, request.user!.id, request.params.id, request.body),
+      async (request) => addProspects(db, userId(request), request.params.id, request.body),
     );
     app.patch(
       apiPaths.prospect,
@@ -59,17 +63,16 @@ export function prospectRoutes(
           body: updateProspectStatusSchema,
           response: { 200: prospectSchema },
         },
-        preHandler,
       },
       async (request) => {
-        const prospect = await updateProspectStatus(db, request.user!.id, request.params.id, request.body);
+        const prospect = await updateProspectStatus(db, userId(request), request.params.id, request.body);
         // The status is saved either way: a queue that cannot take the search only costs that search.
         if (prospect.status === 'success')
           await queue
             .send(
               liveLinkDiscoveryJob.name,
               { prospectId: prospect.id },
-              { retryLimit: 1, group: { id: request.user!.id } },
+              { retryLimit: 1, group: { id: userId(request) } },
             )
             .catch((error: unknown) => request.log.error(error, 'could not queue the search for its link'));
         return prospect;
@@ -77,14 +80,14 @@ export function prospectRoutes(
     );
     app.get(
       apiPaths.prospectTimeline,
-      { schema: { tags, params: idParams, response: { 200: prospectTimelineSchema } }, preHandler },
-      async (request) => prospectTimeline(db, request.user!.id, request.params.id),
+      { schema: { tags, params: idParams, response: { 200: prospectTimelineSchema } } },
+      async (request) => prospectTimeline(db, userId(request), request.params.id),
     );
     app.delete(
       apiPaths.prospect,
-      { schema: { tags, params: idParams, response: { 200: okSchema } }, preHandler },
+      { schema: { tags, params: idParams, response: { 200: okSchema } } },
       async (request) => {
-        await deleteProspect(db, request.user!.id, request.params.id);
+        await deleteProspect(db, userId(request), request.params.id);
         return { ok: true as const };
       },
     );

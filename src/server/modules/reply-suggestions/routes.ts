@@ -3,8 +3,6 @@ import { z } from 'zod';
 import { apiPaths } from '../../../shared/paths';
 import { replySuggestionMessages, replySuggestionSchema } from '../../../shared/schemas/reply-suggestions';
 import { AiCallError, type AiWriter } from '../../ai/writer';
-import type { Auth } from '../../auth/auth';
-import { requireUser } from '../../auth/session';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { suggestReply } from './service';
@@ -13,7 +11,7 @@ import { suggestReply } from './service';
  * `POST /api/inbound-messages/:id/suggestion` (issue 9 §4): a category and an answer draft for a
  * prospect's reply. Signed-in users only; another user's message answers 404.
  */
-export function replySuggestionRoutes(auth: Auth, db: Database, writer: AiWriter): FastifyPluginAsyncZod {
+export function replySuggestionRoutes(db: Database, writer: AiWriter): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       apiPaths.replySuggestion,
@@ -23,7 +21,6 @@ export function replySuggestionRoutes(auth: Auth, db: Database, writer: AiWriter
           params: z.object({ id: z.uuid() }),
           response: { 200: replySuggestionSchema },
         },
-        preHandler: requireUser(auth),
       },
       async (request) => {
         try {

@@ -7,8 +7,7 @@ import {
   sequenceSchema,
   sequenceTemplateSchema,
 } from '../../../shared/schemas/sequences';
-import type { Auth } from '../../auth/auth';
-import { requireUser } from '../../auth/session';
+import { userId } from '../../auth/session';
 import type { Database } from '../../db/client';
 import { createSequence, deleteSequence, getSequence, listSequences, updateSequence } from './service';
 import { listTemplates } from './templates';
@@ -20,11 +19,9 @@ const pageQuery = z.strictObject({
 });
 
 /** Email sequences of the signed-in user and the shipped templates (spec §7 Sequences and roles). */
-export function sequenceRoutes(auth: Auth, db: Database): FastifyPluginAsyncZod {
+export function sequenceRoutes(db: Database): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('preHandler', requireUser(auth));
     const tags = ['sequences'];
-    const userId = (request: { user: { id: string } | null }) => request.user!.id;
 
     app.get(
       apiPaths.sequenceTemplates,

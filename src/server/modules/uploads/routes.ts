@@ -4,7 +4,6 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { apiPaths, sitePaths } from '../../../shared/paths';
 import { blogLimits, blogMessages, uploadedImageSchema } from '../../../shared/schemas/blog';
-import type { Auth } from '../../auth/auth';
 import { requireAdmin } from '../../auth/require-admin';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
@@ -15,11 +14,11 @@ const storedName = /^[a-f0-9]{32}\.webp$/;
 const megabytes = blogLimits.imageMaxBytes / (1024 * 1024);
 
 /**
- * Blog image uploads (spec §7: "upload image … under a random filename, then obtain its public URL").
- * `POST /api/uploads/images` (admins only; multipart field `file`, at most 5 MB) answers 201 with the
- * URL; `GET /uploads/<name>` serves stored images with a one-year immutable cache lifetime.
+ * Blog image uploads (stored under a random filename, answered with their public URL),
+ * registered in the signed-in scope: `POST /api/uploads/images` (admins only; multipart field `file`,
+ * at most 5 MB) answers 201 with the URL.
  */
-export function uploadRoutes(auth: Auth, db: Database, storage: ImageStorage): FastifyPluginAsyncZod {
+export function imageUploadRoutes(db: Database, storage: ImageStorage): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(multipart, {
       limits: { fileSize: blogLimits.imageMaxBytes, files: 1, fields: 0, parts: 1 },
@@ -29,7 +28,7 @@ export function uploadRoutes(auth: Auth, db: Database, storage: ImageStorage): F
       apiPaths.imageUploads,
       {
         schema: { tags: ['blog'], consumes: ['multipart/form-data'], response: { 201: uploadedImageSchema } },
-        preValidation: requireAdmin(auth, db),
+        preValidation: requireAdmin(db),
       },
       async (request, reply) => {
         const upload = await request.file().catch(() => undefined);
@@ -46,7 +45,12 @@ export function uploadRoutes(auth: Auth, db: Database, storage: ImageStorage): F
           .send({ url, width: image.width, height: image.height, bytes: image.data.length });
       },
     );
+  };
+}
 
+/** `GET /uploads/<name>`: serves stored images, public, with a one-year immutable cache lifetime. */
+export function uploadedImageRoutes(storage: ImageStorage): FastifyPluginAsyncZod {
+  return async (app) => {
     app.get(
       `${sitePaths.uploads}:name`,
       { schema: { hide: true, params: z.object({ name: z.string() }) } },
