@@ -184,12 +184,12 @@ export function requireUser(readSession: SessionReader) {
     request.user = await readSession(request, reply);
     if (request.user) return;
     // Node would otherwise read (and drop) the whole unread body to keep the connection alive.
-    // Past a megabyte, closing it after the answer spares the server a visitor's upload; smaller
-    // bodies are drained, so the client surely reads the 401 (a close with unread data may reset).
-    if (Number(request.headers['content-length']) > CLOSE_ABOVE_BYTES) reply.header('connection', 'close');
+    // A body larger than the route accepts is never worth reading: closing the connection after the
+    // answer spares the server a visitor's upload. Bodies within the limit are drained, so a user
+    // whose session ran out mid-import surely reads the 401 (a close with unread data may reset).
+    if (Number(request.headers['content-length']) > request.routeOptions.bodyLimit) {
+      reply.header('connection', 'close');
+    }
     throw AppError.unauthorized();
   };
 }
-
-/** Announced body size (bytes) above which a refused request's connection is closed, not drained. */
-const CLOSE_ABOVE_BYTES = 1024 * 1024;
