@@ -1,17 +1,27 @@
-import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { contactsCsvChunk } from '../../../shared/csv/contacts-csv';
+import { emailCheckSchema } from '../../../shared/schemas/mail-health';
 import {
   CONTACTS_COUNT_CAP,
+  type Contact,
   type ContactFilters,
   type ContactPage,
+  type DomainMemory,
+  type Prospect,
   type contactListQuerySchema,
 } from '../../../shared/schemas/prospects';
-import type { Database } from '../../db/client';
+import { queryRows, type Database } from '../../db/client';
 import { campaigns, prospects } from '../../db/schema/campaigns';
-import { containsPattern, iso, orderByIndexed, orderByNullsLast, pageOffset } from '../../db/sql-helpers';
+import {
+  containsPattern,
+  iso,
+  isoText,
+  orderByIndexed,
+  orderByNullsLast,
+  pageOffset,
+} from '../../db/sql-helpers';
 import { domainMemoryOf, prospectDomain } from '../../outreach/domain-memory';
-import { toProspect } from '../prospects/service';
 
 /** Rows per query of the CSV export: memory stays flat whatever the number of contacts. */
 export const EXPORT_BATCH_SIZE = 2000;
@@ -36,10 +46,72 @@ function contactsWhere(userId: string, filters: ContactFilters): SQL | undefined
   );
 }
 
+/** The prospect columns a contact shows (toProspect), and its domain key, as the page CTE selects them. */
+const contactColumns = {
+  id: prospects.id,
+  campaignId: prospects.campaignId,
+  website: prospects.website,
+  contactEmail: prospects.contactEmail,
+  contactName: prospects.contactName,
+  notes: prospects.notes,
+  status: prospects.status,
+  daScore: prospects.daScore,
+  relevanceScore: prospects.relevanceScore,
+  opportunityType: prospects.opportunityType,
+  sourcePageUrl: prospects.sourcePageUrl,
+  emailCheck: prospects.emailCheck,
+  lastContacted: prospects.lastContacted,
+  createdAt: prospects.createdAt,
+  domain: prospects.domain,
+};
+
+/**
+ * siteDomain (shared/url-normalize.ts) of the website of a prospect without a discovered domain, as
+ * far as SQL can tell: lower-case host of a URL or the text itself, without a final dot and www.
+ * It only picks which domain-memory row is joined; listContacts checks it against siteDomain and
+ * looks the odd website whose URL parsing differs up separately.
+ */
+const memoryKeySql = sql`coalesce(${prospects.domain}, regexp_replace(regexp_replace(
+  case when strpos(${prospects.website}, '/') > 0
+    then lower(substring(${prospects.website} from '^[hH][tT][tT][pP][sS]?://(?:[^/?#@]*@)?([^/?#:]+)'))
+    else lower(${prospects.website}) end,
+  '\\.$', ''), '^www\\.', ''))`;
+
+/** One row of the contacts statement: the capped total, then (null on an empty page) a contact. */
+interface ContactRow {
+  total: number;
+  id: string | null;
+  campaign_id: string;
+  website: string;
+  contact_email: string | null;
+  contact_name: string | null;
+  notes: string | null;
+  status: Prospect['status'];
+  da_score: number | null;
+  relevance_score: number | null;
+  opportunity_type: Prospect['opportunityType'];
+  source_page_url: string | null;
+  email_check: unknown;
+  last_contacted: string | Date | null;
+  created_at: string | Date;
+  domain: string | null;
+  memory_key: string | null;
+  campaign_name: string | null;
+  memory_domain: string | null;
+  memory_last_contacted_at: string | Date | null;
+  memory_campaign_id: string | null;
+  memory_campaign_name: string | null;
+  memory_outcome: DomainMemory['outcome'];
+  memory_do_not_contact: boolean | null;
+}
+
 /**
  * One page of the user's contacts with their campaign names and domain memory (issue 7 §5), in a
- * stable order (date, then id). The page is read first and the names of its (≤ pageSize) campaigns
- * and the memory of its domains after, so no join runs over every matching row; the total is counted up to CONTACTS_COUNT_CAP, which keeps broad searches cheap.
+ * stable order (date, then id), in one statement (docs/decisions/008-contacts-at-scale.md): the page
+ * (≤ pageSize rows, read through the (user_id, created_at, id) index) is a CTE that the campaign
+ * names and the domain memory join, so no join runs over every matching row; the total is counted
+ * up to CONTACTS_COUNT_CAP in a CTE of its own, which keeps broad searches cheap and lets a page
+ * past the end still carry the total. Dates are ISO strings.
  */
 export async function listContacts(
   db: Database,
@@ -47,51 +119,96 @@ export async function listContacts(
   query: z.output<typeof contactListQuerySchema>,
 ): Promise<ContactPage> {
   const where = contactsWhere(userId, query);
-  const order =
-    query.sort === 'lastContacted'
-      ? [orderByNullsLast(prospects.lastContacted, query.order), desc(prospects.id)]
-      : [orderByIndexed(prospects.createdAt, query.order), orderByIndexed(prospects.id, query.order)];
+  const byLastContacted = query.sort === 'lastContacted';
+  const order = byLastContacted
+    ? [orderByNullsLast(prospects.lastContacted, query.order), desc(prospects.id)]
+    : [orderByIndexed(prospects.createdAt, query.order), orderByIndexed(prospects.id, query.order)];
+  // The same order over the page CTE's columns: the joins above it do not keep the CTE's order.
+  const direction = query.order === 'asc' ? sql`asc` : sql`desc`;
+  const outerOrder = byLastContacted
+    ? sql`page.last_contacted ${direction} nulls last, page.id desc`
+    : query.order === 'asc'
+      ? sql`page.created_at asc nulls first, page.id asc nulls first`
+      : sql`page.created_at desc nulls last, page.id desc nulls last`;
+  const page = db
+    .select({ ...contactColumns, memoryKey: sql<string | null>`${memoryKeySql}`.as('memory_key') })
+    .from(prospects)
+    .where(where)
+    .orderBy(...order)
+    .limit(query.pageSize)
+    .offset(pageOffset(query.page, query.pageSize));
   const capped = db
     .select({ one: sql`1` })
     .from(prospects)
     .where(where)
-    .limit(CONTACTS_COUNT_CAP + 1)
-    .as('capped');
-  const [rows, [count]] = await Promise.all([
-    db
-      .select()
-      .from(prospects)
-      .where(where)
-      .orderBy(...order)
-      .limit(query.pageSize)
-      .offset(pageOffset(query.page, query.pageSize)),
-    db.select({ total: sql<number>`count(*)::int` }).from(capped),
-  ]);
-  const campaignIds = [...new Set(rows.map((r) => r.campaignId))];
-  const names = new Map(
-    campaignIds.length === 0
-      ? []
-      : (
-          await db
-            .select({ id: campaigns.id, name: campaigns.name })
-            .from(campaigns)
-            .where(and(eq(campaigns.userId, userId), inArray(campaigns.id, campaignIds)))
-        ).map((c) => [c.id, c.name]),
+    .limit(CONTACTS_COUNT_CAP + 1);
+  const rows = await queryRows<ContactRow>(
+    db,
+    sql`with page as ${page}, capped as (select count(*)::int as total from ${capped} as m)
+      select capped.total, page.*, c.name as campaign_name,
+        d.domain as memory_domain, d.last_contacted_at as memory_last_contacted_at,
+        d.campaign_id as memory_campaign_id, dc.name as memory_campaign_name,
+        d.outcome as memory_outcome, d.do_not_contact as memory_do_not_contact
+      from capped
+      left join page on true
+      left join campaigns c on c.id = page.campaign_id
+      left join contacted_domains d on d.user_id = ${userId} and d.domain = page.memory_key
+      left join campaigns dc on dc.id = d.campaign_id
+      order by ${outerOrder}`,
   );
-  const domains = rows.map(prospectDomain);
-  const memory = await domainMemoryOf(db, userId, domains);
-  const total = count?.total ?? 0;
+  const total = rows[0]?.total ?? 0;
+  const found = rows.filter((r) => r.id !== null);
+  const domains = found.map((r) => prospectDomain({ domain: r.domain, website: r.website }));
+  // Websites whose domain SQL read differently from siteDomain (rare URL forms) are looked up here.
+  const unmatched = domains.filter((domain, i) => domain !== found[i]!.memory_key);
+  const extra = unmatched.length > 0 ? await domainMemoryOf(db, userId, unmatched) : null;
   return {
-    items: rows.map((r, i) => ({
-      ...toProspect(r),
-      campaignName: names.get(r.campaignId) ?? '',
-      domain: domains[i]!,
-      domainMemory: memory.get(domains[i]!) ?? null,
-    })),
+    items: found.map((r, i) => {
+      const domain = domains[i]!;
+      return {
+        ...contactOf(r),
+        domain,
+        domainMemory: extra && domain !== r.memory_key ? (extra.get(domain) ?? null) : memoryOf(r),
+      };
+    }),
     total: Math.min(total, CONTACTS_COUNT_CAP),
     totalIsCapped: total > CONTACTS_COUNT_CAP,
     page: query.page,
     pageSize: query.pageSize,
+  };
+}
+
+/** The prospect and campaign name of a row of the contacts statement. */
+function contactOf(r: ContactRow): Omit<Contact, 'domain' | 'domainMemory'> {
+  return {
+    id: r.id!,
+    campaignId: r.campaign_id,
+    website: r.website,
+    contactEmail: r.contact_email,
+    contactName: r.contact_name,
+    notes: r.notes,
+    status: r.status,
+    daScore: r.da_score,
+    opportunityType: r.opportunity_type,
+    sourcePageUrl: r.source_page_url,
+    emailCheck: emailCheckSchema.safeParse(r.email_check).data ?? null,
+    relevanceScore: r.relevance_score,
+    lastContacted: isoText(r.last_contacted),
+    createdAt: isoText(r.created_at),
+    campaignName: r.campaign_name ?? '',
+  };
+}
+
+/** The joined domain memory of a row of the contacts statement (null when the domain has none). */
+function memoryOf(r: ContactRow): DomainMemory | null {
+  if (r.memory_domain === null) return null;
+  return {
+    domain: r.memory_domain,
+    lastContactedAt: isoText(r.memory_last_contacted_at),
+    campaignId: r.memory_campaign_id,
+    campaignName: r.memory_campaign_name,
+    outcome: r.memory_outcome,
+    doNotContact: r.memory_do_not_contact ?? false,
   };
 }
 
