@@ -1,14 +1,11 @@
 import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { contactsCsvChunk } from '../../../shared/csv/contacts-csv';
-import { emailCheckSchema } from '../../../shared/schemas/mail-health';
 import {
   CONTACTS_COUNT_CAP,
-  type Contact,
   type ContactFilters,
   type ContactPage,
   type DomainMemory,
-  type Prospect,
   type contactListQuerySchema,
 } from '../../../shared/schemas/prospects';
 import { queryRows, type Database } from '../../db/client';
@@ -22,6 +19,7 @@ import {
   pageOffset,
 } from '../../db/sql-helpers';
 import { domainMemoryOf, prospectDomain } from '../../outreach/domain-memory';
+import { prospectColumns, toProspectFromRaw, type RawProspect } from '../prospects/service';
 
 /** Rows per query of the CSV export: memory stays flat whatever the number of contacts. */
 export const EXPORT_BATCH_SIZE = 2000;
@@ -46,25 +44,6 @@ function contactsWhere(userId: string, filters: ContactFilters): SQL | undefined
   );
 }
 
-/** The prospect columns a contact shows (toProspect), and its domain key, as the page CTE selects them. */
-const contactColumns = {
-  id: prospects.id,
-  campaignId: prospects.campaignId,
-  website: prospects.website,
-  contactEmail: prospects.contactEmail,
-  contactName: prospects.contactName,
-  notes: prospects.notes,
-  status: prospects.status,
-  daScore: prospects.daScore,
-  relevanceScore: prospects.relevanceScore,
-  opportunityType: prospects.opportunityType,
-  sourcePageUrl: prospects.sourcePageUrl,
-  emailCheck: prospects.emailCheck,
-  lastContacted: prospects.lastContacted,
-  createdAt: prospects.createdAt,
-  domain: prospects.domain,
-};
-
 /**
  * siteDomain (shared/url-normalize.ts) of the website of a prospect without a discovered domain, as
  * far as SQL can tell: lower-case host of a URL or the text itself, without a final dot and www.
@@ -77,23 +56,10 @@ const memoryKeySql = sql`coalesce(${prospects.domain}, regexp_replace(regexp_rep
     else lower(${prospects.website}) end,
   '\\.$', ''), '^www\\.', ''))`;
 
-/** One row of the contacts statement: the capped total, then (null on an empty page) a contact. */
-interface ContactRow {
+/** One row of the contacts statement: the capped total, then (all null on an empty page) a contact. */
+interface ContactRow extends Omit<RawProspect, 'id'> {
   total: number;
   id: string | null;
-  campaign_id: string;
-  website: string;
-  contact_email: string | null;
-  contact_name: string | null;
-  notes: string | null;
-  status: Prospect['status'];
-  da_score: number | null;
-  relevance_score: number | null;
-  opportunity_type: Prospect['opportunityType'];
-  source_page_url: string | null;
-  email_check: unknown;
-  last_contacted: string | Date | null;
-  created_at: string | Date;
   domain: string | null;
   memory_key: string | null;
   campaign_name: string | null;
@@ -131,7 +97,11 @@ export async function listContacts(
       ? sql`page.created_at asc nulls first, page.id asc nulls first`
       : sql`page.created_at desc nulls last, page.id desc nulls last`;
   const page = db
-    .select({ ...contactColumns, memoryKey: sql<string | null>`${memoryKeySql}`.as('memory_key') })
+    .select({
+      ...prospectColumns,
+      domain: prospects.domain,
+      memoryKey: sql<string | null>`${memoryKeySql}`.as('memory_key'),
+    })
     .from(prospects)
     .where(where)
     .orderBy(...order)
@@ -166,7 +136,8 @@ export async function listContacts(
     items: found.map((r, i) => {
       const domain = domains[i]!;
       return {
-        ...contactOf(r),
+        ...toProspectFromRaw({ ...r, id: r.id! }),
+        campaignName: r.campaign_name ?? '',
         domain,
         domainMemory: extra && domain !== r.memory_key ? (extra.get(domain) ?? null) : memoryOf(r),
       };
@@ -175,27 +146,6 @@ export async function listContacts(
     totalIsCapped: total > CONTACTS_COUNT_CAP,
     page: query.page,
     pageSize: query.pageSize,
-  };
-}
-
-/** The prospect and campaign name of a row of the contacts statement. */
-function contactOf(r: ContactRow): Omit<Contact, 'domain' | 'domainMemory'> {
-  return {
-    id: r.id!,
-    campaignId: r.campaign_id,
-    website: r.website,
-    contactEmail: r.contact_email,
-    contactName: r.contact_name,
-    notes: r.notes,
-    status: r.status,
-    daScore: r.da_score,
-    opportunityType: r.opportunity_type,
-    sourcePageUrl: r.source_page_url,
-    emailCheck: emailCheckSchema.safeParse(r.email_check).data ?? null,
-    relevanceScore: r.relevance_score,
-    lastContacted: isoText(r.last_contacted),
-    createdAt: isoText(r.created_at),
-    campaignName: r.campaign_name ?? '',
   };
 }
 
