@@ -73,11 +73,12 @@ interface ContactRow extends Omit<RawProspect, 'id'> {
 
 /**
  * One page of the user's contacts with their campaign names and domain memory (issue 7 §5), in a
- * stable order (date, then id), in one statement (docs/decisions/008-contacts-at-scale.md): the page
- * (≤ pageSize rows, read through the (user_id, created_at, id) index) is a CTE that the campaign
- * names and the domain memory join, so no join runs over every matching row; the total is counted
- * up to CONTACTS_COUNT_CAP in a CTE of its own, which keeps broad searches cheap and lets a page
- * past the end still carry the total. Dates are ISO strings.
+ * stable order (date, then id), in one statement (docs/decisions/008-contacts-at-scale.md). The page
+ * (≤ pageSize rows, read through the (user_id, created_at, id) index) is a CTE whose rows look their
+ * campaign name and domain memory up one by one (a subquery; a LATERAL … LIMIT 1, which the planner
+ * cannot turn into a hash join over all of the user's memory), so no join runs over every matching
+ * row. The total is counted up to CONTACTS_COUNT_CAP in a CTE of its own, which keeps broad searches
+ * cheap and lets a page past the end still carry the total. Dates are ISO strings.
  */
 export async function listContacts(
   db: Database,
@@ -115,15 +116,19 @@ export async function listContacts(
   const rows = await queryRows<ContactRow>(
     db,
     sql`with page as ${page}, capped as (select count(*)::int as total from ${capped} as m)
-      select capped.total, page.*, c.name as campaign_name,
+      select capped.total, page.*,
+        (select c.name from campaigns c where c.id = page.campaign_id) as campaign_name,
         d.domain as memory_domain, d.last_contacted_at as memory_last_contacted_at,
-        d.campaign_id as memory_campaign_id, dc.name as memory_campaign_name,
+        d.campaign_id as memory_campaign_id, d.campaign_name as memory_campaign_name,
         d.outcome as memory_outcome, d.do_not_contact as memory_do_not_contact
       from capped
       left join page on true
-      left join campaigns c on c.id = page.campaign_id
-      left join contacted_domains d on d.user_id = ${userId} and d.domain = page.memory_key
-      left join campaigns dc on dc.id = d.campaign_id
+      left join lateral (
+        select d.domain, d.last_contacted_at, d.campaign_id, dc.name as campaign_name, d.outcome, d.do_not_contact
+        from contacted_domains d left join campaigns dc on dc.id = d.campaign_id
+        where d.user_id = ${userId} and d.domain = page.memory_key
+        limit 1
+      ) d on true
       order by ${outerOrder}`,
   );
   const total = rows[0]?.total ?? 0;
