@@ -1,6 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Database } from './client';
+import { queryRows, type Database } from './client';
 
 /** A page of a list as the API answers it (`pageSchema` in src/shared/schemas/pagination.ts). */
 export interface ListPage<Item> {
@@ -31,4 +31,33 @@ export async function listPage<Row, Item>(
 ): Promise<ListPage<Item>> {
   const [pageRows, count] = await Promise.all([rows, total]);
   return { items: pageRows.map(toItem), total: count, page: query.page, pageSize: query.pageSize };
+}
+
+/**
+ * One page of a list and how many rows match, in one statement (docs/decisions/008-contacts-at-scale.md):
+ * `page` (a select already ordered and limited to the page) and the count of the rows of `counted`
+ * (a select of the matching rows, limited if the count is capped) are CTEs; the count's single row is
+ * LEFT JOINed to the page, so a page past the end still carries the total. `order` repeats the page's
+ * order over the CTE's output columns (`page.created_at desc …`): the join does not keep it. `found`,
+ * a boolean expression evaluated once (e.g. that the user owns the parent), comes back as `found`.
+ * @returns the page's rows as the driver gives them (snake_case columns, timestamps as PostgreSQL
+ *   text, see isoText), the total, and `found` (true without it)
+ */
+export async function pageAndTotal<Row extends { id: string | null }>(
+  db: Database,
+  list: { page: SQLWrapper; counted: SQLWrapper; order: SQL; found?: SQL },
+): Promise<{ rows: Row[]; total: number; found: boolean }> {
+  const result = await queryRows<Row & { page_total: number; page_found: boolean }>(
+    db,
+    sql`with page as ${list.page}, counted as (
+        select count(*)::int as page_total, ${list.found ?? sql`true`} as page_found from ${list.counted} as m)
+      select counted.page_total, counted.page_found, page.* from counted left join page on true
+      order by ${list.order}`,
+  );
+  const first = result[0];
+  return {
+    rows: result.filter((r) => r.id !== null),
+    total: first?.page_total ?? 0,
+    found: first?.page_found ?? false,
+  };
 }

@@ -13,6 +13,17 @@ export function iso(value: Date | null): string | null {
   return value ? value.toISOString() : null;
 }
 
+/**
+ * ISO string of a timestamp as a raw query returns it: PostgreSQL's text (drizzle's drivers leave
+ * timestamps unparsed) or a Date; null stays null. Same result as drizzle's column mapping + `iso`.
+ */
+export function isoText(value: string | Date): string;
+export function isoText(value: string | Date | null): string | null;
+export function isoText(value: string | Date | null): string | null {
+  if (value === null) return null;
+  return (typeof value === 'string' ? new Date(value) : value).toISOString();
+}
+
 /** ORDER BY a nullable column in the given direction, nulls last either way (e.g. 'Never' contacted). */
 export function orderByNullsLast(column: AnyColumn, order: SortOrder): SQL {
   return order === 'asc' ? sql`${column} asc nulls last` : sql`${column} desc nulls last`;

@@ -18,11 +18,11 @@ import type { Database } from '../../db/client';
 import { campaignEmailAccounts, campaigns, prospects } from '../../db/schema/campaigns';
 import { enrollments } from '../../db/schema/outreach';
 import { containsPattern, iso, orderByIndexed, orderByNullsLast, pageOffset } from '../../db/sql-helpers';
-import { countWhere, listPage } from '../../db/list-page';
+import { countWhere, listPage, pageAndTotal } from '../../db/list-page';
 import { AppError } from '../../http/errors';
 import { assertEmailAccountOwned } from '../email-accounts/service';
 import { insertProspects } from '../prospects/add-prospects';
-import { toProspect } from '../prospects/service';
+import { prospectColumns, toProspectFromRaw, type RawProspect } from '../prospects/service';
 
 type CampaignRow = typeof campaigns.$inferSelect;
 
@@ -210,29 +210,41 @@ export async function deleteCampaign(db: Database, userId: string, id: string): 
   if (deleted.length === 0) throw notFound();
 }
 
-/** One page of a campaign's prospects, newest first by default (spec §7), sortable by date. */
+/**
+ * One page of a campaign's prospects, newest first by default (spec §7), sortable by date, with the
+ * campaign's number of prospects, in one statement (pageAndTotal) that also checks the owner.
+ * @throws AppError NOT_FOUND when the campaign is not the user's.
+ */
 export async function listCampaignProspects(
   db: Database,
   userId: string,
   campaignId: string,
   query: z.output<typeof prospectListQuerySchema>,
 ): Promise<ProspectPage> {
-  await findOwnedCampaign(db, userId, campaignId);
   const where = and(eq(prospects.campaignId, campaignId), eq(prospects.userId, userId));
-  const first =
-    query.sort === 'lastContacted'
-      ? orderByNullsLast(prospects.lastContacted, query.order)
-      : orderByIndexed(prospects.createdAt, query.order);
-  return listPage(
-    db
-      .select()
+  const byLastContacted = query.sort === 'lastContacted';
+  const first = byLastContacted
+    ? orderByNullsLast(prospects.lastContacted, query.order)
+    : orderByIndexed(prospects.createdAt, query.order);
+  const direction = query.order === 'asc' ? sql`asc` : sql`desc`;
+  const outerFirst = byLastContacted
+    ? sql`page.last_contacted ${direction} nulls last`
+    : sql`page.created_at ${query.order === 'asc' ? sql`asc nulls first` : sql`desc nulls last`}`;
+  const { rows, total, found } = await pageAndTotal<RawProspect>(db, {
+    page: db
+      .select(prospectColumns)
       .from(prospects)
       .where(where)
       .orderBy(first, desc(prospects.id))
       .limit(query.pageSize)
       .offset(pageOffset(query.page, query.pageSize)),
-    countWhere(db, prospects, where),
-    query,
-    toProspect,
-  );
+    counted: db
+      .select({ one: sql`1` })
+      .from(prospects)
+      .where(where),
+    order: sql`${outerFirst}, page.id desc`,
+    found: sql`exists (select 1 from ${campaigns} where ${owned(userId, campaignId)})`,
+  });
+  if (!found) throw notFound();
+  return { items: rows.map(toProspectFromRaw), total, page: query.page, pageSize: query.pageSize };
 }

@@ -78,6 +78,32 @@ describe('GET /api/contacts', () => {
     expect(paged.map((c) => c.id)).toEqual(all);
   });
 
+  it('answers a page past the end with the (capped) total and an empty page', async () => {
+    expect(await list({ page: 50, pageSize: 2 })).toMatchObject({
+      items: [],
+      total: 5,
+      totalIsCapped: false,
+      page: 50,
+      pageSize: 2,
+    });
+    expect(await list({ search: 'alpha', page: 2, pageSize: 1 })).toMatchObject({ items: [], total: 1 });
+  });
+
+  it('never shows another user’s contacts, searched or not', async () => {
+    const { cookie: other } = await signUpUser(t.app);
+    await createManualCampaign(t.app, other, {
+      name: 'Theirs',
+      prospects: [{ website: 'alpha-theirs.com', contactEmail: 'ann@alpha-theirs.com', contactName: 'Ann' }],
+    });
+    const mine = await list({ search: 'alpha', pageSize: 100 });
+    expect(mine.items.map((c) => c.website)).toEqual(['alpha.com']);
+    const theirs = (
+      await t.app.inject({ url: withQuery(apiPaths.contacts, { pageSize: 100 }), headers: { cookie: other } })
+    ).json<ContactPage>();
+    expect(theirs.total).toBe(1);
+    expect(theirs.items.map((c) => [c.website, c.campaignName])).toEqual([['alpha-theirs.com', 'Theirs']]);
+  });
+
   it('refuses a bad filter', async () => {
     const response = await t.app.inject({
       url: withQuery(apiPaths.contacts, { status: 'bogus' }),

@@ -76,6 +76,24 @@ describe('domain memory on the contacts screen (issue 7 §5)', () => {
     ).toBe(false);
   });
 
+  it('finds the memory of websites typed as URLs, upper-case, with www. or an international name', async () => {
+    await createManualCampaign(t.app, cookie, {
+      name: 'Typed addresses',
+      prospects: [{ website: 'https://WWW.Kappa.org/blog' }, { website: 'https://bücher.example/shop' }],
+    });
+    await putMemory({ domain: 'kappa.org', doNotContact: true });
+    // The host as URL parsing gives it (punycode), which is how siteDomain keys the memory.
+    await putMemory({ domain: 'xn--bcher-kva.example', doNotContact: true });
+    const items = (await contacts()).items;
+    const kappa = items.find((c) => c.website === 'https://WWW.Kappa.org/blog')!;
+    expect(kappa).toMatchObject({ domain: 'kappa.org', domainMemory: { doNotContact: true } });
+    const books = items.find((c) => c.website.includes('shop'))!;
+    expect(books).toMatchObject({
+      domain: 'xn--bcher-kva.example',
+      domainMemory: { domain: 'xn--bcher-kva.example', doNotContact: true },
+    });
+  });
+
   it("keeps each user's memory apart", async () => {
     await createManualCampaign(t.app, stranger);
     await putMemory({ domain: 'gamma.net', doNotContact: true }, stranger);

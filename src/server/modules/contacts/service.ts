@@ -1,17 +1,25 @@
-import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { contactsCsvChunk } from '../../../shared/csv/contacts-csv';
 import {
   CONTACTS_COUNT_CAP,
   type ContactFilters,
   type ContactPage,
+  type DomainMemory,
   type contactListQuerySchema,
 } from '../../../shared/schemas/prospects';
-import type { Database } from '../../db/client';
+import { queryRows, type Database } from '../../db/client';
 import { campaigns, prospects } from '../../db/schema/campaigns';
-import { containsPattern, iso, orderByIndexed, orderByNullsLast, pageOffset } from '../../db/sql-helpers';
+import {
+  containsPattern,
+  iso,
+  isoText,
+  orderByIndexed,
+  orderByNullsLast,
+  pageOffset,
+} from '../../db/sql-helpers';
 import { domainMemoryOf, prospectDomain } from '../../outreach/domain-memory';
-import { toProspect } from '../prospects/service';
+import { prospectColumns, toProspectFromRaw, type RawProspect } from '../prospects/service';
 
 /** Rows per query of the CSV export: memory stays flat whatever the number of contacts. */
 export const EXPORT_BATCH_SIZE = 2000;
@@ -37,9 +45,40 @@ function contactsWhere(userId: string, filters: ContactFilters): SQL | undefined
 }
 
 /**
+ * siteDomain (shared/url-normalize.ts) of the website of a prospect without a discovered domain, as
+ * far as SQL can tell: lower-case host of a URL or the text itself, without a final dot and www.
+ * It only picks which domain-memory row is joined; listContacts checks it against siteDomain and
+ * looks the odd website whose URL parsing differs up separately.
+ */
+const memoryKeySql = sql`coalesce(${prospects.domain}, regexp_replace(regexp_replace(
+  case when strpos(${prospects.website}, '/') > 0
+    then lower(substring(${prospects.website} from '^[hH][tT][tT][pP][sS]?://(?:[^/?#@]*@)?([^/?#:]+)'))
+    else lower(${prospects.website}) end,
+  '\\.$', ''), '^www\\.', ''))`;
+
+/** One row of the contacts statement: the capped total, then (all null on an empty page) a contact. */
+interface ContactRow extends Omit<RawProspect, 'id'> {
+  total: number;
+  id: string | null;
+  domain: string | null;
+  memory_key: string | null;
+  campaign_name: string | null;
+  memory_domain: string | null;
+  memory_last_contacted_at: string | Date | null;
+  memory_campaign_id: string | null;
+  memory_campaign_name: string | null;
+  memory_outcome: DomainMemory['outcome'];
+  memory_do_not_contact: boolean | null;
+}
+
+/**
  * One page of the user's contacts with their campaign names and domain memory (issue 7 §5), in a
- * stable order (date, then id). The page is read first and the names of its (≤ pageSize) campaigns
- * and the memory of its domains after, so no join runs over every matching row; the total is counted up to CONTACTS_COUNT_CAP, which keeps broad searches cheap.
+ * stable order (date, then id), in one statement (docs/decisions/008-contacts-at-scale.md). The page
+ * (≤ pageSize rows, read through the (user_id, created_at, id) index) is a CTE whose rows look their
+ * campaign name and domain memory up one by one (a subquery; a LATERAL … LIMIT 1, which the planner
+ * cannot turn into a hash join over all of the user's memory), so no join runs over every matching
+ * row. The total is counted up to CONTACTS_COUNT_CAP in a CTE of its own, which keeps broad searches
+ * cheap and lets a page past the end still carry the total. Dates are ISO strings.
  */
 export async function listContacts(
   db: Database,
@@ -47,51 +86,84 @@ export async function listContacts(
   query: z.output<typeof contactListQuerySchema>,
 ): Promise<ContactPage> {
   const where = contactsWhere(userId, query);
-  const order =
-    query.sort === 'lastContacted'
-      ? [orderByNullsLast(prospects.lastContacted, query.order), desc(prospects.id)]
-      : [orderByIndexed(prospects.createdAt, query.order), orderByIndexed(prospects.id, query.order)];
+  const byLastContacted = query.sort === 'lastContacted';
+  const order = byLastContacted
+    ? [orderByNullsLast(prospects.lastContacted, query.order), desc(prospects.id)]
+    : [orderByIndexed(prospects.createdAt, query.order), orderByIndexed(prospects.id, query.order)];
+  // The same order over the page CTE's columns: the joins above it do not keep the CTE's order.
+  const direction = query.order === 'asc' ? sql`asc` : sql`desc`;
+  const outerOrder = byLastContacted
+    ? sql`page.last_contacted ${direction} nulls last, page.id desc`
+    : query.order === 'asc'
+      ? sql`page.created_at asc nulls first, page.id asc nulls first`
+      : sql`page.created_at desc nulls last, page.id desc nulls last`;
+  const page = db
+    .select({
+      ...prospectColumns,
+      domain: prospects.domain,
+      memoryKey: sql<string | null>`${memoryKeySql}`.as('memory_key'),
+    })
+    .from(prospects)
+    .where(where)
+    .orderBy(...order)
+    .limit(query.pageSize)
+    .offset(pageOffset(query.page, query.pageSize));
   const capped = db
     .select({ one: sql`1` })
     .from(prospects)
     .where(where)
-    .limit(CONTACTS_COUNT_CAP + 1)
-    .as('capped');
-  const [rows, [count]] = await Promise.all([
-    db
-      .select()
-      .from(prospects)
-      .where(where)
-      .orderBy(...order)
-      .limit(query.pageSize)
-      .offset(pageOffset(query.page, query.pageSize)),
-    db.select({ total: sql<number>`count(*)::int` }).from(capped),
-  ]);
-  const campaignIds = [...new Set(rows.map((r) => r.campaignId))];
-  const names = new Map(
-    campaignIds.length === 0
-      ? []
-      : (
-          await db
-            .select({ id: campaigns.id, name: campaigns.name })
-            .from(campaigns)
-            .where(and(eq(campaigns.userId, userId), inArray(campaigns.id, campaignIds)))
-        ).map((c) => [c.id, c.name]),
+    .limit(CONTACTS_COUNT_CAP + 1);
+  const rows = await queryRows<ContactRow>(
+    db,
+    sql`with page as ${page}, capped as (select count(*)::int as total from ${capped} as m)
+      select capped.total, page.*,
+        (select c.name from campaigns c where c.id = page.campaign_id) as campaign_name,
+        d.domain as memory_domain, d.last_contacted_at as memory_last_contacted_at,
+        d.campaign_id as memory_campaign_id, d.campaign_name as memory_campaign_name,
+        d.outcome as memory_outcome, d.do_not_contact as memory_do_not_contact
+      from capped
+      left join page on true
+      left join lateral (
+        select d.domain, d.last_contacted_at, d.campaign_id, dc.name as campaign_name, d.outcome, d.do_not_contact
+        from contacted_domains d left join campaigns dc on dc.id = d.campaign_id
+        where d.user_id = ${userId} and d.domain = page.memory_key
+        limit 1
+      ) d on true
+      order by ${outerOrder}`,
   );
-  const domains = rows.map(prospectDomain);
-  const memory = await domainMemoryOf(db, userId, domains);
-  const total = count?.total ?? 0;
+  const total = rows[0]?.total ?? 0;
+  const found = rows.filter((r) => r.id !== null);
+  const domains = found.map((r) => prospectDomain({ domain: r.domain, website: r.website }));
+  // Websites whose domain SQL read differently from siteDomain (rare URL forms) are looked up here.
+  const unmatched = domains.filter((domain, i) => domain !== found[i]!.memory_key);
+  const extra = unmatched.length > 0 ? await domainMemoryOf(db, userId, unmatched) : null;
   return {
-    items: rows.map((r, i) => ({
-      ...toProspect(r),
-      campaignName: names.get(r.campaignId) ?? '',
-      domain: domains[i]!,
-      domainMemory: memory.get(domains[i]!) ?? null,
-    })),
+    items: found.map((r, i) => {
+      const domain = domains[i]!;
+      return {
+        ...toProspectFromRaw({ ...r, id: r.id! }),
+        campaignName: r.campaign_name ?? '',
+        domain,
+        domainMemory: extra && domain !== r.memory_key ? (extra.get(domain) ?? null) : memoryOf(r),
+      };
+    }),
     total: Math.min(total, CONTACTS_COUNT_CAP),
     totalIsCapped: total > CONTACTS_COUNT_CAP,
     page: query.page,
     pageSize: query.pageSize,
+  };
+}
+
+/** The joined domain memory of a row of the contacts statement (null when the domain has none). */
+function memoryOf(r: ContactRow): DomainMemory | null {
+  if (r.memory_domain === null) return null;
+  return {
+    domain: r.memory_domain,
+    lastContactedAt: isoText(r.memory_last_contacted_at),
+    campaignId: r.memory_campaign_id,
+    campaignName: r.memory_campaign_name,
+    outcome: r.memory_outcome,
+    doNotContact: r.memory_do_not_contact ?? false,
   };
 }
 

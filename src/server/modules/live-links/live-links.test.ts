@@ -51,6 +51,14 @@ describe('live links', () => {
       first.json().id,
     );
 
+    // A page past the end still says how many there are; another user sees none of them.
+    expect(
+      (await inject('GET', `${apiPaths.liveLinks}?page=5&pageSize=1`)).json<LiveLinkPage>(),
+    ).toMatchObject({ items: [], total: 2, page: 5 });
+    const { cookie: other } = await signUpUser(t.app);
+    const theirs = await t.app.inject({ url: apiPaths.liveLinks, headers: { cookie: other } });
+    expect(theirs.json<LiveLinkPage>()).toMatchObject({ items: [], total: 0 });
+
     expect((await inject('DELETE', withId(apiPaths.liveLink, second.id))).json()).toEqual({ ok: true });
     expect((await inject('GET', apiPaths.liveLinks)).json<LiveLinkPage>().total).toBe(1);
     expect((await inject('DELETE', withId(apiPaths.liveLink, second.id))).statusCode).toBe(404);

@@ -14,8 +14,8 @@ import type {
 import type { Database } from '../../db/client';
 import { campaigns, liveLinkChecks, liveLinks } from '../../db/schema/campaigns';
 import { queryRows } from '../../db/client';
-import { iso, orderByIndexed, pageOffset } from '../../db/sql-helpers';
-import { countWhere, listPage } from '../../db/list-page';
+import { iso, isoText, orderByIndexed, pageOffset } from '../../db/sql-helpers';
+import { countWhere, listPage, pageAndTotal } from '../../db/list-page';
 import { AppError } from '../../http/errors';
 import { findOwnedCampaign } from '../campaigns/service';
 import { liveLinkCheckJob } from '../../jobs/live-link-check';
@@ -54,7 +54,26 @@ const toLiveLink = (r: Row): LiveLink => ({
 
 const notFound = () => AppError.notFound('Live link not found');
 
-/** One page of the user's live links with campaign names, newest discovery first (spec §7), by status. */
+/** A live link with its campaign name as a raw query returns it (snake_case, timestamps as text). */
+interface RawLiveLink {
+  id: string;
+  campaign_id: string;
+  name: string;
+  url: string;
+  anchor_text: string;
+  page_url: string;
+  status: LiveLink['status'];
+  discovered_at: string | Date;
+  last_checked_at: string | Date | null;
+  rel: string[];
+  found_anchor_text: string | null;
+  reasons: string[];
+}
+
+/**
+ * One page of the user's live links with campaign names, newest discovery first (spec §7), by
+ * status, and how many there are, in one statement (pageAndTotal).
+ */
 export async function listLiveLinks(
   db: Database,
   userId: string,
@@ -64,8 +83,8 @@ export async function listLiveLinks(
     eq(liveLinks.userId, userId),
     query.status === 'all' ? undefined : eq(liveLinks.status, query.status),
   );
-  return listPage(
-    db
+  const { rows, total } = await pageAndTotal<RawLiveLink>(db, {
+    page: db
       .select(columns)
       .from(liveLinks)
       .innerJoin(campaigns, eq(campaigns.id, liveLinks.campaignId))
@@ -73,10 +92,34 @@ export async function listLiveLinks(
       .orderBy(orderByIndexed(liveLinks.discoveredAt, query.order), desc(liveLinks.id))
       .limit(query.pageSize)
       .offset(pageOffset(query.page, query.pageSize)),
-    countWhere(db, liveLinks, where),
-    query,
-    toLiveLink,
-  );
+    counted: db
+      .select({ one: sql`1` })
+      .from(liveLinks)
+      .where(where),
+    order:
+      query.order === 'asc'
+        ? sql`page.discovered_at asc nulls first, page.id desc`
+        : sql`page.discovered_at desc nulls last, page.id desc`,
+  });
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      campaignId: r.campaign_id,
+      campaignName: r.name,
+      url: r.url,
+      anchorText: r.anchor_text,
+      pageUrl: r.page_url,
+      status: r.status,
+      discoveredAt: isoText(r.discovered_at),
+      lastCheckedAt: isoText(r.last_checked_at),
+      rel: r.rel,
+      foundAnchorText: r.found_anchor_text,
+      reasons: r.reasons as Reason[],
+    })),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
 }
 
 /** One of the user's live links. @throws AppError NOT_FOUND when it is not theirs. */

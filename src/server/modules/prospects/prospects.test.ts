@@ -110,4 +110,19 @@ describe('GET /api/campaigns/:id/prospects', () => {
     expect(page.items).toHaveLength(2);
     expect(page.items[0]!.id).toBe(prospect.id);
   });
+
+  it('answers a page past the end with the total, and 404 for another user’s campaign', async () => {
+    const campaign = await createManualCampaign(t.app, cookie);
+    const past = (
+      await inject('GET', `${withId(apiPaths.campaignProspects, campaign.id)}?page=9&pageSize=2`)
+    ).json<ProspectPage>();
+    expect(past).toMatchObject({ items: [], total: 3, page: 9, pageSize: 2 });
+
+    const { cookie: other } = await signUpUser(t.app);
+    const response = await t.app.inject({
+      url: withId(apiPaths.campaignProspects, campaign.id),
+      headers: { cookie: other },
+    });
+    expect(response.statusCode).toBe(404);
+  });
 });

@@ -4,7 +4,7 @@ import type { Prospect, UpdateProspectStatusInput } from '../../../shared/schema
 import type { Database } from '../../db/client';
 import { prospects } from '../../db/schema/campaigns';
 import { enrollments } from '../../db/schema/outreach';
-import { iso } from '../../db/sql-helpers';
+import { iso, isoText } from '../../db/sql-helpers';
 import { AppError } from '../../http/errors';
 import { changeProspect } from '../../outreach/prospect-changes';
 
@@ -27,6 +27,62 @@ export function toProspect(row: ProspectRow): Prospect {
     relevanceScore: row.relevanceScore,
     lastContacted: iso(row.lastContacted),
     createdAt: iso(row.createdAt),
+  };
+}
+
+/** The columns a prospect shows (toProspect), for selects that do not read the whole row. */
+export const prospectColumns = {
+  id: prospects.id,
+  campaignId: prospects.campaignId,
+  website: prospects.website,
+  contactEmail: prospects.contactEmail,
+  contactName: prospects.contactName,
+  notes: prospects.notes,
+  status: prospects.status,
+  daScore: prospects.daScore,
+  relevanceScore: prospects.relevanceScore,
+  opportunityType: prospects.opportunityType,
+  sourcePageUrl: prospects.sourcePageUrl,
+  emailCheck: prospects.emailCheck,
+  lastContacted: prospects.lastContacted,
+  createdAt: prospects.createdAt,
+};
+
+/** prospectColumns as a raw query returns them: snake_case names, timestamps as PostgreSQL text. */
+export interface RawProspect {
+  id: string;
+  campaign_id: string;
+  website: string;
+  contact_email: string | null;
+  contact_name: string | null;
+  notes: string | null;
+  status: Prospect['status'];
+  da_score: number | null;
+  relevance_score: number | null;
+  opportunity_type: Prospect['opportunityType'];
+  source_page_url: string | null;
+  email_check: unknown;
+  last_contacted: string | Date | null;
+  created_at: string | Date;
+}
+
+/** A raw row of prospectColumns (see pageAndTotal) as the API presents it; same result as toProspect. */
+export function toProspectFromRaw(r: RawProspect): Prospect {
+  return {
+    id: r.id,
+    campaignId: r.campaign_id,
+    website: r.website,
+    contactEmail: r.contact_email,
+    contactName: r.contact_name,
+    notes: r.notes,
+    status: r.status,
+    daScore: r.da_score,
+    opportunityType: r.opportunity_type,
+    sourcePageUrl: r.source_page_url,
+    emailCheck: emailCheckSchema.safeParse(r.email_check).data ?? null,
+    relevanceScore: r.relevance_score,
+    lastContacted: isoText(r.last_contacted),
+    createdAt: isoText(r.created_at),
   };
 }
 
