@@ -67,7 +67,10 @@ export function ContactForm({ initialSubject = '' }: { initialSubject?: string }
       <TextField
         id="contact-name"
         label="Name"
-        autoComplete="name" error={errors.name?.message} {...register('name')} />
+        autoComplete="name"
+        error={errors.name?.message}
+        {...register('name')}
+      />
       <TextField
         id="contact-email"
         label="Email"
@@ -97,12 +100,7 @@ export function ContactForm({ initialSubject = '' }: { initialSubject?: string }
         </Alert>
       )}
       {sent && <Alert className="sm:col-span-2">{contactMessages.sent}</Alert>}
-      <Button
-        type="submit"
-        size="lg"
-        loading={sending}
-        className="sm:col-span-2 sm:justify-self-start"
-      >
+      <Button type="submit" size="lg" loading={sending} className="sm:col-span-2 sm:justify-self-start">
         Send message
       </Button>
     </form>

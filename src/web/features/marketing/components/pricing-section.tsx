@@ -78,14 +78,10 @@ function PlanCard({ plan, period }: { plan: Plan; period: BillingPeriod }) {
         {plan.enterprise ? (
           <>
             <Button asChild>
-              <a href={`${paths.contact}?subject=${encodeURIComponent('Enterprise plan')}`}>
-                Contact Sales
-              </a>
+              <a href={`${paths.contact}?subject=${encodeURIComponent('Enterprise plan')}`}>Contact Sales</a>
             </Button>
             <Button asChild variant="outline">
-              <a href={`${paths.contact}?subject=${encodeURIComponent('Schedule a demo')}`}>
-                Schedule Demo
-              </a>
+              <a href={`${paths.contact}?subject=${encodeURIComponent('Schedule a demo')}`}>Schedule Demo</a>
             </Button>
           </>
         ) : (
