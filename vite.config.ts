@@ -1,5 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 
 /**
@@ -18,8 +19,13 @@ function lowPriorityScripts(): Plugin {
   };
 }
 
-/** Builds the SPA from src/web into dist/web; in development it proxies /api to the server. */
-export default defineConfig({
+const webFile = (name: string) => fileURLToPath(new URL(`src/web/${name}`, import.meta.url));
+
+/**
+ * Builds the client from src/web into dist/web: index.html loads the SPA (main.tsx), public.html the
+ * islands of server-rendered public pages (public-entry.tsx). In development it proxies /api to the server.
+ */
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: 'public',
   plugins: [react(), tailwindcss(), lowPriorityScripts()],
@@ -29,6 +35,8 @@ export default defineConfig({
     sourcemap: true,
     // Read by the server to preload a client-rendered page's chunks with its HTML (src/server/ssr).
     manifest: true,
+    // The server-rendering build (`--ssr entry-server.tsx`) has its own input.
+    rolldownOptions: isSsrBuild ? {} : { input: ['index.html', 'public.html'].map(webFile) },
   },
   server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:3000' } },
-});
+}));

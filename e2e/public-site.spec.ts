@@ -137,15 +137,15 @@ test('every public page arrives as HTML with its text and head tags, without Jav
   expect(await (await request.get('/sitemap.xml')).text()).toContain('/privacy</loc>');
 });
 
-test('public pages never download dashboard code', async ({ page }) => {
+test('public pages load the islands entry, never the SPA or dashboard code', async ({ page }) => {
   const scripts: string[] = [];
   page.on('request', (r) => {
     if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
   });
   for (const path of ['/', '/blog', '/about', '/contact'])
     await page.goto(path, { waitUntil: 'networkidle' });
-  expect(scripts.some((s) => /\/assets\/index-/.test(s))).toBe(true);
-  expect(scripts.filter((s) => /dashboard|auth-/.test(s))).toEqual([]);
+  expect(scripts.some((s) => /\/assets\/public-[^/]*\.js$/.test(s))).toBe(true);
+  expect(scripts.filter((s) => /\/assets\/index-|dashboard|auth-/.test(s))).toEqual([]);
 });
 
 test('the contact form shows the spec messages, then sends and clears', async ({ page }) => {

@@ -191,7 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     spa && deps.ssrEntry && existsSync(deps.ssrEntry)
       ? await createPageRenderer({
           entryPath: deps.ssrEntry,
-          templatePath: path.join(deps.webRoot!, 'index.html'),
+          webRoot: deps.webRoot!,
           appUrl: config.APP_URL,
           data: serverPublicData(db),
         })

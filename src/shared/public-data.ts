@@ -22,10 +22,8 @@ export type ServerRenderResult =
       status: number;
       /** Tags for <head>: title, description, canonical, Open Graph (escaped). */
       head: string;
-      /** The markup that goes inside #root. */
+      /** The markup that goes inside #root; the browser hydrates only its islands (src/web/islands). */
       body: string;
-      /** The router's hydration state as JSON, safe to embed in a <script type="application/json">. */
-      hydration: string;
     };
 
 /** The server-rendering entry's signature (dist/ssr/entry-server.js exports `render`). */

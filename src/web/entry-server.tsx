@@ -16,14 +16,6 @@ import { routes } from './app/router';
 import { headingOf, headOf, headTags } from './lib/page-head';
 import type { ServerLoaderContext } from './lib/public-data';
 
-/** JSON that is safe inside <script type="application/json">: no '<' (so no '</script>'), no line separators. */
-function embeddableJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
-
 const handler = createStaticHandler(routes);
 
 /**
@@ -50,8 +42,8 @@ export function preloadsFor(pathname: string): ClientPreloads {
 /**
  * Renders one public URL on the server (built by `vite build --ssr` into dist/ssr/entry-server.js).
  * Loaders read through `context.data` (the server's services); the result carries the markup, the head
- * tags of the deepest route that declares them, the status and the router state the browser hydrates from.
- * When a loader failed, no hydration state is sent: the browser then renders and loads afresh.
+ * tags of the deepest route that declares them and the status (500 when a loader failed: the markup then
+ * shows the route's error element). The browser hydrates only the page's islands, never the router.
  */
 export const render: ServerRender = async (request, { data, appUrl }) => {
   const requestContext: ServerLoaderContext = { data };
@@ -71,14 +63,10 @@ export const render: ServerRender = async (request, { data, appUrl }) => {
     context.matches.map((m) => ({ handle: m.route.handle, data: context.loaderData[m.route.id] })),
   );
   const url = new URL(request.url);
-  const failed = context.errors !== null;
   return {
     kind: 'page',
-    status: failed ? 500 : (head?.status ?? context.statusCode),
+    status: context.errors !== null ? 500 : (head?.status ?? context.statusCode),
     head: head ? headTags(head, appUrl, url.pathname + url.search) : '',
     body,
-    hydration: failed
-      ? ''
-      : embeddableJson({ loaderData: context.loaderData, actionData: context.actionData, errors: null }),
   };
 };

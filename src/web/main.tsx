@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { Providers } from './app/providers';
 import { routes } from './app/router';
@@ -24,24 +24,14 @@ async function loadMatchedRoutes(routeList: RouteObject[]): Promise<void> {
   );
 }
 
+/**
+ * Renders the SPA: the signed-in app, the auth screens and the blog admin. Public pages arrive rendered
+ * by the server with public-entry.tsx instead; the SPA still renders them when it navigates to one
+ * itself, or when the server could not render one and sent this shell.
+ */
 async function start(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
-  // Public pages arrive rendered by the server with the router state in this element (entry-server.tsx).
-  const hydrationScript = document.getElementById('router-hydration');
-  if (hydrationScript?.textContent) {
-    await loadMatchedRoutes(routes);
-    const router = createBrowserRouter(routes, { hydrationData: JSON.parse(hydrationScript.textContent) });
-    hydrateRoot(
-      container,
-      <StrictMode>
-        <Providers>
-          <RouterProvider router={router} />
-        </Providers>
-      </StrictMode>,
-    );
-    return;
-  }
   // The route chunks were preloaded with the HTML shell: rendering once they are here replaces the
   // server's skeleton with the page's own (routes/dashboard.tsx) instead of flashing a spinner first.
   await loadMatchedRoutes(routes);

@@ -16,19 +16,16 @@ export function isClientOnlyPath(pathname: string): boolean {
 
 const ROOT = '<div id="root"></div>';
 
-/** Puts the rendered page into the built index.html: head tags replace the default title and description. */
-export function fillTemplate(
-  template: string,
-  page: { head: string; body: string; hydration: string },
-): string {
+/**
+ * Puts the rendered page into the built public.html (which loads the islands entry, not the SPA): head
+ * tags replace the default title and description.
+ */
+export function fillTemplate(template: string, page: { head: string; body: string }): string {
   return template
     .replace(/<title>[\s\S]*?<\/title>\s*/, '')
     .replace(/<meta\s+name="description"[\s\S]*?>\s*/, '')
     .replace('</head>', `  ${page.head}\n  </head>`)
-    .replace(
-      ROOT,
-      `<div id="root">${page.body}</div><script type="application/json" id="router-hydration">${page.hydration}</script>`,
-    );
+    .replace(ROOT, `<div id="root">${page.body}</div>`);
 }
 
 export interface PageRenderer {
@@ -41,10 +38,10 @@ export interface PageRenderer {
   sendShell(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
 }
 
-/** Vite's build manifest next to index.html; an empty one (no chunk preloads) when the build wrote none. */
-async function readManifest(templatePath: string): Promise<BuildManifest> {
+/** Vite's build manifest in the built web root; an empty one (no chunk preloads) when the build wrote none. */
+async function readManifest(webRoot: string): Promise<BuildManifest> {
   try {
-    const text = await readFile(path.join(path.dirname(templatePath), '.vite', 'manifest.json'), 'utf8');
+    const text = await readFile(path.join(webRoot, '.vite', 'manifest.json'), 'utf8');
     return JSON.parse(text) as BuildManifest;
   } catch {
     return {};
@@ -52,24 +49,27 @@ async function readManifest(templatePath: string): Promise<BuildManifest> {
 }
 
 /**
- * Loads the server-rendering bundle (dist/ssr/entry-server.js, built by `vite build --ssr`), the
- * client's index.html and Vite's manifest once, and renders public pages with them. When rendering fails the SPA shell is
- * sent with status 500, so the browser still gets a working app.
+ * Loads the server-rendering bundle (dist/ssr/entry-server.js, built by `vite build --ssr`), the built
+ * web root's two pages (index.html loads the SPA, public.html the islands of server-rendered pages) and
+ * Vite's manifest once, and renders pages with them. When rendering fails the SPA shell is sent with
+ * status 500: the SPA can render public pages too, so the browser still gets a working page.
  */
 export async function createPageRenderer(options: {
   entryPath: string;
-  templatePath: string;
+  /** The client build's output directory (dist/web). */
+  webRoot: string;
   appUrl: string;
   data: PublicDataSource;
 }): Promise<PageRenderer> {
-  const [{ render, preloadsFor, renderShell }, template, manifest] = await Promise.all([
+  const [{ render, preloadsFor, renderShell }, template, publicTemplate, manifest] = await Promise.all([
     import(pathToFileURL(options.entryPath).href) as Promise<{
       render: ServerRender;
       preloadsFor: (pathname: string) => ClientPreloads;
       renderShell: (pathname: string) => string;
     }>,
-    readFile(options.templatePath, 'utf8'),
-    readManifest(options.templatePath),
+    readFile(path.join(options.webRoot, 'index.html'), 'utf8'),
+    readFile(path.join(options.webRoot, 'public.html'), 'utf8'),
+    readManifest(options.webRoot),
   ]);
   return {
     async sendShell(request, reply) {
@@ -100,7 +100,7 @@ export async function createPageRenderer(options: {
           .status(result.status)
           .type('text/html; charset=utf-8')
           .header('cache-control', 'no-cache')
-          .send(fillTemplate(template, result));
+          .send(fillTemplate(publicTemplate, result));
       } catch (error) {
         request.log.error({ err: error }, 'server rendering failed');
         return reply

@@ -1,5 +1,4 @@
 import { Link2 } from 'lucide-react';
-import { Link } from 'react-router';
 import { paths } from '../../shared/paths';
 import { cn } from '../lib/cn';
 
@@ -10,11 +9,11 @@ interface LogoProps {
   onClick?: () => void;
 }
 
-/** The LinkPilot mark and wordmark, linking to the landing page. */
+/** The LinkPilot mark and wordmark, linking to the landing page (a document load: it is server-rendered). */
 export function Logo({ className, compact = false, onClick }: LogoProps) {
   return (
-    <Link
-      to={paths.home}
+    <a
+      href={paths.home}
       onClick={onClick}
       aria-label={compact ? 'LinkPilot home' : undefined}
       className={cn(
@@ -26,6 +25,6 @@ export function Logo({ className, compact = false, onClick }: LogoProps) {
         <Link2 aria-hidden className="size-5" />
       </span>
       {!compact && <span className="text-lg">LinkPilot</span>}
-    </Link>
+    </a>
   );
 }

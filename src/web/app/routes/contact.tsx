@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { ContactDetails } from '../../features/contact/components/contact-details';
 import { ContactForm } from '../../features/contact/components/contact-form';
+import { Island } from '../../islands/island';
 import type { HeadHandle } from '../../lib/page-head';
 
 export const handle: HeadHandle = {
@@ -36,7 +37,11 @@ export function Component() {
           <h2 id="form-title" className="mb-6 text-lg font-semibold text-slate-900 dark:text-white">
             Send us a message
           </h2>
-          <ContactForm initialSubject={params.get('subject')?.slice(0, 200) ?? ''} />
+          <Island
+            name="contact-form"
+            component={ContactForm}
+            props={{ initialSubject: params.get('subject')?.slice(0, 200) ?? '' }}
+          />
         </section>
       </div>
     </div>

@@ -4,6 +4,7 @@ import { FeaturesSection } from '../../features/marketing/components/features-se
 import { Hero } from '../../features/marketing/components/hero';
 import { HowItWorksSection } from '../../features/marketing/components/how-it-works-section';
 import { PricingSection } from '../../features/marketing/components/pricing-section';
+import { Island } from '../../islands/island';
 import type { HeadHandle } from '../../lib/page-head';
 
 export const handle: HeadHandle = {
@@ -21,8 +22,8 @@ export function Component() {
       <Hero />
       <FeaturesSection />
       <HowItWorksSection />
-      <PricingSection />
-      <FaqSection />
+      <Island name="landing-pricing" component={PricingSection} props={{}} />
+      <Island name="landing-faq" component={FaqSection} props={{}} />
       <ClosingCta />
     </>
   );

@@ -1,4 +1,5 @@
 import { Outlet, useNavigation } from 'react-router';
+import { Island } from '../../islands/island';
 import { PublicFooter } from './public-footer';
 import { PublicNavbar } from './public-navbar';
 
@@ -20,7 +21,7 @@ export function PublicLayout() {
           className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-indigo-500"
         />
       )}
-      <PublicNavbar />
+      <Island name="public-navbar" component={PublicNavbar} props={{}} />
       <main id="main" className="flex-1">
         <Outlet />
       </main>

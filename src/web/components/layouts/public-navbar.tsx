@@ -1,6 +1,5 @@
 import { Menu, X } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { limits } from '../../../shared/limits';
 import { paths } from '../../../shared/paths';
 import { cn } from '../../lib/cn';
@@ -18,6 +17,7 @@ const linkClass =
 /**
  * The public site's navigation bar (spec §2): transparent at the top of the page, opaque once it has
  * scrolled past the threshold; below md the links fold into a menu that closes when one is followed.
+ * An island of the server-rendered pages, so its links are plain anchors: each page is a document load.
  */
 export function PublicNavbar() {
   const scrolled = useScrolledPast(limits.navScrollThresholdPx);
@@ -40,18 +40,18 @@ export function PublicNavbar() {
         <Logo onClick={closeMenu} />
         <nav aria-label="Main" className="hidden flex-1 items-center justify-center gap-1 md:flex">
           {publicNavLinks.map((link) => (
-            <Link key={link.to} to={link.to} className={linkClass}>
+            <a key={link.to} href={link.to} className={linkClass}>
               {link.label}
-            </Link>
+            </a>
           ))}
         </nav>
         <div className="ml-auto flex items-center gap-2 md:ml-0">
           <ThemeToggle />
           <Button asChild variant="ghost" className="hidden md:inline-flex">
-            <Link to={paths.login}>Log in</Link>
+            <a href={paths.login}>Log in</a>
           </Button>
           <Button asChild className="hidden md:inline-flex">
-            <Link to={paths.signup}>Sign up free</Link>
+            <a href={paths.signup}>Sign up free</a>
           </Button>
           <Button
             type="button"
@@ -76,22 +76,22 @@ export function PublicNavbar() {
           <ul className="flex flex-col">
             {publicNavLinks.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} onClick={closeMenu} className={cn(linkClass, 'block py-3 text-base')}>
+                <a href={link.to} onClick={closeMenu} className={cn(linkClass, 'block py-3 text-base')}>
                   {link.label}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>
           <div className="mt-3 grid grid-cols-2 gap-3">
             <Button asChild variant="outline">
-              <Link to={paths.login} onClick={closeMenu}>
+              <a href={paths.login} onClick={closeMenu}>
                 Log in
-              </Link>
+              </a>
             </Button>
             <Button asChild>
-              <Link to={paths.signup} onClick={closeMenu}>
+              <a href={paths.signup} onClick={closeMenu}>
                 Sign up free
-              </Link>
+              </a>
             </Button>
           </div>
         </nav>

@@ -9,14 +9,18 @@ import { TextField } from '../../../components/ui/text-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
 import { ApiError } from '../../../lib/api-error';
 import { applyServerIssues } from '../../../lib/form-errors';
-import { useSendContactMessage } from '../api/use-send-contact-message';
+import { sendContactMessage } from '../api/send-contact-message';
 import { useSingleFlight } from '../../../lib/use-single-flight';
 
 const fieldNames = ['name', 'email', 'subject', 'message'] as const;
 
-/** The contact form (spec §2, §5): validated with the shared schema, stored by the server, then cleared. */
+/**
+ * The contact form (spec §2, §5): validated with the shared schema, stored by the server, then cleared.
+ * An island of the server-rendered /contact page, so it needs no query client, and its fields carry
+ * fixed ids (see islands/island.tsx).
+ */
 export function ContactForm({ initialSubject = '' }: { initialSubject?: string }) {
-  const send = useSendContactMessage();
+  const [sending, setSending] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
   const { register, handleSubmit, setError, reset, formState } = useForm<ContactInput>({
@@ -31,7 +35,8 @@ export function ContactForm({ initialSubject = '' }: { initialSubject?: string }
     handleSubmit(async (values) => {
       setServerError(null);
       setSent(false);
-      await send.mutateAsync(values).then(
+      setSending(true);
+      await sendContactMessage(values).then(
         () => {
           reset({ name: '', email: '', subject: '', message: '' });
           setSent(true);
@@ -46,6 +51,7 @@ export function ContactForm({ initialSubject = '' }: { initialSubject?: string }
           );
         },
       );
+      setSending(false);
     }),
   );
 
@@ -58,8 +64,15 @@ export function ContactForm({ initialSubject = '' }: { initialSubject?: string }
       aria-label="Contact form"
       className="grid gap-5 sm:grid-cols-2"
     >
-      <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
       <TextField
+        id="contact-name"
+        label="Name"
+        autoComplete="name"
+        error={errors.name?.message}
+        {...register('name')}
+      />
+      <TextField
+        id="contact-email"
         label="Email"
         type="email"
         autoComplete="email"
@@ -67,12 +80,14 @@ export function ContactForm({ initialSubject = '' }: { initialSubject?: string }
         {...register('email')}
       />
       <TextField
+        id="contact-subject"
         label="Subject"
         className="sm:col-span-2"
         error={errors.subject?.message}
         {...register('subject')}
       />
       <TextareaField
+        id="contact-message"
         label="Message"
         rows={6}
         className="sm:col-span-2"
@@ -85,12 +100,7 @@ export function ContactForm({ initialSubject = '' }: { initialSubject?: string }
         </Alert>
       )}
       {sent && <Alert className="sm:col-span-2">{contactMessages.sent}</Alert>}
-      <Button
-        type="submit"
-        size="lg"
-        loading={send.isPending}
-        className="sm:col-span-2 sm:justify-self-start"
-      >
+      <Button type="submit" size="lg" loading={sending} className="sm:col-span-2 sm:justify-self-start">
         Send message
       </Button>
     </form>

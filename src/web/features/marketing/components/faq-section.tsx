@@ -1,5 +1,5 @@
 import { ChevronDown } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { cn } from '../../../lib/cn';
 import { SectionHeading } from './section-heading';
 
@@ -39,10 +39,12 @@ const faqs = [
   },
 ];
 
+// A fixed prefix rather than useId: the FAQ is an island, hydrated as a root of its own (islands/island.tsx).
+const baseId = 'faq';
+
 /** The FAQ accordion (spec §4): one item open at a time, the first open initially; clicking the open item closes it. */
 export function FaqSection() {
   const [open, setOpen] = useState<number | null>(0);
-  const baseId = useId();
   return (
     <section aria-labelledby="faq-title" className="bg-slate-50 py-24 dark:bg-slate-900/40">
       <div className="mx-auto max-w-3xl px-6">

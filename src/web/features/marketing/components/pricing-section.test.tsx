@@ -2,12 +2,11 @@
 import '../../../test/setup-dom';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { PricingSection } from './pricing-section';
 
 function renderPricing() {
-  render(<RouterProvider router={createMemoryRouter([{ path: '/', element: <PricingSection /> }])} />);
+  render(<PricingSection />);
 }
 const price = (plan: string) =>
   within(screen.getByTestId(`plan-${plan}`)).getByTestId('plan-price').textContent;

@@ -1,6 +1,5 @@
 import { Check } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { paths } from '../../../../shared/paths';
 import {
   annualTotal,
@@ -79,19 +78,15 @@ function PlanCard({ plan, period }: { plan: Plan; period: BillingPeriod }) {
         {plan.enterprise ? (
           <>
             <Button asChild>
-              <Link to={`${paths.contact}?subject=${encodeURIComponent('Enterprise plan')}`}>
-                Contact Sales
-              </Link>
+              <a href={`${paths.contact}?subject=${encodeURIComponent('Enterprise plan')}`}>Contact Sales</a>
             </Button>
             <Button asChild variant="outline">
-              <Link to={`${paths.contact}?subject=${encodeURIComponent('Schedule a demo')}`}>
-                Schedule Demo
-              </Link>
+              <a href={`${paths.contact}?subject=${encodeURIComponent('Schedule a demo')}`}>Schedule Demo</a>
             </Button>
           </>
         ) : (
           <Button asChild variant={plan.highlighted ? 'default' : 'outline'}>
-            <Link to={paths.signup}>Start 7-day free trial</Link>
+            <a href={paths.signup}>Start 7-day free trial</a>
           </Button>
         )}
       </div>
