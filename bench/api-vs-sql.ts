@@ -19,7 +19,7 @@
  */
 import autocannon from 'autocannon';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -140,26 +140,32 @@ function pgbenchScript(statements: Statement[]): string | null {
 
 /** Statement sets per second of pgbench replaying the script with CONNECTIONS clients. */
 function runPgbench(connectionString: string, script: string): number {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'api-vs-sql-')), 'page.sql');
+  const dir = mkdtempSync(path.join(tmpdir(), 'api-vs-sql-'));
+  const file = path.join(dir, 'page.sql');
   writeFileSync(file, script);
-  const out = execFileSync(
-    PGBENCH,
-    [
-      '-n',
-      '-M',
-      'extended',
-      '-c',
-      String(CONNECTIONS),
-      '-j',
-      '2',
-      '-T',
-      String(SECONDS),
-      '-f',
-      file,
-      connectionString,
-    ],
-    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  let out: string;
+  try {
+    out = execFileSync(
+      PGBENCH,
+      [
+        '-n',
+        '-M',
+        'extended',
+        '-c',
+        String(CONNECTIONS),
+        '-j',
+        '2',
+        '-T',
+        String(SECONDS),
+        '-f',
+        file,
+        connectionString,
+      ],
+      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
   const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(out);
   if (!tps) throw new Error(`pgbench: no tps in\n${out}`);
   return Number(tps[1]);
@@ -188,7 +194,37 @@ async function runNodePg(connectionString: string, statements: Statement[]): Pro
   return sets / SECONDS;
 }
 
+/** CPU time (user + system, ms) a process has used so far, from /proc (clock ticks of 10 ms); 0 once gone. */
+function cpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU time (ms) of every PostgreSQL server process on this machine (the embedded one or the server's). */
+function postgresCpuMs(): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += cpuMs(Number(entry));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total;
+}
+
+/**
+ * The app under load: req/s, latency, and where the CPU went — ms per request in the app's process and
+ * in the database server's processes (both share this machine's cores with the load generator).
+ */
 async function load(url: string, cookie: string) {
+  const appBefore = cpuMs(app.pid());
+  const dbBefore = postgresCpuMs();
   const result = await autocannon({
     url: `${app.base}${url}`,
     headers: { cookie },
@@ -197,7 +233,14 @@ async function load(url: string, cookie: string) {
   });
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+  const requests = result.requests.total;
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    appCpu: (cpuMs(app.pid()) - appBefore) / requests,
+    dbCpu: (postgresCpuMs() - dbBefore) / requests,
+  };
 }
 
 const fmt = (n: number) => String(Math.round(n)).padStart(6);
@@ -216,7 +259,8 @@ async function compare(
   console.log(
     `${title.padEnd(30)} app ${fmt(api.rps)} req/s (p50 ${api.p50} ms, p99 ${api.p99} ms)` +
       `  | ${statements.length} statements: pgbench ${bench === null ? '   n/a' : fmt(bench)} sets/s, node-pg ${fmt(node)} sets/s` +
-      `  | ratio ${bench === null ? 'n/a' : (api.rps / bench).toFixed(2)} (pgbench), ${(api.rps / node).toFixed(2)} (node-pg)`,
+      `  | ratio ${bench === null ? 'n/a' : (api.rps / bench).toFixed(2)} (pgbench), ${(api.rps / node).toFixed(2)} (node-pg)` +
+      `  | CPU per request: app ${api.appCpu.toFixed(2)} ms, database ${api.dbCpu.toFixed(2)} ms`,
   );
   if (process.env.BENCH_SHOW_SQL)
     for (const s of statements) console.log(`  ${s.text}\n    ${JSON.stringify(s.values)}`);
@@ -247,7 +291,8 @@ async function main(): Promise<void> {
     const health = await load(apiPaths.health, '');
     const me = await load(apiPaths.me, cookie);
     console.log(
-      `/api/health ${fmt(health.rps)} req/s (p99 ${health.p99} ms); /api/me ${fmt(me.rps)} req/s (p99 ${me.p99} ms)`,
+      `/api/health ${fmt(health.rps)} req/s (p99 ${health.p99} ms, app CPU ${health.appCpu.toFixed(2)} ms/request); ` +
+        `/api/me ${fmt(me.rps)} req/s (p99 ${me.p99} ms, app CPU ${me.appCpu.toFixed(2)} ms, database ${me.dbCpu.toFixed(2)} ms/request)`,
     );
     const pg = handle;
     await compare(
