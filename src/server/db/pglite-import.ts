@@ -47,6 +47,13 @@ async function tablesInForeignKeyOrder(client: pg.PoolClient): Promise<string[]>
  */
 async function copyTable(source: DatabaseHandle & { kind: 'pglite' }, target: pg.PoolClient, table: string) {
   const quoted = `"${table.replaceAll('"', '""')}"`;
+  // Generated columns (e.g. prospects.search_text) are computed by the target; naming them is an error.
+  const { rows: columnRows } = await target.query<{ name: string }>(
+    `select column_name as name from information_schema.columns
+     where table_schema = 'public' and table_name = $1 and is_generated = 'NEVER' order by ordinal_position`,
+    [table],
+  );
+  const columns = columnRows.map((c) => `"${c.name.replaceAll('"', '""')}"`).join(', ');
   let after = '(0,0)';
   let copied = 0;
   for (;;) {
@@ -58,7 +65,7 @@ async function copyTable(source: DatabaseHandle & { kind: 'pglite' }, target: pg
     const page = rows[0]!;
     if (!page.n) return copied;
     await target.query(
-      `insert into ${quoted} select * from json_populate_recordset(null::${quoted}, $1::json)`,
+      `insert into ${quoted} (${columns}) select ${columns} from json_populate_recordset(null::${quoted}, $1::json)`,
       [page.batch],
     );
     copied += page.n;

@@ -52,6 +52,9 @@ describe('GET /api/contacts', () => {
     expect((await list({ search: 'dee 100%_s' })).items.map((c) => c.website)).toEqual(['delta.io']);
     expect((await list({ search: '%' })).items.map((c) => c.website)).toEqual(['delta.io']);
     expect((await list({ search: 'nothing-like-this' })).total).toBe(0);
+    // A match never spans two fields: the end of the website and the start of the address.
+    expect((await list({ search: 'delta.iodee' })).total).toBe(0);
+    expect((await list({ search: 'delta.io dee' })).total).toBe(0);
   });
 
   it('filters by campaign and status, combined with search', async () => {

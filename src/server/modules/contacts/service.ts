@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { contactsCsvChunk } from '../../../shared/csv/contacts-csv';
 import {
@@ -25,8 +25,9 @@ import { prospectColumns, toProspectFromRaw, type RawProspect } from '../prospec
 export const EXPORT_BATCH_SIZE = 2000;
 
 /**
- * WHERE of the contacts screen (spec §5): the user's prospects, case-insensitive substring on website,
- * contact email or contact name (served by the trigram indexes), a campaign and a status.
+ * WHERE of the contacts screen: the user's prospects, a case-insensitive substring of website,
+ * contact email or contact name (one LIKE on the lower-cased `search_text` column, served by its
+ * trigram index), a campaign and a status.
  */
 function contactsWhere(userId: string, filters: ContactFilters): SQL | undefined {
   const pattern = filters.search ? containsPattern(filters.search) : null;
@@ -34,13 +35,7 @@ function contactsWhere(userId: string, filters: ContactFilters): SQL | undefined
     eq(prospects.userId, userId),
     filters.campaignId ? eq(prospects.campaignId, filters.campaignId) : undefined,
     filters.status ? eq(prospects.status, filters.status) : undefined,
-    pattern
-      ? or(
-          ilike(prospects.website, pattern),
-          ilike(prospects.contactEmail, pattern),
-          ilike(prospects.contactName, pattern),
-        )
-      : undefined,
+    pattern ? sql`${prospects.searchText} like lower(${pattern})` : undefined,
   );
 }
 
