@@ -23,7 +23,9 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'linkpilot-e2e-'));
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results/e2e',
-  timeout: 30_000,
+  // Two browsers, the app, its PostgreSQL server and the fixture servers share CI's two cores: a
+  // journey of a dozen steps can take longer than 30 s there without anything being wrong.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   workers: 2,
   reporter: process.env.CI ? 'list' : [['list'], ['html', { open: 'never' }]],
