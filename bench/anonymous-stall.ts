@@ -9,12 +9,12 @@
  * Goal: every anonymous post refused in < 50 ms, health p99 < 20 ms.
  * Usage: npm run build:server && npx tsx bench/anonymous-stall.ts   (env: BENCH_PORT=3540, BENCH_DATABASE_URL)
  */
-import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { apiPaths } from '../src/shared/paths';
-import { appProcess, signUpBenchUser } from './app-process';
+import { appProcess, cpuMs, signUpBenchUser } from './app-process';
+import { latencySummary, percentile, sampleHealth } from './health-sampler';
 
 const BODY_BYTES = 10 * 1024 * 1024;
 const SIGNED_IN_DEEP_BYTES = 1024 * 1024 - 4096;
@@ -52,43 +52,7 @@ function post(path: string, body: Buffer, cookie?: string): Promise<{ status: nu
   });
 }
 
-/** Asks /api/health every SAMPLE_EVERY_MS until `stop` is called; resolves to the latencies in ms. */
-function sampleHealth(): { stop(): Promise<number[]> } {
-  const latencies: number[] = [];
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      const started = performance.now();
-      const response = await fetch(`${app.base}${apiPaths.health}`);
-      await response.arrayBuffer();
-      if (!response.ok) throw new Error(`health answered ${response.status}`);
-      latencies.push(performance.now() - started);
-      await sleep(SAMPLE_EVERY_MS);
-    }
-  })();
-  return {
-    async stop() {
-      running = false;
-      await loop;
-      return latencies;
-    },
-  };
-}
-
-/** CPU time (user + system, ms) the server process has used: on a shared machine, a steadier figure than latency. */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const ms = (v: number) => `${v.toFixed(1)} ms`;
-
-function summary(latencies: number[]): string {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  return `${sorted.length} samples, p50 ${ms(percentile(sorted, 50))}, p99 ${ms(percentile(sorted, 99))}, max ${ms(sorted.at(-1)!)}`;
-}
 
 async function main(): Promise<void> {
   await app.start();
@@ -103,12 +67,12 @@ async function main(): Promise<void> {
     }
     const cpuAlone = cpuMs(app.pid()) - warm;
 
-    const idle = sampleHealth();
+    const idle = sampleHealth(app.base, SAMPLE_EVERY_MS);
     await sleep(2_000);
     const idleLatencies = await idle.stop();
 
     const cpuBefore = cpuMs(app.pid());
-    const busy = sampleHealth();
+    const busy = sampleHealth(app.base, SAMPLE_EVERY_MS);
     const refusals: number[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
       const answers = await Promise.all(
@@ -135,8 +99,8 @@ async function main(): Promise<void> {
     console.log(
       `server CPU for ${ROUNDS * PARALLEL} more, with the health checks meanwhile: ${ms(cpuAnonymous)}`,
     );
-    console.log(`health while idle:        ${summary(idleLatencies)}`);
-    console.log(`health during the posts:  ${summary(busyLatencies)}`);
+    console.log(`health while idle:        ${latencySummary(idleLatencies)}`);
+    console.log(`health during the posts:  ${latencySummary(busyLatencies)}`);
     const slowest = Math.max(...refusals);
     const p99 = percentile(
       [...busyLatencies].sort((a, b) => a - b),

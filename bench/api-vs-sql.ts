@@ -30,7 +30,7 @@ import { loadConfig } from '../src/server/config';
 import { openDatabase, queryRows, type DatabaseHandle } from '../src/server/db/client';
 import { listenForEvents } from '../src/server/events/listen';
 import { apiPaths, withId, withQuery } from '../src/shared/paths';
-import { appProcess, signUpBenchUser } from './app-process';
+import { appProcess, cpuMs, signUpBenchUser } from './app-process';
 import { loadProspects } from './load-prospects';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -192,16 +192,6 @@ async function runNodePg(connectionString: string, statements: Statement[]): Pro
   );
   await Promise.all(clients.map((c) => c.end()));
   return sets / SECONDS;
-}
-
-/** CPU time (user + system, ms) a process has used so far, from /proc (clock ticks of 10 ms); 0 once gone. */
-function cpuMs(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return 0;
-  }
 }
 
 /** CPU time (ms) of every PostgreSQL server process on this machine (the embedded one or the server's). */

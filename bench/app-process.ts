@@ -91,6 +91,16 @@ export async function signUpBenchUser(base: string): Promise<{ email: string; co
   return { email, cookie };
 }
 
+/** CPU time (user + system, ms) a process has used so far, from /proc (clock ticks of 10 ms); 0 once it is gone. */
+export function cpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
 /** Resident set of a process in MB: the current one (VmRSS) and the peak since it started (VmHWM). */
 export function memoryMb(pid: number): { rss: number; peak: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');

@@ -14,6 +14,7 @@ import { parseProspectsCsv } from '../src/shared/csv/prospects-csv';
 import { apiPaths, withId } from '../src/shared/paths';
 import { PROSPECT_IMPORT_BATCH } from '../src/shared/schemas/prospect-import';
 import { appProcess, signUpBenchUser } from './app-process';
+import { latencySummary, sampleHealth } from './health-sampler';
 
 const ROWS = 10_000;
 const SAMPLE_EVERY_MS = 10;
@@ -26,29 +27,6 @@ function prospectsCsv(rows: number): string {
   for (let i = 1; i <= rows; i++)
     lines.push(`https://blog-${i}.example.com,editor${i}@blog-${i}.example.com,Editor ${i},"${notes}${i}"`);
   return lines.join('\n');
-}
-
-/** Asks /api/health every SAMPLE_EVERY_MS until `stop` is called; resolves to the latencies in ms. */
-function sampleHealth(): { stop(): Promise<number[]> } {
-  const latencies: number[] = [];
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      const started = performance.now();
-      const response = await fetch(`${app.base}${apiPaths.health}`);
-      await response.arrayBuffer();
-      if (!response.ok) throw new Error(`health answered ${response.status}`);
-      latencies.push(performance.now() - started);
-      await sleep(SAMPLE_EVERY_MS);
-    }
-  })();
-  return {
-    async stop() {
-      running = false;
-      await loop;
-      return latencies;
-    },
-  };
 }
 
 /** POSTs `body` as JSON with the session cookie; resolves to the answer. @throws on a non-2xx answer */
@@ -79,15 +57,6 @@ async function importAll(cookie: string, prospects: unknown[]): Promise<void> {
   }
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-
-function summary(latencies: number[]): string {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  const ms = (v: number) => `${v.toFixed(1)} ms`;
-  return `${sorted.length} samples, p50 ${ms(percentile(sorted, 50))}, p99 ${ms(percentile(sorted, 99))}, max ${ms(sorted.at(-1)!)}`;
-}
-
 async function main(): Promise<void> {
   await app.start();
   try {
@@ -96,11 +65,11 @@ async function main(): Promise<void> {
     if (!parsed.ok || parsed.valid.length !== ROWS) throw new Error('the generated CSV did not parse');
     const prospects = parsed.valid.map((row) => row.prospect);
 
-    const idle = sampleHealth();
+    const idle = sampleHealth(app.base, SAMPLE_EVERY_MS);
     await sleep(2_000);
     const idleLatencies = await idle.stop();
 
-    const busy = sampleHealth();
+    const busy = sampleHealth(app.base, SAMPLE_EVERY_MS);
     const started = performance.now();
     await importAll(cookie, prospects);
     const importMs = performance.now() - started;
@@ -108,8 +77,8 @@ async function main(): Promise<void> {
 
     console.log(`database: ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'embedded (PGlite)'}`);
     console.log(`import of ${ROWS} rows: ${(importMs / 1000).toFixed(2)} s`);
-    console.log(`health while idle:      ${summary(idleLatencies)}`);
-    console.log(`health during import:   ${summary(busyLatencies)}`);
+    console.log(`health while idle:      ${latencySummary(idleLatencies)}`);
+    console.log(`health during import:   ${latencySummary(busyLatencies)}`);
     const max = Math.max(...busyLatencies);
     console.log(max < 100 ? 'goal met: max < 100 ms' : `goal missed: max ${max.toFixed(1)} ms >= 100 ms`);
   } finally {
