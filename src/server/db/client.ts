@@ -5,6 +5,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
 import { attachEmbeddedPostgres, startEmbeddedPostgres, type EmbeddedServer } from './embedded-postgres';
 
@@ -71,7 +72,9 @@ function openPool(
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPool(options.databaseUrl);
   if (options.postgresDir) {
-    const dir = options.postgresDir;
+    // The server runs with its cluster folder as working directory: a relative DATA_DIR (the default
+    // `./data`) must be made absolute here, or the server would look for it inside itself.
+    const dir = path.resolve(options.postgresDir);
     const server =
       (options.attach ? attachEmbeddedPostgres(dir) : null) ?? (await startEmbeddedPostgres(dir));
     return openPool(server.connectionString, { server, dir });
