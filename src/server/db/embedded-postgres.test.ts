@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -138,6 +138,28 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('the embedded PostgreSQL server',
       expect(rows).toEqual([{ email: 'night@example.com' }, { email: 'ops@example.com' }]);
     } finally {
       await handle.close();
+    }
+  }, 120_000);
+});
+
+describe('a relative data folder', () => {
+  it('puts the cluster where the path points from the working directory (the default DATA_DIR is ./data)', async () => {
+    // Open to the server's user (as root it runs as postgres), as a real DATA_DIR's parents are.
+    const base = mkdtempSync(path.join(tmpdir(), 'lp-relative-'));
+    chmodSync(base, 0o755);
+    const absolute = path.join(base, 'postgres');
+    try {
+      const handle = await openDatabase({ postgresDir: path.relative(process.cwd(), absolute) });
+      try {
+        if (handle.kind !== 'postgres') throw new Error('expected PostgreSQL');
+        expect((await handle.pool.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+        expect(existsSync(path.join(absolute, 'PG_VERSION'))).toBe(true);
+      } finally {
+        await handle.close();
+      }
+      expect(readPostmasterLock(absolute)).toBeNull();
+    } finally {
+      rmSync(base, { recursive: true, force: true });
     }
   }, 120_000);
 });
