@@ -211,7 +211,7 @@ export async function deleteCampaign(db: Database, userId: string, id: string): 
 }
 
 /**
- * One page of a campaign's prospects, newest first by default (spec §7), sortable by date, with the
+ * One page of a campaign's prospects, newest first by default, sortable by date, with the
  * campaign's number of prospects, in one statement (pageAndTotal) that also checks the owner.
  * @throws AppError NOT_FOUND when the campaign is not the user's.
  */

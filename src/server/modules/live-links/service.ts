@@ -71,7 +71,7 @@ interface RawLiveLink {
 }
 
 /**
- * One page of the user's live links with campaign names, newest discovery first (spec §7), by
+ * One page of the user's live links with campaign names, newest discovery first, by
  * status, and how many there are, in one statement (pageAndTotal).
  */
 export async function listLiveLinks(

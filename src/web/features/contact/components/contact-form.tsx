@@ -15,7 +15,7 @@ import { useSingleFlight } from '../../../lib/use-single-flight';
 const fieldNames = ['name', 'email', 'subject', 'message'] as const;
 
 /**
- * The contact form (spec §2, §5): validated with the shared schema, stored by the server, then cleared.
+ * The contact form: validated with the shared schema, stored by the server, then cleared.
  * An island of the server-rendered /contact page, so it needs no query client, and its fields carry
  * fixed ids (see islands/island.tsx).
  */
