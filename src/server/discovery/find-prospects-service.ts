@@ -6,7 +6,7 @@ import type { Database } from '../db/client';
 import { campaigns } from '../db/schema/campaigns';
 import { discoveryRuns } from '../db/schema/discovery';
 import { AppError } from '../http/errors';
-import { findProspectsJob } from '../jobs/find-prospects';
+import { findProspectsQueue, sendJob } from '../jobs/definitions';
 
 /** What the find-prospects service needs: the database, the settings and a queue to send to. */
 export interface FindProspectsDeps {
@@ -60,8 +60,9 @@ export async function startFindProspects(
     .returning();
   if (!run) throw new AppError('CONFLICT', discoveryMessages.alreadyRunning);
   await db.update(campaigns).set({ progressPercentage: 0 }).where(eq(campaigns.id, campaignId));
-  const jobId = await queue.send(
-    findProspectsJob.name,
+  const jobId = await sendJob(
+    queue,
+    findProspectsQueue,
     { runId: run.id },
     {
       retryLimit: 1,
@@ -101,7 +102,7 @@ export async function cancelFindProspects(
     )
     .returning();
   if (!run) throw AppError.notFound(discoveryMessages.notRunning);
-  if (run.jobId) await queue.cancel(findProspectsJob.name, run.jobId).catch(() => undefined);
+  if (run.jobId) await queue.cancel(findProspectsQueue.name, run.jobId).catch(() => undefined);
   return toView(run, campaign.progressPercentage);
 }
 

@@ -1,7 +1,6 @@
-import type { PgBoss } from 'pg-boss';
-import { z } from 'zod';
 import { recheckDueMailboxDomains } from '../outreach/dns/mailbox-domain-check';
 import { mailDnsFromConfig } from '../outreach/dns/resolver';
+import { domainCheckQueue } from './definitions';
 import type { JobDefinition } from './job';
 
 /**
@@ -10,18 +9,9 @@ import type { JobDefinition } from './job';
  * mailboxes were checked.
  */
 export const domainCheckJob: JobDefinition<Record<string, never>> = {
-  name: 'domain-check',
-  payload: z.strictObject({}),
+  ...domainCheckQueue,
   cron: () => '23 4 * * *',
   async handle(_payload, { db, config }) {
     return { checked: await recheckDueMailboxDomains(db, mailDnsFromConfig(config), new Date()) };
   },
 };
-
-/**
- * Queues a run of domainCheckJob now, so a mailbox just connected (never checked, so due) shows its
- * domain check within seconds instead of the next morning.
- */
-export function queueDomainChecks(queue: Pick<PgBoss, 'send'>): Promise<string | null> {
-  return queue.send(domainCheckJob.name, {});
-}

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { runCampaignDiscovery } from '../discovery/campaign-discovery';
+import { findProspectsQueue } from './definitions';
 import type { JobDefinition } from './job';
 
 /**
@@ -10,8 +10,7 @@ import type { JobDefinition } from './job';
  * runs, as startFindProspects refuses a second while one is queued or running.
  */
 export const findProspectsJob: JobDefinition<{ runId: string }> = {
-  name: 'find-prospects',
-  payload: z.strictObject({ runId: z.uuid() }),
+  ...findProspectsQueue,
   concurrency: 2,
   handle: ({ runId }, deps) => runCampaignDiscovery(runId, deps),
 };

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { checkLiveLink, linkCheckCrawler } from '../modules/live-links/check';
+import { liveLinkCheckQueue } from './definitions';
 import type { JobDefinition } from './job';
 
 /**
@@ -8,8 +8,7 @@ import type { JobDefinition } from './job';
  * checks it runs side by side; the senders group them by the link's owner for fairness.
  */
 export const liveLinkCheckJob: JobDefinition<{ liveLinkId: string }> = {
-  name: 'live-link-check',
-  payload: z.strictObject({ liveLinkId: z.uuid() }),
+  ...liveLinkCheckQueue,
   concurrency: 4,
   async handle({ liveLinkId }, { db, config }) {
     const result = await checkLiveLink({ db, config, crawler: linkCheckCrawler(config) }, liveLinkId);

@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import { prospects } from '../db/schema/campaigns';
 import { linkCheckCrawler } from '../modules/live-links/check';
 import { findLinksOnProspectSite } from '../modules/live-links/found-links';
+import { liveLinkCheckQueue, liveLinkDiscoveryQueue, sendJob } from './definitions';
 import type { JobDefinition } from './job';
-import { liveLinkCheckJob } from './live-link-check';
 
 /**
  * Looks for the link a prospect gave once it is marked Success (`{prospectId}`; issue 8 §4):
@@ -13,8 +12,7 @@ import { liveLinkCheckJob } from './live-link-check';
  * owner like the discovery itself.
  */
 export const liveLinkDiscoveryJob: JobDefinition<{ prospectId: string }> = {
-  name: 'live-link-discovery',
-  payload: z.strictObject({ prospectId: z.uuid() }),
+  ...liveLinkDiscoveryQueue,
   concurrency: 2,
   async handle({ prospectId }, { db, config, queue }) {
     const found = await findLinksOnProspectSite({ db, crawler: linkCheckCrawler(config) }, prospectId);
@@ -24,13 +22,14 @@ export const liveLinkDiscoveryJob: JobDefinition<{ prospectId: string }> = {
       .from(prospects)
       .where(eq(prospects.id, prospectId));
     const group = owner ? { group: { id: owner.userId } } : {};
-    for (const liveLinkId of found) {
-      await queue?.send(
-        liveLinkCheckJob.name,
-        { liveLinkId },
-        { singletonKey: liveLinkId, retryLimit: 1, ...group },
-      );
-    }
+    if (queue)
+      for (const liveLinkId of found)
+        await sendJob(
+          queue,
+          liveLinkCheckQueue,
+          { liveLinkId },
+          { singletonKey: liveLinkId, retryLimit: 1, ...group },
+        );
     return { found: found.length };
   },
 };

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   CHECK_LEASE_MS,
   SCHEDULE_BATCH,
@@ -7,8 +6,8 @@ import {
   claimDueLinks,
   spreadChecks,
 } from '../modules/live-links/schedule';
+import { liveLinkCheckQueue, liveLinkScheduleQueue, sendJob } from './definitions';
 import type { JobDefinition } from './job';
-import { liveLinkCheckJob } from './live-link-check';
 
 /**
  * Every ten minutes, queues a check for each live link that came due (LINK_CHECK_INTERVAL_HOURS
@@ -16,16 +15,16 @@ import { liveLinkCheckJob } from './live-link-check';
  * turns (issue 8 §2), each grouped by its link's owner. Needs the queue, so it receives it from the worker.
  */
 export const liveLinkScheduleJob: JobDefinition<Record<string, never>> = {
-  name: 'live-link-schedule',
-  payload: z.strictObject({}),
+  ...liveLinkScheduleQueue,
   cron: () => SCHEDULE_CRON,
   async handle(_payload, { db, queue }) {
     if (!queue) throw new Error('The live-link schedule needs the job queue');
     const due = await claimDueLinks(db, new Date(), SCHEDULE_BATCH, CHECK_LEASE_MS);
     const owners = new Map(due.map((link) => [link.id, link.userId]));
     for (const { id, delayMs } of spreadChecks(due, SCHEDULE_PERIOD_MS)) {
-      await queue.send(
-        liveLinkCheckJob.name,
+      await sendJob(
+        queue,
+        liveLinkCheckQueue,
         { liveLinkId: id },
         {
           startAfter: Math.ceil(delayMs / 1000),

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { raiseRampLimits } from '../outreach/health/ramp';
+import { mailboxRampQueue } from './definitions';
 import type { JobDefinition } from './job';
 
 /**
@@ -7,8 +7,7 @@ import type { JobDefinition } from './job';
  * trouble by MAILBOX_RAMP_STEP, until it reaches its daily limit (outreach/health/ramp.ts).
  */
 export const mailboxRampJob: JobDefinition<Record<string, never>> = {
-  name: 'mailbox-ramp',
-  payload: z.strictObject({}),
+  ...mailboxRampQueue,
   cron: () => '10 0 * * *',
   async handle(_payload, { db, config }) {
     const raised = await raiseRampLimits(db, new Date(), config.MAILBOX_RAMP_STEP);

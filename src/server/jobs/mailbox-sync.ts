@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { PgBoss } from 'pg-boss';
-import { z } from 'zod';
 import { emailAccounts } from '../db/schema/outreach';
 import { outreachKeys } from '../outreach/keys';
 import { syncMailbox } from '../outreach/replies/sync';
+import { mailboxSyncQueue, sendJob, syncMailboxQueue, type JobSender } from './definitions';
 import type { JobDefinition } from './job';
 
 /**
@@ -13,9 +12,7 @@ import type { JobDefinition } from './job';
  * login refused) fails this job only, and the next run tries again.
  */
 export const syncMailboxJob: JobDefinition<{ mailboxId: string }> = {
-  name: 'sync-mailbox',
-  payload: z.strictObject({ mailboxId: z.uuid() }),
-  policy: 'stately',
+  ...syncMailboxQueue,
   concurrency: 4,
   async handle({ mailboxId }, { db, config, appSecret }) {
     const [mailbox] = await db
@@ -32,12 +29,13 @@ export const syncMailboxJob: JobDefinition<{ mailboxId: string }> = {
  * the sync counts against that user's share of the queue.
  */
 export function queueMailboxSync(
-  queue: Pick<PgBoss, 'send'>,
+  queue: JobSender,
   mailboxId: string,
   userId?: string,
 ): Promise<string | null> {
-  return queue.send(
-    syncMailboxJob.name,
+  return sendJob(
+    queue,
+    syncMailboxQueue,
     { mailboxId },
     { singletonKey: mailboxId, ...(userId ? { group: { id: userId } } : {}) },
   );
@@ -50,8 +48,7 @@ export function queueMailboxSync(
  * other. IMAP IDLE (replies/idle.ts) queues the same job as soon as new mail arrives.
  */
 export const mailboxSyncJob: JobDefinition<Record<string, never>> = {
-  name: 'mailbox-sync',
-  payload: z.strictObject({}),
+  ...mailboxSyncQueue,
   cron: () => '*/2 * * * *',
   async handle(_payload, { db, queue }) {
     if (!queue) throw new Error('mailbox-sync needs the job queue');

@@ -1,9 +1,9 @@
-import { z } from 'zod';
 import { outreachKeys } from '../outreach/keys';
 import { claimSendable } from '../outreach/scheduling/claim';
 import { queueDueSteps } from '../outreach/scheduling/queue-steps';
 import { reconcileInterrupted } from '../outreach/sending/reconcile';
 import { sendMessage } from '../outreach/sending/send';
+import { outreachTickQueue } from './definitions';
 import type { JobDefinition } from './job';
 
 /**
@@ -12,8 +12,7 @@ import type { JobDefinition } from './job';
  * Safe to run on several workers at once: every state change is a conditional update.
  */
 export const outreachTickJob: JobDefinition<Record<string, never>> = {
-  name: 'outreach-tick',
-  payload: z.strictObject({}),
+  ...outreachTickQueue,
   cron: () => '* * * * *',
   everySeconds: (config) => (config.OUTREACH_TICK_SECONDS < 60 ? config.OUTREACH_TICK_SECONDS : undefined),
   async handle(_payload, { db, config, appSecret }) {

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows } from '../db/client';
-import { z } from 'zod';
+import { sessionCleanupQueue } from './definitions';
 import type { JobDefinition } from './job';
 
 /**
@@ -9,8 +9,7 @@ import type { JobDefinition } from './job';
  * (SESSION_CLEANUP_CRON, hourly by default). Returns the number of rows removed per table.
  */
 export const sessionCleanupJob: JobDefinition<Record<string, never>> = {
-  name: 'session-cleanup',
-  payload: z.strictObject({}),
+  ...sessionCleanupQueue,
   cron: (config) => config.SESSION_CLEANUP_CRON,
   async handle(_payload, { db }) {
     const count = async (query: SQL) => (await queryRows(db, query)).length;

@@ -1,6 +1,6 @@
-import type { PgBoss } from 'pg-boss';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import type { JobSender } from '../../jobs/definitions';
 
 /** What the mailbox routes (routes.ts, oauth-routes.ts) are built with. */
 export interface EmailAccountDeps {
@@ -8,5 +8,5 @@ export interface EmailAccountDeps {
   config: Config;
   appSecret: string;
   /** Where a new mailbox's first domain check is queued. */
-  queue: Pick<PgBoss, 'send'>;
+  queue: JobSender;
 }

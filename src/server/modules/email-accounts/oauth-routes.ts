@@ -18,7 +18,7 @@ import {
   oauthConfigured,
   startOAuthAuthorization,
 } from '../../outreach/mailboxes/oauth-mailbox';
-import { queueDomainChecks } from '../../jobs/domain-check';
+import { domainCheckQueue, sendJob } from '../../jobs/definitions';
 import { outreachKeys } from '../../outreach/keys';
 import type { EmailAccountDeps } from './deps';
 import { connectOAuthMailbox } from './oauth-service';
@@ -122,7 +122,7 @@ export function oauthMailboxRoutes(deps: EmailAccountDeps): FastifyPluginAsyncZo
               config.MAILBOX_RAMP_START,
             );
             // Best effort: the connect stands, and the daily run checks the domain if this one is lost.
-            await queueDomainChecks(deps.queue).catch((error: unknown) =>
+            await sendJob(deps.queue, domainCheckQueue, {}).catch((error: unknown) =>
               request.log.warn({ err: error }, 'first domain check not queued'),
             );
             return { success: true };

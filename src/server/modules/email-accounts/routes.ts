@@ -10,7 +10,7 @@ import {
 } from '../../../shared/schemas/mailboxes';
 import { userId } from '../../auth/session';
 import { AddressPolicy } from '../../discovery/ssrf-guard';
-import { queueDomainChecks } from '../../jobs/domain-check';
+import { domainCheckQueue, sendJob } from '../../jobs/definitions';
 import { outreachKeys } from '../../outreach/keys';
 import type { EmailAccountDeps } from './deps';
 import { oauthMailboxRoutes } from './oauth-routes';
@@ -68,7 +68,7 @@ export function emailAccountRoutes(deps: EmailAccountDeps): FastifyPluginAsyncZo
           config.MAILBOX_RAMP_START,
         );
         // Best effort: the connect stands, and the daily run checks the domain if this one is lost.
-        await queueDomainChecks(deps.queue).catch((error: unknown) =>
+        await sendJob(deps.queue, domainCheckQueue, {}).catch((error: unknown) =>
           request.log.warn({ err: error }, 'first domain check not queued'),
         );
         return reply.status(201).send(mailbox);

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { PgBoss } from 'pg-boss';
 import { z } from 'zod';
 import { apiPaths } from '../../../shared/paths';
+import type { JobSender } from '../../jobs/definitions';
 import { okSchema } from '../../../shared/schemas/api';
 import {
   createLiveLinkSchema,
@@ -36,7 +36,7 @@ const checksQuery = z.object({
 export function liveLinkRoutes(deps: {
   db: Database;
   config: Config;
-  queue: Pick<PgBoss, 'send'>;
+  queue: JobSender;
 }): FastifyPluginAsyncZod {
   const { db } = deps;
   return async (app) => {

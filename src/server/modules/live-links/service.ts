@@ -1,5 +1,4 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { PgBoss } from 'pg-boss';
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import type {
@@ -18,7 +17,7 @@ import { iso, isoText, orderByIndexed, pageOffset } from '../../db/sql-helpers';
 import { countWhere, listPage, pageAndTotal } from '../../db/list-page';
 import { AppError } from '../../http/errors';
 import { findOwnedCampaign } from '../campaigns/service';
-import { liveLinkCheckJob } from '../../jobs/live-link-check';
+import { liveLinkCheckQueue, sendJob, type JobSender } from '../../jobs/definitions';
 import { checkLiveLink, linkCheckCrawler } from './check';
 import { CHECK_LEASE_MS } from './schedule';
 
@@ -139,7 +138,7 @@ export async function findLiveLink(db: Database, userId: string, id: string): Pr
  * @throws AppError NOT_FOUND when the campaign is not the user's.
  */
 export async function createLiveLink(
-  deps: { db: Database; queue: Pick<PgBoss, 'send'> },
+  deps: { db: Database; queue: JobSender },
   userId: string,
   input: z.output<typeof createLiveLinkSchema>,
 ): Promise<LiveLink> {
@@ -149,8 +148,9 @@ export async function createLiveLink(
     // The schedule leaves it alone while the first check is queued (and picks it up should that check be lost).
     .values({ ...input, userId, nextCheckAt: new Date(Date.now() + CHECK_LEASE_MS) })
     .returning();
-  await deps.queue.send(
-    liveLinkCheckJob.name,
+  await sendJob(
+    deps.queue,
+    liveLinkCheckQueue,
     { liveLinkId: row!.id },
     { singletonKey: row!.id, retryLimit: 1, group: { id: userId } },
   );

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { PgBoss } from 'pg-boss';
 import { z } from 'zod';
 import { apiPaths } from '../../../shared/paths';
 import { okSchema } from '../../../shared/schemas/api';
@@ -12,7 +11,7 @@ import { prospectTimelineSchema } from '../../../shared/schemas/prospect-timelin
 import { prospectSchema, updateProspectStatusSchema } from '../../../shared/schemas/prospects';
 import { userId } from '../../auth/session';
 import type { Database } from '../../db/client';
-import { liveLinkDiscoveryJob } from '../../jobs/live-link-discovery';
+import { liveLinkDiscoveryQueue, sendJob, type JobSender } from '../../jobs/definitions';
 import { addProspects } from './add-prospects';
 import { deleteProspect, updateProspectStatus } from './service';
 import { prospectTimeline } from './timeline';
@@ -32,13 +31,7 @@ export const IMPORT_BODY_LIMIT_BYTES = PROSPECT_IMPORT_BATCH * 8 * 1024;
  * (the next batch of a CSV import), for the owner only. A prospect
  * marked Success has its site searched for the link it gave (issue 8 §4).
  */
-export function prospectRoutes({
-  db,
-  queue,
-}: {
-  db: Database;
-  queue: Pick<PgBoss, 'send'>;
-}): FastifyPluginAsyncZod {
+export function prospectRoutes({ db, queue }: { db: Database; queue: JobSender }): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['prospects'];
     app.post(
@@ -68,13 +61,12 @@ export function prospectRoutes({
         const prospect = await updateProspectStatus(db, userId(request), request.params.id, request.body);
         // The status is saved either way: a queue that cannot take the search only costs that search.
         if (prospect.status === 'success')
-          await queue
-            .send(
-              liveLinkDiscoveryJob.name,
-              { prospectId: prospect.id },
-              { retryLimit: 1, group: { id: userId(request) } },
-            )
-            .catch((error: unknown) => request.log.error(error, 'could not queue the search for its link'));
+          await sendJob(
+            queue,
+            liveLinkDiscoveryQueue,
+            { prospectId: prospect.id },
+            { retryLimit: 1, group: { id: userId(request) } },
+          ).catch((error: unknown) => request.log.error(error, 'could not queue the search for its link'));
         return prospect;
       },
     );

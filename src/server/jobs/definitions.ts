@@ -1,0 +1,74 @@
+import type { PgBoss, QueuePolicy, SendOptions } from 'pg-boss';
+import { z } from 'zod';
+
+/**
+ * Every background job as its senders know it: the queue's name, the zod schema of its payload and
+ * the queue policy. The handlers live in `jobs/<name>.ts` and are imported by the worker only, so a
+ * module or engine that queues a job depends on this file, never on the handler's code
+ * (docs/decisions/004-jobs.md).
+ */
+export interface JobQueue<P> {
+  name: string;
+  payload: z.ZodType<P>;
+  /** pg-boss queue policy, e.g. 'stately' with a singletonKey: one queued and one active job per key. */
+  policy?: QueuePolicy;
+}
+
+const none = z.strictObject({});
+
+export const sessionCleanupQueue: JobQueue<Record<string, never>> = {
+  name: 'session-cleanup',
+  payload: none,
+};
+export const outreachTickQueue: JobQueue<Record<string, never>> = { name: 'outreach-tick', payload: none };
+export const mailboxSyncQueue: JobQueue<Record<string, never>> = { name: 'mailbox-sync', payload: none };
+export const mailboxRampQueue: JobQueue<Record<string, never>> = { name: 'mailbox-ramp', payload: none };
+export const domainCheckQueue: JobQueue<Record<string, never>> = { name: 'domain-check', payload: none };
+export const liveLinkScheduleQueue: JobQueue<Record<string, never>> = {
+  name: 'live-link-schedule',
+  payload: none,
+};
+
+/** One mailbox's read, keyed by mailbox: at most one sync of a mailbox runs and one more waits. */
+export const syncMailboxQueue: JobQueue<{ mailboxId: string }> = {
+  name: 'sync-mailbox',
+  payload: z.strictObject({ mailboxId: z.uuid() }),
+  policy: 'stately',
+};
+
+/** One campaign's queued discovery run (a discovery_runs row). */
+export const findProspectsQueue: JobQueue<{ runId: string }> = {
+  name: 'find-prospects',
+  payload: z.strictObject({ runId: z.uuid() }),
+};
+
+/** One live link's check. */
+export const liveLinkCheckQueue: JobQueue<{ liveLinkId: string }> = {
+  name: 'live-link-check',
+  payload: z.strictObject({ liveLinkId: z.uuid() }),
+};
+
+/** The search for the link a prospect marked Success gave. */
+export const liveLinkDiscoveryQueue: JobQueue<{ prospectId: string }> = {
+  name: 'live-link-discovery',
+  payload: z.strictObject({ prospectId: z.uuid() }),
+};
+
+/** What can queue a job: the app's pg-boss instance, or a test's recorder of its `send` calls. */
+export type JobSender = Pick<PgBoss, 'send'>;
+
+/**
+ * Queues one job after checking its payload against the queue's schema, so a wrong payload fails
+ * at the sender instead of in a worker. Resolves to the job's id, or null when pg-boss refused it
+ * as a duplicate (a singletonKey already queued).
+ * @throws ZodError when the payload does not match the queue's schema; pg-boss's error when the
+ * queue cannot take it.
+ */
+export function sendJob<P extends object>(
+  queue: JobSender,
+  definition: JobQueue<P>,
+  payload: P,
+  options: SendOptions = {},
+): Promise<string | null> {
+  return queue.send(definition.name, definition.payload.parse(payload), options);
+}
