@@ -9,7 +9,7 @@ import { users } from '../../db/schema/users';
 import { Crawler } from '../../discovery/crawler';
 import { crawlerSettings } from '../../discovery/settings';
 import { publishEvent } from '../../events/publish';
-import { sendAlertMail } from '../notifications/alert-mail';
+import { sendAlertMail } from '../../alert-mail';
 import { judgeLink, type LinkCheckOutcome } from './link-check';
 
 /** What a link check needs: the database, the settings and a crawler shared by all checks of the process. */

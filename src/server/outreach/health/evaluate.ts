@@ -7,7 +7,7 @@ import { publishEvent } from '../../events/publish';
 import { notifications } from '../../db/schema/notifications';
 import { emailAccounts } from '../../db/schema/outreach';
 import { users } from '../../db/schema/users';
-import { sendAlertMail } from '../../modules/notifications/alert-mail';
+import { sendAlertMail } from '../../alert-mail';
 import { mailboxHealth } from './stats';
 
 /**
