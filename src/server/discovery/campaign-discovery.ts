@@ -7,7 +7,7 @@ import { campaigns, prospects } from '../db/schema/campaigns';
 import { discoveryRuns } from '../db/schema/discovery';
 import { publishEvent } from '../events/publish';
 import { allBlockedDomains, prospectDomain } from '../outreach/domain-memory';
-import { databaseNow, recordFoundLinks } from '../modules/live-links/found-links';
+import { databaseNow, recordFoundLinks } from '../monitoring/found-links';
 import { CrawlStore } from './crawl-store';
 import { Crawler } from './crawler';
 import { DiscoveryError, discoverProspects, type DiscoveredProspect, type DiscoveryDeps } from './discover';

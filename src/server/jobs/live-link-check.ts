@@ -1,4 +1,4 @@
-import { checkLiveLink, linkCheckCrawler } from '../modules/live-links/check';
+import { checkLiveLink, linkCheckCrawler } from '../monitoring/check';
 import { liveLinkCheckQueue } from './definitions';
 import type { JobDefinition } from './job';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { prospects } from '../db/schema/campaigns';
-import { linkCheckCrawler } from '../modules/live-links/check';
-import { findLinksOnProspectSite } from '../modules/live-links/found-links';
+import { linkCheckCrawler } from '../monitoring/check';
+import { findLinksOnProspectSite } from '../monitoring/found-links';
 import { liveLinkCheckQueue, liveLinkDiscoveryQueue, sendJob } from './definitions';
 import type { JobDefinition } from './job';
 

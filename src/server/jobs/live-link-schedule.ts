@@ -5,7 +5,7 @@ import {
   SCHEDULE_PERIOD_MS,
   claimDueLinks,
   spreadChecks,
-} from '../modules/live-links/schedule';
+} from '../monitoring/schedule';
 import { liveLinkCheckQueue, liveLinkScheduleQueue, sendJob } from './definitions';
 import type { JobDefinition } from './job';
 

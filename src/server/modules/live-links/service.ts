@@ -18,8 +18,8 @@ import { countWhere, listPage, pageAndTotal } from '../../db/list-page';
 import { AppError } from '../../http/errors';
 import { findOwnedCampaign } from '../campaigns/service';
 import { liveLinkCheckQueue, sendJob, type JobSender } from '../../jobs/definitions';
-import { checkLiveLink, linkCheckCrawler } from './check';
-import { CHECK_LEASE_MS } from './schedule';
+import { checkLiveLink, linkCheckCrawler } from '../../monitoring/check';
+import { CHECK_LEASE_MS } from '../../monitoring/schedule';
 
 type Reason = (typeof linkCheckReasons)[number];
 

@@ -1,7 +1,7 @@
-import type { LinkCheckReason, LiveLinkStatus } from '../../../shared/schemas/live-links';
-import { hostOf, isWithinDomain, normalizeUrl, siteDomain } from '../../../shared/url-normalize';
-import type { PageFetch } from '../../discovery/crawler';
-import { extractPage, type ExtractedLink, type LinkRel } from '../../discovery/extract-page';
+import type { LinkCheckReason, LiveLinkStatus } from '../../shared/schemas/live-links';
+import { hostOf, isWithinDomain, normalizeUrl, siteDomain } from '../../shared/url-normalize';
+import type { PageFetch } from '../discovery/crawler';
+import { extractPage, type ExtractedLink, type LinkRel } from '../discovery/extract-page';
 
 /** What a check compares the page against: the live link as recorded. */
 export interface RecordedLink {

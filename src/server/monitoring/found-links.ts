@@ -1,11 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { siteUrlFromInput } from '../../../shared/url-normalize';
-import { queryRows, type Database } from '../../db/client';
-import { campaigns, prospects } from '../../db/schema/campaigns';
-import { CrawlStore } from '../../discovery/crawl-store';
-import type { Crawler } from '../../discovery/crawler';
-import { PageSource, RunBudget } from '../../discovery/page-source';
-import { crawlSite } from '../../discovery/site-crawl';
+import { siteUrlFromInput } from '../../shared/url-normalize';
+import { queryRows, type Database } from '../db/client';
+import { campaigns, prospects } from '../db/schema/campaigns';
+import { CrawlStore } from '../discovery/crawl-store';
+import type { Crawler } from '../discovery/crawler';
+import { PageSource, RunBudget } from '../discovery/page-source';
+import { crawlSite } from '../discovery/site-crawl';
 
 /** The database's clock: crawl_pages.fetched_at is stamped with it, so "crawled since" compares with it. */
 export async function databaseNow(db: Database): Promise<Date> {

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPaths, withId } from '../../../shared/paths';
-import type { LiveLinkPage } from '../../../shared/schemas/live-links';
-import { CrawlStore } from '../../discovery/crawl-store';
-import { extractPage } from '../../discovery/extract-page';
-import { createTestApp, signUpUser, type TestApp } from '../../testing/app';
-import { createManualCampaign } from '../../testing/campaigns';
-import { fixturePage } from '../../testing/fixture-sites';
-import { startFixtureWeb, type FixtureWeb } from '../../testing/fixture-web';
+import { apiPaths, withId } from '../../shared/paths';
+import type { LiveLinkPage } from '../../shared/schemas/live-links';
+import { CrawlStore } from '../discovery/crawl-store';
+import { extractPage } from '../discovery/extract-page';
+import { createTestApp, signUpUser, type TestApp } from '../testing/app';
+import { createManualCampaign } from '../testing/campaigns';
+import { fixturePage } from '../testing/fixture-sites';
+import { startFixtureWeb, type FixtureWeb } from '../testing/fixture-web';
 import { databaseNow, recordFoundLinks } from './found-links';
 
 let web: FixtureWeb;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PageFetch } from '../../discovery/crawler';
+import type { PageFetch } from '../discovery/crawler';
 import { isNoindex, judgeLink, type RecordedLink } from './link-check';
 
 const recorded: RecordedLink = {

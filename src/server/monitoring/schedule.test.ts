@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../db/client';
-import { campaigns, liveLinks } from '../../db/schema/campaigns';
-import { users } from '../../db/schema/users';
-import { createTestDatabase } from '../../testing/database';
-import { liveLinkScheduleJob } from '../../jobs/live-link-schedule';
-import { testConfig } from '../../testing/app';
+import type { DatabaseHandle } from '../db/client';
+import { campaigns, liveLinks } from '../db/schema/campaigns';
+import { users } from '../db/schema/users';
+import { createTestDatabase } from '../testing/database';
+import { liveLinkScheduleJob } from '../jobs/live-link-schedule';
+import { testConfig } from '../testing/app';
 import { claimDueLinks, spreadChecks } from './schedule';
 
 let handle: DatabaseHandle;

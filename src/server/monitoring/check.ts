@@ -1,15 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { linkCheckReasonText, type LiveLinkStatus } from '../../../shared/schemas/live-links';
-import { siteDomain } from '../../../shared/url-normalize';
-import type { Config } from '../../config';
-import type { Database } from '../../db/client';
-import { campaigns, liveLinkChecks, liveLinks } from '../../db/schema/campaigns';
-import { notifications } from '../../db/schema/notifications';
-import { users } from '../../db/schema/users';
-import { Crawler } from '../../discovery/crawler';
-import { crawlerSettings } from '../../discovery/settings';
-import { publishEvent } from '../../events/publish';
-import { sendAlertMail } from '../../alert-mail';
+import { linkCheckReasonText, type LiveLinkStatus } from '../../shared/schemas/live-links';
+import { siteDomain } from '../../shared/url-normalize';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { campaigns, liveLinkChecks, liveLinks } from '../db/schema/campaigns';
+import { notifications } from '../db/schema/notifications';
+import { users } from '../db/schema/users';
+import { Crawler } from '../discovery/crawler';
+import { crawlerSettings } from '../discovery/settings';
+import { publishEvent } from '../events/publish';
+import { sendAlertMail } from '../alert-mail';
 import { judgeLink, type LinkCheckOutcome } from './link-check';
 
 /** What a link check needs: the database, the settings and a crawler shared by all checks of the process. */

@@ -1,25 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPaths, withId } from '../../../shared/paths';
-import type {
-  LinkCheckPage,
-  LiveLink,
-  LiveLinkPage,
-  LiveLinkSummary,
-} from '../../../shared/schemas/live-links';
-import type { NotificationPage } from '../../../shared/schemas/notifications';
+import { apiPaths, withId } from '../../shared/paths';
+import type { LinkCheckPage, LiveLink, LiveLinkPage, LiveLinkSummary } from '../../shared/schemas/live-links';
+import type { NotificationPage } from '../../shared/schemas/notifications';
 import { eq } from 'drizzle-orm';
-import { campaigns, liveLinks } from '../../db/schema/campaigns';
-import { Crawler } from '../../discovery/crawler';
-import { crawlerSettings } from '../../discovery/settings';
-import { createTestApp, signUpUser, testConfig, type TestApp } from '../../testing/app';
-import { createManualCampaign } from '../../testing/campaigns';
+import { campaigns, liveLinks } from '../db/schema/campaigns';
+import { Crawler } from '../discovery/crawler';
+import { crawlerSettings } from '../discovery/settings';
+import { createTestApp, signUpUser, testConfig, type TestApp } from '../testing/app';
+import { createManualCampaign } from '../testing/campaigns';
 import {
   startFixtureWeb,
   startLocalServer,
   type FixtureAnswer,
   type FixtureWeb,
-} from '../../testing/fixture-web';
-import { startSmtpServer, type LocalSmtpServer } from '../../testing/mail-servers';
+} from '../testing/fixture-web';
+import { startSmtpServer, type LocalSmtpServer } from '../testing/mail-servers';
 import { checkLiveLink } from './check';
 
 /** The blog's pages and another site's, changed by the tests between checks. */
