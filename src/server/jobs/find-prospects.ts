@@ -1,6 +1,176 @@
-import { runCampaignDiscovery } from '../discovery/campaign-discovery';
+import { and, eq, sql } from 'drizzle-orm';
+import { limits } from '../../shared/limits';
+import { discoveryMessages } from '../../shared/schemas/discovery';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { campaigns, prospects } from '../db/schema/campaigns';
+import { discoveryRuns } from '../db/schema/discovery';
+import { publishEvent } from '../events/publish';
+import { skippedDomains } from '../outreach/domain-memory';
+import { databaseNow, recordFoundLinks } from '../monitoring/found-links';
+import { CrawlStore } from '../discovery/crawl-store';
+import { Crawler } from '../discovery/crawler';
+import {
+  DiscoveryError,
+  discoverProspects,
+  type DiscoveredProspect,
+  type DiscoveryDeps,
+} from '../discovery/discover';
+import { crawlerSettings, discoveryLimits, discoveryProviders } from '../discovery/settings';
 import { findProspectsQueue } from './definitions';
 import type { JobDefinition } from './job';
+
+/** How often a running job looks for a cancel request and writes progress (ms). */
+const POLL_MS = 1_000;
+
+/** Inserts a discovered prospect (pending) unless its domain is already one of the campaign's. */
+async function insertProspect(
+  db: Database,
+  run: { id: string; campaignId: string; userId: string },
+  p: DiscoveredProspect,
+) {
+  const inserted = await db
+    .insert(prospects)
+    .values({
+      campaignId: run.campaignId,
+      userId: run.userId,
+      website: p.website,
+      domain: p.domain,
+      contactEmail: p.contactEmail,
+      contactName: p.contactName,
+      alternativeEmails: p.alternativeEmails,
+      status: 'pending',
+      daScore: p.daScore,
+      relevanceScore: p.relevanceScore,
+      opportunityType: p.opportunityType,
+      sourcePageUrl: p.sourcePageUrl,
+      sourceLinkUrl: p.sourceLinkUrl,
+      sourceAnchorText: p.sourceAnchorText,
+    })
+    .onConflictDoNothing({ target: [prospects.campaignId, prospects.domain], where: sql`domain is not null` })
+    .returning({ id: prospects.id });
+  if (!inserted.length) return false;
+  await publishEvent(db, { userId: run.userId, type: 'prospects.changed', campaignId: run.campaignId });
+  await db
+    .update(campaigns)
+    .set({ prospects: sql`${campaigns.prospects} + 1`, prospectsFound: sql`${campaigns.prospectsFound} + 1` })
+    .where(eq(campaigns.id, run.campaignId));
+  await db
+    .update(discoveryRuns)
+    .set({ prospectsFound: sql`${discoveryRuns.prospectsFound} + 1` })
+    .where(eq(discoveryRuns.id, run.id));
+  return true;
+}
+
+/**
+ * Runs one queued find-prospects run to its end (the job handler): marks it running, discovers
+ * prospects for its campaign, inserts them as they are found, writes progress_percentage,
+ * prospects_found and pages crawled about once a second, stops when the run is cancelled, and
+ * records completion or the failure reason. Idempotent: a finished or cancelled run is left
+ * alone, and a re-delivered run adds no duplicate prospects. Never throws for a failed search.
+ */
+export async function runCampaignDiscovery(
+  runId: string,
+  deps: {
+    db: Database;
+    config: Config;
+    overrides?: Partial<Pick<DiscoveryDeps, 'searchProviders' | 'backlinkProvider'>>;
+  },
+): Promise<{ status: 'completed' | 'failed' | 'cancelled' | 'skipped'; prospectsFound: number }> {
+  const { db, config } = deps;
+  const [run] = await db.select().from(discoveryRuns).where(eq(discoveryRuns.id, runId));
+  if (!run || (run.status !== 'queued' && run.status !== 'running'))
+    return { status: 'skipped', prospectsFound: 0 };
+  const [campaign] = await db
+    .select()
+    .from(campaigns)
+    .where(and(eq(campaigns.id, run.campaignId), eq(campaigns.userId, run.userId)));
+  if (!campaign) return { status: 'skipped', prospectsFound: 0 };
+
+  const startedAt = await databaseNow(db);
+  await db.update(discoveryRuns).set({ status: 'running', startedAt }).where(eq(discoveryRuns.id, runId));
+  await db.update(campaigns).set({ progressPercentage: 0 }).where(eq(campaigns.id, campaign.id));
+  const announce = (type: 'discovery.progress' | 'discovery.finished') =>
+    publishEvent(db, { userId: run.userId, type, campaignId: run.campaignId });
+  await announce('discovery.progress');
+
+  const controller = new AbortController();
+  const isCancelled = async () => {
+    const [row] = await db
+      .select({ status: discoveryRuns.status })
+      .from(discoveryRuns)
+      .where(eq(discoveryRuns.id, runId));
+    return row?.status === 'cancelled';
+  };
+  const watcher = setInterval(() => {
+    void isCancelled().then(
+      (cancelled) => cancelled && controller.abort(new Error(discoveryMessages.cancelled)),
+      () => undefined,
+    );
+  }, POLL_MS);
+  let lastWrite = 0;
+  const crawler = new Crawler(crawlerSettings(config));
+  let found = 0;
+  try {
+    const result = await discoverProspects(
+      {
+        siteUrl: campaign.websiteUrl,
+        competitors: campaign.competitors,
+        // Each run looks for target_prospects new sites; a re-delivered run counts what it found.
+        target: Math.max(0, (campaign.targetProspects || limits.minAiProspects) - run.prospectsFound),
+        skipDomains: await skippedDomains(db, campaign, config.DISCOVERY_RECONTACT_DAYS),
+      },
+      {
+        crawler,
+        store: new CrawlStore(db),
+        ...discoveryProviders(config),
+        ...deps.overrides,
+        limits: discoveryLimits(config),
+        signal: controller.signal,
+        onProspect: async (prospect) => {
+          const kept = await insertProspect(db, run, prospect);
+          if (kept) found++;
+          return kept;
+        },
+        onProgress: async ({ percent, pagesCrawled }) => {
+          if (Date.now() - lastWrite < POLL_MS) return;
+          lastWrite = Date.now();
+          await db
+            .update(campaigns)
+            .set({ progressPercentage: percent })
+            .where(eq(campaigns.id, campaign.id));
+          await db.update(discoveryRuns).set({ pagesCrawled }).where(eq(discoveryRuns.id, runId));
+          await announce('discovery.progress');
+        },
+      },
+    );
+    await db.update(campaigns).set({ progressPercentage: 100 }).where(eq(campaigns.id, campaign.id));
+    // Links to any campaign's site seen on the way become its live links (issue 8 §4).
+    await recordFoundLinks(db, startedAt);
+    await db
+      .update(discoveryRuns)
+      .set({ status: 'completed', pagesCrawled: result.pagesCrawled, finishedAt: new Date() })
+      .where(and(eq(discoveryRuns.id, runId), eq(discoveryRuns.status, 'running')));
+    return { status: 'completed', prospectsFound: found };
+  } catch (error) {
+    if (controller.signal.aborted || (await isCancelled())) {
+      await db.update(discoveryRuns).set({ finishedAt: new Date() }).where(eq(discoveryRuns.id, runId));
+      return { status: 'cancelled', prospectsFound: found };
+    }
+    const reason = error instanceof DiscoveryError ? error.message : 'an unexpected error stopped the search';
+    if (!(error instanceof DiscoveryError)) console.error('[find-prospects]', error);
+    await db
+      .update(discoveryRuns)
+      .set({ status: 'failed', error: `${discoveryMessages.failed}: ${reason}`, finishedAt: new Date() })
+      .where(eq(discoveryRuns.id, runId));
+    return { status: 'failed', prospectsFound: found };
+  } finally {
+    clearInterval(watcher);
+    await crawler.close();
+    // Completed, failed or cancelled: the pages show the outcome and what the run left behind.
+    await announce('discovery.finished');
+  }
+}
 
 /**
  * Runs prospect discovery for one campaign's queued run (`{runId}`, a discovery_runs row made by

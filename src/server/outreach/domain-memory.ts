@@ -3,8 +3,7 @@ import { limits } from '../../shared/limits';
 import type { DomainMemory } from '../../shared/schemas/prospects';
 import { siteDomain } from '../../shared/url-normalize';
 import type { Database } from '../db/client';
-import type { prospects } from '../db/schema/campaigns';
-import { campaigns } from '../db/schema/campaigns';
+import { campaigns, prospects } from '../db/schema/campaigns';
 import { contactedDomains } from '../db/schema/prospect-history';
 import { iso } from '../db/sql-helpers';
 
@@ -169,4 +168,26 @@ export async function setDoNotContact(
     });
   const memory = (await domainMemoryOf(db, userId, [domain])).get(domain);
   return memory!;
+}
+
+/**
+ * Domains a campaign's run must not propose: the campaign's prospects (manual ones by their
+ * website's host) and, from the domain memory, the domains marked do-not-contact or contacted by
+ * another of its owner's campaigns within `recontactDays` (issue 7 §5).
+ */
+export async function skippedDomains(
+  db: Database,
+  campaign: { id: string; userId: string },
+  recontactDays: number,
+  now = new Date(),
+) {
+  const own = await db
+    .select({ website: prospects.website, domain: prospects.domain })
+    .from(prospects)
+    .where(eq(prospects.campaignId, campaign.id));
+  const blocked = await allBlockedDomains(db, campaign.userId, now, {
+    campaignId: campaign.id,
+    recontactDays,
+  });
+  return new Set([...own.map(prospectDomain), ...blocked]);
 }

@@ -10,7 +10,7 @@ import { testConfig } from '../testing/app';
 import { createTestDatabase } from '../testing/database';
 import { bicycleWeb } from '../testing/fixture-sites';
 import { startFixtureWeb, type FixtureWeb } from '../testing/fixture-web';
-import { runCampaignDiscovery } from './campaign-discovery';
+import { runCampaignDiscovery } from './find-prospects';
 
 let handle: DatabaseHandle;
 let fixture: FixtureWeb;
