@@ -39,7 +39,7 @@ import { imageUploadRoutes, uploadedImageRoutes } from './modules/uploads/routes
 import { createPageRenderer, isClientOnlyPath, type PageRenderer } from './ssr/page-renderer';
 import { serverPublicData } from './ssr/public-data';
 import { campaignRoutes } from './modules/campaigns/routes';
-import { findProspectsRoutes } from './modules/campaigns/find-prospects-routes';
+import { findProspectsRoutes } from './modules/find-prospects/routes';
 import { contactRoutes } from './modules/contacts/routes';
 import { emailAccountRoutes } from './modules/email-accounts/routes';
 import { domainCheckRoutes } from './modules/email-accounts/domain-check-routes';

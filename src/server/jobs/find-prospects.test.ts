@@ -10,7 +10,7 @@ import {
   findProspectsStatus,
   startFindProspects,
   type FindProspectsDeps,
-} from '../discovery/find-prospects-service';
+} from '../modules/find-prospects/service';
 import { AppError } from '../http/errors';
 import { testConfig } from '../testing/app';
 import { createTestDatabase } from '../testing/database';

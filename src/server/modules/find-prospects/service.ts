@@ -1,12 +1,12 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
-import { discoveryMessages, type DiscoveryRun } from '../../shared/schemas/discovery';
-import type { Config } from '../config';
-import type { Database } from '../db/client';
-import { campaigns } from '../db/schema/campaigns';
-import { discoveryRuns } from '../db/schema/discovery';
-import { AppError } from '../http/errors';
-import { findProspectsQueue, sendJob } from '../jobs/definitions';
+import { discoveryMessages, type DiscoveryRun } from '../../../shared/schemas/discovery';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { campaigns } from '../../db/schema/campaigns';
+import { discoveryRuns } from '../../db/schema/discovery';
+import { AppError } from '../../http/errors';
+import { findProspectsQueue, sendJob } from '../../jobs/definitions';
 
 /** What the find-prospects service needs: the database, the settings and a queue to send to. */
 export interface FindProspectsDeps {

@@ -9,7 +9,7 @@ import {
   findProspectsStatus,
   startFindProspects,
   type FindProspectsDeps,
-} from '../../discovery/find-prospects-service';
+} from './service';
 
 const idParams = z.object({ id: z.uuid() });
 
