@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startFixtureWeb, startLocalServer, type FixtureAnswer } from '../testing/fixture-web';
 import { testCrawlerSettings } from '../testing/crawler-settings';
 import { Crawler, decodeHtml, type CrawlerSettings } from './crawler';
-import { AddressPolicy, SsrfError } from './ssrf-guard';
+import { AddressPolicy, SsrfError } from '../net/ssrf-guard';
 
 const base = testCrawlerSettings('', {
   timeoutMs: 2_000,

@@ -4,7 +4,7 @@ import { withoutNul } from '../../shared/text/without-nul';
 import { normalizeUrl } from '../../shared/url-normalize';
 import { PolitenessGate } from './politeness';
 import { RobotsCache, type RobotsResponse } from './robots';
-import { AddressPolicy, SsrfError } from './ssrf-guard';
+import { AddressPolicy, SsrfError } from '../net/ssrf-guard';
 
 /** Everything the crawler can be tuned with (README "Crawler settings"). Times in ms, sizes in bytes. */
 export interface CrawlerSettings {

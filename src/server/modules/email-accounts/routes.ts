@@ -9,7 +9,7 @@ import {
   mailboxSettingsSchema,
 } from '../../../shared/schemas/mailboxes';
 import { userId } from '../../auth/session';
-import { AddressPolicy } from '../../discovery/ssrf-guard';
+import { AddressPolicy } from '../../net/ssrf-guard';
 import { domainCheckQueue, sendJob } from '../../jobs/definitions';
 import { outreachKeys } from '../../outreach/keys';
 import type { EmailAccountDeps } from './deps';

@@ -12,7 +12,7 @@ import type { Database } from '../../db/client';
 import { emailAccounts, outreachMessages } from '../../db/schema/outreach';
 import { iso } from '../../db/sql-helpers';
 import { AppError } from '../../http/errors';
-import type { AddressPolicy } from '../../discovery/ssrf-guard';
+import type { AddressPolicy } from '../../net/ssrf-guard';
 import {
   MailboxConnectionError,
   verifyMailbox,
@@ -20,7 +20,7 @@ import {
 } from '../../outreach/mailboxes/connection';
 import { mailboxHealth } from '../../outreach/health/stats';
 import { initialRampLimit } from '../../outreach/health/ramp';
-import { privateMailHost } from '../../outreach/mailboxes/mail-host-guard';
+import { privateMailHost } from '../../net/mail-host-guard';
 import { storedMailServers } from '../../outreach/mailboxes/servers';
 import { encryptSecret } from '../../secrets';
 

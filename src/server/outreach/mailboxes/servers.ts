@@ -1,14 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { AddressPolicy } from '../../discovery/ssrf-guard';
+import { AddressPolicy } from '../../net/ssrf-guard';
 import { emailAccounts } from '../../db/schema/outreach';
 import { decryptSecret, encryptSecret } from '../../secrets';
 import type { MailboxServers } from './connection';
 import { MailboxAccessError } from './access-error';
 import { keepAccessToken, keptAccessToken } from './access-tokens';
 import { oauthMailServers, renewOAuthAccess } from './oauth-mailbox';
-import { privateMailHost } from './mail-host-guard';
+import { privateMailHost } from '../../net/mail-host-guard';
 
 /**
  * How to reach a stored mailbox now: an SMTP/IMAP mailbox with its password decrypted, or a Gmail or

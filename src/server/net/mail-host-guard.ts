@@ -1,8 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import { mailboxMessages } from '../../../shared/schemas/mailboxes';
-import type { AddressPolicy } from '../../discovery/ssrf-guard';
-import type { MailboxServers } from './connection';
+import { mailboxMessages } from '../../shared/schemas/mailboxes';
+import type { AddressPolicy } from './ssrf-guard';
 
 /**
  * Checks the mail server a user names before the app connects to it: the connect form is an SSRF
@@ -26,7 +25,7 @@ async function refusedMailAddress(policy: AddressPolicy, host: string): Promise<
  */
 export async function privateMailHost(
   policy: AddressPolicy,
-  servers: Pick<MailboxServers, 'smtpHost' | 'imapHost'>,
+  servers: { smtpHost: string; imapHost: string },
 ): Promise<string | null> {
   for (const [protocol, host] of [
     ['SMTP', servers.smtpHost],
