@@ -11,13 +11,11 @@
  */
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/server/db/client';
-import { campaigns, prospects } from '../src/server/db/schema/campaigns';
-import {
-  emailAccounts,
-  emailSequences,
-  emailSequenceSteps,
-  enrollments,
-} from '../src/server/db/schema/outreach';
+import { campaigns } from '../src/server/db/schema/campaigns';
+import { prospects } from '../src/server/db/schema/prospects';
+import { emailAccounts } from '../src/server/db/schema/mailboxes';
+import { enrollments } from '../src/server/db/schema/outreach';
+import { emailSequences, emailSequenceSteps } from '../src/server/db/schema/sequences';
 import { users } from '../src/server/db/schema/users';
 import { outreachKeys } from '../src/server/outreach/keys';
 import { claimSendable } from '../src/server/outreach/scheduling/claim';

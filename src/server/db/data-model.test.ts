@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../testing/database';
 import { openDatabase, queryRows, type DatabaseHandle } from './client';
 import { runMigrations } from './migrate';
-import { campaigns, liveLinks, prospects } from './schema/campaigns';
-import { emailAccounts } from './schema/outreach';
+import { campaigns } from './schema/campaigns';
+import { liveLinks } from './schema/live-links';
+import { prospects } from './schema/prospects';
+import { emailAccounts } from './schema/mailboxes';
 import { users } from './schema/users';
 
 let handle: DatabaseHandle;

@@ -1,5 +1,5 @@
 import { isWithinDomain, siteDomain } from '../../shared/url-normalize';
-import type { opportunityType } from '../db/schema/campaigns';
+import type { opportunityType } from '../db/schema/prospects';
 import type { PageExtract } from './extract-page';
 
 /** Why a site is a prospect (stored in prospects.opportunity_type). */

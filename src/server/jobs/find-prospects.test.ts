@@ -3,7 +3,8 @@ import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../config';
 import type { DatabaseHandle } from '../db/client';
-import { campaigns, prospects } from '../db/schema/campaigns';
+import { campaigns } from '../db/schema/campaigns';
+import { prospects } from '../db/schema/prospects';
 import { users } from '../db/schema/users';
 import {
   cancelFindProspects,

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { prospects } from '../db/schema/campaigns';
+import { prospects } from '../db/schema/prospects';
 import { linkCheckCrawler } from '../monitoring/check';
 import { findLinksOnProspectSite } from '../monitoring/found-links';
 import { liveLinkCheckQueue, liveLinkDiscoveryQueue, sendJob } from './definitions';

@@ -1,7 +1,7 @@
 import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client';
-import { emailAccounts } from '../db/schema/outreach';
+import { emailAccounts } from '../db/schema/mailboxes';
 import { users } from '../db/schema/users';
 import { testConfig } from '../testing/app';
 import { createTestDatabase } from '../testing/database';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { emailAccounts } from '../db/schema/outreach';
+import { emailAccounts } from '../db/schema/mailboxes';
 import { outreachKeys } from '../outreach/keys';
 import { syncMailbox } from '../outreach/replies/sync';
 import { mailboxSyncQueue, sendJob, syncMailboxQueue, type JobSender } from './definitions';

@@ -3,7 +3,8 @@ import { linkCheckReasonText, type LiveLinkStatus } from '../../shared/schemas/l
 import { siteDomain } from '../../shared/url-normalize';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import { campaigns, liveLinkChecks, liveLinks } from '../db/schema/campaigns';
+import { campaigns } from '../db/schema/campaigns';
+import { liveLinkChecks, liveLinks } from '../db/schema/live-links';
 import { notifications } from '../db/schema/notifications';
 import { users } from '../db/schema/users';
 import { Crawler } from '../discovery/crawler';

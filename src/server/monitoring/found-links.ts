@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { siteUrlFromInput } from '../../shared/url-normalize';
 import { queryRows, type Database } from '../db/client';
-import { campaigns, prospects } from '../db/schema/campaigns';
+import { campaigns } from '../db/schema/campaigns';
+import { prospects } from '../db/schema/prospects';
 import { CrawlStore } from '../discovery/crawl-store';
 import type { Crawler } from '../discovery/crawler';
 import { PageSource, RunBudget } from '../discovery/page-source';

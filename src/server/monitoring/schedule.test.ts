@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client';
-import { campaigns, liveLinks } from '../db/schema/campaigns';
+import { campaigns } from '../db/schema/campaigns';
+import { liveLinks } from '../db/schema/live-links';
 import { users } from '../db/schema/users';
 import { createTestDatabase } from '../testing/database';
 import { liveLinkScheduleJob } from '../jobs/live-link-schedule';

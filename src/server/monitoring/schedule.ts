@@ -1,7 +1,7 @@
 import { asc, inArray, lte } from 'drizzle-orm';
 import { siteDomain } from '../../shared/url-normalize';
 import type { Database } from '../db/client';
-import { liveLinks } from '../db/schema/campaigns';
+import { liveLinks } from '../db/schema/live-links';
 
 /** The scheduler's tick: every ten minutes it queues the checks that came due, spread over the next ten. */
 export const SCHEDULE_CRON = '*/10 * * * *';

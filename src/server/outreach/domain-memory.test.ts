@@ -1,7 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client';
-import { campaigns, prospects } from '../db/schema/campaigns';
+import { campaigns } from '../db/schema/campaigns';
+import { prospects } from '../db/schema/prospects';
 import { outreachMessages } from '../db/schema/outreach';
 import { contactedDomains, prospectEvents } from '../db/schema/prospect-history';
 import { updateProspectStatus } from '../modules/prospects/service';

@@ -3,7 +3,8 @@ import { limits } from '../../shared/limits';
 import type { DomainMemory } from '../../shared/schemas/prospects';
 import { siteDomain } from '../../shared/url-normalize';
 import type { Database } from '../db/client';
-import { campaigns, prospects } from '../db/schema/campaigns';
+import { campaigns } from '../db/schema/campaigns';
+import { prospects } from '../db/schema/prospects';
 import { contactedDomains } from '../db/schema/prospect-history';
 import { iso } from '../db/sql-helpers';
 

@@ -1,8 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { queryRows, type DatabaseHandle } from '../db/client';
-import { campaigns, prospects } from '../db/schema/campaigns';
-import { emailAccounts, enrollments, outreachMessages, suppressions } from '../db/schema/outreach';
+import { campaigns } from '../db/schema/campaigns';
+import { prospects } from '../db/schema/prospects';
+import { emailAccounts } from '../db/schema/mailboxes';
+import { enrollments, outreachMessages, suppressions } from '../db/schema/outreach';
 import { encryptSecret } from '../secrets';
 import { testConfig } from '../testing/app';
 import { createTestDatabase } from '../testing/database';

@@ -1,7 +1,7 @@
 import { eq, type SQL } from 'drizzle-orm';
 import type { ProspectStatus } from '../../shared/schemas/prospects';
 import type { Database } from '../db/client';
-import { prospects } from '../db/schema/campaigns';
+import { prospects } from '../db/schema/prospects';
 import { prospectEvents } from '../db/schema/prospect-history';
 import { rememberProspect } from './domain-memory';
 import { publishEvent } from '../events/publish';

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { prospects } from '../db/schema/campaigns';
+import { prospects } from '../db/schema/prospects';
 import { enrollments, outreachMessages, suppressions } from '../db/schema/outreach';
 
 /**

@@ -1,12 +1,8 @@
 import type { Database } from '../db/client';
-import { campaigns, prospects } from '../db/schema/campaigns';
-import {
-  emailAccounts,
-  enrollments,
-  inboundMessages,
-  outreachMessages,
-  suppressions,
-} from '../db/schema/outreach';
+import { campaigns } from '../db/schema/campaigns';
+import { prospects } from '../db/schema/prospects';
+import { emailAccounts } from '../db/schema/mailboxes';
+import { enrollments, inboundMessages, outreachMessages, suppressions } from '../db/schema/outreach';
 import { users } from '../db/schema/users';
 
 /** What came back for one sent message. */

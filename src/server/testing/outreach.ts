@@ -1,6 +1,9 @@
 import type { Database } from '../db/client';
-import { campaigns, prospects } from '../db/schema/campaigns';
-import { emailAccounts, emailSequences, emailSequenceSteps, enrollments } from '../db/schema/outreach';
+import { campaigns } from '../db/schema/campaigns';
+import { prospects } from '../db/schema/prospects';
+import { emailAccounts } from '../db/schema/mailboxes';
+import { enrollments } from '../db/schema/outreach';
+import { emailSequences, emailSequenceSteps } from '../db/schema/sequences';
 import { users } from '../db/schema/users';
 import { outreachKeys, type OutreachKeys } from '../outreach/keys';
 import { encryptSecret } from '../secrets';

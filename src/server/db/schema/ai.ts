@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { date, index, integer, pgEnum, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { belongsToCampaign, prospects } from './campaigns';
+import { belongsToCampaign } from './campaigns';
+import { prospects } from './prospects';
 import { createdAt, id, updatedAt } from './columns';
 import { users } from './users';
 
 /**
- * AI writing (issue 9): model calls counted per user and UTC day (the daily limit), the guest posts
+ * AI writing (docs/decisions/010-ai-writing.md): model calls counted per user and UTC day (the daily limit), the guest posts
  * generated for a campaign, kept so they can be reopened, and the prospects' personalised first lines.
  */
 export const aiUsage = pgTable(
@@ -35,7 +36,7 @@ export const guestPosts = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    /** The post in the blog markup (spec §9); its first '# ' heading is the title. */
+    /** The post in the blog markup; its first '# ' heading is the title. */
     content: text().notNull(),
     title: text().notNull().default(''),
     createdAt: createdAt(),
@@ -51,7 +52,7 @@ export const guestPosts = pgTable(
 export const firstLineStatus = pgEnum('first_line_status', ['draft', 'approved']);
 
 /**
- * A prospect's personalised opening line for outreach (issue 9 §3): drafted by the model from the
+ * A prospect's personalised opening line for outreach (docs/decisions/010-ai-writing.md): drafted by the model from the
  * page the prospect was found on, editable, and used by the sending engine as [AI First Line] once
  * approved (or at once when the campaign does not ask for approval).
  */

@@ -2,7 +2,7 @@ import { boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'driz
 import { createdAt, id, updatedAt } from './columns';
 import { users } from './users';
 
-/** Blog (spec §3): posts, categories and the join table between them. */
+/** Blog: posts, categories and the join table between them. */
 export const blogCategories = pgTable('blog_categories', {
   id: id(),
   name: text().notNull().unique(),

@@ -1,7 +1,7 @@
 import { index, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns';
 
-/** Messages sent through the public contact form (spec §3), listed by admins newest first. */
+/** Messages sent through the public contact form, listed by admins newest first. */
 export const contactMessages = pgTable(
   'contact_messages',
   {

@@ -1,6 +1,6 @@
 import { index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { liveLinks } from './campaigns';
-import { emailAccounts } from './outreach';
+import { liveLinks } from './live-links';
+import { emailAccounts } from './mailboxes';
 import { createdAt, id } from './columns';
 import { users } from './users';
 

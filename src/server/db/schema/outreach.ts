@@ -8,154 +8,25 @@ import {
   jsonb,
   pgEnum,
   pgTable,
-  real,
   text,
   timestamp,
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { campaigns, prospects } from './campaigns';
+import { campaigns } from './campaigns';
 import { createdAt, id, updatedAt } from './columns';
+import { emailAccounts } from './mailboxes';
+import { prospects } from './prospects';
+import { emailSequences } from './sequences';
 import { users } from './users';
 
 /**
- * Outreach (spec §3): mailboxes, the user's email sequences with their steps, and the shipped
- * sequence templates. Mailbox secrets are stored only as AES-256-GCM ciphertext (see secrets.ts).
- */
-export const mailboxProvider = pgEnum('mailbox_provider', ['gmail', 'smtp', 'microsoft']);
-/** 'paused': stopped by its health thresholds (or by hand); only the user resumes it. */
-export const mailboxStatus = pgEnum('mailbox_status', ['connected', 'error', 'paused']);
-/** What put a mailbox in 'error' or 'paused', so the side that works again can clear it. */
-export const mailboxStatusSource = pgEnum('mailbox_status_source', ['smtp', 'imap', 'health', 'user']);
-export const mailboxSecurity = pgEnum('mailbox_security', ['tls', 'starttls', 'none']);
-
-export const emailAccounts = pgTable(
-  'email_accounts',
-  {
-    id: id(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    email: text().notNull(),
-    provider: mailboxProvider().notNull(),
-    status: mailboxStatus().notNull().default('connected'),
-    /** Why the mailbox is in 'error' or 'paused', in words the user can act on. */
-    statusReason: text(),
-    statusSource: mailboxStatusSource(),
-    /** The last sync that logged in and read the INBOX to its end. */
-    lastSync: timestamp({ withTimezone: true }),
-    emailsSent: integer().notNull().default(0),
-    dailyLimit: integer().notNull().default(30),
-    /** Random pause between two messages of this mailbox, in seconds (default 2–6 minutes). */
-    minSpacingSeconds: integer().notNull().default(120),
-    maxSpacingSeconds: integer().notNull().default(360),
-    /** The mailbox sends nothing before this instant (spacing). */
-    nextSendAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    /** INBOX position of the last synced message (RFC 3501 UIDVALIDITY and UID), so a restart neither misses nor re-reads. */
-    imapUidValidity: bigint({ mode: 'number' }),
-    imapLastUid: bigint({ mode: 'number' }),
-    smtpHost: text(),
-    smtpPort: integer(),
-    smtpSecurity: mailboxSecurity(),
-    imapHost: text(),
-    imapPort: integer(),
-    imapSecurity: mailboxSecurity(),
-    username: text(),
-    /** Encrypted password (SMTP/IMAP) or OAuth2 refresh token (Gmail, Microsoft). */
-    secretEncrypted: text(),
-    /**
-     * Warm-up: the daily limit in force while a new mailbox ramps up to `dailyLimit`; grows each day
-     * without trouble, null once the ramp is over (and for mailboxes connected before ramps existed).
-     */
-    rampLimit: integer(),
-    rampUpdatedAt: timestamp({ withTimezone: true }),
-    /** Health thresholds (%, 0–100): above one, over the recent sends, the mailbox is paused. */
-    maxHardBouncePct: real().notNull().default(5),
-    maxPolicyBlockPct: real().notNull().default(3),
-    maxUnsubscribePct: real().notNull().default(2),
-    /**
-     * When the user last resumed the mailbox: its health counts only sends from then on, so the
-     * bounces that paused it cannot pause it again at once. Null = never resumed.
-     */
-    healthSince: timestamp({ withTimezone: true }),
-    /** DKIM selectors of the sender domain the user named; empty = try the common ones. */
-    dkimSelectors: text()
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
-    /** The last SPF/DKIM/DMARC check of the mailbox's domain (shape: shared/schemas/mail-health.ts). */
-    domainCheck: jsonb().$type<Record<string, unknown>>(),
-    domainCheckedAt: timestamp({ withTimezone: true }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    unique('uq_email_accounts_user_id_email').on(t.userId, t.email),
-    index('idx_email_accounts_user_id_created_at').on(t.userId, t.createdAt.desc()),
-  ],
-);
-
-export const emailSequences = pgTable(
-  'email_sequences',
-  {
-    id: id(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    name: text().notNull(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [index('idx_email_sequences_user_id_created_at').on(t.userId, t.createdAt.desc())],
-);
-
-export const emailSequenceSteps = pgTable(
-  'email_sequence_steps',
-  {
-    id: id(),
-    sequenceId: uuid()
-      .notNull()
-      .references(() => emailSequences.id, { onDelete: 'cascade' }),
-    /** 1-based position (spec §7: position + 1). */
-    stepNumber: integer().notNull(),
-    subject: text().notNull(),
-    content: text().notNull(),
-    /** Hours to wait after this step before the next one, 1–720; null on the last step (spec §5). */
-    delayHours: integer(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [unique('uq_email_sequence_steps_sequence_id_step_number').on(t.sequenceId, t.stepNumber)],
-);
-
-export const emailSequenceTemplates = pgTable('email_sequence_templates', {
-  id: id(),
-  name: text().notNull().unique(),
-  description: text().notNull(),
-  createdAt: createdAt(),
-});
-
-export const emailSequenceTemplateSteps = pgTable(
-  'email_sequence_template_steps',
-  {
-    id: id(),
-    templateId: uuid()
-      .notNull()
-      .references(() => emailSequenceTemplates.id, { onDelete: 'cascade' }),
-    stepNumber: integer().notNull(),
-    subject: text().notNull(),
-    content: text().notNull(),
-    delayHours: integer(),
-  },
-  (t) => [unique('uq_email_sequence_template_steps_template_id_step_number').on(t.templateId, t.stepNumber)],
-);
-
-/**
- * The sending engine's records (issue 6 §3–5). An enrollment walks one prospect through a
+ * The sending engine's records (docs/decisions/009-outreach-sending.md). An enrollment walks one prospect through a
  * sequence; each step it reaches becomes one outreach message, unique per (enrollment, step), so
  * a step can never be queued twice.
  */
 export const enrollmentStatus = pgEnum('enrollment_status', ['active', 'paused', 'completed', 'stopped']);
+
 export const outreachMessageStatus = pgEnum('outreach_message_status', [
   'queued',
   'sending',
@@ -164,13 +35,16 @@ export const outreachMessageStatus = pgEnum('outreach_message_status', [
   'flagged',
   'cancelled',
 ]);
+
 export const suppressionReason = pgEnum('suppression_reason', [
   'unsubscribe',
   'bounce',
   'complaint',
   'manual',
 ]);
+
 export const trackingEventType = pgEnum('tracking_event_type', ['open', 'click']);
+
 export const inboundKind = pgEnum('inbound_kind', [
   'reply',
   'auto_reply',
@@ -178,6 +52,7 @@ export const inboundKind = pgEnum('inbound_kind', [
   'unsubscribe',
   'challenge',
 ]);
+
 /**
  * A bounce's effect: hard (the address is dead), soft (try again later), policy (the receiving
  * server refused the sender: spam, blocklist — counts against the mailbox), delay (still retrying).
@@ -297,7 +172,7 @@ export const trackingEvents = pgTable(
 );
 
 /**
- * Messages read from a mailbox that answer one of our messages (issue 7): replies, automatic
+ * Messages read from a mailbox that answer one of our messages (docs/decisions/011-replies-history-and-domain-memory.md): replies, automatic
  * replies, bounces and unsubscribe requests, for the prospect timeline and the counters. One row per
  * INBOX message (mailbox, UIDVALIDITY, UID): its effects were applied exactly when it was inserted.
  */
@@ -364,19 +239,3 @@ export const quarantinedMessages = pgTable(
     index('idx_quarantined_messages_email_account_id_created_at').on(t.emailAccountId, t.createdAt.desc()),
   ],
 );
-
-/**
- * Whether a domain can receive mail (MX, else A/AAAA; RFC 7505 null MX refuses), cached per domain
- * so enrolling thousands of prospects asks DNS once per domain.
- */
-export const mailDomainChecks = pgTable('mail_domain_checks', {
-  domain: text().primaryKey(),
-  acceptsMail: boolean().notNull(),
-  /** Why not, in the user's words; null when it accepts mail. */
-  reason: text(),
-  mxHosts: text()
-    .array()
-    .notNull()
-    .default(sql`'{}'::text[]`),
-  checkedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});

@@ -1,10 +1,11 @@
 import { index, pgTable, text, timestamp, unique, uuid, boolean } from 'drizzle-orm/pg-core';
-import { campaigns, prospects, prospectStatus } from './campaigns';
+import { campaigns } from './campaigns';
+import { prospects, prospectStatus } from './prospects';
 import { createdAt, id, updatedAt } from './columns';
 import { users } from './users';
 
 /**
- * Every change of a prospect's status (issue 7 §4), for its timeline: what it became, when, and why
+ * Every change of a prospect's status (docs/decisions/011-replies-history-and-domain-memory.md), for its timeline: what it became, when, and why
  * in the user's words ('Email sent', 'Replied', 'Bounced (5.1.1)', 'Marked by you').
  */
 export const prospectEvents = pgTable(
@@ -22,7 +23,7 @@ export const prospectEvents = pgTable(
 );
 
 /**
- * Domain memory (issue 7 §5): one row per user and prospect domain across all their campaigns —
+ * Domain memory (docs/decisions/011-replies-history-and-domain-memory.md): one row per user and prospect domain across all their campaigns —
  * when it was last contacted and by which campaign, the latest outcome, and the user's
  * do-not-contact flag. Discovery and enrollment consult it (the recontact rule, limits.recontactDays).
  */

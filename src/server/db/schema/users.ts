@@ -13,7 +13,7 @@ import {
 import { createdAt, id, updatedAt } from './columns';
 
 /**
- * Accounts (spec §3 users, user_roles, admin_users, user metadata). The users, sessions, accounts
+ * Accounts: users, their roles and admin flags. The users, sessions, accounts
  * and verifications tables are the ones better-auth reads and writes through its Drizzle adapter;
  * their shape follows its core schema, with our profile fields added to users.
  */
@@ -21,7 +21,7 @@ export const users = pgTable(
   'users',
   {
     id: id(),
-    /** Full name = first + last (spec §2). */
+    /** Full name = first + last. */
     name: text().notNull(),
     email: text().notNull(),
     emailVerified: boolean().notNull().default(false),
@@ -29,7 +29,7 @@ export const users = pgTable(
     firstName: text().notNull().default(''),
     lastName: text().notNull().default(''),
     companyName: text().notNull().default(''),
-    /** Printed in the footer of outreach messages when set (issue 6 §5). */
+    /** Printed in the footer of outreach messages when set (docs/decisions/009-outreach-sending.md). */
     postalAddress: text(),
     /** IANA time zone of the sending window. */
     timeZone: text().notNull().default('UTC'),
@@ -40,7 +40,7 @@ export const users = pgTable(
       .default(sql`'{1,2,3,4,5}'::integer[]`),
     sendWindowStartHour: integer().notNull().default(8),
     sendWindowEndHour: integer().notNull().default(18),
-    /** A reply from one person at a domain stops the sequences of everyone else there too (issue 7 §3). */
+    /** A reply from one person at a domain stops the sequences of everyone else there too (docs/decisions/011-replies-history-and-domain-memory.md). */
     stopDomainOnReply: boolean().notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -103,7 +103,7 @@ export const verifications = pgTable(
 
 export const userRole = pgEnum('user_role', ['member', 'full']);
 
-/** One role per user (spec §6): 'full' (Full Access) or 'member'. */
+/** One role per user: 'full' (Full Access) or 'member'. */
 export const userRoles = pgTable('user_roles', {
   id: id(),
   userId: uuid()
@@ -115,7 +115,7 @@ export const userRoles = pgTable('user_roles', {
   updatedAt: updatedAt(),
 });
 
-/** Users whose email is listed here may author blog posts (spec §6). Stored lower-case. */
+/** Users whose email is listed here may author blog posts. Stored lower-case. */
 export const adminUsers = pgTable('admin_users', {
   email: text().primaryKey(),
   createdAt: createdAt(),

@@ -8,7 +8,7 @@ import type {
 } from '../../../shared/schemas/competitor-gap';
 import { siteDomain } from '../../../shared/url-normalize';
 import { queryRows, type Database } from '../../db/client';
-import { prospects } from '../../db/schema/campaigns';
+import { prospects } from '../../db/schema/prospects';
 import { pageOffset } from '../../db/sql-helpers';
 import { findOwnedCampaign } from '../campaigns/service';
 import { refreshProspectCounters } from '../prospects/service';

@@ -9,7 +9,8 @@ import {
   type contactListQuerySchema,
 } from '../../../shared/schemas/prospects';
 import { queryRows, type Database } from '../../db/client';
-import { campaigns, prospects } from '../../db/schema/campaigns';
+import { campaigns } from '../../db/schema/campaigns';
+import { prospects } from '../../db/schema/prospects';
 import {
   containsPattern,
   iso,

@@ -4,7 +4,7 @@ import { withId } from '../../../shared/paths';
 import { domainCheckPaths, type MailboxDomainCheck } from '../../../shared/schemas/domain-check';
 import type { DomainCheck } from '../../../shared/schemas/mail-health';
 import { queryRows } from '../../db/client';
-import { emailAccounts } from '../../db/schema/outreach';
+import { emailAccounts } from '../../db/schema/mailboxes';
 import { domainCheckJob } from '../../jobs/domain-check';
 import { createTestApp, signUpUser, type TestApp } from '../../testing/app';
 import { startDnsServer, type LocalDnsServer } from '../../testing/dns-server';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, withId } from '../../../shared/paths';
 import { mailboxMessages, type Mailbox, type MailboxHealthReport } from '../../../shared/schemas/mailboxes';
 import { campaigns } from '../../db/schema/campaigns';
-import { emailAccounts } from '../../db/schema/outreach';
+import { emailAccounts } from '../../db/schema/mailboxes';
 import { users } from '../../db/schema/users';
 import { createTestApp, signUpUser, type TestApp } from '../../testing/app';
 import { seedSends, type SeededMailbox } from '../../testing/mailbox-history';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, paths } from '../../../shared/paths';
 import { mailboxMessages, type Mailbox } from '../../../shared/schemas/mailboxes';
 import { queryRows } from '../../db/client';
-import { emailAccounts } from '../../db/schema/outreach';
+import { emailAccounts } from '../../db/schema/mailboxes';
 import { outreachKeys } from '../../outreach/keys';
 import { decryptSecret } from '../../secrets';
 import { createTestApp, signUpUser, type TestApp } from '../../testing/app';

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { defaultDailyLimit, type OAuthMailboxProvider } from '../../../shared/schemas/mailboxes';
 import type { Database } from '../../db/client';
-import { emailAccounts } from '../../db/schema/outreach';
+import { emailAccounts } from '../../db/schema/mailboxes';
 import { initialRampLimit } from '../../outreach/health/ramp';
 import type { OAuthGrant } from '../../outreach/mailboxes/oauth-mailbox';
 import { encryptSecret } from '../../secrets';

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, withId, withQuery } from '../../../shared/paths';
-import { emailAccounts, quarantinedMessages } from '../../db/schema/outreach';
+import { emailAccounts } from '../../db/schema/mailboxes';
+import { quarantinedMessages } from '../../db/schema/outreach';
 import { users } from '../../db/schema/users';
 import { createTestApp, signUpUser, type TestApp } from '../../testing/app';
 

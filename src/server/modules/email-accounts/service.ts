@@ -9,7 +9,8 @@ import {
   type mailboxSettingsSchema,
 } from '../../../shared/schemas/mailboxes';
 import type { Database } from '../../db/client';
-import { emailAccounts, outreachMessages } from '../../db/schema/outreach';
+import { emailAccounts } from '../../db/schema/mailboxes';
+import { outreachMessages } from '../../db/schema/outreach';
 import { iso } from '../../db/sql-helpers';
 import { AppError } from '../../http/errors';
 import type { AddressPolicy } from '../../net/ssrf-guard';

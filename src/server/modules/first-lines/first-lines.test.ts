@@ -6,7 +6,7 @@ import {
   type FirstLinePage,
   type ProspectFirstLine,
 } from '../../../shared/schemas/first-lines';
-import { prospects } from '../../db/schema/campaigns';
+import { prospects } from '../../db/schema/prospects';
 import { CrawlStore } from '../../discovery/crawl-store';
 import { createTestApp, signUpUser, type TestApp } from '../../testing/app';
 import { createManualCampaign } from '../../testing/campaigns';

@@ -9,7 +9,8 @@ import type {
 import { AiCallError, type AiWriter } from '../../ai/writer';
 import type { Database } from '../../db/client';
 import { prospectFirstLines } from '../../db/schema/ai';
-import { campaigns, prospects } from '../../db/schema/campaigns';
+import { campaigns } from '../../db/schema/campaigns';
+import { prospects } from '../../db/schema/prospects';
 import { CrawlStore } from '../../discovery/crawl-store';
 import { iso, pageOffset } from '../../db/sql-helpers';
 import { countWhere, listPage } from '../../db/list-page';

@@ -11,7 +11,8 @@ import type {
   liveLinkListQuerySchema,
 } from '../../../shared/schemas/live-links';
 import type { Database } from '../../db/client';
-import { campaigns, liveLinkChecks, liveLinks } from '../../db/schema/campaigns';
+import { campaigns } from '../../db/schema/campaigns';
+import { liveLinkChecks, liveLinks } from '../../db/schema/live-links';
 import { queryRows } from '../../db/client';
 import { iso, isoText, orderByIndexed, pageOffset } from '../../db/sql-helpers';
 import { countWhere, listPage, pageAndTotal } from '../../db/list-page';

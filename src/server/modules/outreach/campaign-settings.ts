@@ -8,7 +8,8 @@ import {
 } from '../../../shared/schemas/outreach';
 import { queryRows, type Database } from '../../db/client';
 import { campaignEmailAccounts, campaigns } from '../../db/schema/campaigns';
-import { emailAccounts, emailSequences } from '../../db/schema/outreach';
+import { emailAccounts } from '../../db/schema/mailboxes';
+import { emailSequences } from '../../db/schema/sequences';
 import { AppError } from '../../http/errors';
 import { findOwnedCampaign } from '../campaigns/service';
 

@@ -6,8 +6,10 @@ import {
   type EnrollmentResult,
 } from '../../../shared/schemas/outreach';
 import { queryRows, type Database } from '../../db/client';
-import { campaigns, prospects } from '../../db/schema/campaigns';
-import { emailSequenceSteps, enrollments, suppressions } from '../../db/schema/outreach';
+import { campaigns } from '../../db/schema/campaigns';
+import { prospects } from '../../db/schema/prospects';
+import { enrollments, suppressions } from '../../db/schema/outreach';
+import { emailSequenceSteps } from '../../db/schema/sequences';
 import { AppError } from '../../http/errors';
 import type { AddressChecker } from '../../outreach/dns/address-check';
 import { domainsBlockedForContact, prospectDomain } from '../../outreach/domain-memory';

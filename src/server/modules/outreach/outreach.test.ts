@@ -6,7 +6,8 @@ import { outreachMessages as m, type CampaignOutreach } from '../../../shared/sc
 import type { ProspectPage } from '../../../shared/schemas/prospects';
 import { queryRows } from '../../db/client';
 import { campaigns } from '../../db/schema/campaigns';
-import { emailAccounts, enrollments, suppressions } from '../../db/schema/outreach';
+import { emailAccounts } from '../../db/schema/mailboxes';
+import { enrollments, suppressions } from '../../db/schema/outreach';
 import { contactedDomains } from '../../db/schema/prospect-history';
 import { queueDueSteps } from '../../outreach/scheduling/queue-steps';
 import { createTestApp, signUpUser, type TestApp } from '../../testing/app';

@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { messagePlaceholderValues, renderPlaceholders } from '../../../shared/placeholders';
 import type { StepPreview, StepPreviewInput } from '../../../shared/schemas/outreach';
 import type { Database } from '../../db/client';
-import { campaigns, prospects } from '../../db/schema/campaigns';
+import { campaigns } from '../../db/schema/campaigns';
+import { prospects } from '../../db/schema/prospects';
 import { users } from '../../db/schema/users';
 import { AppError } from '../../http/errors';
 

@@ -5,7 +5,8 @@ import { campaignMessages, MAX_MANUAL_PROSPECTS } from '../../../shared/schemas/
 import type { AddProspectsResult, addProspectsSchema } from '../../../shared/schemas/prospect-import';
 import type { prospectInputSchema } from '../../../shared/schemas/campaigns';
 import type { Database } from '../../db/client';
-import { campaigns, prospects } from '../../db/schema/campaigns';
+import { campaigns } from '../../db/schema/campaigns';
+import { prospects } from '../../db/schema/prospects';
 import { AppError } from '../../http/errors';
 import { refreshProspectCounters } from './service';
 

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { emailCheckSchema } from '../../../shared/schemas/mail-health';
 import type { Prospect, UpdateProspectStatusInput } from '../../../shared/schemas/prospects';
 import type { Database } from '../../db/client';
-import { prospects } from '../../db/schema/campaigns';
+import { prospects } from '../../db/schema/prospects';
 import { enrollments } from '../../db/schema/outreach';
 import { iso, isoText } from '../../db/sql-helpers';
 import { AppError } from '../../http/errors';

@@ -3,14 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, withId } from '../../../shared/paths';
 import type { ProspectTimeline } from '../../../shared/schemas/prospect-timeline';
 import type { ProspectPage } from '../../../shared/schemas/prospects';
-import {
-  enrollments,
-  inboundMessages,
-  outreachMessages,
-  trackingEvents,
-  emailAccounts,
-} from '../../db/schema/outreach';
-import { prospects } from '../../db/schema/campaigns';
+import { emailAccounts } from '../../db/schema/mailboxes';
+import { enrollments, inboundMessages, outreachMessages, trackingEvents } from '../../db/schema/outreach';
+import { prospects } from '../../db/schema/prospects';
 import { createTestApp, signUpUser, type TestApp } from '../../testing/app';
 import { createManualCampaign } from '../../testing/campaigns';
 

@@ -5,7 +5,8 @@ import {
   type TimelineEntry,
 } from '../../../shared/schemas/prospect-timeline';
 import type { Database } from '../../db/client';
-import { campaigns, prospects } from '../../db/schema/campaigns';
+import { campaigns } from '../../db/schema/campaigns';
+import { prospects } from '../../db/schema/prospects';
 import { inboundMessages, outreachMessages, trackingEvents } from '../../db/schema/outreach';
 import { prospectEvents } from '../../db/schema/prospect-history';
 import { iso } from '../../db/sql-helpers';

@@ -2,7 +2,7 @@ import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '../../../shared/paths';
 import { sequenceMessages } from '../../../shared/schemas/sequences';
-import { emailSequenceTemplates, emailSequenceTemplateSteps } from '../../db/schema/outreach';
+import { emailSequenceTemplates, emailSequenceTemplateSteps } from '../../db/schema/sequences';
 import { createTestApp, signUpUser, type TestApp } from '../../testing/app';
 import { seedSequenceTemplates, sequenceTemplateSeeds } from './templates';
 

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Sequence, sequenceInputSchema } from '../../../shared/schemas/sequences';
 import type { Database } from '../../db/client';
-import { emailSequences, emailSequenceSteps } from '../../db/schema/outreach';
+import { emailSequences, emailSequenceSteps } from '../../db/schema/sequences';
 import { AppError } from '../../http/errors';
 
 type ValidSequence = z.output<typeof sequenceInputSchema>;

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client';
-import { emailSequenceTemplates, emailSequenceTemplateSteps } from '../../db/schema/outreach';
+import { emailSequenceTemplates, emailSequenceTemplateSteps } from '../../db/schema/sequences';
 
 interface TemplateSeed {
   name: string;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailDomainChecks } from '../../db/schema/outreach';
+import { mailDomainChecks } from '../../db/schema/mailboxes';
 import type { DatabaseHandle } from '../../db/client';
 import { createTestDatabase } from '../../testing/database';
 import { startDnsServer, type LocalDnsServer, type Zones } from '../../testing/dns-server';

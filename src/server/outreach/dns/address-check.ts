@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { EmailCheck } from '../../../shared/schemas/mail-health';
 import type { Database } from '../../db/client';
 import type { Config } from '../../config';
-import { mailDomainChecks } from '../../db/schema/outreach';
+import { mailDomainChecks } from '../../db/schema/mailboxes';
 import { forEachConcurrent } from '../../discovery/for-each-concurrent';
 import { DISPOSABLE_DOMAINS } from './disposable-domains';
 import { DnsUnavailableError, mailDnsFromConfig, type MailDns } from './resolver';

@@ -3,7 +3,7 @@ import type { MailboxDomainCheck } from '../../../shared/schemas/domain-check';
 import { domainCheckSchema, type DomainCheck } from '../../../shared/schemas/mail-health';
 import type { Database } from '../../db/client';
 import { publishEvent } from '../../events/publish';
-import { emailAccounts } from '../../db/schema/outreach';
+import { emailAccounts } from '../../db/schema/mailboxes';
 import { forEachConcurrent } from '../../discovery/for-each-concurrent';
 import { AppError } from '../../http/errors';
 import type { MailDns } from './resolver';

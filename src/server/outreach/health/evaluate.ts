@@ -5,7 +5,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { publishEvent } from '../../events/publish';
 import { notifications } from '../../db/schema/notifications';
-import { emailAccounts } from '../../db/schema/outreach';
+import { emailAccounts } from '../../db/schema/mailboxes';
 import { users } from '../../db/schema/users';
 import { sendAlertMail } from '../../alert-mail';
 import { mailboxHealth } from './stats';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
 import { notifications } from '../../db/schema/notifications';
-import { emailAccounts } from '../../db/schema/outreach';
+import { emailAccounts } from '../../db/schema/mailboxes';
 import { resumeMailbox } from '../../modules/email-accounts/service';
 import { testConfig } from '../../testing/app';
 import { createTestDatabase } from '../../testing/database';

@@ -1,7 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { publishEvent } from '../../events/publish';
-import { emailAccounts } from '../../db/schema/outreach';
+import { emailAccounts } from '../../db/schema/mailboxes';
 
 /** The side of a mailbox whose failure or recovery the sync (IMAP) or the sender (SMTP) sees. */
 export type ConnectionSource = 'smtp' | 'imap';

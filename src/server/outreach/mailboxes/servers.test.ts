@@ -3,7 +3,7 @@ import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailboxMessages } from '../../../shared/schemas/mailboxes';
 import type { DatabaseHandle } from '../../db/client';
-import { emailAccounts } from '../../db/schema/outreach';
+import { emailAccounts } from '../../db/schema/mailboxes';
 import { users } from '../../db/schema/users';
 import { decryptSecret, encryptSecret } from '../../secrets';
 import { testConfig } from '../../testing/app';

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AddressPolicy } from '../../net/ssrf-guard';
-import { emailAccounts } from '../../db/schema/outreach';
+import { emailAccounts } from '../../db/schema/mailboxes';
 import { decryptSecret, encryptSecret } from '../../secrets';
 import type { MailboxServers } from './connection';
 import { MailboxAccessError } from './access-error';

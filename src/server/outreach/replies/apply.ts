@@ -1,8 +1,10 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { withoutNul } from '../../../shared/text/without-nul';
 import type { Database } from '../../db/client';
-import { campaigns, prospects } from '../../db/schema/campaigns';
-import { emailAccounts, enrollments, inboundMessages, outreachMessages } from '../../db/schema/outreach';
+import { campaigns } from '../../db/schema/campaigns';
+import { prospects } from '../../db/schema/prospects';
+import { emailAccounts } from '../../db/schema/mailboxes';
+import { enrollments, inboundMessages, outreachMessages } from '../../db/schema/outreach';
 import { users } from '../../db/schema/users';
 import { changeProspect } from '../prospect-changes';
 import { domainOf } from '../scheduling/queue-steps';

@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { ImapFlow } from 'imapflow';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { emailAccounts } from '../../db/schema/outreach';
+import { emailAccounts } from '../../db/schema/mailboxes';
 import type { OutreachKeys } from '../keys';
 import { describeMailFailure, imapOptions } from '../mailboxes/connection';
 import { markMailboxError } from '../mailboxes/mark-status';

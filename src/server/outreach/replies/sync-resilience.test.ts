@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
-import { prospects } from '../../db/schema/campaigns';
+import { prospects } from '../../db/schema/prospects';
+import { emailAccounts } from '../../db/schema/mailboxes';
 import {
-  emailAccounts,
   enrollments,
   inboundMessages,
   outreachMessages,

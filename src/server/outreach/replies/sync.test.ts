@@ -1,14 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
-import { campaigns, prospects } from '../../db/schema/campaigns';
-import {
-  emailAccounts,
-  enrollments,
-  inboundMessages,
-  outreachMessages,
-  suppressions,
-} from '../../db/schema/outreach';
+import { campaigns } from '../../db/schema/campaigns';
+import { prospects } from '../../db/schema/prospects';
+import { emailAccounts } from '../../db/schema/mailboxes';
+import { enrollments, inboundMessages, outreachMessages, suppressions } from '../../db/schema/outreach';
 import { testConfig } from '../../testing/app';
 import { createTestDatabase } from '../../testing/database';
 import { createOutreachFixture, type OutreachFixture } from '../../testing/outreach';

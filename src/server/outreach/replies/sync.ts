@@ -3,7 +3,7 @@ import { ImapFlow, type MessageEnvelopeObject } from 'imapflow';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { emailAccounts } from '../../db/schema/outreach';
+import { emailAccounts } from '../../db/schema/mailboxes';
 import { evaluateMailboxHealth } from '../health/evaluate';
 import type { OutreachKeys } from '../keys';
 import { MailboxAccessError } from '../mailboxes/access-error';

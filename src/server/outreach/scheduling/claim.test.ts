@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
-import { emailAccounts } from '../../db/schema/outreach';
+import { emailAccounts } from '../../db/schema/mailboxes';
 import { createTestDatabase } from '../../testing/database';
 import { createOutreachFixture, type OutreachFixture } from '../../testing/outreach';
 import { claimSendable } from './claim';

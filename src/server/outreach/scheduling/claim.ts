@@ -1,6 +1,7 @@
 import { and, eq, lte, sql, TransactionRollbackError } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client';
-import { emailAccounts, outreachMessages } from '../../db/schema/outreach';
+import { emailAccounts } from '../../db/schema/mailboxes';
+import { outreachMessages } from '../../db/schema/outreach';
 import { domainOf } from './queue-steps';
 import { isInWindow, spacingMs, startOfLocalDay } from './window';
 

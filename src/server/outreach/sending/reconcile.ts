@@ -1,6 +1,7 @@
 import { and, eq, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { emailAccounts, outreachMessages } from '../../db/schema/outreach';
+import { emailAccounts } from '../../db/schema/mailboxes';
+import { outreachMessages } from '../../db/schema/outreach';
 import type { OutreachKeys } from '../keys';
 import type { MailboxServers } from '../mailboxes/connection';
 import { mailboxHasMessage } from '../mailboxes/find-message';

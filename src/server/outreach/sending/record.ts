@@ -1,13 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { campaigns, prospects } from '../../db/schema/campaigns';
-import {
-  emailAccounts,
-  emailSequenceSteps,
-  enrollments,
-  outreachMessages,
-  suppressions,
-} from '../../db/schema/outreach';
+import { campaigns } from '../../db/schema/campaigns';
+import { prospects } from '../../db/schema/prospects';
+import { emailAccounts } from '../../db/schema/mailboxes';
+import { enrollments, outreachMessages, suppressions } from '../../db/schema/outreach';
+import { emailSequenceSteps } from '../../db/schema/sequences';
 import { changeProspect } from '../prospect-changes';
 import { publishEvent } from '../../events/publish';
 
