@@ -1,11 +1,39 @@
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** Lint rules, plus the architecture's one-way import boundaries: shared ← server, shared ← web. */
+const server = (...paths) => paths.map((p) => `src/server/${p}`);
+const engines = server('discovery', 'outreach', 'monitoring', 'net');
+const infrastructure = server(
+  'db',
+  'http',
+  'events',
+  'auth',
+  'ai',
+  'config.ts',
+  'secrets.ts',
+  'alert-mail.ts',
+);
+const above = (message, ...from) => ({ from, message });
+
+/**
+ * Lint rules, plus the architecture's one-way imports (docs/architecture.md): shared ← server,
+ * shared ← web; inside the server infrastructure ← engines ← modules and job handlers ← app; no
+ * import circles anywhere.
+ */
 export default tseslint.config(
-  { ignores: ['dist', 'data', 'node_modules', 'test-results', 'playwright-report', 'src/server/db/migrations'] },
+  {
+    ignores: [
+      'dist',
+      'data',
+      'node_modules',
+      'test-results',
+      'playwright-report',
+      'src/server/db/migrations',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -20,13 +48,19 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'web must not import server code' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/server/**'], message: 'web must not import server code' }] },
+      ],
     },
   },
   {
     files: ['src/server/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/web/**'], message: 'server must not import web code' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/web/**'], message: 'server must not import web code' }] },
+      ],
     },
   },
   {
@@ -34,7 +68,70 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/server/**', '**/web/**'], message: 'shared imports neither server nor web' }] },
+        {
+          patterns: [
+            { group: ['**/server/**', '**/web/**'], message: 'shared imports neither server nor web' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/ignore': ['node_modules'],
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/**/*.test.ts', 'src/server/testing/**'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: engines,
+              ...above(
+                'engines import neither modules, job handlers nor the app',
+                ...server('modules', 'ssr', 'app.ts', 'main.ts', 'cli.ts'),
+              ),
+            },
+            {
+              target: engines,
+              from: server('jobs'),
+              except: ['./definitions.ts'],
+              message: 'engines queue work through jobs/definitions.ts, never a handler',
+            },
+            {
+              target: server('modules'),
+              from: server('jobs'),
+              except: ['./definitions.ts'],
+              message: 'modules queue work through jobs/definitions.ts, never a handler',
+            },
+            {
+              target: server('net'),
+              ...above('net/ sits below the engines', ...server('discovery', 'outreach', 'monitoring')),
+            },
+            {
+              target: server('discovery'),
+              ...above('discovery sits below outreach and monitoring', ...server('outreach', 'monitoring')),
+            },
+            {
+              target: infrastructure,
+              ...above(
+                'infrastructure imports no engine, module, job or the app',
+                ...engines,
+                ...server('modules', 'jobs', 'ssr', 'app.ts', 'main.ts', 'cli.ts'),
+              ),
+            },
+          ],
+        },
       ],
     },
   },
