@@ -31,8 +31,7 @@ import {
   setPostPublished,
   updatePost,
 } from './service';
-
-const idParams = z.object({ id: z.uuid() });
+import { idParams } from '../../http/params';
 
 /**
  * The public blog API: anyone reads published posts and categories; an old slug of a renamed

@@ -24,8 +24,7 @@ import {
   listCampaigns,
   updateCampaign,
 } from './service';
-
-const idParams = z.object({ id: z.uuid() });
+import { idParams } from '../../http/params';
 
 /**
  * Campaigns (spec §7 Campaigns and prospects): list, select options, create (ai or manual), detail,

@@ -9,18 +9,18 @@ import {
 import { userId } from '../../auth/session';
 import type { Database } from '../../db/client';
 import { addGapProspects, competitorGap } from './service';
+import { idParams } from '../../http/params';
 
 /** A campaign's competitor gap (issue 8 §6) and adding its domains as prospects; the user's campaigns only. */
 export function competitorGapRoutes(db: Database): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['campaigns'];
-    const params = z.object({ id: z.uuid() });
     app.get(
       apiPaths.competitorGap,
       {
         schema: {
           tags,
-          params,
+          params: idParams,
           querystring: competitorGapQuerySchema,
           response: { 200: competitorGapPageSchema },
         },
@@ -32,7 +32,7 @@ export function competitorGapRoutes(db: Database): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          params,
+          params: idParams,
           body: addGapProspectsSchema,
           response: { 200: z.object({ added: z.number().int() }) },
         },

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   dkimSelectorsInputSchema,
   domainCheckPaths,
@@ -15,8 +14,7 @@ import {
   setDkimSelectors,
 } from '../../outreach/dns/mailbox-domain-check';
 import { mailDnsFromConfig } from '../../outreach/dns/resolver';
-
-const idParams = z.object({ id: z.uuid({ error: 'Email account not found' }) });
+import { mailboxIdParams } from '../../http/params';
 
 /**
  * A mailbox's sender-domain check (docs/decisions/015-sender-domain-and-address-checks.md): the
@@ -30,12 +28,12 @@ export function domainCheckRoutes({ db, config }: { db: Database; config: Config
 
     app.get(
       domainCheckPaths.check,
-      { schema: { tags, params: idParams, response: { 200: mailboxDomainCheckSchema } } },
+      { schema: { tags, params: mailboxIdParams, response: { 200: mailboxDomainCheckSchema } } },
       async (request) => getMailboxDomainCheck(db, userId(request), request.params.id),
     );
     app.post(
       domainCheckPaths.check,
-      { schema: { tags, params: idParams, response: { 200: domainCheckSchema } } },
+      { schema: { tags, params: mailboxIdParams, response: { 200: domainCheckSchema } } },
       async (request) => refreshMailboxDomainCheck(db, dns, request.params.id, new Date(), userId(request)),
     );
     app.put(
@@ -43,7 +41,7 @@ export function domainCheckRoutes({ db, config }: { db: Database; config: Config
       {
         schema: {
           tags,
-          params: idParams,
+          params: mailboxIdParams,
           body: dkimSelectorsInputSchema,
           response: { 200: mailboxDomainCheckSchema },
         },

@@ -1,12 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { apiPaths } from '../../../shared/paths';
 import { quarantinePageSchema, quarantineQuerySchema } from '../../../shared/schemas/mailboxes';
 import { userId } from '../../auth/session';
 import type { Database } from '../../db/client';
 import { listQuarantinedMessages } from './quarantine-service';
-
-const idParams = z.object({ id: z.uuid({ error: 'Email account not found' }) });
+import { mailboxIdParams } from '../../http/params';
 
 /** `GET /api/email-accounts/:id/quarantine`: the messages a mailbox's sync set aside, newest first. */
 export function quarantineRoutes(db: Database): FastifyPluginAsyncZod {
@@ -16,7 +14,7 @@ export function quarantineRoutes(db: Database): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['email accounts'],
-          params: idParams,
+          params: mailboxIdParams,
           querystring: quarantineQuerySchema,
           response: { 200: quarantinePageSchema },
         },

@@ -23,8 +23,7 @@ import {
   resumeMailbox,
   updateMailboxSettings,
 } from './service';
-
-const idParams = z.object({ id: z.uuid({ error: 'Email account not found' }) });
+import { mailboxIdParams } from '../../http/params';
 
 /**
  * Mailboxes (spec §7 Mail accounts, §8 Mail connection): list, connect SMTP/IMAP (hosts checked by the
@@ -80,7 +79,7 @@ export function emailAccountRoutes(deps: EmailAccountDeps): FastifyPluginAsyncZo
       {
         schema: {
           tags: ['email accounts'],
-          params: idParams,
+          params: mailboxIdParams,
           body: mailboxSettingsSchema,
           response: { 200: mailboxSchema },
         },
@@ -99,7 +98,11 @@ export function emailAccountRoutes(deps: EmailAccountDeps): FastifyPluginAsyncZo
     app.get(
       apiPaths.emailAccountHealth,
       {
-        schema: { tags: ['email accounts'], params: idParams, response: { 200: mailboxHealthReportSchema } },
+        schema: {
+          tags: ['email accounts'],
+          params: mailboxIdParams,
+          response: { 200: mailboxHealthReportSchema },
+        },
       },
       async (request) => mailboxHealthReport(db, userId(request), request.params.id, new Date()),
     );
@@ -107,7 +110,7 @@ export function emailAccountRoutes(deps: EmailAccountDeps): FastifyPluginAsyncZo
     app.post(
       apiPaths.emailAccountPause,
       {
-        schema: { tags: ['email accounts'], params: idParams, response: { 200: mailboxSchema } },
+        schema: { tags: ['email accounts'], params: mailboxIdParams, response: { 200: mailboxSchema } },
       },
       async (request) => pauseMailbox(db, userId(request), request.params.id, new Date()),
     );
@@ -115,7 +118,7 @@ export function emailAccountRoutes(deps: EmailAccountDeps): FastifyPluginAsyncZo
     app.post(
       apiPaths.emailAccountResume,
       {
-        schema: { tags: ['email accounts'], params: idParams, response: { 200: mailboxSchema } },
+        schema: { tags: ['email accounts'], params: mailboxIdParams, response: { 200: mailboxSchema } },
       },
       async (request) => resumeMailbox(db, userId(request), request.params.id, new Date()),
     );
@@ -123,7 +126,7 @@ export function emailAccountRoutes(deps: EmailAccountDeps): FastifyPluginAsyncZo
     app.delete(
       apiPaths.emailAccount,
       {
-        schema: { tags: ['email accounts'], params: idParams },
+        schema: { tags: ['email accounts'], params: mailboxIdParams },
       },
       async (request, reply) => {
         await deleteEmailAccount(db, userId(request), request.params.id);

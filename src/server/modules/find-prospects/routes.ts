@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { apiPaths } from '../../../shared/paths';
 import { findProspectsResultSchema } from '../../../shared/schemas/campaigns';
 import { discoveryMessages, discoveryRunSchema } from '../../../shared/schemas/discovery';
@@ -10,8 +9,7 @@ import {
   startFindProspects,
   type FindProspectsDeps,
 } from './service';
-
-const idParams = z.object({ id: z.uuid() });
+import { idParams } from '../../http/params';
 
 /**
  * A campaign's prospect discovery (spec §7 find-prospects, issue 5 §7): POST starts a run

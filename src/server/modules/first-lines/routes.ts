@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { apiPaths } from '../../../shared/paths';
 import { okSchema } from '../../../shared/schemas/api';
 import {
@@ -21,8 +20,7 @@ import {
   setFirstLineApproval,
   updateFirstLine,
 } from './service';
-
-const idParams = z.object({ id: z.uuid() });
+import { idParams } from '../../http/params';
 
 /**
  * Personalised first lines (issue 9 §3): a campaign's prospects with their lines, the approval setting,

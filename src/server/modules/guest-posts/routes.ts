@@ -23,8 +23,7 @@ import {
   saveInternalLinks,
   startGuestPost,
 } from './service';
-
-const idParams = z.object({ id: z.uuid() });
+import { idParams } from '../../http/params';
 
 /**
  * Guest Post Generator (spec §2, §7; issue 9): the campaigns to choose from, saving a campaign's

@@ -22,8 +22,8 @@ import {
   listLiveLinks,
   liveLinkSummary,
 } from './service';
+import { idParams } from '../../http/params';
 
-const params = z.object({ id: z.uuid() });
 const checksQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
@@ -61,19 +61,19 @@ export function liveLinkRoutes(deps: {
     );
     app.post(
       apiPaths.liveLinkCheck,
-      { schema: { tags, params, response: { 200: liveLinkSchema } } },
+      { schema: { tags, params: idParams, response: { 200: liveLinkSchema } } },
       async (request) => checkLiveLinkNow(deps, userId(request), request.params.id),
     );
     app.get(
       apiPaths.liveLinkChecks,
       {
-        schema: { tags, params, querystring: checksQuery, response: { 200: linkCheckPageSchema } },
+        schema: { tags, params: idParams, querystring: checksQuery, response: { 200: linkCheckPageSchema } },
       },
       async (request) => listLinkChecks(db, userId(request), request.params.id, request.query),
     );
     app.delete(
       apiPaths.liveLink,
-      { schema: { tags, params, response: { 200: okSchema } } },
+      { schema: { tags, params: idParams, response: { 200: okSchema } } },
       async (request) => {
         await deleteLiveLink(db, userId(request), request.params.id);
         return { ok: true as const };

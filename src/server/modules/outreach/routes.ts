@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { apiPaths } from '../../../shared/paths';
 import {
   campaignOutreachInputSchema,
@@ -16,8 +15,7 @@ import { addressCheckerFromConfig } from '../../outreach/dns/address-check';
 import { getCampaignOutreach, updateCampaignOutreach } from './campaign-settings';
 import { enrollCampaign, enrollProspect, previewEnrollment } from './enrollment';
 import { previewStep } from './step-preview';
-
-const idParams = z.object({ id: z.uuid() });
+import { idParams } from '../../http/params';
 
 /**
  * Starting outreach (issue 6 §3): a campaign's mailboxes, sequence and tracking; how many prospects

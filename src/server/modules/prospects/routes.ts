@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { apiPaths } from '../../../shared/paths';
 import { okSchema } from '../../../shared/schemas/api';
 import {
@@ -15,8 +14,7 @@ import { liveLinkDiscoveryQueue, sendJob, type JobSender } from '../../jobs/defi
 import { addProspects } from './add-prospects';
 import { deleteProspect, updateProspectStatus } from './service';
 import { prospectTimeline } from './timeline';
-
-const idParams = z.object({ id: z.uuid() });
+import { idParams } from '../../http/params';
 
 /**
  * Body limit of the routes that take a batch of imported prospects (this one and the campaign

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { apiPaths } from '../../../shared/paths';
 import { replySuggestionMessages, replySuggestionSchema } from '../../../shared/schemas/reply-suggestions';
 import { AiCallError, type AiWriter } from '../../ai/writer';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { suggestReply } from './service';
+import { idParams } from '../../http/params';
 
 /**
  * `POST /api/inbound-messages/:id/suggestion` (issue 9 §4): a category and an answer draft for a
@@ -18,7 +18,7 @@ export function replySuggestionRoutes(db: Database, writer: AiWriter): FastifyPl
       {
         schema: {
           tags: ['ai'],
-          params: z.object({ id: z.uuid() }),
+          params: idParams,
           response: { 200: replySuggestionSchema },
         },
       },

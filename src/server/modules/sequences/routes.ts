@@ -11,8 +11,8 @@ import { userId } from '../../auth/session';
 import type { Database } from '../../db/client';
 import { createSequence, deleteSequence, getSequence, listSequences, updateSequence } from './service';
 import { listTemplates } from './templates';
+import { idParams } from '../../http/params';
 
-const idParams = z.object({ id: z.uuid() });
 const pageQuery = z.strictObject({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(50),

@@ -5,6 +5,7 @@ import { teamUserSchema, updateRoleSchema } from '../../../shared/schemas/settin
 import { userId } from '../../auth/session';
 import type { Database } from '../../db/client';
 import { changeRole, listTeamUsers } from './service';
+import { idParams } from '../../http/params';
 
 /** The Settings Users tab (spec §2, §7 roles): list users, change another user's role (server-enforced rules). */
 export function userRoutes(db: Database): FastifyPluginAsyncZod {
@@ -20,7 +21,7 @@ export function userRoutes(db: Database): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          params: z.object({ id: z.uuid() }),
+          params: idParams,
           body: updateRoleSchema,
           response: { 200: teamUserSchema },
         },
