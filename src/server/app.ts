@@ -27,8 +27,7 @@ import { registerNulRefusal } from './http/reject-nul';
 import { loggerOptions } from './http/request-log';
 import { healthRoutes } from './modules/health/routes';
 import { blogAdminRoutes, blogRoutes } from './modules/blog/routes';
-import { contactAdminRoutes, contactMessageRoutes } from './modules/contact/routes';
-import { meRoutes } from './modules/me/routes';
+import { contactAdminRoutes, contactMessageRoutes } from './modules/contact-messages/routes';
 import { sequenceRoutes } from './modules/sequences/routes';
 import { trackingRoutes } from './modules/tracking/routes';
 import { outreachKeys } from './outreach/keys';
@@ -47,8 +46,8 @@ import { quarantineRoutes } from './modules/email-accounts/quarantine-routes';
 import { liveLinkRoutes } from './modules/live-links/routes';
 import { competitorGapRoutes } from './modules/competitor-gap/routes';
 import { notificationRoutes } from './modules/notifications/routes';
-import { outreachRoutes } from './modules/outreach/routes';
-import { profileRoutes } from './modules/profile/routes';
+import { outreachRoutes } from './modules/campaign-outreach/routes';
+import { accountRoutes } from './modules/account/routes';
 import { prospectRoutes } from './modules/prospects/routes';
 import { userRoutes } from './modules/users/routes';
 import { createAiWriter } from './ai/writer';
@@ -160,7 +159,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const writer = createAiWriter(db, config);
   await app.register(async (signedIn) => {
     signedIn.addHook('onRequest', requireUser(readSession));
-    await signedIn.register(meRoutes(db));
     await signedIn.register(sequenceRoutes(db));
     await signedIn.register(blogAdminRoutes(db));
     await signedIn.register(contactAdminRoutes(db));
@@ -177,7 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await signedIn.register(emailAccountRoutes({ db, config, appSecret: deps.appSecret, queue: deps.queue }));
     await signedIn.register(domainCheckRoutes({ db, config }));
     await signedIn.register(quarantineRoutes(db));
-    await signedIn.register(profileRoutes(db));
+    await signedIn.register(accountRoutes(db));
     await signedIn.register(userRoutes(db));
     await signedIn.register(aiRoutes(writer));
     await signedIn.register(guestPostRoutes(db, writer));

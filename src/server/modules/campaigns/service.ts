@@ -164,7 +164,7 @@ export async function createCampaign(db: Database, userId: string, input: Create
       })
       .returning();
     if (row!.emailAccountId) {
-      // The chosen mailbox starts the campaign's rotation (see modules/outreach/campaign-settings.ts).
+      // The chosen mailbox starts the campaign's rotation (see modules/campaign-outreach/campaign-settings.ts).
       await tx
         .insert(campaignEmailAccounts)
         .values({ campaignId: row!.id, userId, emailAccountId: row!.emailAccountId, position: 0 });

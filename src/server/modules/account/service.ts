@@ -5,14 +5,30 @@ import type {
   SendingSettings,
   UpdateProfileInput,
 } from '../../../shared/schemas/settings';
+import { getRole, isAdminEmail } from '../../auth/roles';
 import type { SessionUser } from '../../auth/session';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema/users';
-import { getMe } from '../me/service';
+
+/** The signed-in user as the API presents it: profile, role and whether they may author the blog. */
+export async function getMe(db: Database, user: SessionUser): Promise<Me> {
+  const [role, isAdmin] = await Promise.all([getRole(db, user.id), isAdminEmail(db, user.email)]);
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    fullName: user.name,
+    companyName: user.companyName,
+    role,
+    isAdmin,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
 
 /**
- * Updates the user's first, last and company name; the full name follows (first + last, spec §2).
- * The email is read-only (spec §5). Returns the user as `GET /api/me` presents them.
+ * Updates the user's first, last and company name; the full name follows (first + last).
+ * The email is read-only. Returns the user as `GET /api/me` presents them.
  */
 export async function updateProfile(db: Database, user: SessionUser, input: UpdateProfileInput): Promise<Me> {
   const name = fullName(input.firstName, input.lastName);

@@ -8,14 +8,18 @@ import {
 } from '../../../shared/schemas/settings';
 import { userId } from '../../auth/session';
 import type { Database } from '../../db/client';
-import { getSendingSettings, updateProfile, updateSendingSettings } from './service';
+import { getMe, getSendingSettings, updateProfile, updateSendingSettings } from './service';
 
 /**
- * `PATCH /api/profile`: the Settings Profile tab (spec §2); better-auth's update-user route stays
- * unexposed. `GET`/`PUT /api/profile/sending`: the tab's sending settings (issue 6 §4–5).
+ * The signed-in user's own account: `GET /api/me` (profile with role and admin flag), `PATCH
+ * /api/profile` (the Settings Profile tab; better-auth's update-user route stays unexposed) and
+ * `GET`/`PUT /api/profile/sending` (the tab's sending settings, docs/decisions/009-outreach-sending.md).
  */
-export function profileRoutes(db: Database): FastifyPluginAsyncZod {
+export function accountRoutes(db: Database): FastifyPluginAsyncZod {
   return async (app) => {
+    app.get(apiPaths.me, { schema: { tags: ['account'], response: { 200: meSchema } } }, async (request) =>
+      getMe(db, request.user!),
+    );
     app.patch(
       apiPaths.profile,
       {
