@@ -13,9 +13,7 @@ import { prospectTimelineSchema } from '../../../../shared/schemas/prospect-time
 import { prospectPageSchema, type ProspectListQuery } from '../../../../shared/schemas/prospects';
 import { apiRequest } from '../../../lib/api-client';
 import { campaignListPath } from './campaign-list-query';
-
-/** Every cached campaign query starts with this key, so one invalidation refreshes them all. */
-export const campaignsKey = ['campaigns'] as const;
+import { campaignsKey } from '../../../lib/query-keys';
 
 /** Query options of one page of the campaign list (GET /api/campaigns). */
 export function campaignPageQuery(query: CampaignListQuery) {
