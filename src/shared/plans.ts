@@ -1,3 +1,5 @@
+import { formatThousands } from './format-number';
+
 /**
  * The pricing plans of the marketing site (spec §9 "Plans"): one table that the landing page,
  * its tests and any later billing code read. Prices are whole US dollars per month.
@@ -96,5 +98,5 @@ export function annualTotal(monthlyPrice: number): number {
 
 /** "$1,499" style: US dollars, thousands separated, no cents. */
 export function formatUsd(amount: number): string {
-  return `$${amount.toLocaleString('en-US')}`;
+  return `$${formatThousands(amount)}`;
 }

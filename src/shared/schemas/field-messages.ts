@@ -1,3 +1,5 @@
+import { formatThousands } from '../format-number';
+
 /**
  * Validation messages in the user's words for the limits the product spec gives no wording for
  * (length caps, whole numbers, list sizes). The spec's own messages stay where the spec gives them;
@@ -5,15 +7,14 @@
  */
 export const fieldMessages = {
   /** `${field} must be at most N characters`, N written with thousands separators (5,000). */
-  tooLong: (field: string, max: number) =>
-    `${field} must be at most ${max.toLocaleString('en-US')} characters`,
+  tooLong: (field: string, max: number) => `${field} must be at most ${formatThousands(max)} characters`,
   /** For a number field that got a fraction. */
   wholeNumber: (field: string) => `${field} must be a whole number`,
   /** For a required text field that is empty. */
   required: (field: string) => `${field} is required`,
   /** For a list of more than `max` entries; `items` is the plural noun ("domains"). */
-  tooMany: (items: string, max: number) => `Add at most ${max.toLocaleString('en-US')} ${items}`,
+  tooMany: (items: string, max: number) => `Add at most ${formatThousands(max)} ${items}`,
   /** For a number outside its range. */
   between: (field: string, min: number, max: number) =>
-    `${field} must be between ${min.toLocaleString('en-US')} and ${max.toLocaleString('en-US')}`,
+    `${field} must be between ${formatThousands(min)} and ${formatThousands(max)}`,
 } as const;

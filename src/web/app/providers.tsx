@@ -1,11 +1,14 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { ThemedToaster } from '../components/themed-toaster';
 import { createQueryClient } from '../lib/query-client';
 
-/** App-wide context: the query client and the (theme-aware) toast outlet. */
-export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+/**
+ * App-wide context: the query client (`client`, or a new one) and the (theme-aware) toast outlet.
+ * main.tsx passes the client it filled with the page's first queries before rendering.
+ */
+export function Providers({ children, client }: { children: ReactNode; client?: QueryClient }) {
+  const [queryClient] = useState(() => client ?? createQueryClient());
   return (
     <QueryClientProvider client={queryClient}>
       {children}

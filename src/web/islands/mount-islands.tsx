@@ -1,4 +1,4 @@
-import { StrictMode, type ComponentType } from 'react';
+import { startTransition, StrictMode, type ComponentType } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { ISLAND_ATTRIBUTE, ISLAND_PROPS_ATTRIBUTE } from './island';
 
@@ -13,12 +13,19 @@ async function hydrateIsland(element: HTMLElement, loaders: Record<string, Islan
   const Component = (await load()) as ComponentType<Record<string, unknown>>;
   const json = element.getAttribute(ISLAND_PROPS_ATTRIBUTE);
   const props = json ? (JSON.parse(json) as Record<string, unknown>) : {};
-  return hydrateRoot(
-    element,
-    <StrictMode>
-      <Component {...props} />
-    </StrictMode>,
-  );
+  // As a transition React hydrates in slices of a few milliseconds, yielding to the browser in between,
+  // instead of one long task per island (docs/decisions/021-public-page-islands.md).
+  let root: Root | undefined;
+  startTransition(() => {
+    root = hydrateRoot(
+      element,
+      <StrictMode>
+        <Component {...props} />
+      </StrictMode>,
+    );
+  });
+  // startTransition runs its callback at once, so the root is there.
+  return root!;
 }
 
 /**

@@ -2,13 +2,15 @@ import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react
 import { useEffect } from 'react';
 import { apiPaths } from '../../shared/paths';
 import { liveEventSchema, type LiveEvent, type LiveEventType } from '../../shared/schemas/live-events';
-import { campaignsKey } from '../features/campaigns/api/campaign-queries';
-import { gapKey } from '../features/competitor-gap/api/competitor-gap-queries';
-import { contactsKey } from '../features/contacts/api/contact-queries';
-import { emailAccountsKey } from '../features/email-accounts/api/email-account-queries';
-import { firstLinesKey } from '../features/first-lines/api/first-line-queries';
-import { liveLinksKey } from '../features/live-links/api/live-link-queries';
-import { notificationsKey } from '../features/notifications/api/notification-queries';
+import {
+  campaignsKey,
+  contactsKey,
+  emailAccountsKey,
+  firstLinesKey,
+  gapKey,
+  liveLinksKey,
+  notificationsKey,
+} from './query-keys';
 
 /** A query-key prefix, narrowed to the event's campaign when it names one. */
 type KeyFor = (campaignId: string | undefined) => QueryKey;

@@ -1,9 +1,14 @@
 import { useMatches } from 'react-router';
 import { DashboardLayout } from '../../components/layouts/dashboard-layout';
 import { DashboardSkeleton } from '../../components/layouts/dashboard-skeleton';
+import { meQueryOptions } from '../../features/auth/api/use-me';
 import { useSignOut } from '../../features/auth/api/use-sign-out';
 import { RequireSession } from '../../features/auth/components/require-session';
 import { headingOf } from '../../lib/page-head';
+import type { RoutePrefetch } from '../route-prefetch';
+
+/** The session check, started before the first render so that render shows the frame, not its skeleton. */
+export const prefetch: RoutePrefetch = (client) => client.prefetchQuery(meQueryOptions());
 
 /**
  * Route module of /dashboard/*: the session guard around the dashboard frame (a separate chunk); the

@@ -9,9 +9,8 @@ import {
 import { discoveryRunSchema } from '../../../../shared/schemas/discovery';
 import { prospectSchema, type UpdateProspectStatusInput } from '../../../../shared/schemas/prospects';
 import { apiRequest } from '../../../lib/api-client';
-import { contactsKey } from '../../contacts/api/contact-queries';
-import { campaignsKey } from './campaign-queries';
 import { importManualCampaign } from './manual-campaign-import';
+import { campaignsKey, contactsKey } from '../../../lib/query-keys';
 
 /**
  * Marks every campaign and contact query stale after a change; active ones refetch in the background.

@@ -13,17 +13,19 @@ import { prospectTimelineSchema } from '../../../../shared/schemas/prospect-time
 import { prospectPageSchema, type ProspectListQuery } from '../../../../shared/schemas/prospects';
 import { apiRequest } from '../../../lib/api-client';
 import { campaignListPath } from './campaign-list-query';
+import { campaignsKey } from '../../../lib/query-keys';
 
-/** Every cached campaign query starts with this key, so one invalidation refreshes them all. */
-export const campaignsKey = ['campaigns'] as const;
-
-/** One page of the campaign list (GET /api/campaigns). */
-export function useCampaignPage(query: CampaignListQuery) {
-  return useQuery({
+/** Query options of one page of the campaign list (GET /api/campaigns). */
+export function campaignPageQuery(query: CampaignListQuery) {
+  return queryOptions({
     queryKey: [...campaignsKey, 'list', query],
     queryFn: ({ signal }) => apiRequest(campaignListPath(query), { schema: campaignPageSchema, signal }),
-    placeholderData: keepPreviousData,
   });
+}
+
+/** One page of the campaign list (GET /api/campaigns); the previous page stays shown while the next loads. */
+export function useCampaignPage(query: CampaignListQuery) {
+  return useQuery({ ...campaignPageQuery(query), placeholderData: keepPreviousData });
 }
 
 /** The user's campaigns as select options, by name. */

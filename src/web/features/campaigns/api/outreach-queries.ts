@@ -7,8 +7,7 @@ import {
   type CampaignOutreachInput,
 } from '../../../../shared/schemas/outreach';
 import { apiRequest } from '../../../lib/api-client';
-import { contactsKey } from '../../contacts/api/contact-queries';
-import { campaignsKey } from './campaign-queries';
+import { campaignsKey, contactsKey } from '../../../lib/query-keys';
 
 /**
  * A campaign's mailboxes, sequence, tracking and outreach progress (GET /api/campaigns/:id/outreach);

@@ -12,9 +12,9 @@ import { ApiError } from '../../../lib/api-error';
 import { useEmailAccounts } from '../../email-accounts/api/email-account-queries';
 import { useSequencePage } from '../../sequences/api/sequence-queries';
 import { useUpdateCampaign } from '../api/campaign-mutations';
-import { campaignsKey } from '../api/campaign-queries';
 import { useCampaignOutreach } from '../api/outreach-queries';
 import { OutreachSettingsDialog } from './outreach-settings-dialog';
+import { campaignsKey } from '../../../lib/query-keys';
 
 /** The sending state shown at the top of the panel. */
 function sendingState(

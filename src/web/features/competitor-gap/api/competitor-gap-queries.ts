@@ -3,10 +3,7 @@ import { z } from 'zod';
 import { apiPaths, withId, withQuery } from '../../../../shared/paths';
 import { competitorGapPageSchema } from '../../../../shared/schemas/competitor-gap';
 import { apiRequest } from '../../../lib/api-client';
-import { campaignsKey } from '../../campaigns/api/campaign-queries';
-
-/** Every cached competitor-gap query starts with this key (then the campaign's id). */
-export const gapKey = ['competitor-gap'] as const;
+import { campaignsKey, gapKey } from '../../../lib/query-keys';
 
 /** One page of a campaign's competitor gap (GET /api/campaigns/:id/competitor-gap). */
 export function useCompetitorGap(campaignId: string, page: number, pageSize: number) {

@@ -3,8 +3,7 @@ import { apiPaths, withQuery } from '../../../../shared/paths';
 import { contactPageSchema, type ContactListQuery } from '../../../../shared/schemas/prospects';
 import { apiRequest } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
-
-export const contactsKey = ['contacts'] as const;
+import { contactsKey } from '../../../lib/query-keys';
 
 /** One page of contacts under the current filters (GET /api/contacts). */
 export function useContactPage(query: ContactListQuery) {

@@ -15,10 +15,7 @@ import {
   type OAuthMailboxProvider,
 } from '../../../../shared/schemas/mailboxes';
 import { apiRequest } from '../../../lib/api-client';
-
-/** Shared with the campaign forms' list of connected mailboxes, so both refresh together. */
-/** Every cached mailbox query (list, health, quarantine, domain check) starts with this key. */
-export const emailAccountsKey = ['email-accounts'] as const;
+import { emailAccountsKey } from '../../../lib/query-keys';
 
 /** Where Google or Microsoft sends the user back: this app's mailbox page. */
 const oauthRedirectUri = () => new URL(paths.emails, window.location.origin).toString();

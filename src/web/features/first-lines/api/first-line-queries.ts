@@ -9,9 +9,7 @@ import {
 } from '../../../../shared/schemas/first-lines';
 import { apiRequest } from '../../../lib/api-client';
 import { aiStatusKey } from '../../ai/api/ai-queries';
-
-/** Every cached first-line query of a campaign starts with this key. */
-export const firstLinesKey = (campaignId: string) => ['first-lines', campaignId] as const;
+import { firstLinesKey } from '../../../lib/query-keys';
 
 /** A page of the campaign's prospects with their first lines (GET /api/campaigns/:id/first-lines). */
 export function useFirstLinePage(campaignId: string, query: FirstLineListQuery) {

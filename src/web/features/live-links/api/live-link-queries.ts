@@ -9,10 +9,7 @@ import {
   type LiveLinkListQuery,
 } from '../../../../shared/schemas/live-links';
 import { apiRequest } from '../../../lib/api-client';
-import { notificationsKey } from '../../notifications/api/notification-queries';
-
-/** Every cached live-link query starts with this key. */
-export const liveLinksKey = ['live-links'] as const;
+import { liveLinksKey, notificationsKey } from '../../../lib/query-keys';
 
 /**
  * One page of live links (GET /api/live-links), filtered by status. A check landing (a job) sends a

@@ -5,8 +5,7 @@ import {
   type MarkNotificationsReadInput,
 } from '../../../../shared/schemas/notifications';
 import { apiRequest } from '../../../lib/api-client';
-
-export const notificationsKey = ['notifications'] as const;
+import { notificationsKey } from '../../../lib/query-keys';
 
 /** The latest notifications and the unread count (GET /api/notifications); live events refresh it. */
 export function useNotifications(page = 1) {

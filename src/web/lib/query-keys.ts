@@ -1,0 +1,30 @@
+/**
+ * The first part of the keys of each feature's cached queries: invalidating one refreshes all of that
+ * feature's queries. Kept apart from the query hooks so that the live-event table (live-events.ts),
+ * which names them all, loads no feature's queries and response schemas with the dashboard's first
+ * screen (docs/decisions/022-dashboard-first-load.md).
+ */
+
+/** Every cached campaign query starts with this key, so one invalidation refreshes them all. */
+export const campaignsKey = ['campaigns'] as const;
+
+/** Every cached competitor-gap query starts with this key (then the campaign's id). */
+export const gapKey = ['competitor-gap'] as const;
+
+/** Every cached contacts query starts with this key. */
+export const contactsKey = ['contacts'] as const;
+
+/**
+ * Every cached mailbox query (list, health, quarantine, domain check) starts with this key; shared
+ * with the campaign forms' list of connected mailboxes, so both refresh together.
+ */
+export const emailAccountsKey = ['email-accounts'] as const;
+
+/** Every cached first-line query of a campaign starts with this key. */
+export const firstLinesKey = (campaignId: string) => ['first-lines', campaignId] as const;
+
+/** Every cached live-link query starts with this key. */
+export const liveLinksKey = ['live-links'] as const;
+
+/** Every cached notifications query starts with this key. */
+export const notificationsKey = ['notifications'] as const;
