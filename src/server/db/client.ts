@@ -12,6 +12,12 @@ import { attachEmbeddedPostgres, startEmbeddedPostgres, type EmbeddedServer } fr
 /** The Drizzle database both drivers present: query code is written once for PGlite and PostgreSQL. */
 export type Database = PgDatabase<PgQueryResultHKT>;
 
+/** A transaction of that database, as `db.transaction(async (tx) => …)` hands it over. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** What query code runs on: the database itself or a transaction of it. */
+export type Db = Database | Transaction;
+
 /** An open database with what the queue and shutdown need of its driver. */
 export type DatabaseHandle =
   | { kind: 'pglite'; db: Database; pglite: PGlite; close(): Promise<void> }
@@ -99,7 +105,7 @@ export async function pingDatabase(db: Database): Promise<boolean> {
  * Runs raw SQL and returns its rows on either driver (both answer `{ rows }`). For the few
  * statements Drizzle's builder cannot express, such as atomic upserts with RETURNING expressions.
  */
-export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as { rows: T[] };
   return result.rows;
 }

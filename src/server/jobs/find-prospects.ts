@@ -3,6 +3,7 @@ import { limits } from '../../shared/limits';
 import { discoveryMessages } from '../../shared/schemas/discovery';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import { bumpCampaignCounters } from '../outreach/campaign-counters';
 import { campaigns } from '../db/schema/campaigns';
 import { prospects } from '../db/schema/prospects';
 import { discoveryRuns } from '../db/schema/discovery';
@@ -52,10 +53,7 @@ async function insertProspect(
     .returning({ id: prospects.id });
   if (!inserted.length) return false;
   await publishEvent(db, { userId: run.userId, type: 'prospects.changed', campaignId: run.campaignId });
-  await db
-    .update(campaigns)
-    .set({ prospects: sql`${campaigns.prospects} + 1`, prospectsFound: sql`${campaigns.prospectsFound} + 1` })
-    .where(eq(campaigns.id, run.campaignId));
+  await bumpCampaignCounters(db, run.campaignId, { prospects: 1, prospectsFound: 1 });
   await db
     .update(discoveryRuns)
     .set({ prospectsFound: sql`${discoveryRuns.prospectsFound} + 1` })

@@ -6,7 +6,7 @@ import {
   type campaignOutreachInputSchema,
   type OutreachProgress,
 } from '../../../shared/schemas/outreach';
-import { queryRows, type Database } from '../../db/client';
+import { queryRows, type Database, type Db } from '../../db/client';
 import { campaignEmailAccounts, campaigns } from '../../db/schema/campaigns';
 import { emailAccounts } from '../../db/schema/mailboxes';
 import { emailSequences } from '../../db/schema/sequences';
@@ -50,7 +50,7 @@ export async function campaignMailboxIds(db: Database, campaignId: string): Prom
  * campaigns.email_account_id. The caller has checked that the mailboxes are the owner's.
  */
 export async function setCampaignMailboxes(
-  db: Database,
+  db: Db,
   userId: string,
   campaignId: string,
   emailAccountIds: readonly string[],
@@ -133,7 +133,7 @@ export async function updateCampaignOutreach(
   if (!sequence) throw AppError.notFound(m.sequenceNotFound);
 
   await db.transaction(async (tx) => {
-    await setCampaignMailboxes(tx as unknown as Database, userId, campaignId, input.emailAccountIds);
+    await setCampaignMailboxes(tx, userId, campaignId, input.emailAccountIds);
     await tx
       .update(campaigns)
       .set({ sequenceId: input.sequenceId, trackOpens: input.trackOpens, trackClicks: input.trackClicks })

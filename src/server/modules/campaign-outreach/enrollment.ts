@@ -5,7 +5,7 @@ import {
   type EnrollmentPreview,
   type EnrollmentResult,
 } from '../../../shared/schemas/outreach';
-import { queryRows, type Database } from '../../db/client';
+import { queryRows, type Database, type Db } from '../../db/client';
 import { campaigns } from '../../db/schema/campaigns';
 import { prospects } from '../../db/schema/prospects';
 import { enrollments, suppressions } from '../../db/schema/outreach';
@@ -41,7 +41,7 @@ export function eligibleForEnrollment(userId: string): SQL {
  * limits.recontactDays — issue 7 §5). Newest first, the order enrollment hands out mailboxes in.
  */
 async function enrollableProspects(
-  db: Database,
+  db: Db,
   userId: string,
   campaignId: string,
   now: Date,
@@ -195,9 +195,9 @@ export async function enrollCampaign(
   const { enrolled, meanwhile } = await db.transaction(async (tx) => {
     // Eligibility again inside the transaction (another request may have enrolled some meanwhile);
     // only prospects whose address was just checked and found deliverable.
-    const chosen = (
-      await enrollableProspects(tx as unknown as Database, userId, campaignId, now, prospectId)
-    ).filter((p) => deliverable.has(p.id));
+    const chosen = (await enrollableProspects(tx, userId, campaignId, now, prospectId)).filter((p) =>
+      deliverable.has(p.id),
+    );
     if (chosen.length === 0) return { enrolled: 0, meanwhile: await enrolledAmong(tx, [...deliverable]) };
     const [earlier] = await tx
       .select({ n: count() })

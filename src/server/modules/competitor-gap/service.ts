@@ -11,7 +11,7 @@ import { queryRows, type Database } from '../../db/client';
 import { prospects } from '../../db/schema/prospects';
 import { pageOffset } from '../../db/sql-helpers';
 import { findOwnedCampaign } from '../campaigns/service';
-import { refreshProspectCounters } from '../prospects/service';
+import { recountProspectCounters } from '../../outreach/campaign-counters';
 
 const textArray = (values: readonly string[]) => sql`${param([...values])}::text[]`;
 /** A domain and its www. host: the stored link graph keys hosts, the gap speaks of domains. */
@@ -142,7 +142,7 @@ export async function addGapProspects(
         where: sql`domain is not null`,
       })
       .returning({ id: prospects.id });
-    if (inserted.length) await refreshProspectCounters(tx, campaignId);
+    if (inserted.length) await recountProspectCounters(tx, campaignId);
     return inserted.length;
   });
 }

@@ -8,7 +8,7 @@ import type { Database } from '../../db/client';
 import { campaigns } from '../../db/schema/campaigns';
 import { prospects } from '../../db/schema/prospects';
 import { AppError } from '../../http/errors';
-import { refreshProspectCounters } from './service';
+import { recountProspectCounters } from '../../outreach/campaign-counters';
 
 /**
  * Rows per insert statement. Drizzle's time to build a statement grows faster than its rows (on the
@@ -72,7 +72,7 @@ export async function addProspects(
       throw new AppError('VALIDATION_ERROR', campaignMessages.tooManyRows);
     const newest = existing!.oldest ? new Date(new Date(existing!.oldest).getTime() - 1) : new Date();
     await insertProspects(tx, { campaignId, userId }, rows, newest);
-    await refreshProspectCounters(tx, campaignId);
+    await recountProspectCounters(tx, campaignId);
     if (campaign.type === 'manual')
       await tx
         .update(campaigns)

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { emailCheckSchema } from '../../../shared/schemas/mail-health';
 import type { Prospect, UpdateProspectStatusInput } from '../../../shared/schemas/prospects';
 import type { Database } from '../../db/client';
@@ -6,6 +6,7 @@ import { prospects } from '../../db/schema/prospects';
 import { enrollments } from '../../db/schema/outreach';
 import { iso, isoText } from '../../db/sql-helpers';
 import { AppError } from '../../http/errors';
+import { recountProspectCounters } from '../../outreach/campaign-counters';
 import { changeProspect } from '../../outreach/prospect-changes';
 
 type ProspectRow = typeof prospects.$inferSelect;
@@ -86,21 +87,6 @@ export function toProspectFromRaw(r: RawProspect): Prospect {
   };
 }
 
-/**
- * Recounts a campaign's prospect counters from its prospects: prospects and prospects_found (rows) and
- * success_count (status success), so the list's and detail's figures follow every change.
- */
-export async function refreshProspectCounters(db: Database, campaignId: string): Promise<void> {
-  await db.execute(sql`
-    update campaigns c set
-      prospects = s.total, prospects_found = s.total, success_count = s.success, updated_at = now()
-    from (
-      select count(*)::int as total, count(*) filter (where status = 'success')::int as success
-      from prospects where campaign_id = ${campaignId}
-    ) s
-    where c.id = ${campaignId}`);
-}
-
 const notFound = () => AppError.notFound('Prospect not found');
 
 /**
@@ -133,7 +119,7 @@ export async function updateProspectStatus(
           nextStepAt: null,
         })
         .where(and(eq(enrollments.prospectId, id), inArray(enrollments.status, ['active', 'paused'])));
-    await refreshProspectCounters(tx, row.campaignId);
+    await recountProspectCounters(tx, row.campaignId);
     return toProspect(row);
   });
 }
@@ -146,6 +132,6 @@ export async function deleteProspect(db: Database, userId: string, id: string): 
       .where(and(eq(prospects.id, id), eq(prospects.userId, userId)))
       .returning({ campaignId: prospects.campaignId });
     if (!row) throw notFound();
-    await refreshProspectCounters(tx, row.campaignId);
+    await recountProspectCounters(tx, row.campaignId);
   });
 }

@@ -8,7 +8,7 @@ import { enrollments, inboundMessages, outreachMessages, suppressions } from '..
 import { testConfig } from '../../testing/app';
 import { createTestDatabase } from '../../testing/database';
 import { createOutreachFixture, type OutreachFixture } from '../../testing/outreach';
-import { recountCampaign } from '../recount';
+import { recountCampaign } from '../campaign-counters';
 import { claimSendable } from '../scheduling/claim';
 import { queueDueSteps } from '../scheduling/queue-steps';
 import { sendMessage } from '../sending/send';

@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { withoutNul } from '../../../shared/text/without-nul';
 import type { Database } from '../../db/client';
-import { campaigns } from '../../db/schema/campaigns';
+import { bumpCampaignCounters } from '../campaign-counters';
 import { prospects } from '../../db/schema/prospects';
 import { emailAccounts } from '../../db/schema/mailboxes';
 import { enrollments, inboundMessages, outreachMessages } from '../../db/schema/outreach';
@@ -122,10 +122,7 @@ export async function applyInbound(
           reason: 'Replied',
         });
         if (earlier === 1) {
-          await tx
-            .update(campaigns)
-            .set({ responses: sql`${campaigns.responses} + 1` })
-            .where(eq(campaigns.id, matched.campaignId));
+          await bumpCampaignCounters(tx, matched.campaignId, { responses: 1 });
         }
         await stopEnrollment(tx, matched.enrollmentId, 'Replied');
         const [owner] = await tx
@@ -255,10 +252,7 @@ async function resendLater(
     .where(and(eq(outreachMessages.id, matched.id), eq(outreachMessages.status, 'sent')))
     .returning({ id: outreachMessages.id });
   if (!requeued) return;
-  await tx
-    .update(campaigns)
-    .set({ emailsSent: sql`greatest(${campaigns.emailsSent} - 1, 0)` })
-    .where(eq(campaigns.id, matched.campaignId));
+  await bumpCampaignCounters(tx, matched.campaignId, { emailsSent: -1 });
   if (matched.emailAccountId)
     await tx
       .update(emailAccounts)

@@ -11,7 +11,7 @@ import { createOutreachFixture, type OutreachFixture } from '../../testing/outre
 import { claimSendable } from '../scheduling/claim';
 import { queueDueSteps } from '../scheduling/queue-steps';
 import { sendMessage } from '../sending/send';
-import { recountCampaign } from '../recount';
+import { recountCampaign } from '../campaign-counters';
 import { syncMailbox } from './sync';
 
 /** Replies, an auto-reply, a bounce and an unsubscribe request delivered as real MIME into a real IMAP mailbox. */

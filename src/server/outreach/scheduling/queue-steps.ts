@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { messagePlaceholderValues, renderPlaceholders } from '../../../shared/placeholders';
-import { queryRows, type Database } from '../../db/client';
+import { queryRows, type Database, type Db } from '../../db/client';
 import { enrollments, outreachMessages } from '../../db/schema/outreach';
 import { publishEvent } from '../../events/publish';
 
@@ -72,9 +72,7 @@ export async function queueDueSteps(db: Database, now: Date): Promise<number> {
       const subject = renderPlaceholders(e.subject, values);
       const body = renderPlaceholders(e.content, values);
       const missing = [...new Set([...subject.missing, ...body.missing])];
-      const sender = e.email_account_id
-        ? await senderDomain(tx as unknown as Database, e.email_account_id)
-        : 'linkpilot.invalid';
+      const sender = e.email_account_id ? await senderDomain(tx, e.email_account_id) : 'linkpilot.invalid';
       const inserted = await tx
         .insert(outreachMessages)
         .values({
@@ -106,7 +104,7 @@ export async function queueDueSteps(db: Database, now: Date): Promise<number> {
   return created;
 }
 
-async function senderDomain(db: Database, emailAccountId: string): Promise<string> {
+async function senderDomain(db: Db, emailAccountId: string): Promise<string> {
   const [row] = await queryRows<{ email: string }>(
     db,
     sql`select email from email_accounts where id = ${emailAccountId}`,

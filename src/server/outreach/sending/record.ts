@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { campaigns } from '../../db/schema/campaigns';
+import { bumpCampaignCounters } from '../campaign-counters';
 import { prospects } from '../../db/schema/prospects';
 import { emailAccounts } from '../../db/schema/mailboxes';
 import { enrollments, outreachMessages, suppressions } from '../../db/schema/outreach';
@@ -41,10 +41,7 @@ export async function recordSent(
       reason: `Step ${message.stepNumber} sent`,
       contactedAt: sentAt,
     });
-    await tx
-      .update(campaigns)
-      .set({ emailsSent: sql`${campaigns.emailsSent} + 1` })
-      .where(eq(campaigns.id, message.campaignId));
+    await bumpCampaignCounters(tx, message.campaignId, { emailsSent: 1 });
     if (message.emailAccountId) {
       await tx
         .update(emailAccounts)

@@ -1,7 +1,7 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { campaigns } from '../../db/schema/campaigns';
+import { bumpCampaignCounters } from '../campaign-counters';
 import { outreachMessages, trackingEvents } from '../../db/schema/outreach';
 import { evaluateMailboxHealth } from '../health/evaluate';
 import { suppressAddress } from '../suppression';
@@ -18,13 +18,11 @@ const firsts = {
   open: {
     stamp: outreachMessages.openedAt,
     set: 'openedAt',
-    counter: campaigns.emailsOpened,
     count: 'emailsOpened',
   },
   click: {
     stamp: outreachMessages.clickedAt,
     set: 'clickedAt',
-    counter: campaigns.emailsClicked,
     count: 'emailsClicked',
   },
 } as const;
@@ -39,19 +37,14 @@ async function countOnce(
   kind: keyof typeof firsts,
   now: Date,
 ) {
-  const { stamp, set, counter, count } = firsts[kind];
+  const { stamp, set, count } = firsts[kind];
   await db.transaction(async (tx) => {
     const [first] = await tx
       .update(outreachMessages)
       .set({ [set]: now })
       .where(and(eq(outreachMessages.id, message.id), isNull(stamp)))
       .returning({ id: outreachMessages.id });
-    if (first) {
-      await tx
-        .update(campaigns)
-        .set({ [count]: sql`${counter} + 1` })
-        .where(eq(campaigns.id, message.campaignId));
-    }
+    if (first) await bumpCampaignCounters(tx, message.campaignId, { [count]: 1 });
   });
 }
 
