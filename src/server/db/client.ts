@@ -2,8 +2,9 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgDialect, PgQueryResultHKT, PgSession } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -101,5 +102,22 @@ export async function pingDatabase(db: Database): Promise<boolean> {
  */
 export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as { rows: T[] };
+  return result.rows;
+}
+
+/**
+ * queryRows as a named (prepared) statement: on node-postgres each connection parses and plans it
+ * once and then runs its cached plan (PostgreSQL switches to a generic plan after five executions
+ * when it is no dearer than the custom ones), which spares the planning of every list page
+ * (docs/decisions/008-contacts-at-scale.md). The name is a hash of the text, so dynamic SQL is safe:
+ * one name is always one text. Only for statements whose generic plan is good for any parameter
+ * values — not one whose best plan depends on a value, such as a search pattern. PGlite ignores the name.
+ */
+export async function queryRowsPrepared<T>(db: Database, query: SQL): Promise<T[]> {
+  // drizzle's db.execute with a name: the same driver path and type parsing as queryRows.
+  const { dialect, session } = db as unknown as { dialect: PgDialect; session: PgSession };
+  const built = dialect.sqlToQuery(query);
+  const name = `q_${createHash('sha1').update(built.sql).digest('base64url')}`;
+  const result = (await session.prepareQuery(built, undefined, name, false).execute()) as { rows: T[] };
   return result.rows;
 }

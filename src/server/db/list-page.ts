@@ -1,6 +1,6 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { queryRows, type Database } from './client';
+import { queryRows, queryRowsPrepared, type Database } from './client';
 
 /** A page of a list as the API answers it (`pageSchema` in src/shared/schemas/pagination.ts). */
 export interface ListPage<Item> {
@@ -40,14 +40,19 @@ export async function listPage<Row, Item>(
  * LEFT JOINed to the page, so a page past the end still carries the total. `order` repeats the page's
  * order over the CTE's output columns (`page.created_at desc …`): the join does not keep it. `found`,
  * a boolean expression evaluated once (e.g. that the user owns the parent), comes back as `found`.
+ * With `prepared`, a named statement (queryRowsPrepared): only for filters a generic plan serves for
+ * any value (ids whose rows one index reads in order), not for one whose best plan depends on how
+ * rare the value is (a status).
  * @returns the page's rows as the driver gives them (snake_case columns, timestamps as PostgreSQL
  *   text, see isoText), the total, and `found` (true without it)
  */
 export async function pageAndTotal<Row extends { id: string | null }>(
   db: Database,
-  list: { page: SQLWrapper; counted: SQLWrapper; order: SQL; found?: SQL },
+  list: { page: SQLWrapper; counted: SQLWrapper; order: SQL; found?: SQL; prepared?: boolean },
 ): Promise<{ rows: Row[]; total: number; found: boolean }> {
-  const result = await queryRows<Row & { page_total: number; page_found: boolean }>(
+  const result = await (list.prepared ? queryRowsPrepared : queryRows)<
+    Row & { page_total: number; page_found: boolean }
+  >(
     db,
     sql`with page as ${list.page}, counted as (
         select count(*)::int as page_total, ${list.found ?? sql`true`} as page_found from ${list.counted} as m)

@@ -238,12 +238,16 @@ export async function listCampaignProspects(
       .orderBy(first, desc(prospects.id))
       .limit(query.pageSize)
       .offset(pageOffset(query.page, query.pageSize)),
+    // By campaign alone: the composite foreign key (campaign_id, user_id) makes every prospect of the
+    // campaign its owner's, `found` refuses another user's campaign, and the count is then an
+    // index-only scan (with user_id it read every prospect's heap page: ~2,000 per page request).
     counted: db
       .select({ one: sql`1` })
       .from(prospects)
-      .where(where),
+      .where(eq(prospects.campaignId, campaignId)),
     order: sql`${outerFirst}, page.id desc`,
     found: sql`exists (select 1 from ${campaigns} where ${owned(userId, campaignId)})`,
+    prepared: true,
   });
   if (!found) throw notFound();
   return { items: rows.map(toProspectFromRaw), total, page: query.page, pageSize: query.pageSize };

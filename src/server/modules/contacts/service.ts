@@ -8,7 +8,7 @@ import {
   type DomainMemory,
   type contactListQuerySchema,
 } from '../../../shared/schemas/prospects';
-import { queryRows, type Database } from '../../db/client';
+import { queryRows, queryRowsPrepared, type Database } from '../../db/client';
 import { campaigns, prospects } from '../../db/schema/campaigns';
 import {
   containsPattern,
@@ -108,7 +108,11 @@ export async function listContacts(
     .from(prospects)
     .where(where)
     .limit(CONTACTS_COUNT_CAP + 1);
-  const rows = await queryRows<ContactRow>(
+  // Prepared only without filters: a generic plan cannot know how rare a search pattern, a status or
+  // a campaign is, and one made for a common value walks every row of the user for a rare one
+  // (docs/decisions/008-contacts-at-scale.md).
+  const run = query.search || query.status || query.campaignId ? queryRows : queryRowsPrepared;
+  const rows = await run<ContactRow>(
     db,
     sql`with page as ${page}, capped as (select count(*)::int as total from ${capped} as m)
       select capped.total, page.*,

@@ -100,6 +100,7 @@ export async function listLiveLinks(
       query.order === 'asc'
         ? sql`page.discovered_at asc nulls first, page.id desc`
         : sql`page.discovered_at desc nulls last, page.id desc`,
+    prepared: query.status === 'all',
   });
   return {
     items: rows.map((r) => ({
