@@ -8,8 +8,10 @@
  * - the statements one request issues — every one, the session lookup included — captured by running
  *   the same request once in-process (`buildApp` + `app.inject` on a node-postgres pool whose `query`
  *   is wrapped), then replayed directly against the database with the same concurrency: with pgbench
- *   (`-M extended`, a script with the literal parameters) and with a node-postgres loop (the same
- *   text and parameters the app sent); statement sets/s and the app's ratio to each.
+ *   (a script with the literal parameters, `-M extended` and `-M prepared`: the app runs the session
+ *   lookup and the unfiltered lists as named statements, so prepared is the like-for-like protocol)
+ *   and with a node-postgres loop (the same text, parameters and statement names the app sent);
+ *   statement sets/s and the app's ratio to each.
  *
  * Also `/api/health` (no database) vs `/api/me` (the session lookup only).
  * Runs the built app (`npm run build` first) as a child process on a fresh embedded PostgreSQL, or on
@@ -45,6 +47,8 @@ const app = appProcess(PORT, DATABASE_URL);
 interface Statement {
   text: string;
   values: unknown[];
+  /** The prepared statement's name, when the app sent one. */
+  name?: string;
 }
 
 /** 10,000 live links over the user's campaigns and a domain memory for every 20th prospect domain. */
@@ -99,7 +103,8 @@ async function captureStatements(handle: DatabaseHandle, url: string, cookie: st
     values: unknown,
   ) => {
     const text = typeof config === 'string' ? config : (config as { text: string }).text;
-    recorded.push({ text, values: (values as unknown[] | undefined) ?? [] });
+    const name = typeof config === 'string' ? undefined : (config as { name?: string }).name;
+    recorded.push({ text, values: (values as unknown[] | undefined) ?? [], ...(name && { name }) });
     return query(config, values);
   };
   try {
@@ -138,8 +143,8 @@ function pgbenchScript(statements: Statement[]): string | null {
   return /(^|[^:]):[A-Za-z_]/.test(script) ? null : script;
 }
 
-/** Statement sets per second of pgbench replaying the script with CONNECTIONS clients. */
-function runPgbench(connectionString: string, script: string): number {
+/** Statement sets per second of pgbench replaying the script with CONNECTIONS clients in `mode`. */
+function runPgbench(connectionString: string, script: string, mode: 'extended' | 'prepared'): number {
   const dir = mkdtempSync(path.join(tmpdir(), 'api-vs-sql-'));
   const file = path.join(dir, 'page.sql');
   writeFileSync(file, script);
@@ -150,7 +155,7 @@ function runPgbench(connectionString: string, script: string): number {
       [
         '-n',
         '-M',
-        'extended',
+        mode,
         '-c',
         String(CONNECTIONS),
         '-j',
@@ -185,7 +190,8 @@ async function runNodePg(connectionString: string, statements: Statement[]): Pro
   await Promise.all(
     clients.map(async (client) => {
       while (performance.now() < until) {
-        for (const s of statements) await client.query(s.text, s.values);
+        for (const s of statements)
+          await client.query(s.name ? { name: s.name, text: s.text, values: s.values } : s.text, s.values);
         sets++;
       }
     }),
@@ -244,16 +250,21 @@ async function compare(
   const statements = await captureStatements(handle, url, cookie);
   const api = await load(url, cookie);
   const script = existsSync(PGBENCH) ? pgbenchScript(statements) : null;
-  const bench = script ? runPgbench(handle.connectionString, script) : null;
+  const extended = script ? runPgbench(handle.connectionString, script, 'extended') : null;
+  const prepared = script ? runPgbench(handle.connectionString, script, 'prepared') : null;
   const node = await runNodePg(handle.connectionString, statements);
+  const named = statements.filter((s) => s.name).length;
+  const ratio = (raw: number | null) => (raw === null ? 'n/a' : (api.rps / raw).toFixed(2));
   console.log(
     `${title.padEnd(30)} app ${fmt(api.rps)} req/s (p50 ${api.p50} ms, p99 ${api.p99} ms)` +
-      `  | ${statements.length} statements: pgbench ${bench === null ? '   n/a' : fmt(bench)} sets/s, node-pg ${fmt(node)} sets/s` +
-      `  | ratio ${bench === null ? 'n/a' : (api.rps / bench).toFixed(2)} (pgbench), ${(api.rps / node).toFixed(2)} (node-pg)` +
+      `  | ${statements.length} statements (${named} prepared): pgbench extended ${extended === null ? '   n/a' : fmt(extended)},` +
+      ` prepared ${prepared === null ? '   n/a' : fmt(prepared)}, node-pg ${fmt(node)} sets/s` +
+      `  | ratio ${ratio(extended)} (extended), ${ratio(prepared)} (prepared), ${ratio(node)} (node-pg)` +
       `  | CPU per request: app ${api.appCpu.toFixed(2)} ms, database ${api.dbCpu.toFixed(2)} ms`,
   );
   if (process.env.BENCH_SHOW_SQL)
-    for (const s of statements) console.log(`  ${s.text}\n    ${JSON.stringify(s.values)}`);
+    for (const s of statements)
+      console.log(`  ${s.name ? `[${s.name}] ` : ''}${s.text}\n    ${JSON.stringify(s.values)}`);
 }
 
 async function main(): Promise<void> {

@@ -2,8 +2,9 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgDialect, PgQueryResultHKT, PgSession } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -107,5 +108,44 @@ export async function pingDatabase(db: Database): Promise<boolean> {
  */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as { rows: T[] };
+  return result.rows;
+}
+
+/** The prepared statements of queryRowsPrepared, per database and shape. */
+const preparedByDb = new WeakMap<
+  Database,
+  Map<string, { execute(values: Record<string, unknown>): Promise<unknown> }>
+>();
+
+/**
+ * queryRows as a named (prepared) statement built once per `shape`: `build` returns the statement
+ * with `sql.placeholder(name)` where the `values` go, and is called on the shape's first use only,
+ * so later requests skip drizzle's query building too. On node-postgres each connection parses and
+ * plans the statement once and then runs its cached plan (PostgreSQL switches to a generic plan after
+ * five executions when it is no dearer than the custom ones), which spares the planning of every list
+ * page (docs/decisions/008-contacts-at-scale.md). `shape` must name everything `build` depends on
+ * besides the placeholders; the statement's name is a hash of its text, so one name is always one
+ * text. Only for statements whose generic plan suits any values — not one whose best plan depends on
+ * a value, such as a search pattern. PGlite ignores the name.
+ * @throws what the driver throws, or drizzle's error for a placeholder missing from `values`
+ */
+export async function queryRowsPrepared<T>(
+  db: Database,
+  shape: string,
+  build: () => SQL,
+  values: Record<string, unknown>,
+): Promise<T[]> {
+  let statements = preparedByDb.get(db);
+  if (!statements) preparedByDb.set(db, (statements = new Map()));
+  let statement = statements.get(shape);
+  if (!statement) {
+    // drizzle's db.execute with a name: the same driver path and type parsing as queryRows.
+    const { dialect, session } = db as unknown as { dialect: PgDialect; session: PgSession };
+    const built = dialect.sqlToQuery(build());
+    const name = `q_${createHash('sha1').update(built.sql).digest('base64url')}`;
+    statement = session.prepareQuery(built, undefined, name, false);
+    statements.set(shape, statement);
+  }
+  const result = (await statement.execute(values)) as { rows: T[] };
   return result.rows;
 }

@@ -1,6 +1,6 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { queryRows, type Database } from './client';
+import { queryRows, queryRowsPrepared, type Database } from './client';
 
 /** A page of a list as the API answers it (`pageSchema` in src/shared/schemas/pagination.ts). */
 export interface ListPage<Item> {
@@ -33,6 +33,33 @@ export async function listPage<Row, Item>(
   return { items: pageRows.map(toItem), total: count, page: query.page, pageSize: query.pageSize };
 }
 
+/** The parts of a list statement (pageAndTotal). */
+export interface ListStatement {
+  page: SQLWrapper;
+  counted: SQLWrapper;
+  order: SQL;
+  found?: SQL;
+}
+
+/**
+ * A list statement's values, for pageAndTotal to run it prepared (queryRowsPrepared): `build` gives
+ * the statement with `sql.placeholder`s for `values` and is called once per `shape`. Only for lists
+ * whose filters a generic plan serves for any value (ids whose rows one index reads in order), not
+ * for one whose best plan depends on how rare the value is (a status, a search).
+ */
+export interface PreparedList {
+  shape: string;
+  build: () => ListStatement;
+  values: Record<string, unknown>;
+}
+
+function listSql(list: ListStatement): SQL {
+  return sql`with page as ${list.page}, counted as (
+        select count(*)::int as page_total, ${list.found ?? sql`true`} as page_found from ${list.counted} as m)
+      select counted.page_total, counted.page_found, page.* from counted left join page on true
+      order by ${list.order}`;
+}
+
 /**
  * One page of a list and how many rows match, in one statement (docs/decisions/008-contacts-at-scale.md):
  * `page` (a select already ordered and limited to the page) and the count of the rows of `counted`
@@ -40,20 +67,19 @@ export async function listPage<Row, Item>(
  * LEFT JOINed to the page, so a page past the end still carries the total. `order` repeats the page's
  * order over the CTE's output columns (`page.created_at desc …`): the join does not keep it. `found`,
  * a boolean expression evaluated once (e.g. that the user owns the parent), comes back as `found`.
+ * `list` is the statement itself, or a PreparedList to run it as a prepared statement.
  * @returns the page's rows as the driver gives them (snake_case columns, timestamps as PostgreSQL
  *   text, see isoText), the total, and `found` (true without it)
  */
 export async function pageAndTotal<Row extends { id: string | null }>(
   db: Database,
-  list: { page: SQLWrapper; counted: SQLWrapper; order: SQL; found?: SQL },
+  list: ListStatement | PreparedList,
 ): Promise<{ rows: Row[]; total: number; found: boolean }> {
-  const result = await queryRows<Row & { page_total: number; page_found: boolean }>(
-    db,
-    sql`with page as ${list.page}, counted as (
-        select count(*)::int as page_total, ${list.found ?? sql`true`} as page_found from ${list.counted} as m)
-      select counted.page_total, counted.page_found, page.* from counted left join page on true
-      order by ${list.order}`,
-  );
+  type Result = Row & { page_total: number; page_found: boolean };
+  const result =
+    'shape' in list
+      ? await queryRowsPrepared<Result>(db, list.shape, () => listSql(list.build()), list.values)
+      : await queryRows<Result>(db, listSql(list));
   const first = result[0];
   return {
     rows: result.filter((r) => r.id !== null),

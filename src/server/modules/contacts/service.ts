@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { contactsCsvChunk } from '../../../shared/csv/contacts-csv';
 import {
@@ -8,7 +8,7 @@ import {
   type DomainMemory,
   type contactListQuerySchema,
 } from '../../../shared/schemas/prospects';
-import { queryRows, type Database } from '../../db/client';
+import { queryRows, queryRowsPrepared, type Database } from '../../db/client';
 import { campaigns } from '../../db/schema/campaigns';
 import { prospects } from '../../db/schema/prospects';
 import {
@@ -30,7 +30,7 @@ export const EXPORT_BATCH_SIZE = 2000;
  * contact email or contact name (one LIKE on the lower-cased `search_text` column, served by its
  * trigram index), a campaign and a status.
  */
-function contactsWhere(userId: string, filters: ContactFilters): SQL | undefined {
+function contactsWhere(userId: Placeholder | string, filters: ContactFilters): SQL | undefined {
   const pattern = filters.search ? containsPattern(filters.search) : null;
   return and(
     eq(prospects.userId, userId),
@@ -68,20 +68,17 @@ interface ContactRow extends Omit<RawProspect, 'id'> {
 }
 
 /**
- * One page of the user's contacts with their campaign names and domain memory (issue 7 §5), in a
- * stable order (date, then id), in one statement (docs/decisions/008-contacts-at-scale.md). The page
- * (≤ pageSize rows, read through the (user_id, created_at, id) index) is a CTE whose rows look their
- * campaign name and domain memory up one by one (a subquery; a LATERAL … LIMIT 1, which the planner
- * cannot turn into a hash join over all of the user's memory), so no join runs over every matching
- * row. The total is counted up to CONTACTS_COUNT_CAP in a CTE of its own, which keeps broad searches
- * cheap and lets a page past the end still carry the total. Dates are ISO strings.
+ * The contacts statement (see listContacts) of `user`'s page of `limit` rows after `offset`: values,
+ * or placeholders of a prepared statement.
  */
-export async function listContacts(
+function contactsStatement(
   db: Database,
-  userId: string,
+  user: Placeholder | string,
   query: z.output<typeof contactListQuerySchema>,
-): Promise<ContactPage> {
-  const where = contactsWhere(userId, query);
+  limit: Placeholder | number,
+  offset: Placeholder | number,
+): SQL {
+  const where = contactsWhere(user, query);
   const byLastContacted = query.sort === 'lastContacted';
   const order = byLastContacted
     ? [orderByNullsLast(prospects.lastContacted, query.order), desc(prospects.id)]
@@ -102,16 +99,14 @@ export async function listContacts(
     .from(prospects)
     .where(where)
     .orderBy(...order)
-    .limit(query.pageSize)
-    .offset(pageOffset(query.page, query.pageSize));
+    .limit(limit)
+    .offset(offset);
   const capped = db
     .select({ one: sql`1` })
     .from(prospects)
     .where(where)
     .limit(CONTACTS_COUNT_CAP + 1);
-  const rows = await queryRows<ContactRow>(
-    db,
-    sql`with page as ${page}, capped as (select count(*)::int as total from ${capped} as m)
+  return sql`with page as ${page}, capped as (select count(*)::int as total from ${capped} as m)
       select capped.total, page.*,
         (select c.name from campaigns c where c.id = page.campaign_id) as campaign_name,
         d.domain as memory_domain, d.last_contacted_at as memory_last_contacted_at,
@@ -122,11 +117,46 @@ export async function listContacts(
       left join lateral (
         select d.domain, d.last_contacted_at, d.campaign_id, dc.name as campaign_name, d.outcome, d.do_not_contact
         from contacted_domains d left join campaigns dc on dc.id = d.campaign_id
-        where d.user_id = ${userId} and d.domain = page.memory_key
+        where d.user_id = ${user} and d.domain = page.memory_key
         limit 1
       ) d on true
-      order by ${outerOrder}`,
-  );
+      order by ${outerOrder}`;
+}
+
+/**
+ * One page of the user's contacts with their campaign names and domain memory (issue 7 §5), in a
+ * stable order (date, then id), in one statement (docs/decisions/008-contacts-at-scale.md). The page
+ * (≤ pageSize rows, read through the (user_id, created_at, id) index) is a CTE whose rows look their
+ * campaign name and domain memory up one by one (a subquery; a LATERAL … LIMIT 1, which the planner
+ * cannot turn into a hash join over all of the user's memory), so no join runs over every matching
+ * row. The total is counted up to CONTACTS_COUNT_CAP in a CTE of its own, which keeps broad searches
+ * cheap and lets a page past the end still carry the total. Dates are ISO strings.
+ */
+export async function listContacts(
+  db: Database,
+  userId: string,
+  query: z.output<typeof contactListQuerySchema>,
+): Promise<ContactPage> {
+  const offset = pageOffset(query.page, query.pageSize);
+  // Prepared only without filters: a generic plan cannot know how rare a search pattern, a status or
+  // a campaign is, and one made for a common value walks every row of the user for a rare one
+  // (docs/decisions/008-contacts-at-scale.md).
+  const rows =
+    query.search || query.status || query.campaignId
+      ? await queryRows<ContactRow>(db, contactsStatement(db, userId, query, query.pageSize, offset))
+      : await queryRowsPrepared<ContactRow>(
+          db,
+          `contacts:${query.sort}:${query.order}`,
+          () =>
+            contactsStatement(
+              db,
+              sql.placeholder('userId'),
+              query,
+              sql.placeholder('limit'),
+              sql.placeholder('offset'),
+            ),
+          { userId, limit: query.pageSize, offset },
+        );
   const total = rows[0]?.total ?? 0;
   const found = rows.filter((r) => r.id !== null);
   const domains = found.map((r) => prospectDomain({ domain: r.domain, website: r.website }));

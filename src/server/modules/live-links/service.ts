@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type Placeholder } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import type {
@@ -79,28 +79,47 @@ export async function listLiveLinks(
   userId: string,
   query: z.output<typeof liveLinkListQuerySchema>,
 ): Promise<LiveLinkPage> {
-  const where = and(
-    eq(liveLinks.userId, userId),
-    query.status === 'all' ? undefined : eq(liveLinks.status, query.status),
+  const statement = (
+    user: Placeholder | string,
+    limit: Placeholder | number,
+    offset: Placeholder | number,
+  ) => {
+    const where = and(
+      eq(liveLinks.userId, user),
+      query.status === 'all' ? undefined : eq(liveLinks.status, query.status),
+    );
+    return {
+      page: db
+        .select(columns)
+        .from(liveLinks)
+        .innerJoin(campaigns, eq(campaigns.id, liveLinks.campaignId))
+        .where(where)
+        .orderBy(orderByIndexed(liveLinks.discoveredAt, query.order), desc(liveLinks.id))
+        .limit(limit)
+        .offset(offset),
+      counted: db
+        .select({ one: sql`1` })
+        .from(liveLinks)
+        .where(where),
+      order:
+        query.order === 'asc'
+          ? sql`page.discovered_at asc nulls first, page.id desc`
+          : sql`page.discovered_at desc nulls last, page.id desc`,
+    };
+  };
+  const offset = pageOffset(query.page, query.pageSize);
+  // All statuses: prepared. A status filter stays unprepared, its best plan depends on how rare it is.
+  const { rows, total } = await pageAndTotal<RawLiveLink>(
+    db,
+    query.status === 'all'
+      ? {
+          shape: `live-links:${query.order}`,
+          build: () =>
+            statement(sql.placeholder('userId'), sql.placeholder('limit'), sql.placeholder('offset')),
+          values: { userId, limit: query.pageSize, offset },
+        }
+      : statement(userId, query.pageSize, offset),
   );
-  const { rows, total } = await pageAndTotal<RawLiveLink>(db, {
-    page: db
-      .select(columns)
-      .from(liveLinks)
-      .innerJoin(campaigns, eq(campaigns.id, liveLinks.campaignId))
-      .where(where)
-      .orderBy(orderByIndexed(liveLinks.discoveredAt, query.order), desc(liveLinks.id))
-      .limit(query.pageSize)
-      .offset(pageOffset(query.page, query.pageSize)),
-    counted: db
-      .select({ one: sql`1` })
-      .from(liveLinks)
-      .where(where),
-    order:
-      query.order === 'asc'
-        ? sql`page.discovered_at asc nulls first, page.id desc`
-        : sql`page.discovered_at desc nulls last, page.id desc`,
-  });
   return {
     items: rows.map((r) => ({
       id: r.id,
