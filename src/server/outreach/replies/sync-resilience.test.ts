@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
 import { prospects } from '../../db/schema/prospects';
 import { emailAccounts } from '../../db/schema/mailboxes';
-import { enrollments, inboundMessages, outreachMessages, quarantinedMessages } from '../../db/schema/outreach';
+import {
+  enrollments,
+  inboundMessages,
+  outreachMessages,
+  quarantinedMessages,
+} from '../../db/schema/outreach';
 import { testConfig } from '../../testing/app';
 import { createTestDatabase } from '../../testing/database';
 import { startImapServer, startSmtpServer } from '../../testing/mail-servers';
