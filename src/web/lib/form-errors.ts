@@ -21,6 +21,6 @@ export function applyServerIssues<T extends FieldValues>(
  * What to tell the user when a request failed: the server's own message when it refused the request
  * (4xx: it names the problem, such as a field's limit), else `fallback` (network failure, 5xx).
  */
-export function refusalMessage(error: unknown, fallback: string): string {
+export function refusalMessage<F extends string | undefined>(error: unknown, fallback: F): string | F {
   return error instanceof ApiError && error.isClientError ? error.message : fallback;
 }

@@ -16,7 +16,6 @@ import { DialogFooter } from '../../../components/ui/dialog';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { TextField } from '../../../components/ui/text-field';
-import { ApiError } from '../../../lib/api-error';
 import { applyServerIssues, refusalMessage } from '../../../lib/form-errors';
 import { useCreateCampaign, useFindProspects } from '../api/campaign-mutations';
 import { useConnectedEmailAccounts } from '../api/campaign-queries';
@@ -68,9 +67,7 @@ export function AiCampaignForm({ onBack }: { onBack: () => void }) {
         await navigate(paths.campaign(campaign.id));
       } catch (caught) {
         setPhase('idle');
-        setError(
-          caught instanceof ApiError && caught.isClientError ? caught.message : discoveryMessages.failed,
-        );
+        setError(refusalMessage(caught, discoveryMessages.failed));
       }
     }),
   );

@@ -31,6 +31,7 @@ import { OutreachPanel } from './outreach-panel';
 import { ProspectsTable } from './prospects-table';
 import { SendEmailsDialog } from './send-emails-dialog';
 import { useDetailTab } from './use-detail-tab';
+import { refusalMessage } from '../../../lib/form-errors';
 
 const statusLabel = (s: CampaignStatus) => s[0]!.toUpperCase() + s.slice(1);
 
@@ -106,8 +107,7 @@ function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
                 {
                   onSuccess: () =>
                     toast.success(`Campaign ${status === 'active' ? 'activated' : `set to ${status}`}`),
-                  onError: (e) =>
-                    toast.error(e instanceof ApiError && e.isClientError ? e.message : m.statusChangeFailed),
+                  onError: (e) => toast.error(refusalMessage(e, m.statusChangeFailed)),
                 },
               )
             }
@@ -121,10 +121,7 @@ function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
             disabled={running}
             onClick={() =>
               find.mutate(campaign.id, {
-                onError: (e) =>
-                  toast.error(
-                    e instanceof ApiError && e.isClientError ? e.message : discoveryMessages.failed,
-                  ),
+                onError: (e) => toast.error(refusalMessage(e, discoveryMessages.failed)),
               })
             }
           >
@@ -141,8 +138,7 @@ function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
         onCancel={() =>
           cancel.mutate(campaign.id, {
             onSuccess: () => toast.success(discoveryMessages.cancelled),
-            onError: (e) =>
-              toast.error(e instanceof ApiError && e.isClientError ? e.message : discoveryMessages.failed),
+            onError: (e) => toast.error(refusalMessage(e, discoveryMessages.failed)),
           })
         }
       />

@@ -8,13 +8,13 @@ import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { ApiError } from '../../../lib/api-error';
 import { useEmailAccounts } from '../../email-accounts/api/email-account-queries';
 import { useSequencePage } from '../../sequences/api/sequence-queries';
 import { useUpdateCampaign } from '../api/campaign-mutations';
 import { useCampaignOutreach } from '../api/outreach-queries';
 import { OutreachSettingsDialog } from './outreach-settings-dialog';
 import { campaignsKey } from '../../../lib/query-keys';
+import { refusalMessage } from '../../../lib/form-errors';
 
 /** The sending state shown at the top of the panel. */
 function sendingState(
@@ -91,10 +91,7 @@ function PanelHeader({
       { status },
       {
         onSuccess: () => toast.success(status === 'paused' ? m.paused : m.resumed),
-        onError: (e) =>
-          toast.error(
-            e instanceof ApiError && e.isClientError ? e.message : campaignMessages.statusChangeFailed,
-          ),
+        onError: (e) => toast.error(refusalMessage(e, campaignMessages.statusChangeFailed)),
       },
     );
   };

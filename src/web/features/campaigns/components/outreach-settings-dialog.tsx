@@ -16,8 +16,7 @@ import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dial
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { ApiError } from '../../../lib/api-error';
-import { applyServerIssues } from '../../../lib/form-errors';
+import { applyServerIssues, refusalMessage } from '../../../lib/form-errors';
 import { useEmailAccounts } from '../../email-accounts/api/email-account-queries';
 import { useSequencePage } from '../../sequences/api/sequence-queries';
 import { useSaveCampaignOutreach } from '../api/outreach-queries';
@@ -93,7 +92,7 @@ function SettingsForm({
       },
       onError: (caught) => {
         if (applyServerIssues(caught, ['emailAccountIds', 'sequenceId'], form.setError)) return;
-        toast.error(caught instanceof ApiError && caught.isClientError ? caught.message : m.settingsFailed);
+        toast.error(refusalMessage(caught, m.settingsFailed));
       },
     }),
   );

@@ -8,9 +8,9 @@ import { Card, CardDescription, CardHeader, CardTitle } from '../../../component
 import { ErrorState, TableSkeleton } from '../../../components/ui/page-states';
 import { Pagination } from '../../../components/ui/pagination';
 import { Table, Td, Th } from '../../../components/ui/table';
-import { ApiError } from '../../../lib/api-error';
 import { useAddGapProspects, useCompetitorGap } from '../api/competitor-gap-queries';
 import { displayHost, displayUrl } from '../../../../shared/display-host';
+import { refusalMessage } from '../../../lib/form-errors';
 
 const PAGE_SIZE = 10;
 const checkboxClass =
@@ -44,7 +44,7 @@ export function CompetitorGapPanel({ campaignId }: { campaignId: string }) {
                 toast.success(m.added(added));
                 setChosen([]);
               },
-              onError: (e) => toast.error(e instanceof ApiError && e.isClientError ? e.message : m.addFailed),
+              onError: (e) => toast.error(refusalMessage(e, m.addFailed)),
             })
           }
         >

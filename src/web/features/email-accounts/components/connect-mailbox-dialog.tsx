@@ -19,7 +19,7 @@ import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-error';
-import { applyServerIssues } from '../../../lib/form-errors';
+import { applyServerIssues, refusalMessage } from '../../../lib/form-errors';
 import { startOAuthConnect, useConnectMailbox, useOAuthAvailability } from '../api/email-account-queries';
 import { useSingleFlight } from '../../../lib/use-single-flight';
 
@@ -187,7 +187,7 @@ export function ConnectMailboxDialog({
         },
         (caught: unknown) => {
           if (applyServerIssues(caught, fields, form.setError)) return;
-          setError(caught instanceof ApiError && caught.isClientError ? caught.message : m.connectFailed);
+          setError(refusalMessage(caught, m.connectFailed));
         },
       );
     }),

@@ -12,9 +12,8 @@ import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { TextField } from '../../../components/ui/text-field';
-import { ApiError } from '../../../lib/api-error';
 import { formatDateTime } from '../../../lib/format';
-import { applyServerIssues } from '../../../lib/form-errors';
+import { applyServerIssues, refusalMessage } from '../../../lib/form-errors';
 import { useDomainCheck, useRecheckDomain, useSaveDkimSelectors } from '../api/domain-check-queries';
 
 const statusBadge: Record<DnsRecordCheck['status'], { tone: BadgeTone; label: string }> = {
@@ -64,7 +63,7 @@ function SelectorsForm({ mailboxId, selectors }: { mailboxId: string; selectors:
         onSuccess: () => toast.success('DKIM selectors saved: check again to use them'),
         onError: (caught) => {
           if (applyServerIssues(caught, ['selectors'], form.setError)) return;
-          toast.error(caught instanceof ApiError && caught.isClientError ? caught.message : m.saveFailed);
+          toast.error(refusalMessage(caught, m.saveFailed));
         },
       },
     ),

@@ -6,12 +6,12 @@ import { effectiveDailyLimit } from '../../../../shared/mailbox-health';
 import { mailboxMessages as m, oauthMessages, type Mailbox } from '../../../../shared/schemas/mailboxes';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { ApiError } from '../../../lib/api-error';
 import { formatDateTime } from '../../../lib/format';
 import { useMailboxSending } from '../api/email-account-queries';
 import { DomainCheckPanel } from './domain-check-panel';
 import { MailboxHealthPanel } from './mailbox-health-panel';
 import { QuarantinedMessages } from './quarantined-messages';
+import { refusalMessage } from '../../../lib/form-errors';
 
 /** Messages sent today over the day's limit (the daily usage bar). */
 function DailyUsage({ sent, limit }: { sent: number; limit: number }) {
@@ -77,7 +77,7 @@ export function MailboxRow({
       onError: (caught) => {
         const failed = action === 'pause' ? m.pauseFailed : m.resumeFailed;
         toast.error(failed, {
-          description: caught instanceof ApiError && caught.isClientError ? caught.message : undefined,
+          description: refusalMessage(caught, undefined),
         });
       },
     });

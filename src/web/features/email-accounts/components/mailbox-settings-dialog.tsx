@@ -13,8 +13,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/text-field';
-import { ApiError } from '../../../lib/api-error';
-import { applyServerIssues } from '../../../lib/form-errors';
+import { applyServerIssues, refusalMessage } from '../../../lib/form-errors';
 import { useUpdateMailbox } from '../api/email-account-queries';
 
 type Output = z.output<typeof mailboxSettingsSchema>;
@@ -69,7 +68,7 @@ export function MailboxSettingsDialog({ mailbox, onClose }: { mailbox: Mailbox; 
       },
       onError: (caught) => {
         if (applyServerIssues(caught, fields, form.setError)) return;
-        setError(caught instanceof ApiError && caught.isClientError ? caught.message : m.settingsFailed);
+        setError(refusalMessage(caught, m.settingsFailed));
       },
     });
   });

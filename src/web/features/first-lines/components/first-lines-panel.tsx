@@ -12,7 +12,6 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/page-states';
 import { Pagination } from '../../../components/ui/pagination';
-import { ApiError } from '../../../lib/api-error';
 import { useAiStatus } from '../../ai/api/ai-queries';
 import { AiNotConfigured } from '../../ai/components/ai-not-configured';
 import {
@@ -23,12 +22,12 @@ import {
   useUpdateFirstLine,
 } from '../api/first-line-queries';
 import { displayUrl } from '../../../../shared/display-host';
+import { refusalMessage } from '../../../lib/form-errors';
 
 const PAGE_SIZE = 10;
 
 /** The API's own words for refusals the user can act on (not configured, daily limit); else the generic one. */
-const draftError = (error: unknown) =>
-  error instanceof ApiError && error.isClientError ? error.message : m.draftFailed;
+const draftError = (error: unknown) => refusalMessage(error, m.draftFailed);
 
 interface RowProps {
   campaignId: string;

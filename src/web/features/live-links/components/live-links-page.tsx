@@ -19,7 +19,6 @@ import { EmptyState, PageHeader } from '../../../components/ui/page-states';
 import { Pagination } from '../../../components/ui/pagination';
 import { Select } from '../../../components/ui/select';
 import { SortHeader, Table, Td, Th } from '../../../components/ui/table';
-import { ApiError } from '../../../lib/api-error';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { useCheckLiveLink, useDeleteLiveLink, useLiveLinkPage } from '../api/live-link-queries';
 import { AddLiveLinkDialog } from './add-live-link-dialog';
@@ -27,6 +26,7 @@ import { LinkHistoryDialog } from './link-history-dialog';
 import { LinkStatusBadge } from './link-status-badge';
 import { LiveLinkSummaryPanel } from './live-link-summary';
 import { displayUrl } from '../../../../shared/display-host';
+import { refusalMessage } from '../../../lib/form-errors';
 
 type StatusFilter = 'all' | LiveLinkStatus;
 const statusOptions = [
@@ -66,7 +66,7 @@ function CheckNowButton({ link }: { link: LiveLink }) {
       onClick={() =>
         check.mutate(link.id, {
           onSuccess: (checked) => toast.success(`${m.checked}: ${checked.status}`),
-          onError: (e) => toast.error(e instanceof ApiError && e.isClientError ? e.message : m.checkFailed),
+          onError: (e) => toast.error(refusalMessage(e, m.checkFailed)),
         })
       }
     >

@@ -5,9 +5,9 @@ import { Card } from '../../../components/ui/card';
 import { ErrorState, TableSkeleton } from '../../../components/ui/page-states';
 import { Select } from '../../../components/ui/select';
 import { Table, Td, Th } from '../../../components/ui/table';
-import { ApiError } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/format';
 import { useChangeRole, useTeamUsers } from '../api/settings-queries';
+import { refusalMessage } from '../../../lib/form-errors';
 
 const roleOptions = (Object.keys(roleLabels) as Role[]).map((r) => ({ value: r, label: roleLabels[r] }));
 
@@ -59,8 +59,7 @@ export function UsersTab({ user }: { user: Me }) {
                         { id: u.id, role: role as Role },
                         {
                           onSuccess: () => toast.success(`${u.name} now has ${roleLabels[role as Role]}`),
-                          onError: (e) =>
-                            toast.error(e instanceof ApiError && e.isClientError ? e.message : m.roleFailed),
+                          onError: (e) => toast.error(refusalMessage(e, m.roleFailed)),
                         },
                       )
                     }
