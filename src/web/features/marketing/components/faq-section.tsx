@@ -4,7 +4,7 @@ import { cn } from '../../../lib/cn';
 import { SectionHeading } from './section-heading';
 
 /**
- * The FAQ's answers keep their own figures (docs/product.md#limits: they differ from the plan cards; both readings stand).
+ * The FAQ's answers keep their own figures (docs/product.md#plans: they differ from the plan cards; both are kept).
  */
 const faqs = [
   {
