@@ -1,5 +1,5 @@
 /**
- * Contacts benchmark (issue 4): 100,000 prospects across 50 campaigns of one user, then the contacts
+ * Contacts benchmark (docs/decisions/008-contacts-at-scale.md): 100,000 prospects across 50 campaigns of one user, then the contacts
  * list API (first page, a search, a filtered page) under load with autocannon, and the CSV export of
  * all 100,000 rows with the server's peak memory.
  *

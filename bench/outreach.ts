@@ -1,5 +1,5 @@
 /**
- * The outreach engine at scale (issue 6 benchmark): 10,000 prospects enrolled across 100 mailboxes,
+ * The outreach engine (docs/decisions/009-outreach-sending.md) at scale: 10,000 prospects enrolled across 100 mailboxes,
  * then (1) the queueing tick (due enrollments → outreach messages with placeholders filled): ms per
  * tick and messages queued per second; (2) the claim tick (window, daily limit, spacing, one message
  * per domain in flight): ms per tick and messages claimed per tick; (3) the SMTP send path

@@ -148,7 +148,7 @@ test('public pages load the islands entry, never the SPA or dashboard code', asy
   expect(scripts.filter((s) => /\/assets\/index-|dashboard|auth-/.test(s))).toEqual([]);
 });
 
-test('the contact form shows the spec messages, then sends and clears', async ({ page }) => {
+test('the contact form shows its messages, then sends and clears', async ({ page }) => {
   await gotoHydrated(page, '/contact');
   await page.getByRole('button', { name: 'Send message' }).click();
   for (const message of [

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { messages } from '../src/shared/messages';
 import { newUser, signUp } from './support';
 
-test('every dashboard route of the spec opens inside the shell', async ({ page }) => {
+test('every dashboard route opens inside the shell', async ({ page }) => {
   await signUp(page, newUser());
   const routes: [string, string][] = [
     ['/dashboard/contacts', 'Contacts'],

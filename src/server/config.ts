@@ -191,7 +191,7 @@ export const configSchema = z
     /** Warm-up of a new mailbox: its first daily limit, and how much it grows each day without trouble. */
     MAILBOX_RAMP_START: count(1, 2000, 10),
     MAILBOX_RAMP_STEP: count(1, 2000, 5),
-    /** Backlink monitoring (issue 8): hours between two checks of one live link. */
+    /** Backlink monitoring (docs/decisions/012-link-monitoring.md): hours between two checks of one live link. */
     LINK_CHECK_INTERVAL_HOURS: count(1, 24 * 30, 24),
     /** The app's own SMTP server for alert emails to users; alerts stay in the dashboard when SMTP_HOST is unset. */
     SMTP_HOST: optionalText,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { renderPostMarkup } from './blog-markup';
 
 describe('renderPostMarkup', () => {
-  it('renders the markup of spec §9: headings one level below the page title, lists and bold', () => {
+  it('renders the blog markup: headings one level below the page title, lists and bold', () => {
     const html = renderPostMarkup(
       [
         '# Why links matter',

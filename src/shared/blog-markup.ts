@@ -42,7 +42,7 @@ const sanitizeOptions: sanitizeHtml.IOptions = {
 };
 
 /**
- * Renders a post body written in the blog's markup (spec §9: '# ' and '## ' headings, '- ' and
+ * Renders a post body written in the blog's markup (docs/product.md#blog-admin, decision 006: '# ' and '## ' headings, '- ' and
  * numbered lists, **bold**; the rest of CommonMark works too) to HTML safe to insert into a page.
  * markdown-it renders it with raw HTML disabled; sanitize-html then keeps only a short allow-list of
  * tags and attributes (no scripts, no event handlers, no javascript: URLs) as defence in depth.

@@ -18,7 +18,7 @@ function comparable(url: string): string {
 }
 
 /**
- * How often each internal link occurs in a post written in the blog markup (issue 9: each should
+ * How often each internal link occurs in a post written in the blog markup (docs/decisions/010-ai-writing.md: each should
  * appear exactly once, with natural anchor text). Matches ignore scheme, 'www.' and a trailing slash.
  * @returns one entry per link, in the order given: its count and its first anchor text (null if absent).
  */
@@ -47,7 +47,7 @@ export function postTitle(markup: string): string {
 }
 
 /**
- * A post in the blog markup (spec §9) as plain text for pasting anywhere: heading marks and bold
+ * A post in the blog markup (docs/product.md#blog-admin) as plain text for pasting anywhere: heading marks and bold
  * stars dropped, links written as 'anchor (url)', list items and paragraphs kept.
  */
 export function markupToPlainText(markup: string): string {

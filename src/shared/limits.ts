@@ -1,4 +1,4 @@
-/** Business constants and limits of spec §9 that both client and server enforce. */
+/** Business constants and limits (docs/product.md#limits) that both client and server enforce. */
 export const limits = {
   passwordMinLength: 6,
   /** better-auth's own ceiling; longer inputs only cost hashing time. */
@@ -17,11 +17,11 @@ export const limits = {
   copiedIndicatorMs: 2000,
   liveLinkUrlTruncate: 40,
   navScrollThresholdPx: 20,
-  /** A domain contacted by one campaign is not contacted by another for this many days (issue 7 §5). */
+  /** A domain contacted by one campaign is not contacted by another for this many days (docs/decisions/011-replies-history-and-domain-memory.md). */
   recontactDays: 90,
 } as const;
 
-/** The key under which the theme preference is kept in localStorage (spec §3). */
+/** The key under which the theme preference is kept in localStorage (docs/product.md#entities). */
 export const THEME_STORAGE_KEY = 'theme-storage';
 export type Theme = 'dark' | 'light';
 export const DEFAULT_THEME: Theme = 'dark';

@@ -1,5 +1,5 @@
 /**
- * User-facing messages of the product specification (sections 5 and 8), kept in one place so the
+ * User-facing messages (docs/product.md#validation, docs/product.md#errors), kept in one place so the
  * forms, the server and the tests say exactly the same words.
  */
 export const messages = {
@@ -11,7 +11,7 @@ export const messages = {
     firstNameRequired: 'First name is required',
     lastNameRequired: 'Last name is required',
     companyNameRequired: 'Company name is required',
-    /** Spec §8: shown for invalid_credentials; we also use it for unknown emails (no enumeration). */
+    /** Shown for invalid_credentials (docs/product.md#errors); we also use it for unknown emails (no enumeration). */
     invalidCredentials: 'Invalid email or password. Please try again.',
     emailTaken: 'An account with this email already exists. Please log in instead.',
     tooManyAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',

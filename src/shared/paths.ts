@@ -1,5 +1,5 @@
 /**
- * Every route string of the app (spec §2) and of the API, so links, redirects, server routes
+ * Every route string of the app (docs/product.md#screens) and of the API, so links, redirects, server routes
  * and tests cannot drift apart.
  */
 export const paths = {

@@ -1,8 +1,8 @@
 import { siteDomain, siteUrlFromInput } from './url-normalize';
 
 /**
- * Placeholders of outreach emails (spec §9 plus [Website] and [Campaign Website], issue 6, and
- * [AI First Line], issue 9) and their rendering. A placeholder whose value is unknown for a prospect
+ * Placeholders of outreach emails (docs/product.md#email-accounts-and-sequences, plus [Website] and [Campaign Website] from
+ * docs/decisions/009-outreach-sending.md and [AI First Line] from docs/decisions/010-ai-writing.md) and their rendering. A placeholder whose value is unknown for a prospect
  * is reported as missing, so the step is flagged for that prospect instead of going out with a hole
  * in it — except the optional ones, which simply drop out (the plain template).
  */
@@ -13,7 +13,7 @@ export const placeholders = {
   '[Your Name]': 'yourName',
   '[Website]': 'website',
   '[Campaign Website]': 'campaignWebsite',
-  /** The prospect's personalised opening line (issue 9 §3), when one is approved. */
+  /** The prospect's personalised opening line (docs/decisions/010-ai-writing.md), when one is approved. */
   '[AI First Line]': 'aiFirstLine',
 } as const;
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { annualTotal, displayedMonthlyPrice, formatUsd, plans } from './plans';
 
 describe('plans', () => {
-  it('lists the four plans of spec §9 in order, with Standard highlighted and Enterprise flagged', () => {
+  it('lists the four plans in order, with Standard highlighted and Enterprise flagged', () => {
     expect(plans.map((p) => [p.name, p.monthlyPrice, p.highlighted, p.enterprise])).toEqual([
       ['Starter', 99, false, false],
       ['Standard', 249, true, false],

@@ -1,7 +1,7 @@
 import { formatThousands } from './format-number';
 
 /**
- * The pricing plans of the marketing site (spec §9 "Plans"): one table that the landing page,
+ * The pricing plans of the marketing site (docs/product.md#plans): one table that the landing page,
  * its tests and any later billing code read. Prices are whole US dollars per month.
  */
 export interface Plan {
@@ -19,7 +19,7 @@ export interface Plan {
 
 export type BillingPeriod = 'monthly' | 'annual';
 
-/** Annual billing takes 20% off (spec §9). */
+/** Annual billing takes 20% off (docs/product.md#plans). */
 export const ANNUAL_DISCOUNT = 0.2;
 
 export const plans: readonly Plan[] = [

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { detailSuccessRate, formatPercent, listSuccessRate, responseRate } from './rates';
 
-describe('campaign rates (spec §9)', () => {
+describe('campaign rates', () => {
   it('response rate is responses over emails sent, 0 when none were sent', () => {
     expect(responseRate({ responses: 3, emailsSent: 12 })).toBe(25);
     expect(responseRate({ responses: 0, emailsSent: 0 })).toBe(0);

@@ -1,5 +1,5 @@
 /**
- * Campaign rates of spec §9, as percentages 0–100 (not rounded; use formatPercent to show them).
+ * Campaign rates (docs/product.md#limits), as percentages 0–100 (not rounded; use formatPercent to show them).
  * A zero denominator gives 0, never NaN or Infinity.
  */
 export function percent(numerator: number, denominator: number): number {
@@ -22,7 +22,7 @@ export function detailSuccessRate(c: { successCount: number; targetProspects: nu
   return percent(c.successCount, c.targetProspects);
 }
 
-/** A percentage with 1 decimal (spec §9), e.g. `12.5%`. */
+/** A percentage with 1 decimal (docs/product.md#limits), e.g. `12.5%`. */
 export function formatPercent(value: number): string {
   return `${(Math.round(value * 10) / 10).toFixed(1)}%`;
 }

@@ -1,6 +1,6 @@
 import type { Role } from './schemas/auth';
 
-/** Why a role change is refused, in words the user can act on (spec §6, issue 4 §6). */
+/** Why a role change is refused, in words the user can act on (docs/product.md#roles). */
 export const roleChangeMessages = {
   notFull: 'Only users with Full Access can change roles.',
   ownRole: 'You cannot change your own role.',

@@ -1,5 +1,5 @@
 /**
- * Website URL normalising shared by forms and server (spec §5 'Please enter a valid URL').
+ * Website URL normalising shared by forms and server (docs/product.md#validation 'Please enter a valid URL').
  * A bare host such as `example.com` is read as `https://example.com`; only http(s) URLs whose host
  * has a dot (or is localhost) count as websites.
  * @returns the normalised absolute URL, or null when the input is not a website URL.
@@ -33,7 +33,7 @@ export function websiteHost(url: string): string {
   }
 }
 
-/** Cuts a URL for display at `max` characters plus an ellipsis (spec §9: live links at 40). */
+/** Cuts a URL for display at `max` characters plus an ellipsis (docs/product.md#live-links: at 40). */
 export function truncateUrl(url: string, max: number): string {
   return url.length > max ? `${url.slice(0, max)}...` : url;
 }

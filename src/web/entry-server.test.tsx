@@ -82,7 +82,7 @@ describe('server rendering', () => {
     expect(result.body).not.toContain('</script>');
   });
 
-  it('answers 404 with the spec message for a missing post, and for an unknown page', async () => {
+  it('answers 404 with the not-found message for a missing post, and for an unknown page', async () => {
     const missing = await page('/blog/nope');
     expect(missing.status).toBe(404);
     expect(missing.body).toContain('Blog post not found');

@@ -23,7 +23,7 @@ export class AiCallError extends Error {
 }
 
 /**
- * The app's one way to a language model (issue 9): any OpenAI-compatible chat-completions server set by
+ * The app's one way to a language model (docs/decisions/010-ai-writing.md): any OpenAI-compatible chat-completions server set by
  * AI_BASE_URL, AI_API_KEY and AI_MODEL, through the Vercel AI SDK. Every call is a signed-in user's,
  * counted against AI_DAILY_REQUESTS_PER_USER; it is retried on 429 and 5xx (AI_MAX_RETRIES, the SDK's
  * back-off, honouring retry-after) and aborted after AI_TIMEOUT_MS. The model's text comes back without

@@ -70,7 +70,7 @@ describe('sign-up', () => {
     expect(response.json().error).toEqual({ code: 'CONFLICT', message: messages.auth.emailTaken });
   });
 
-  it('answers every invalid field with the spec message and creates nothing', async () => {
+  it('answers every invalid field with the form’s message and creates nothing', async () => {
     const before = await t.handle.db.select({ n: sql<number>`count(*)::int` }).from(users);
     const response = await t.app.inject({
       method: 'POST',

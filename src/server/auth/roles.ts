@@ -4,7 +4,7 @@ import type { Database } from '../db/client';
 import { adminUsers, userRoles } from '../db/schema/users';
 
 /**
- * Gives a new user their role (Foundation issue §6): 'full' to the first user of a fresh install,
+ * Gives a new user their role (docs/product.md#roles): 'full' to the first user of a fresh install,
  * 'member' to everyone after. One statement, so two simultaneous first sign-ups cannot both see
  * an empty table in separate reads.
  */
@@ -21,7 +21,7 @@ export async function getRole(db: Database, userId: string): Promise<Role> {
   return row?.role ?? 'member';
 }
 
-/** True when the email is listed in admin_users (spec §6), compared case-insensitively. */
+/** True when the email is listed in admin_users (docs/product.md#roles), compared case-insensitively. */
 export async function isAdminEmail(db: Database, email: string): Promise<boolean> {
   const [row] = await db
     .select({ email: adminUsers.email })

@@ -26,7 +26,7 @@ async function errorCodeOf(response: Response): Promise<string> {
 }
 
 /**
- * Sign-up, sign-in and sign-out (spec §5, §7 Authentication). Each body is validated with the
+ * Sign-up, sign-in and sign-out (docs/product.md#validation, docs/product.md#api). Each body is validated with the
  * form's own zod schema before better-auth sees it; only these endpoints of better-auth are exposed.
  * Sign-in is rate-limited per IP and per email; unknown email and wrong password answer the same.
  * Sign-up is rate-limited per IP (SIGN_UP_MAX_PER_IP per hour), so one client cannot mass-create accounts.

@@ -20,8 +20,8 @@ async function newUser(email: string) {
   return user!;
 }
 
-describe('data model (spec §3)', () => {
-  it('has every table of the spec', async () => {
+describe('data model', () => {
+  it('has every table of the data model', async () => {
     const rows = await handle.db.execute<{ table_name: string }>(
       sql`select table_name from information_schema.tables where table_schema = 'public'`,
     );

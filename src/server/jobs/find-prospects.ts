@@ -144,7 +144,7 @@ export async function runCampaignDiscovery(
       },
     );
     await db.update(campaigns).set({ progressPercentage: 100 }).where(eq(campaigns.id, campaign.id));
-    // Links to any campaign's site seen on the way become its live links (issue 8 §4).
+    // Links to any campaign's site seen on the way become its live links (docs/decisions/012-link-monitoring.md).
     await recordFoundLinks(db, startedAt);
     await db
       .update(discoveryRuns)

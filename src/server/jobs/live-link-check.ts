@@ -3,7 +3,7 @@ import { liveLinkCheckQueue } from './definitions';
 import type { JobDefinition } from './job';
 
 /**
- * Checks one live link (`{liveLinkId}`; issue 8 §1): sent when a link is added and by the
+ * Checks one live link (`{liveLinkId}`; docs/decisions/012-link-monitoring.md): sent when a link is added and by the
  * scheduler. All checks of a worker share one crawler, so per-host politeness holds across the
  * checks it runs side by side; the senders group them by the link's owner for fairness.
  */

@@ -6,7 +6,7 @@ import { liveLinkCheckQueue, liveLinkDiscoveryQueue, sendJob } from './definitio
 import type { JobDefinition } from './job';
 
 /**
- * Looks for the link a prospect gave once it is marked Success (`{prospectId}`; issue 8 §4):
+ * Looks for the link a prospect gave once it is marked Success (`{prospectId}`; docs/decisions/012-link-monitoring.md):
  * crawls its site, records links to the campaign's site as live links, and queues their first
  * checks (without the queue, the schedule checks them within ten minutes), grouped by the prospect's
  * owner like the discovery itself.

@@ -12,7 +12,7 @@ import type { JobDefinition } from './job';
 /**
  * Every ten minutes, queues a check for each live link that came due (LINK_CHECK_INTERVAL_HOURS
  * after its last check, daily by default), spread over the next ten minutes with hosts taking
- * turns (issue 8 §2), each grouped by its link's owner. Needs the queue, so it receives it from the worker.
+ * turns (docs/decisions/012-link-monitoring.md), each grouped by its link's owner. Needs the queue, so it receives it from the worker.
  */
 export const liveLinkScheduleJob: JobDefinition<Record<string, never>> = {
   ...liveLinkScheduleQueue,

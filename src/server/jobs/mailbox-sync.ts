@@ -6,7 +6,7 @@ import { mailboxSyncQueue, sendJob, syncMailboxQueue, type JobSender } from './d
 import type { JobDefinition } from './job';
 
 /**
- * Reads one mailbox's new messages (issue 7 §1): replies, auto-replies, bounces. The queue is
+ * Reads one mailbox's new messages (docs/decisions/011-replies-history-and-domain-memory.md): replies, auto-replies, bounces. The queue is
  * 'stately' and keyed by mailbox, so at most one sync of a mailbox runs at a time (on any worker)
  * and at most one more waits, while different mailboxes sync side by side. A mailbox deleted in the meantime is skipped; a failure (server down,
  * login refused) fails this job only, and the next run tries again.

@@ -8,7 +8,7 @@ import { createTestApp, signUpUser, type TestApp } from '../testing/app';
 import { createManualCampaign } from '../testing/campaigns';
 
 /**
- * Ownership (issue 4 §7): every endpoint of the dashboard, called by a second user with the first
+ * Ownership (docs/product.md#roles): every endpoint of the dashboard, called by a second user with the first
  * user's ids, answers 404 (or leaves the owner's data out of its list) and changes nothing.
  */
 let t: TestApp;
@@ -49,7 +49,7 @@ beforeAll(async () => {
     payload: { campaignId: campaign.id, url: 'https://a.com/x', anchorText: 'a', pageUrl: 'https://a.com' },
   });
   liveLinkId = link.json().id;
-  // Mailboxes are connected by issue 6; one row stands in for a connected mailbox of the owner.
+  // Mailboxes are connected by the outreach sending work (docs/decisions/009-outreach-sending.md); one row stands in for a connected mailbox of the owner.
   const [account] = await queryRows<{ id: string }>(
     t.handle.db,
     sql`insert into email_accounts (user_id, email, provider)

@@ -36,7 +36,7 @@ export function linkCheckCrawler(config: Config): Crawler {
 }
 
 /**
- * Checks one live link now (issue 8 §1): fetches its page through the crawler (robots.txt,
+ * Checks one live link now (docs/decisions/012-link-monitoring.md): fetches its page through the crawler (robots.txt,
  * politeness, SSRF guard, every redirect hop checked), judges it, stores the check, updates the
  * link (status, rel, found anchor, reasons, next check due LINK_CHECK_INTERVAL_HOURS later) and,
  * when the link turned lost or suspicious, adds a notification and emails the owner (when the

@@ -14,12 +14,12 @@ export async function databaseNow(db: Database): Promise<Date> {
   return new Date(row!.now);
 }
 
-/** Pages of a prospect's site read when looking for the link it gave (issue 8 §4). */
+/** Pages of a prospect's site read when looking for the link it gave (docs/decisions/012-link-monitoring.md). */
 export const SITE_PAGES_FOR_LINKS = 25;
 
 /**
  * Records every link to a campaign's site seen in pages crawled since `since` as a live link of
- * that campaign (issue 8 §4: "any crawl that sees a link to a campaign's domain also records
+ * that campaign (docs/decisions/012-link-monitoring.md: "any crawl that sees a link to a campaign's domain also records
  * it"): one per campaign and page, skipping pages that already carry one of the campaign's live
  * links and pages of the campaign's own site. The new links are due for their first check at
  * once (the schedule picks them up; their status comes from that check). Returns their ids.
@@ -56,7 +56,7 @@ export async function recordFoundLinks(db: Database, since: Date, campaignId?: s
 
 /**
  * Crawls the site of a prospect marked Success (up to SITE_PAGES_FOR_LINKS pages, fetched anew)
- * and records the links it finds to the campaign's site as live links (issue 8 §4). Returns the
+ * and records the links it finds to the campaign's site as live links (docs/decisions/012-link-monitoring.md). Returns the
  * new live links' ids; none when the prospect is gone or not a success.
  */
 export async function findLinksOnProspectSite(

@@ -31,7 +31,7 @@ export interface LinkCheckOutcome {
 const LOST: ReadonlySet<LinkCheckReason> = new Set(['page-gone', 'link-missing']);
 
 /**
- * Judges a live link from its fetched page (issue 8 §1): **lost** when the page is gone (a 4xx)
+ * Judges a live link from its fetched page (docs/decisions/012-link-monitoring.md): **lost** when the page is gone (a 4xx)
  * or carries no link to the link URL nor to the campaign's domain; **suspicious** when the link
  * is nofollow/sponsored/ugc, the page is noindex (meta robots or X-Robots-Tag), its canonical URL
  * points elsewhere, the anchor text changed, the page redirected to another domain, or the page

@@ -19,7 +19,7 @@ import { DELIVERY_GRACE_MS, reconcileInterrupted, SENDING_LEASE_MS } from './sen
 import { sendMessage } from './sending/send';
 
 /**
- * The crash test of issue 6 §4: a worker process is killed in the middle of a send, at the two
+ * The crash test of the outreach engine (docs/decisions/009-outreach-sending.md): a worker process is killed in the middle of a send, at the two
  * moments that matter, and after the restart every step goes out exactly once.
  */
 

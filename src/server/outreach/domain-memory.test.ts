@@ -15,7 +15,7 @@ import { claimSendable } from './scheduling/claim';
 import { queueDueSteps } from './scheduling/queue-steps';
 import { sendMessage } from './sending/send';
 
-/** Domain memory and status history, kept by the engine as messages go out and answers come back (issue 7 §4–5). */
+/** Domain memory and status history, kept by the engine as messages go out and answers come back (docs/decisions/011-replies-history-and-domain-memory.md). */
 const MONDAY_10 = new Date('2026-11-23T10:00:00Z');
 const DAY = 86_400_000;
 const config = testConfig({ APP_URL: 'https://app.example' });

@@ -16,7 +16,7 @@ export function prospectDomain(p: { domain: string | null; website: string }): s
 }
 
 /**
- * Updates the domain memory after a change to a prospect (issue 7 §5). A message sent
+ * Updates the domain memory after a change to a prospect (docs/decisions/011-replies-history-and-domain-memory.md). A message sent
  * (`contactedAt`) makes its campaign the domain's last contact, with the prospect's status as the
  * outcome; a later answer or decision (responded, success, failed) only updates the outcome, so
  * the last contact stays the one the recontact rule needs.
@@ -80,7 +80,7 @@ function blockedWhere(
 }
 
 /**
- * Which of `domains` the user's campaign must not contact now (issue 7 §5): those marked
+ * Which of `domains` the user's campaign must not contact now (docs/decisions/011-replies-history-and-domain-memory.md): those marked
  * do-not-contact, and those another campaign contacted within the last `recontactDays` (90 by
  * default, limits.recontactDays). Domains are compared as siteDomain (lower-case, without www.).
  * @returns the blocked domains, as given normalised.
@@ -174,7 +174,7 @@ export async function setDoNotContact(
 /**
  * Domains a campaign's run must not propose: the campaign's prospects (manual ones by their
  * website's host) and, from the domain memory, the domains marked do-not-contact or contacted by
- * another of its owner's campaigns within `recontactDays` (issue 7 §5).
+ * another of its owner's campaigns within `recontactDays` (docs/decisions/011-replies-history-and-domain-memory.md).
  */
 export async function skippedDomains(
   db: Database,

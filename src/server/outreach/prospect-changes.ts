@@ -18,7 +18,7 @@ export interface ProspectChange {
 }
 
 /**
- * The one way a prospect's status and last contact change (issue 7 §4–5): updates the prospect
+ * The one way a prospect's status and last contact change (docs/decisions/011-replies-history-and-domain-memory.md): updates the prospect
  * matched by `where` (at most one row; locked first so the old status is known), records a
  * prospect_events row when the status really changed, and updates the domain memory. Run it
  * inside the caller's transaction.

@@ -19,7 +19,7 @@ const row: ContactCsvRow = {
   notes: 'line one\nline "two"',
 };
 
-describe('contacts CSV export (spec §9, RFC 4180)', () => {
+describe('contacts CSV export (RFC 4180)', () => {
   it('writes the header and rows that parse back to the same values', () => {
     const text =
       contactsCsvChunk([row], true) + contactsCsvChunk([{ ...row, notes: null, daScore: null }], false);

@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { safeCsvCell } from '../csv-cell';
 
-/** Columns of the contacts export, in order (spec §9). */
+/** Columns of the contacts export, in order (docs/product.md#limits). */
 export const contactsCsvColumns = [
   'Website',
   'Email',
@@ -62,7 +62,7 @@ export function contactsCsvChunk(rows: readonly ContactCsvRow[], header: boolean
   return `${Papa.unparse(data, { newline: '\r\n', quotes, escapeFormulae: false })}\r\n`;
 }
 
-/** The export's file name for a date (spec §9: contacts_export_{YYYY-MM-DD}.csv), in UTC. */
+/** The export's file name for a date (docs/product.md#limits: contacts_export_{YYYY-MM-DD}.csv), in UTC. */
 export function contactsExportFileName(date: Date): string {
   return `contacts_export_${date.toISOString().slice(0, 10)}.csv`;
 }

@@ -106,7 +106,7 @@ export function rowErrorsFromIssues(
     .map(([row, messages]) => ({ row, message: messages.join('; ') }));
 }
 
-/** True when a chosen file looks like CSV by its name or type (spec §5 'Please upload a valid CSV file'). */
+/** True when a chosen file looks like CSV by its name or type (docs/product.md#validation 'Please upload a valid CSV file'). */
 export function isCsvFile(file: { name: string; type: string }): boolean {
   return /\.csv$/i.test(file.name) || ['text/csv', 'application/vnd.ms-excel'].includes(file.type);
 }

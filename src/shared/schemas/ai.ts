@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Messages of the AI features (issue 9), shown by the screens and sent by the server. */
+/** Messages of the AI features (docs/decisions/010-ai-writing.md), shown by the screens and sent by the server. */
 export const aiMessages = {
   notConfigured: 'AI is not configured: set AI_BASE_URL and AI_MODEL',
   dailyLimitReached: "You have used today's AI requests. Please try again tomorrow.",

@@ -20,7 +20,7 @@ const requiredName = (message: string, field: string) =>
     .max(limits.nameMaxLength, f.tooLong(field, limits.nameMaxLength));
 const passwordTooLong = f.tooLong('Password', limits.passwordMaxLength);
 
-/** Sign-in form and `POST /api/auth/sign-in/email` body (spec §5). */
+/** Sign-in form and `POST /api/auth/sign-in/email` body (docs/product.md#validation). */
 export const signInSchema = z.strictObject({
   email,
   password: z
@@ -30,7 +30,7 @@ export const signInSchema = z.strictObject({
 });
 export type SignInInput = z.infer<typeof signInSchema>;
 
-/** Sign-up form and `POST /api/auth/sign-up/email` body (spec §5): full name = first + last. */
+/** Sign-up form and `POST /api/auth/sign-up/email` body (docs/product.md#validation): full name = first + last. */
 export const signUpSchema = z.strictObject({
   email,
   password: z
@@ -61,12 +61,12 @@ export const meSchema = z.object({
 });
 export type Me = z.infer<typeof meSchema>;
 
-/** Full name as the spec defines it: first + last, single-spaced. */
+/** Full name as the app builds it: first + last, single-spaced. */
 export function fullName(firstName: string, lastName: string): string {
   return `${firstName.trim()} ${lastName.trim()}`.trim();
 }
 
-/** The sidebar's Organization line (spec §2): the company name, or 'Personal' without one. */
+/** The sidebar's Organization line (docs/product.md#sidebar): the company name, or 'Personal' without one. */
 export function organizationLabel(companyName: string | null | undefined): string {
   return companyName?.trim() ? companyName.trim() : 'Personal';
 }

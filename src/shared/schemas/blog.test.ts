@@ -39,7 +39,7 @@ describe('slug rules', () => {
 });
 
 describe('blogPostInputSchema', () => {
-  it('gives the spec messages for missing title, slug and content', () => {
+  it('gives the form messages for missing title, slug and content', () => {
     const result = blogPostInputSchema.safeParse({ ...valid, title: ' ', slug: '', content: '' });
     expect(result.success).toBe(false);
     const messages = result.error!.issues.map((i) => [i.path.join('.'), i.message]);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageSchema } from './pagination';
 
-/** Messages of the blog (spec §5 and §8), plus our own for rules the spec leaves open. */
+/** Messages of the blog (docs/product.md#validation and docs/product.md#errors), plus our own for the admin screens. */
 export const blogMessages = {
   titleRequired: 'Title is required',
   slugRequired: 'Slug is required',
@@ -43,7 +43,7 @@ export const blogLimits = {
   contentMax: 100_000,
   categoryNameMax: 50,
   categoriesMax: 10,
-  /** Posts per page of /blog: three rows of the 3-column grid (the spec shows no page size). */
+  /** Posts per page of /blog: three rows of the 3-column grid (our choice). */
   pageSize: 9,
   /** Rows per page of the admin's post list. */
   adminPageSize: 20,

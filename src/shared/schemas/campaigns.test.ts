@@ -13,7 +13,7 @@ import { PUBLIC_WEBSITE_MESSAGE } from '../public-host';
 const messagesOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues.map((i) => i.message) ?? [];
 
-describe('campaign forms (spec §5)', () => {
+describe('campaign forms', () => {
   it('AI form: required name and URL, prospects 5–1000, competitors with empties dropped', () => {
     const ok = aiCampaignFormSchema.parse({
       name: ' Launch ',

@@ -6,7 +6,7 @@ import { pageQueryFields, pageSchema } from './pagination';
 import { prospectStatusSchema } from './prospects';
 import { fieldMessages as f } from './field-messages';
 
-/** Campaign messages of spec §5 and §8, shown by the forms and sent by the server. */
+/** Campaign messages (docs/product.md#validation, docs/product.md#errors), shown by the forms and sent by the server. */
 export const campaignMessages = {
   nameRequired: 'Campaign name is required',
   websiteRequired: 'Website URL is required',
@@ -37,7 +37,7 @@ export const campaignMessages = {
     'No competitor websites added yet. Add up to 5 competitors to analyze their backlink strategies.',
 } as const;
 
-/** Most prospects one manual CSV upload may carry (our limit; the spec names none). */
+/** Most prospects one manual CSV upload may carry (our limit). */
 export const MAX_MANUAL_PROSPECTS = 10_000;
 
 const m = campaignMessages;
@@ -147,7 +147,7 @@ export const prospectInputSchema = z.strictObject({
 });
 export type ProspectInput = z.input<typeof prospectInputSchema>;
 
-/** The AI campaign form (spec §5): name, website, 5–1000 prospects, ≤5 competitors, optional mailbox. */
+/** The AI campaign form (docs/product.md#validation): name, website, 5–1000 prospects, ≤5 competitors, optional mailbox. */
 export const aiCampaignFormSchema = z.strictObject({
   name,
   websiteUrl,
@@ -165,7 +165,7 @@ export const aiCampaignFormSchema = z.strictObject({
 });
 export type AiCampaignFormInput = z.input<typeof aiCampaignFormSchema>;
 
-/** The manual campaign form (spec §5): name, website, competitors and the CSV's prospects (≥1). */
+/** The manual campaign form (docs/product.md#validation): name, website, competitors and the CSV's prospects (≥1). */
 export const manualCampaignFormSchema = z.strictObject({
   name,
   websiteUrl,
@@ -174,7 +174,7 @@ export const manualCampaignFormSchema = z.strictObject({
 });
 export type ManualCampaignFormInput = z.input<typeof manualCampaignFormSchema>;
 
-/** `POST /api/campaigns` body: spec §3 'New campaign input', ai or manual. */
+/** `POST /api/campaigns` body (docs/product.md#entities), ai or manual. */
 export const createCampaignSchema = z.discriminatedUnion('type', [
   aiCampaignFormSchema.extend({ type: z.literal('ai') }),
   manualCampaignFormSchema.extend({ type: z.literal('manual') }),
@@ -185,7 +185,7 @@ export type CreateCampaign = z.output<typeof createCampaignSchema>;
 export const campaignStatusSchema = z.enum(['draft', 'active', 'paused', 'completed']);
 export type CampaignStatus = z.infer<typeof campaignStatusSchema>;
 
-/** Status moves a campaign may make (spec §4 leaves those after draft open; these are ours). */
+/** Status moves a campaign may make (docs/product.md#states; the moves after draft are this project's choice). */
 export const campaignStatusTransitions: Record<CampaignStatus, readonly CampaignStatus[]> = {
   draft: ['active'],
   active: ['paused', 'completed'],
@@ -215,8 +215,8 @@ export const updateCampaignSchema = z
 export type UpdateCampaignInput = z.input<typeof updateCampaignSchema>;
 
 /**
- * Checks one competitor the detail page is about to add to its unsaved list (spec §5).
- * @returns the normalised URL, or the spec's message for why it cannot be added.
+ * Checks one competitor the detail page is about to add to its unsaved list (docs/product.md#validation).
+ * @returns the normalised URL, or the user-facing message for why it cannot be added.
  */
 export function checkCompetitorAdd(
   existing: readonly string[],
@@ -231,7 +231,7 @@ export function checkCompetitorAdd(
   return { ok: true, url };
 }
 
-/** A campaign as the API presents it (spec §3 campaigns). Timestamps are ISO strings. */
+/** A campaign as the API presents it (docs/product.md#entities). Timestamps are ISO strings. */
 export const campaignSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -280,7 +280,7 @@ export type CampaignDetail = z.infer<typeof campaignDetailSchema>;
 /** The campaign list's status filter choices: every status, or all of them. */
 export const campaignListFilters = ['all', 'draft', 'active', 'paused', 'completed'] as const;
 
-/** `GET /api/campaigns` query: status filter, search on name or website URL (spec §2), paging. */
+/** `GET /api/campaigns` query: status filter, search on name or website URL (docs/product.md#screens), paging. */
 export const campaignListQuerySchema = z.object({
   status: z.enum(campaignListFilters).default('all'),
   search: z.string().trim().max(200, f.tooLong('Search', 200)).default(''),
@@ -291,10 +291,10 @@ export type CampaignListQuery = Partial<z.output<typeof campaignListQuerySchema>
 export const campaignPageSchema = pageSchema(campaignSchema);
 export type CampaignPage = z.infer<typeof campaignPageSchema>;
 
-/** Campaign choices for selects (spec §7: id and name ordered by name). */
+/** Campaign choices for selects (docs/product.md#api: id and name ordered by name). */
 export const campaignOptionSchema = z.object({ id: z.string(), name: z.string() });
 export type CampaignOption = z.infer<typeof campaignOptionSchema>;
 
-/** `POST /api/campaigns/:id/find-prospects` answer (spec §7: success and message). */
+/** `POST /api/campaigns/:id/find-prospects` answer (docs/product.md#api: success and message). */
 export const findProspectsResultSchema = z.object({ success: z.boolean(), message: z.string() });
 export type FindProspectsResult = z.infer<typeof findProspectsResultSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { fieldMessages as f } from './field-messages';
 
-/** Competitor gap panel texts (issue 8 §6). */
+/** Competitor gap panel texts (docs/decisions/012-link-monitoring.md). */
 export const competitorGapMessages = {
   title: 'Competitor link gap',
   intro: 'Sites that link to your competitors but not to you, from the pages LinkPilot has crawled.',

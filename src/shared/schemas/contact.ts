@@ -3,7 +3,7 @@ import { limits } from '../limits';
 import { pageSchema } from './pagination';
 import { fieldMessages as f } from './field-messages';
 
-/** Contact form messages (spec §5) and our own for what the spec leaves open. */
+/** Contact form messages (docs/product.md#validation) and for sending and reading them. */
 export const contactMessages = {
   nameRequired: 'Name is required',
   emailRequired: 'Email is required',
@@ -29,7 +29,7 @@ const m = contactMessages;
 const required = (message: string, field: string, max: number) =>
   z.string({ error: message }).trim().min(1, message).max(max, f.tooLong(field, max));
 
-/** Contact form and `POST /api/contact` body (spec §5). The address pattern is the basic one the spec names. */
+/** Contact form and `POST /api/contact` body (docs/product.md#validation). The address pattern is a basic one. */
 export const contactInputSchema = z.strictObject({
   name: required(m.nameRequired, 'Name', limits.nameMaxLength),
   email: z

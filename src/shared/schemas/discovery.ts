@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** User-facing words of prospect discovery (spec §8: 'Failed to find prospects'). */
+/** User-facing words of prospect discovery (docs/product.md#errors: 'Failed to find prospects'). */
 export const discoveryMessages = {
   failed: 'Failed to find prospects',
   alreadyRunning: 'Prospects are already being found for this campaign',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** A mailbox as the campaign forms list it (spec §3 email_accounts; secrets never leave the server). */
+/** A mailbox as the campaign forms list it (docs/product.md#entities; secrets never leave the server). */
 export const emailAccountSummarySchema = z.object({
   id: z.string(),
   email: z.string(),
@@ -9,7 +9,7 @@ export const emailAccountSummarySchema = z.object({
 });
 export type EmailAccountSummary = z.infer<typeof emailAccountSummarySchema>;
 
-/** `GET /api/email-accounts` query: `status=connected` gives what the campaign forms offer (spec §7). */
+/** `GET /api/email-accounts` query: `status=connected` gives what the campaign forms offer (docs/product.md#api). */
 export const emailAccountListQuerySchema = z.object({
   status: z.enum(['connected', 'error']).optional(),
 });

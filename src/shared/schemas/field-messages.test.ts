@@ -34,7 +34,7 @@ describe('campaign forms name the real problem', () => {
     expect(issuesOf(aiCampaignFormSchema, { ...ai, name: long(200) })).toEqual([]);
   });
 
-  it('a fractional number of prospects: must be a whole number, the spec’s messages otherwise', () => {
+  it('a fractional number of prospects: must be a whole number, the form’s own messages otherwise', () => {
     expect(issuesOf(aiCampaignFormSchema, { ...ai, prospects: 12.5 })).toEqual([
       { path: 'prospects', message: 'Number of prospects must be a whole number' },
     ]);

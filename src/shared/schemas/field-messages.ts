@@ -1,8 +1,8 @@
 import { formatThousands } from '../format-number';
 
 /**
- * Validation messages in the user's words for the limits the product spec gives no wording for
- * (length caps, whole numbers, list sizes). The spec's own messages stay where the spec gives them;
+ * Validation messages in the user's words for the limits that have no message of their own
+ * (length caps, whole numbers, list sizes). The forms' own messages stay in their schemas;
  * these name the field and the limit, so "The request is not valid" never stands in for the reason.
  */
 export const fieldMessages = {

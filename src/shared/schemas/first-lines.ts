@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageQueryFields, pageSchema } from './pagination';
 
-/** Personalised first lines (issue 9 §3): messages shown by the panel and sent by the server. */
+/** Personalised first lines (docs/decisions/010-ai-writing.md): messages shown by the panel and sent by the server. */
 export const firstLineMessages = {
   textRequired: 'The first line cannot be empty',
   tooLong: 'Keep the first line under 300 characters',

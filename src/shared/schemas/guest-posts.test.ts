@@ -16,7 +16,7 @@ function issues(input: unknown) {
     : result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
 }
 
-describe('guest post form rules (spec §5)', () => {
+describe('guest post form rules', () => {
   it('accepts the form with defaults: word count 1000, blank topic, empty link rows dropped', () => {
     expect(guestPostRequestSchema.parse(valid)).toEqual({
       campaignId: valid.campaignId,

@@ -5,7 +5,7 @@ import { websiteUrlField } from './campaigns';
 import { pageQueryFields, pageSchema } from './pagination';
 import { fieldMessages } from './field-messages';
 
-/** Guest Post Generator messages (spec §2, §5, §8 and issue 9). */
+/** Guest Post Generator messages (docs/product.md#guest-posts, docs/product.md#validation, docs/product.md#errors and docs/decisions/010-ai-writing.md). */
 export const guestPostMessages = {
   campaignRequired: 'Please select a campaign',
   yourWebsiteRequired: 'Your website is required',
@@ -21,12 +21,12 @@ export const guestPostMessages = {
 
 const m = guestPostMessages;
 
-/** Word counts of spec §9; 1000 is the default. */
+/** Word counts (docs/product.md#limits); 1000 is the default. */
 export const wordCounts = [800, 1000, 1500, 2000] as const;
 export const DEFAULT_WORD_COUNT = 1000;
 
 /**
- * Internal links (spec §5, §9): url inputs, empty rows dropped, at most 3 after dropping.
+ * Internal links (docs/product.md#validation, docs/product.md#limits): url inputs, empty rows dropped, at most 3 after dropping.
  * Row errors carry the row's index so the form can show them beside the input.
  */
 export const internalLinksField = z
@@ -47,7 +47,7 @@ export const internalLinksField = z
   });
 
 /**
- * The guest post request (spec §3: campaignId, yourWebsite, targetWebsite, topic, wordCount,
+ * The guest post request (docs/product.md#entities: campaignId, yourWebsite, targetWebsite, topic, wordCount,
  * internalLinks): the form and `POST /api/guest-posts/generate` validate with this one schema.
  */
 export const guestPostRequestSchema = z.object({
@@ -57,7 +57,7 @@ export const guestPostRequestSchema = z.object({
     .pipe(z.uuid(m.campaignRequired)),
   yourWebsite: websiteUrlField(m.yourWebsiteRequired, m.invalidUrl),
   targetWebsite: websiteUrlField(m.targetWebsiteRequired, m.invalidUrl),
-  /** Blank lets the model choose (spec §5). */
+  /** Blank lets the model choose (docs/product.md#validation). */
   topic: z.string().trim().max(300, fieldMessages.tooLong('Topic', 300)).default(''),
   wordCount: z.coerce
     .number()
@@ -70,11 +70,11 @@ export const guestPostRequestSchema = z.object({
 export type GuestPostRequestInput = z.input<typeof guestPostRequestSchema>;
 export type GuestPostRequest = z.output<typeof guestPostRequestSchema>;
 
-/** `PUT /api/campaigns/:id/internal-links`: the campaign's links as the form edits them (spec §4). */
+/** `PUT /api/campaigns/:id/internal-links`: the campaign's links as the form edits them (docs/product.md#states). */
 export const saveInternalLinksSchema = z.object({ internalLinks: internalLinksField });
 export type SaveInternalLinksInput = z.input<typeof saveInternalLinksSchema>;
 
-/** A campaign as the generator's select needs it (spec §7: id, name, websiteUrl, internal_links). */
+/** A campaign as the generator's select needs it (docs/product.md#api: id, name, websiteUrl, internal_links). */
 export const guestPostCampaignSchema = z.object({
   id: z.string(),
   name: z.string(),

@@ -3,7 +3,7 @@ import { campaignMessages, websiteUrlField } from './campaigns';
 import { pageQueryFields, pageSchema } from './pagination';
 import { fieldMessages as f } from './field-messages';
 
-/** Live link messages of spec §8 and the Add Live Link form's required-field texts. */
+/** Live link messages (docs/product.md#errors) and the Add Live Link form's required-field texts. */
 export const liveLinkMessages = {
   loadFailed: 'Failed to load live links',
   addFailed: 'Failed to add link',
@@ -20,7 +20,7 @@ export const liveLinkMessages = {
   notCheckedYet: 'Not checked yet',
 } as const;
 
-/** A live link's status after its latest check (issue 8 §1). */
+/** A live link's status after its latest check (docs/decisions/012-link-monitoring.md). */
 export const liveLinkStatuses = ['active', 'lost', 'suspicious'] as const;
 export type LiveLinkStatus = (typeof liveLinkStatuses)[number];
 
@@ -55,7 +55,7 @@ export const linkCheckReasonText: Record<LinkCheckReason, string> = {
 
 const m = liveLinkMessages;
 
-/** Add Live Link form and `POST /api/live-links` body (spec §5: all required, URLs validated). */
+/** Add Live Link form and `POST /api/live-links` body (docs/product.md#validation: all required, URLs validated). */
 export const createLiveLinkSchema = z.strictObject({
   campaignId: z
     .string({ error: m.campaignRequired })
@@ -71,7 +71,7 @@ export const createLiveLinkSchema = z.strictObject({
 });
 export type CreateLiveLinkInput = z.input<typeof createLiveLinkSchema>;
 
-/** A live link with its campaign's name (spec §3 live_links). */
+/** A live link with its campaign's name (docs/product.md#entities). */
 export const liveLinkSchema = z.object({
   id: z.string(),
   campaignId: z.string(),
@@ -91,7 +91,7 @@ export const liveLinkSchema = z.object({
 });
 export type LiveLink = z.infer<typeof liveLinkSchema>;
 
-/** `GET /api/live-links` query: paging, discovered_at descending by default (spec §7), status filter. */
+/** `GET /api/live-links` query: paging, discovered_at descending by default (docs/product.md#api), status filter. */
 export const liveLinkListQuerySchema = z.object({
   ...pageQueryFields,
   status: z.enum(['all', ...liveLinkStatuses]).default('all'),
@@ -101,7 +101,7 @@ export type LiveLinkListQuery = Partial<z.output<typeof liveLinkListQuerySchema>
 export const liveLinkPageSchema = pageSchema(liveLinkSchema);
 export type LiveLinkPage = z.infer<typeof liveLinkPageSchema>;
 
-/** One stored check of a live link (issue 8 §1). */
+/** One stored check of a live link (docs/decisions/012-link-monitoring.md). */
 export const linkCheckSchema = z.object({
   id: z.string(),
   checkedAt: z.string(),

@@ -3,7 +3,7 @@ import { mailboxHealthSchema } from './mail-health';
 import { pageQueryFields, pageSchema } from './pagination';
 import { fieldMessages as f } from './field-messages';
 
-/** Messages of the mailbox screens (spec §8 Mail connection, Campaigns). */
+/** Messages of the mailbox screens (docs/product.md#errors). */
 export const mailboxMessages = {
   connectFailed: 'Failed to connect email account',
   gmailFailed: 'Failed to connect to Gmail',

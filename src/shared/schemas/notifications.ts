@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageQueryFields, pageSchema } from './pagination';
 
-/** Notification list texts (issue 8 §5). */
+/** Notification list texts (docs/decisions/012-link-monitoring.md). */
 export const notificationMessages = {
   title: 'Notifications',
   empty: 'No notifications yet',

@@ -3,7 +3,7 @@ import { limits } from '../limits';
 import { placeholders } from '../placeholders';
 import { fieldMessages as f } from './field-messages';
 
-/** Messages of starting outreach from a campaign (issue 6 §3, §6), shown by the forms and sent by the server. */
+/** Messages of starting outreach from a campaign (docs/decisions/009-outreach-sending.md), shown by the forms and sent by the server. */
 export const outreachMessages = {
   mailboxRequired: 'Choose at least one mailbox',
   tooManyMailboxes: 'A campaign can rotate at most 10 mailboxes',

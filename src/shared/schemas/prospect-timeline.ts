@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { prospectSchema, prospectStatusSchema } from './prospects';
 
-/** Prospect timeline messages (issue 7 §4). */
+/** Prospect timeline messages (docs/decisions/011-replies-history-and-domain-memory.md). */
 export const timelineMessages = {
   loadFailed: 'Failed to load the prospect history',
   empty: 'Nothing has happened with this prospect yet.',
@@ -10,7 +10,7 @@ export const timelineMessages = {
 const at = z.string();
 
 /**
- * One entry of a prospect's history (issue 7 §4), discriminated by `type`:
+ * One entry of a prospect's history (docs/decisions/011-replies-history-and-domain-memory.md), discriminated by `type`:
  * - added: the prospect was found or uploaded;
  * - message: one of our messages (sequence step) with its state, and the error when it failed;
  * - open / click: a tracking hit; `automated` marks security scanners and link previews;
@@ -40,7 +40,7 @@ export const timelineEntrySchema = z.discriminatedUnion('type', [
   }),
   z.object({
     type: z.enum(['reply', 'auto_reply', 'unsubscribe', 'bounce', 'challenge']),
-    /** The inbound message, for a suggested answer (issue 9 §4). */
+    /** The inbound message, for a suggested answer (docs/decisions/010-ai-writing.md). */
     id: z.string().uuid(),
     at,
     fromEmail: z.string(),

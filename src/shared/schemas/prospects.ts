@@ -5,7 +5,7 @@ import { siteDomain } from '../url-normalize';
 import { emailCheckSchema } from './mail-health';
 import { fieldMessages as f } from './field-messages';
 
-/** Prospect and contacts messages of spec §8. */
+/** Prospect and contacts messages (docs/product.md#errors). */
 export const contactMessages = {
   loadFailed: 'Failed to load contacts',
   deleteFailed: 'Failed to delete contact',
@@ -18,7 +18,7 @@ export const prospectStatuses = ['pending', 'sent', 'responded', 'success', 'fai
 export const prospectStatusSchema = z.enum(prospectStatuses);
 export type ProspectStatus = z.infer<typeof prospectStatusSchema>;
 
-/** A prospect as the API presents it (spec §3 prospects). */
+/** A prospect as the API presents it (docs/product.md#entities). */
 export const prospectSchema = z.object({
   id: z.string(),
   campaignId: z.string(),
@@ -42,7 +42,7 @@ export const prospectSchema = z.object({
 });
 export type Prospect = z.infer<typeof prospectSchema>;
 
-/** Domain memory messages (issue 7 §5). */
+/** Domain memory messages (docs/decisions/011-replies-history-and-domain-memory.md). */
 export const domainMemoryMessages = {
   invalidDomain: 'Enter a domain such as example.com',
   updateFailed: 'Failed to update do-not-contact',
@@ -51,7 +51,7 @@ export const domainMemoryMessages = {
 } as const;
 
 /**
- * What the user's campaigns remember about one prospect domain (issue 7 §5): when it was last
+ * What the user's campaigns remember about one prospect domain (docs/decisions/011-replies-history-and-domain-memory.md): when it was last
  * contacted and by which campaign (null once deleted), the latest outcome (a prospect status:
  * sent = no answer yet) and whether the user marked it do-not-contact.
  */
@@ -80,7 +80,7 @@ export const setDoNotContactSchema = z.strictObject({
 export type SetDoNotContactInput = z.input<typeof setDoNotContactSchema>;
 
 /**
- * A contact: a prospect with its campaign's name (spec §3 'Lists join the campaign name'), its
+ * A contact: a prospect with its campaign's name (docs/product.md#entities), its
  * domain and what the domain memory knows about it (null: never contacted nor marked).
  */
 export const contactSchema = prospectSchema.extend({
@@ -90,13 +90,13 @@ export const contactSchema = prospectSchema.extend({
 });
 export type Contact = z.infer<typeof contactSchema>;
 
-/** `PATCH /api/prospects/:id` body: the detail page's Send / Success / Failed (spec §4). */
+/** `PATCH /api/prospects/:id` body: the detail page's Send / Success / Failed (docs/product.md#states). */
 export const updateProspectStatusSchema = z.strictObject({ status: z.enum(['sent', 'success', 'failed']) });
 export type UpdateProspectStatusInput = z.infer<typeof updateProspectStatusSchema>;
 
 export const prospectSortFields = ['createdAt', 'lastContacted'] as const;
 
-/** `GET /api/campaigns/:id/prospects` query: newest first by default (spec §7), sortable by date. */
+/** `GET /api/campaigns/:id/prospects` query: newest first by default (docs/product.md#api), sortable by date. */
 export const prospectListQuerySchema = z.object({
   sort: z.enum(prospectSortFields).default('createdAt'),
   ...pageQueryFields,
@@ -104,7 +104,7 @@ export const prospectListQuerySchema = z.object({
 export type ProspectListQuery = Partial<z.output<typeof prospectListQuerySchema>>;
 
 /**
- * Contacts filters (spec §5): case-insensitive substring search on website, contact email or contact
+ * Contacts filters (docs/product.md#validation): case-insensitive substring search on website, contact email or contact
  * name, a campaign and a status; shared by the list and the CSV export.
  */
 export const contactFiltersSchema = z.object({

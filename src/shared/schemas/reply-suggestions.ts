@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** What a prospect's reply is about (issue 9 §4), as the reply assistant classifies it. */
+/** What a prospect's reply is about (docs/decisions/010-ai-writing.md), as the reply assistant classifies it. */
 export const replyCategories = ['interested', 'asks_for_payment', 'not_interested', 'question'] as const;
 export type ReplyCategory = (typeof replyCategories)[number];
 

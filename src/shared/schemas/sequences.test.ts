@@ -7,7 +7,7 @@ const messagesOf = (input: unknown) => {
   return result.success ? [] : result.error.issues.map((i) => i.message);
 };
 
-describe('sequence validation (spec §5)', () => {
+describe('sequence validation', () => {
   it('accepts 1–3 complete steps and clears the last step’s delay', () => {
     const parsed = sequenceInputSchema.parse({
       name: ' Pitch ',

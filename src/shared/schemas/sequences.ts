@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { limits } from '../limits';
 import { fieldMessages as f } from './field-messages';
 
-/** Messages of the sequence screens (spec §5 Sequence, §8 Sequences). */
+/** Messages of the sequence screens (docs/product.md#validation, docs/product.md#errors). */
 export const sequenceMessages = {
   nameRequired: 'Sequence name is required',
   stepsIncomplete: 'All steps must have a subject and content',
@@ -33,7 +33,7 @@ export const sequenceStepInputSchema = z.strictObject({
 export type SequenceStepInput = z.infer<typeof sequenceStepInputSchema>;
 
 /**
- * A sequence to create or replace (spec §5): a name, 1–3 steps each with subject and content.
+ * A sequence to create or replace (docs/product.md#validation): a name, 1–3 steps each with subject and content.
  * The delay of the last step is meaningless (there is no next step) and is stored as null.
  */
 export const sequenceInputSchema = z

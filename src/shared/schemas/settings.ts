@@ -3,7 +3,7 @@ import { limits } from '../limits';
 import { messages } from '../messages';
 import { roleSchema } from './auth';
 
-/** Settings messages of spec §8. */
+/** Settings messages (docs/product.md#errors). */
 export const settingsMessages = {
   profileUpdated: 'Profile updated successfully!',
   profileFailed: 'Error updating profile',
@@ -26,7 +26,7 @@ const m = settingsMessages;
 const requiredName = (message: string) =>
   z.string({ error: message }).trim().min(1, message).max(limits.nameMaxLength);
 
-/** Profile form and `PATCH /api/profile` body (spec §5: first, last and company name required). */
+/** Profile form and `PATCH /api/profile` body (docs/product.md#validation: first, last and company name required). */
 export const updateProfileSchema = z.strictObject({
   firstName: requiredName(messages.auth.firstNameRequired),
   lastName: requiredName(messages.auth.lastNameRequired),
@@ -34,7 +34,7 @@ export const updateProfileSchema = z.strictObject({
 });
 export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
 
-/** A user of the install as the Users tab lists them (spec §2: name, email, role, joined date). */
+/** A user of the install as the Users tab lists them (docs/product.md#settings: name, email, role, joined date). */
 export const teamUserSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -48,7 +48,7 @@ export type TeamUser = z.infer<typeof teamUserSchema>;
 export const updateRoleSchema = z.strictObject({ role: roleSchema });
 export type UpdateRoleInput = z.infer<typeof updateRoleSchema>;
 
-/** The role selector's labels (spec §6: 'full' reads 'Full Access'). */
+/** The role selector's labels (docs/product.md#roles: 'full' reads 'Full Access'). */
 export const roleLabels = { member: 'Member', full: 'Full Access' } as const;
 
 /** True for an IANA time zone name the runtime knows ('Europe/Berlin', 'UTC'); offsets and abbreviations are refused. */
@@ -76,7 +76,7 @@ export const weekdays = [
 const hour = z.number({ error: m.hourRange }).int(m.hourRange).min(0, m.hourRange).max(24, m.hourRange);
 
 /**
- * The Profile tab's sending settings and `PUT /api/profile/sending` (issue 6 §4–5): the postal
+ * The Profile tab's sending settings and `PUT /api/profile/sending` (docs/decisions/009-outreach-sending.md): the postal
  * address printed in the footer of outreach messages (empty: no footer), and the sending window —
  * ISO weekdays and local hours [start, end) in an IANA time zone. 0–24 on every day means "always".
  */

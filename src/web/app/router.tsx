@@ -39,7 +39,7 @@ function page(name: string, fetches: readonly string[] = []): LazyRoute {
 const loadAuth = page('auth', [apiPaths.me]);
 
 /**
- * Every route of spec §2. Each page loads as its own chunk; public pages are rendered on the server too
+ * Every route of the app (docs/product.md#screens). Each page loads as its own chunk; public pages are rendered on the server too
  * (entry-server.tsx), the dashboard, auth screen and blog admin only in the browser. Every page has its
  * own title: public pages declare theirs in their module, the others here.
  */

@@ -12,13 +12,13 @@ interface DeleteDialogProps<T extends { id: string }> {
   confirmLabel?: string;
   /** The delete mutation, called with the target's id. */
   remove: UseMutationResult<unknown, Error, string>;
-  /** Toast texts after success and failure (spec §8 messages). */
+  /** Toast texts after success and failure (docs/product.md#errors). */
   done: string;
   failed: string;
   onDeleted?: () => void;
 }
 
-/** Confirms a delete, runs it, toasts the outcome and closes (spec §2 delete confirmations). */
+/** Confirms a delete, runs it, toasts the outcome and closes (docs/product.md#screens: the delete confirmations). */
 export function DeleteDialog<T extends { id: string }>({
   target,
   onClose,

@@ -5,7 +5,7 @@ import { ErrorState, TableSkeleton } from './ui/page-states';
 
 interface QueryCardProps<T> {
   query: UseQueryResult<T>;
-  /** Shown with a Try again button when loading fails (spec §8 'Failed to load …'). */
+  /** Shown with a Try again button when loading fails (docs/product.md#errors 'Failed to load …'). */
   errorMessage: string;
   /** True when the loaded data has nothing to list. */
   isEmpty: (data: T) => boolean;

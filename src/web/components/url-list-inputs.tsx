@@ -17,12 +17,12 @@ export interface UrlListInputsProps {
   /** Message per row (index) and for the list as a whole. */
   rowErrors: (string | undefined)[];
   listError?: string | undefined;
-  /** 'url' makes the rows url inputs (spec §5 internal links); default: text, which takes bare hosts. */
+  /** 'url' makes the rows url inputs (docs/product.md#validation internal links); default: text, which takes bare hosts. */
   type?: 'url' | 'text';
 }
 
 /**
- * A list of URL rows (spec §5 competitors and internal links): starts with one empty row, a remove
+ * A list of URL rows (docs/product.md#validation competitors and internal links): starts with one empty row, a remove
  * control only while more than one row exists, an add button until `max` rows.
  */
 export function UrlListInputs({

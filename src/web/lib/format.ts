@@ -1,6 +1,6 @@
 import { format } from 'date-fns';
 
-/** A date as the spec writes it: 'MMMM d, yyyy' (spec §9), e.g. 'March 1, 2026'. */
+/** A date as the app shows it: 'MMMM d, yyyy' (docs/product.md#limits), e.g. 'March 1, 2026'. */
 export function formatDate(isoDate: string): string {
   return format(new Date(isoDate), 'MMMM d, yyyy');
 }

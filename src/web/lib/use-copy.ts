@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { limits } from '../../shared/limits';
 
 /**
- * Copies text to the clipboard; `copied` is true for 2 seconds afterwards (spec §9 'Copied!').
- * A failed copy is only logged (spec §8, silent failures).
+ * Copies text to the clipboard; `copied` is true for 2 seconds afterwards (docs/product.md#limits 'Copied!').
+ * A failed copy is only logged (docs/product.md#errors, silent failures).
  */
 export function useCopy() {
   const [copied, setCopied] = useState(false);

@@ -88,7 +88,7 @@ export const belongsToCampaign = {
 
 /**
  * The mailboxes a campaign sends from (docs/decisions/009-outreach-sending.md), in rotation order: enrollments are spread over
- * them round-robin. campaigns.email_account_id mirrors the first one (the spec's single mailbox).
+ * them round-robin. campaigns.email_account_id mirrors the first one (the single mailbox of the first version).
  */
 export const campaignEmailAccounts = pgTable(
   'campaign_email_accounts',

@@ -47,7 +47,7 @@ const sendingColumns = {
   sendWindowEndHour: users.sendWindowEndHour,
 };
 
-/** The user's sending settings: footer postal address and sending window (issue 6 §4–5). */
+/** The user's sending settings: footer postal address and sending window (docs/decisions/009-outreach-sending.md). */
 export async function getSendingSettings(db: Database, userId: string): Promise<SavedSendingSettings> {
   const [row] = await db.select(sendingColumns).from(users).where(eq(users.id, userId));
   return row!;

@@ -73,7 +73,7 @@ export async function findPublishedBySlug(db: Database, slug: string): Promise<P
   return row;
 }
 
-/** Up to `limit` published posts other than `excludeId`, newest first (spec §7 Recent posts). */
+/** Up to `limit` published posts other than `excludeId`, newest first (docs/product.md#public-pages, docs/product.md#api). */
 export async function findRecentPublished(
   db: Database,
   excludeId: string,

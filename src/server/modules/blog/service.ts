@@ -16,7 +16,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
 import * as repo from './repo';
 
-/** One page (1-based) of published posts, newest first (spec §7 Blog); `pageSize` posts per page. */
+/** One page (1-based) of published posts, newest first (docs/product.md#api); `pageSize` posts per page. */
 export async function listPublishedPosts(
   db: Database,
   page: number,
@@ -28,7 +28,7 @@ export async function listPublishedPosts(
 
 /**
  * A published post with its body rendered to sanitized HTML, and up to 3 other published posts,
- * newest first (spec §2 /blog/{slug}). Null for an unknown slug or a draft: visitors cannot tell them apart.
+ * newest first (docs/product.md#public-pages /blog/{slug}). Null for an unknown slug or a draft: visitors cannot tell them apart.
  */
 export async function getPublishedPostPage(db: Database, slug: string): Promise<BlogPostPage | null> {
   const row = await repo.findPublishedBySlug(db, slug);

@@ -20,7 +20,7 @@ import { campaignMailboxRotation } from './campaign-settings';
 const INSERT_CHUNK = 1000;
 
 /**
- * The one rule for who may be enrolled (issue 6 §3), as a condition on `prospects`: the user's
+ * The one rule for who may be enrolled (docs/decisions/009-outreach-sending.md), as a condition on `prospects`: the user's
  * pending prospects with an email address, not on the user's suppression list, not enrolled yet.
  * Every enrollment path filters with it (and then with the domain memory, see enrollableProspects).
  */
@@ -38,7 +38,7 @@ export function eligibleForEnrollment(userId: string): SQL {
 /**
  * The campaign's prospects that may be enrolled now: eligibleForEnrollment, minus those whose
  * domain the domain memory blocks (do-not-contact, or contacted by another campaign within
- * limits.recontactDays — issue 7 §5). Newest first, the order enrollment hands out mailboxes in.
+ * limits.recontactDays — docs/decisions/011-replies-history-and-domain-memory.md). Newest first, the order enrollment hands out mailboxes in.
  */
 async function enrollableProspects(
   db: Db,

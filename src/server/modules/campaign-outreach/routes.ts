@@ -18,7 +18,7 @@ import { previewStep } from './step-preview';
 import { idParams } from '../../http/params';
 
 /**
- * Starting outreach (issue 6 §3): a campaign's mailboxes, sequence and tracking; how many prospects
+ * Starting outreach (docs/decisions/009-outreach-sending.md): a campaign's mailboxes, sequence and tracking; how many prospects
  * Send Emails would enroll and the enrolling itself, for a whole campaign or one prospect; and the
  * sequence editor's step preview. Pausing and resuming is the campaign's status (PATCH
  * /api/campaigns/:id). Only the signed-in user's records; another user's id answers 404. Addresses

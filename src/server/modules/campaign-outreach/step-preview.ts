@@ -10,7 +10,7 @@ import { AppError } from '../../http/errors';
 /**
  * Renders a step (as the editor holds it, saved or not) for one of the user's prospects with the
  * values the sending engine would use; `missing` lists the placeholders left unfilled, which would
- * flag the step for that prospect instead of sending it (issue 6 §2).
+ * flag the step for that prospect instead of sending it (docs/decisions/009-outreach-sending.md).
  * @throws AppError NOT_FOUND for another user's prospect.
  */
 export async function previewStep(

@@ -54,7 +54,7 @@ describe('POST /api/campaigns', () => {
     expect(response.json()).toMatchObject({ status: 'draft', type: 'ai', targetProspects: 50, prospects: 0 });
   });
 
-  it('refuses invalid input with the spec messages and stores nothing', async () => {
+  it('refuses invalid input with the form messages and stores nothing', async () => {
     const before = (await inject('GET', apiPaths.campaigns)).json<CampaignPage>().total;
     const cases: [object, string][] = [
       [{ type: 'ai', name: '', websiteUrl: 'a.com', competitors: [], prospects: 10 }, m.nameRequired],

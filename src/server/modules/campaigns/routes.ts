@@ -27,7 +27,7 @@ import {
 import { idParams } from '../../http/params';
 
 /**
- * Campaigns (spec §7 Campaigns and prospects): list, select options, create (ai or manual), detail,
+ * Campaigns (docs/product.md#api): list, select options, create (ai or manual), detail,
  * update (competitors, status), delete and a campaign's prospects. Every route acts only
  * on the signed-in user's campaigns; another user's id answers 404.
  */

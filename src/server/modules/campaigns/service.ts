@@ -65,8 +65,8 @@ export async function findOwnedCampaign(db: Database, userId: string, id: string
 }
 
 /**
- * The user's campaigns, newest first (spec §7), filtered by status and searched by name or website URL
- * (spec §2, case-insensitive substring), one page at a time.
+ * The user's campaigns, newest first (docs/product.md#api), filtered by status and searched by name or website URL
+ * (docs/product.md#dashboard, case-insensitive substring), one page at a time.
  */
 export async function listCampaigns(
   db: Database,
@@ -93,7 +93,7 @@ export async function listCampaigns(
   );
 }
 
-/** The user's campaigns as select options, ordered by name (spec §7). */
+/** The user's campaigns as select options, ordered by name (docs/product.md#api). */
 export async function listCampaignOptions(db: Database, userId: string): Promise<CampaignOption[]> {
   return db
     .select({ id: campaigns.id, name: campaigns.name })
@@ -139,7 +139,7 @@ export async function getCampaignDetail(db: Database, userId: string, id: string
 }
 
 /**
- * Creates a campaign as draft (spec §4, §9): target_prospects is the number given (ai) or the number
+ * Creates a campaign as draft (docs/product.md#states, docs/product.md#limits): target_prospects is the number given (ai) or the number
  * of CSV rows (manual); a manual campaign's prospects are inserted in the same transaction.
  * @throws AppError NOT_FOUND when the chosen mailbox is not the user's.
  */

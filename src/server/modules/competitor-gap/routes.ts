@@ -11,7 +11,7 @@ import type { Database } from '../../db/client';
 import { addGapProspects, competitorGap } from './service';
 import { idParams } from '../../http/params';
 
-/** A campaign's competitor gap (issue 8 §6) and adding its domains as prospects; the user's campaigns only. */
+/** A campaign's competitor gap (docs/decisions/012-link-monitoring.md) and adding its domains as prospects; the user's campaigns only. */
 export function competitorGapRoutes(db: Database): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['campaigns'];

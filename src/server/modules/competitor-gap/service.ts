@@ -27,7 +27,7 @@ interface GapRow {
 }
 
 /**
- * The ranked competitor gap of a campaign (issue 8 §6) from the stored link graph (crawl_links):
+ * The ranked competitor gap of a campaign (docs/decisions/012-link-monitoring.md) from the stored link graph (crawl_links):
  * domains with a page linking to at least one of the campaign's competitors and none linking to
  * the campaign's site, most competitors linked first, then by DA score (crawl_hosts), then by
  * name. `only` narrows it to the given domains. The competitors and the campaign's site, and

@@ -36,7 +36,7 @@ describe('contact form', () => {
     expect(rows[0]).toMatchObject({ ...valid, ipAddress: '10.1.0.1' });
   });
 
-  it('answers with the form messages of spec §5 and stores nothing', async () => {
+  it('answers with the contact form messages and stores nothing', async () => {
     const response = await send({ name: ' ', email: 'not-an-address', subject: '', message: '' }, '10.1.0.2');
     expect(response.statusCode).toBe(400);
     expect(response.json().error.issues).toEqual([

@@ -17,7 +17,7 @@ import { listContactMessages, saveContactMessage } from './service';
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
- * The contact form (spec §2 /contact, §5): `POST /api/contact` stores a valid message, at most 5 per IP
+ * The contact form (docs/product.md#public-pages, docs/product.md#validation): `POST /api/contact` stores a valid message, at most 5 per IP
  * per hour (invalid ones do not count). Public.
  */
 export function contactMessageRoutes(db: Database): FastifyPluginAsyncZod {

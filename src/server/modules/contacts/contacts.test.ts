@@ -126,7 +126,7 @@ describe('GET /api/contacts/export', () => {
     return response;
   };
 
-  it('streams the spec’s columns as a dated attachment, neutralising formulas', async () => {
+  it('streams the export columns as a dated attachment, neutralising formulas', async () => {
     const response = await exportCsv({ campaignId: autumn.id });
     const today = new Date().toISOString().slice(0, 10);
     expect(response.headers['content-disposition']).toBe(

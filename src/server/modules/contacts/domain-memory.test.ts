@@ -26,7 +26,7 @@ const contacts = async (who = cookie) =>
 const putMemory = (payload: object, who = cookie) =>
   t.app.inject({ method: 'PUT', url: apiPaths.domainMemory, headers: { cookie: who }, payload });
 
-describe('domain memory on the contacts screen (issue 7 §5)', () => {
+describe('domain memory on the contacts screen', () => {
   it('shows when a domain was last contacted, by which campaign and the outcome', async () => {
     const campaign = await createManualCampaign(t.app, cookie, { name: 'Memory campaign' });
     const before = await contacts();

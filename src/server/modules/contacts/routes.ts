@@ -15,9 +15,9 @@ import { setDoNotContact } from '../../outreach/domain-memory';
 import { exportContactsCsv, listContacts } from './service';
 
 /**
- * Contacts (spec §2 Contacts screen): `GET /api/contacts` pages through the user's prospects across
- * campaigns; `GET /api/contacts/export` streams them as contacts_export_{YYYY-MM-DD}.csv (spec §9);
- * `PUT /api/domain-memory` sets or clears a domain's do-not-contact flag (issue 7 §5).
+ * Contacts (docs/product.md#contacts): `GET /api/contacts` pages through the user's prospects across
+ * campaigns; `GET /api/contacts/export` streams them as contacts_export_{YYYY-MM-DD}.csv (docs/product.md#limits);
+ * `PUT /api/domain-memory` sets or clears a domain's do-not-contact flag (docs/decisions/011-replies-history-and-domain-memory.md).
  */
 export function contactRoutes(db: Database): FastifyPluginAsyncZod {
   return async (app) => {

@@ -124,7 +124,7 @@ function contactsStatement(
 }
 
 /**
- * One page of the user's contacts with their campaign names and domain memory (issue 7 §5), in a
+ * One page of the user's contacts with their campaign names and domain memory (docs/decisions/011-replies-history-and-domain-memory.md), in a
  * stable order (date, then id), in one statement (docs/decisions/008-contacts-at-scale.md). The page
  * (≤ pageSize rows, read through the (user_id, created_at, id) index) is a CTE whose rows look their
  * campaign name and domain memory up one by one (a subquery; a LATERAL … LIMIT 1, which the planner
@@ -230,7 +230,7 @@ function readExportBatch(db: Database, userId: string, filters: ContactFilters, 
 }
 
 /**
- * The user's contacts matching the filters as CSV text chunks (spec §9 columns, header first), newest
+ * The user's contacts matching the filters as CSV text chunks (docs/product.md#limits: its columns, header first), newest
  * first. Reads keyset batches of EXPORT_BATCH_SIZE by (created_at, id), so only one batch is in memory.
  */
 export async function* exportContactsCsv(

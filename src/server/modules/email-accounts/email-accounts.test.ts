@@ -15,7 +15,7 @@ import {
 } from '../../testing/mail-servers';
 
 /**
- * Mailboxes over the API (spec §7 Mail accounts, §8 Mail connection) against real local SMTP and
+ * Mailboxes over the API (docs/product.md#api, docs/product.md#errors) against real local SMTP and
  * IMAP (Dovecot) servers, and the Gmail flow against a local OAuth2 server.
  */
 const mailUser = { user: 'ada@mail.test', pass: 'correct horse' };

@@ -26,7 +26,7 @@ import {
 import { mailboxIdParams } from '../../http/params';
 
 /**
- * Mailboxes (spec §7 Mail accounts, §8 Mail connection): list, connect SMTP/IMAP (hosts checked by the
+ * Mailboxes (docs/product.md#api, docs/product.md#errors): list, connect SMTP/IMAP (hosts checked by the
  * SSRF guard, both logins checked first), change the sending settings (and an SMTP password, the
  * health thresholds), disconnect; a mailbox's health figures, pause and resume
  * (docs/decisions/014-mailbox-health.md); connecting Gmail or Microsoft by OAuth2 is in oauth-routes.ts.

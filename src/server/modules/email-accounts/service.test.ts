@@ -7,7 +7,7 @@ import { createOutreachFixture, type OutreachFixture } from '../../testing/outre
 import type { DatabaseHandle } from '../../db/client';
 import { deleteEmailAccount, listEmailAccounts } from './service';
 
-/** Sent-today counts and what disconnecting does to a mailbox's messages (spec §7, issue 6). */
+/** Sent-today counts and what disconnecting does to a mailbox's messages (docs/product.md#api, docs/decisions/009-outreach-sending.md). */
 let handle: DatabaseHandle;
 let f: OutreachFixture;
 const now = new Date();

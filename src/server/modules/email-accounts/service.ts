@@ -28,13 +28,13 @@ import { encryptSecret } from '../../secrets';
 /** The connect form after parsing (ports and daily limit as numbers). */
 type ConnectMailbox = z.output<typeof connectMailboxSchema>;
 
-/** Start of the current UTC day: "sent today" counts from UTC midnight (spec §7 daily usage). */
+/** Start of the current UTC day: "sent today" counts from UTC midnight (docs/product.md#email-accounts-and-sequences: daily usage). */
 function startOfUtcDay(now = new Date()): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 }
 
 /**
- * The user's mailboxes, newest first (spec §7 Mail accounts), optionally only those in one status,
+ * The user's mailboxes, newest first (docs/product.md#api), optionally only those in one status,
  * with the messages each sent since UTC midnight. Never returns secrets.
  */
 export async function listEmailAccounts(
@@ -117,7 +117,7 @@ async function checkLogins(mailPolicy: AddressPolicy, servers: MailboxServers): 
 }
 
 /**
- * Connects an SMTP/IMAP mailbox (spec §7): checks that both hosts are reachable under `mailPolicy`
+ * Connects an SMTP/IMAP mailbox (docs/product.md#api): checks that both hosts are reachable under `mailPolicy`
  * (no loopback or private network unless allow-listed: SSRF), logs in to both servers, then stores
  * the settings with the password encrypted under `credentialsKey`, warming up from `rampStart`
  * emails a day (MAILBOX_RAMP_START, outreach/health/ramp.ts).

@@ -12,7 +12,7 @@ import {
 import { idParams } from '../../http/params';
 
 /**
- * A campaign's prospect discovery (spec §7 find-prospects, issue 5 §7): POST starts a run
+ * A campaign's prospect discovery (docs/product.md#campaign-detail, docs/decisions/007-discovery.md): POST starts a run
  * (`{success, message}`; 409 while one is queued or running), GET answers the latest run for the
  * detail page to poll (null when it never ran), DELETE cancels the run under way (404 when none).
  * Another user's campaign answers 404.

@@ -19,7 +19,7 @@ const SYSTEM = [
   'Answer with the sentence only.',
 ].join('\n');
 
-/** The model call for one prospect's first line (issue 9 §3), from the page we found it on. */
+/** The model call for one prospect's first line (docs/decisions/010-ai-writing.md), from the page we found it on. */
 export function firstLinePrompt(context: FirstLineContext): AiPrompt {
   const lines = [`Their website: ${context.website}`, `Our website: ${context.campaignWebsite}`];
   if (context.contactName) lines.push(`Editor: ${context.contactName}`);

@@ -23,7 +23,7 @@ import {
 import { idParams } from '../../http/params';
 
 /**
- * Personalised first lines (issue 9 §3): a campaign's prospects with their lines, the approval setting,
+ * Personalised first lines (docs/decisions/010-ai-writing.md): a campaign's prospects with their lines, the approval setting,
  * drafting one prospect's line with the model, editing/approving and discarding it. Signed-in users
  * only; another user's campaign or prospect answers 404.
  */

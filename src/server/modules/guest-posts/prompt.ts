@@ -54,7 +54,7 @@ const SYSTEM = [
 ].join('\n');
 
 /**
- * The model call for a guest post (issue 9): the request's sites, topic (or the model's choice),
+ * The model call for a guest post (docs/decisions/010-ai-writing.md): the request's sites, topic (or the model's choice),
  * length, and internal links each to be used exactly once with natural anchor text; the target site's
  * own title and topics when its pages were crawled, so the post fits that site.
  * Output tokens are bounded at about twice the words asked for (a token is ~0.75 words; headroom for markup).

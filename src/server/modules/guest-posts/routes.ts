@@ -26,7 +26,7 @@ import {
 import { idParams } from '../../http/params';
 
 /**
- * Guest Post Generator (spec §2, §7; issue 9): the campaigns to choose from, saving a campaign's
+ * Guest Post Generator (docs/product.md#guest-posts, docs/product.md#api; docs/decisions/010-ai-writing.md): the campaigns to choose from, saving a campaign's
  * internal links, generating a post as a server-sent-event stream, and the saved posts.
  * Signed-in users only; another user's campaign or post answers 404.
  */

@@ -37,7 +37,7 @@ const columns = {
   createdAt: guestPosts.createdAt,
 };
 
-/** The user's campaigns for the generator's select, newest first (spec §7: id, name, websiteUrl, internal_links). */
+/** The user's campaigns for the generator's select, newest first (docs/product.md#api: id, name, websiteUrl, internal_links). */
 export async function listGuestPostCampaigns(db: Database, userId: string): Promise<GuestPostCampaign[]> {
   return db
     .select({
@@ -52,7 +52,7 @@ export async function listGuestPostCampaigns(db: Database, userId: string): Prom
 }
 
 /**
- * Replaces a campaign's internal links (spec §7 'update internal_links by id').
+ * Replaces a campaign's internal links (docs/product.md#guest-posts).
  * @throws AppError NOT_FOUND when the campaign is not the user's.
  */
 export async function saveInternalLinks(

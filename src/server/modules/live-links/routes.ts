@@ -30,7 +30,7 @@ const checksQuery = z.object({
 });
 
 /**
- * Live links (spec §7, issue 8): list (by status), counts and chart, add (first check queued),
+ * Live links (docs/product.md#api, docs/decisions/012-link-monitoring.md): list (by status), counts and chart, add (first check queued),
  * check now, check history, delete — the signed-in user's only.
  */
 export function liveLinkRoutes(deps: {

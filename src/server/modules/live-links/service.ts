@@ -153,8 +153,8 @@ export async function findLiveLink(db: Database, userId: string, id: string): Pr
 }
 
 /**
- * Adds a live link to one of the user's campaigns (spec §7) and queues its first check
- * (issue 8 §1); until that check runs the link shows as active and "not checked yet".
+ * Adds a live link to one of the user's campaigns (docs/product.md#api) and queues its first check
+ * (docs/decisions/012-link-monitoring.md); until that check runs the link shows as active and "not checked yet".
  * @throws AppError NOT_FOUND when the campaign is not the user's.
  */
 export async function createLiveLink(
@@ -178,7 +178,7 @@ export async function createLiveLink(
 }
 
 /**
- * Checks one of the user's live links now ("Check now", issue 8 §2), within the request: the
+ * Checks one of the user's live links now ("Check now", docs/decisions/012-link-monitoring.md), within the request: the
  * crawler's time limits bound it. Returns the link as updated.
  * @throws AppError NOT_FOUND when the link is not the user's.
  */

@@ -10,7 +10,7 @@ import { userId } from '../../auth/session';
 import type { Database } from '../../db/client';
 import { listNotifications, markNotificationsRead } from './service';
 
-/** The signed-in user's notifications (issue 8 §5): list and mark read. */
+/** The signed-in user's notifications (docs/decisions/012-link-monitoring.md): list and mark read. */
 export function notificationRoutes(db: Database): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['notifications'];

@@ -24,7 +24,7 @@ async function firstProspect(campaignId: string): Promise<Prospect> {
   return (await inject('GET', withId(apiPaths.campaignProspects, campaignId))).json<ProspectPage>().items[0]!;
 }
 
-describe('PATCH /api/prospects/:id (spec §4)', () => {
+describe('PATCH /api/prospects/:id', () => {
   it('sent stamps last_contacted now; success and failed clear it; counters follow', async () => {
     const campaign = await createManualCampaign(t.app, cookie);
     const prospect = await firstProspect(campaign.id);

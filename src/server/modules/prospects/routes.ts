@@ -27,7 +27,7 @@ export const IMPORT_BODY_LIMIT_BYTES = PROSPECT_IMPORT_BATCH * 8 * 1024;
  * `PATCH /api/prospects/:id` (status), `DELETE /api/prospects/:id` and
  * `GET /api/prospects/:id/timeline` (its history), and `POST /api/campaigns/:id/prospects`
  * (the next batch of a CSV import), for the owner only. A prospect
- * marked Success has its site searched for the link it gave (issue 8 §4).
+ * marked Success has its site searched for the link it gave (docs/decisions/012-link-monitoring.md).
  */
 export function prospectRoutes({ db, queue }: { db: Database; queue: JobSender }): FastifyPluginAsyncZod {
   return async (app) => {

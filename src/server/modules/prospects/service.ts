@@ -90,7 +90,7 @@ export function toProspectFromRaw(r: RawProspect): Prospect {
 const notFound = () => AppError.notFound('Prospect not found');
 
 /**
- * Sets a prospect's status from the detail page (spec §4): 'sent' stamps last_contacted now (and
+ * Sets a prospect's status from the detail page (docs/product.md#states): 'sent' stamps last_contacted now (and
  * counts as a contact in the domain memory), 'success' and 'failed' clear it. The change is
  * recorded for the timeline. Another user's prospect answers 404.
  */

@@ -121,7 +121,7 @@ async function prospectWithHistory() {
   return { campaign, prospect, failed: failed! };
 }
 
-describe('GET /api/prospects/:id/timeline (issue 7 §4)', () => {
+describe('GET /api/prospects/:id/timeline', () => {
   it("returns the prospect's whole history in time order, scanner hits flagged, and the status changes", async () => {
     const { campaign, prospect } = await prospectWithHistory();
     const marked = await t.app.inject({

@@ -16,7 +16,7 @@ import { toProspect } from './service';
 const text = (value: unknown) => (typeof value === 'string' ? value : null);
 
 /**
- * A prospect's whole history, oldest first (issue 7 §4): when it was added, our messages with their
+ * A prospect's whole history, oldest first (docs/decisions/011-replies-history-and-domain-memory.md): when it was added, our messages with their
  * state, opens and clicks (scanner hits flagged; the newest TIMELINE_TRACKING_LIMIT), the replies,
  * auto-replies, unsubscribe requests and bounces read from the mailbox (never dated before the
  * message they answer), and its status changes. Entries at the same instant keep that order, so a

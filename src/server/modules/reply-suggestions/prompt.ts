@@ -29,7 +29,7 @@ const SYSTEM = [
   'Answer with one JSON object only: {"category": "...", "draft": "..."}',
 ].join('\n');
 
-/** The model call for a reply suggestion (issue 9 §4). */
+/** The model call for a reply suggestion (docs/decisions/010-ai-writing.md). */
 export function replySuggestionPrompt(context: ReplyContext): AiPrompt {
   const lines = [
     `Sender name: ${context.senderName}`,

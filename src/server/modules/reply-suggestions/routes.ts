@@ -8,7 +8,7 @@ import { suggestReply } from './service';
 import { idParams } from '../../http/params';
 
 /**
- * `POST /api/inbound-messages/:id/suggestion` (issue 9 §4): a category and an answer draft for a
+ * `POST /api/inbound-messages/:id/suggestion` (docs/decisions/010-ai-writing.md): a category and an answer draft for a
  * prospect's reply. Signed-in users only; another user's message answers 404.
  */
 export function replySuggestionRoutes(db: Database, writer: AiWriter): FastifyPluginAsyncZod {

@@ -9,7 +9,7 @@ import { AppError } from '../../http/errors';
 import { parseReplySuggestion, replySuggestionPrompt } from './prompt';
 
 /**
- * Suggests a category and a short answer for one of the user's inbound replies (issue 9 §4). Nothing is
+ * Suggests a category and a short answer for one of the user's inbound replies (docs/decisions/010-ai-writing.md). Nothing is
  * stored or sent: the user decides what to do with the draft.
  * @throws AppError NOT_FOUND (not the user's message), VALIDATION_ERROR (a bounce or automatic reply),
  *   AI_NOT_CONFIGURED, RATE_LIMITED; AiCallError when the model fails or answers no usable suggestion.

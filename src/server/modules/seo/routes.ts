@@ -5,7 +5,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { findPublishedForIndex } from '../blog/repo';
 
-/** The public pages search engines should index (spec §2 public routes, without the auth screen). */
+/** The public pages search engines should index (docs/product.md#public-pages, without the auth screen). */
 const indexedPages = [
   paths.home,
   paths.about,

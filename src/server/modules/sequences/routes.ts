@@ -18,7 +18,7 @@ const pageQuery = z.strictObject({
   pageSize: z.coerce.number().int().min(1).max(100).default(50),
 });
 
-/** Email sequences of the signed-in user and the shipped templates (spec §7 Sequences and roles). */
+/** Email sequences of the signed-in user and the shipped templates (docs/product.md#api). */
 export function sequenceRoutes(db: Database): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['sequences'];

@@ -62,7 +62,7 @@ describe('sequences API', () => {
     expect(response.json()).toMatchObject({ name: 'Renamed', steps: [{ stepNumber: 1, subject: 'Only' }] });
   });
 
-  it('answers the spec’s messages for invalid input and stores nothing', async () => {
+  it('answers the form’s messages for invalid input and stores nothing', async () => {
     const before = (await call(alice, 'GET', apiPaths.sequences)).json().total;
     const noName = await call(alice, 'POST', apiPaths.sequences, { ...pitch, name: ' ' });
     expect(noName.statusCode).toBe(400);

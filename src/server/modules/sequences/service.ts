@@ -68,7 +68,7 @@ export async function getSequence(db: Database, userId: string, id: string): Pro
 const stepRows = (sequenceId: string, input: ValidSequence) =>
   input.steps.map((step, i) => ({ sequenceId, stepNumber: i + 1, ...step }));
 
-/** Creates a sequence and its steps (step_number = position + 1, spec §7) in one transaction. */
+/** Creates a sequence and its steps (step_number = position + 1, docs/product.md#api) in one transaction. */
 export async function createSequence(db: Database, userId: string, input: ValidSequence): Promise<Sequence> {
   const id = await db.transaction(async (tx) => {
     const [row] = await tx.insert(emailSequences).values({ userId, name: input.name }).returning();

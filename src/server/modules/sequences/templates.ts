@@ -8,7 +8,7 @@ interface TemplateSeed {
 }
 
 /**
- * The sequence templates shipped with the app (issue 6: guest post pitch, resource page
+ * The sequence templates shipped with the app (docs/decisions/009-outreach-sending.md: guest post pitch, resource page
  * suggestion, broken link). Short, specific and polite, as cold outreach that gets answers is.
  */
 export const sequenceTemplateSeeds: readonly TemplateSeed[] = [
@@ -91,7 +91,7 @@ export async function seedSequenceTemplates(db: Database): Promise<void> {
   }
 }
 
-/** Every template with its steps in order (spec §7: steps by template_id ordered by step_number). */
+/** Every template with its steps in order (docs/product.md#api: steps by template_id ordered by step_number). */
 export async function listTemplates(db: Database) {
   const templates = await db.select().from(emailSequenceTemplates).orderBy(emailSequenceTemplates.name);
   const steps = await db

@@ -14,7 +14,7 @@ const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBR
 const tokenParams = z.object({ token: z.string().min(1).max(4096) });
 
 /**
- * The links inside outreach messages, answered without sign-in (issue 6 §5): the open pixel, the
+ * The links inside outreach messages, answered without sign-in (docs/decisions/009-outreach-sending.md): the open pixel, the
  * click redirect (only to the URL signed into its token, so it is no open redirect) and the
  * unsubscribe link with its RFC 8058 one-click POST (the sending mailbox's health is judged again,
  * with `config` for its alert email).

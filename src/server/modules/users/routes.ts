@@ -7,7 +7,7 @@ import type { Database } from '../../db/client';
 import { changeRole, listTeamUsers } from './service';
 import { idParams } from '../../http/params';
 
-/** The Settings Users tab (spec §2, §7 roles): list users, change another user's role (server-enforced rules). */
+/** The Settings Users tab (docs/product.md#settings, docs/product.md#roles): list users, change another user's role (server-enforced rules). */
 export function userRoutes(db: Database): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['users'];

@@ -26,7 +26,7 @@ async function selectTeamUsers(db: Database, where?: SQL): Promise<TeamUser[]> {
 }
 
 /**
- * The Users tab's list (spec §2): every user of the install with their role for a 'full' user, and
+ * The Users tab's list (docs/product.md#settings): every user of the install with their role for a 'full' user, and
  * only their own row for a member. With open sign-up the install's users are not all one team, so
  * a newcomer must not read everyone's name and email (docs/security.md).
  */

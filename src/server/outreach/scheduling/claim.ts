@@ -22,7 +22,7 @@ interface Candidate {
 }
 
 /**
- * Picks the messages that may go out now and marks them 'sending' (issue 6 §4): at most one per
+ * Picks the messages that may go out now and marks them 'sending' (docs/decisions/009-outreach-sending.md): at most one per
  * mailbox per call, only when the mailbox's spacing has elapsed, inside its owner's sending window,
  * under its effective daily limit (the warm-up ramp limit while it runs; counted from local midnight), and never to a domain that already has a
  * message on its way. Each claim is one transaction of two conditional updates, so concurrent

@@ -32,7 +32,7 @@ export const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 
 /**
  * Turns every enrollment whose next step is due (and whose campaign is active) into one outreach
  * message with its placeholders filled: 'queued', or 'flagged' when a placeholder has no value
- * for that prospect (issue 6 §2). Enrollments past their last step complete; suppressed or
+ * for that prospect (docs/decisions/009-outreach-sending.md). Enrollments past their last step complete; suppressed or
  * address-less prospects stop. Idempotent: a step already queued is not queued again.
  * @returns the number of messages created.
  */

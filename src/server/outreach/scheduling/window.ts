@@ -1,5 +1,5 @@
 /**
- * Sending-window arithmetic (issue 6 §4): when a mailbox may send, in the user's time zone.
+ * Sending-window arithmetic (docs/decisions/009-outreach-sending.md): when a mailbox may send, in the user's time zone.
  * Pure functions over instants (Date) and IANA time zones, using only Intl.
  */
 

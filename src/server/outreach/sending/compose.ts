@@ -39,7 +39,7 @@ function renderHtml(body: string, rewriteLink: ((url: string) => string) | undef
 }
 
 /**
- * Builds the nodemailer message of one outreach step (issue 6 §4–5): our Message-ID, threading
+ * Builds the nodemailer message of one outreach step (docs/decisions/009-outreach-sending.md): our Message-ID, threading
  * headers on follow-ups (In-Reply-To, References, RFC 5322 §3.6.4), List-Unsubscribe with
  * List-Unsubscribe-Post (RFC 8058), a plain-text part that is exactly what the user wrote and an
  * HTML part with optional click tracking and open pixel.

@@ -21,7 +21,7 @@ export interface ReconcileResult {
 }
 
 /**
- * Resolves messages left 'sending' by a crash or restart (issue 6 §4), never by blind retry:
+ * Resolves messages left 'sending' by a crash or restart (docs/decisions/009-outreach-sending.md), never by blind retry:
  * the SMTP server accepts a message for all its recipients at once, including the blind copy to
  * the mailbox itself, so that copy proves delivery. Found → recorded as sent (at the time it was
  * claimed). Not found once the grace period is over → the message never left: back to the queue

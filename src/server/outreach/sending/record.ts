@@ -11,7 +11,7 @@ import { publishEvent } from '../../events/publish';
 type Message = typeof outreachMessages.$inferSelect;
 
 /**
- * Records a delivered message in one transaction (issue 6 §4): the message 'sent', the prospect
+ * Records a delivered message in one transaction (docs/decisions/009-outreach-sending.md): the message 'sent', the prospect
  * 'sent' with last_contacted (unless it already responded or has an outcome), the campaign's and
  * the mailbox's counters, and the enrollment's next step due at sent + this step's delay — or the
  * enrollment completed after its last step. Only a message still 'sending' is recorded, so
@@ -112,7 +112,7 @@ export async function releaseClaim(
 }
 
 /**
- * Records a permanent failure (issue 6 §4: SMTP 5xx): the message and the prospect 'failed', the
+ * Records a permanent failure (docs/decisions/009-outreach-sending.md: SMTP 5xx): the message and the prospect 'failed', the
  * enrollment stopped, and — when the server refused the recipient — the address suppressed.
  */
 export async function recordFailed(

@@ -29,7 +29,7 @@ const firsts = {
 
 /**
  * Stamps the first open or click on a message and bumps the campaign counter in one transaction,
- * so each message counts at most once however often it is opened or clicked (issue 6 §5).
+ * so each message counts at most once however often it is opened or clicked (docs/decisions/009-outreach-sending.md).
  */
 async function countOnce(
   db: Database,
@@ -90,7 +90,7 @@ export async function recordHit(
 }
 
 /**
- * Unsubscribes the recipient of a message from its sender (issue 6 §5): the address joins the
+ * Unsubscribes the recipient of a message from its sender (docs/decisions/009-outreach-sending.md): the address joins the
  * user's suppression list, every enrollment of that user with that address stops, and messages
  * still waiting are cancelled; then the sending mailbox's health is judged again, as after an
  * unsubscribe request by mail (health/evaluate.ts; `config` for its alert email). Idempotent.

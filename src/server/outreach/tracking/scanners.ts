@@ -1,5 +1,5 @@
 /**
- * Tells automated hits on tracking links from people (issue 6 §5): image proxies that fetch
+ * Tells automated hits on tracking links from people (docs/decisions/009-outreach-sending.md): image proxies that fetch
  * every pixel (Gmail, Yahoo, Apple Mail Privacy Protection) and security scanners that follow
  * every link before delivery. Such hits are recorded but flagged, so reports can exclude them.
  */

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
  * Signed tokens for links that work without sign-in: open pixel, click redirect and unsubscribe
- * (issue 6 §5). `{purpose}.{payload}.{signature}`, base64url, HMAC-SHA256 with a key derived from
+ * (docs/decisions/009-outreach-sending.md). `{purpose}.{payload}.{signature}`, base64url, HMAC-SHA256 with a key derived from
  * APP_SECRET (secrets.ts deriveKey). The purpose is signed too, so a click token cannot be replayed
  * as an unsubscribe token.
  */

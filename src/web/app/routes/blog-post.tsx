@@ -46,7 +46,7 @@ export function Component() {
   return <PostArticle page={page} />;
 }
 
-/** Loading failed (network or server): 'Error' with 'Failed to load blog post' (spec §2, §8). */
+/** Loading failed (network or server): 'Error' with 'Failed to load blog post' (docs/product.md#public-pages, docs/product.md#errors). */
 export function ErrorBoundary() {
   return <BlogError message={blogMessages.loadPostFailed} />;
 }

@@ -18,7 +18,7 @@ function pageParam(url: string): number {
 
 /**
  * Loads a page of posts. On the server it waits, so the HTML contains them; in the browser it hands the
- * promise to the page, which shows three placeholder cards until it settles (spec §2).
+ * promise to the page, which shows three placeholder cards until it settles (docs/product.md#public-pages).
  */
 export function loader({ request, context }: LoaderFunctionArgs) {
   const page = pageParam(request.url);

@@ -15,7 +15,7 @@ export const handle: HeadHandle = {
   }),
 };
 
-/** Route module of /: the landing page's sections in the spec's order (§2). */
+/** Route module of /: the landing page's sections in order (docs/product.md#public-pages). */
 export function Component() {
   return (
     <>

@@ -9,7 +9,7 @@ function describe(error: unknown): string {
   return typeof error === 'string' ? error : messages.auth.unexpected;
 }
 
-/** The router's error screen (spec §8): 'Unexpected Application Error!' and the error's status text or message. */
+/** The router's error screen (docs/product.md#errors): 'Unexpected Application Error!' and the error's status text or message. */
 export function RouterError() {
   const error = useRouteError();
   return (

@@ -20,7 +20,7 @@ export interface DashboardNavItem {
   activePrefix?: string;
 }
 
-/** The sidebar's main entries, in order (spec §2); desktop and mobile sidebars render this one list. */
+/** The sidebar's main entries, in order (docs/product.md#sidebar); desktop and mobile sidebars render this one list. */
 export const dashboardNavItems: readonly DashboardNavItem[] = [
   { label: 'Campaigns', to: paths.dashboard, icon: Megaphone, end: true, activePrefix: paths.campaign('') },
   { label: 'Contacts', to: paths.contacts, icon: Users },

@@ -38,7 +38,7 @@ const columns: { title: string; links: FooterLink[] }[] = [
 const linkClass =
   'rounded text-sm text-slate-600 transition-colors hover:text-indigo-600 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none dark:text-slate-400 dark:hover:text-white';
 
-/** The public site's footer (spec §2): company, resource and legal links plus the copyright line. */
+/** The public site's footer (docs/product.md#public-pages): company, resource and legal links plus the copyright line. */
 export function PublicFooter() {
   return (
     <footer className="border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-950">

@@ -15,7 +15,7 @@ const linkClass =
   'rounded-md px-3 py-2 text-sm font-medium text-slate-700 transition-colors hover:text-indigo-600 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none dark:text-slate-300 dark:hover:text-white';
 
 /**
- * The public site's navigation bar (spec §2): transparent at the top of the page, opaque once it has
+ * The public site's navigation bar (docs/product.md#public-pages): transparent at the top of the page, opaque once it has
  * scrolled past the threshold; below md the links fold into a menu that closes when one is followed.
  * An island of the server-rendered pages, so its links are plain anchors: each page is a document load.
  */

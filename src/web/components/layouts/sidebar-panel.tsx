@@ -32,7 +32,7 @@ function initials(user: Me): string {
 }
 
 /**
- * The dashboard sidebar's content (spec §2): logo, the main entries, then the user's name, email and
+ * The dashboard sidebar's content (docs/product.md#sidebar): logo, the main entries, then the user's name, email and
  * organization, Settings, Sign Out, the theme toggle and, on desktop, the collapse button.
  */
 export function SidebarPanel({

@@ -1,6 +1,6 @@
 import { paths } from '../../../shared/paths';
 
-/** Ids of the landing page's anchored sections (spec §2), shared by the page and the navigation links. */
+/** Ids of the landing page's anchored sections (docs/product.md#public-pages), shared by the page and the navigation links. */
 export const landingSectionIds = {
   features: 'features',
   howItWorks: 'how-it-works',

@@ -7,7 +7,7 @@ interface StepLike {
   delayHours: number | null;
 }
 
-/** An empty step as the editor adds it: blank subject and content, the default 24 h wait (spec §5). */
+/** An empty step as the editor adds it: blank subject and content, the default 24 h wait (docs/product.md#validation). */
 export function blankStep(): SequenceInput['steps'][number] {
   return { subject: '', content: '', delayHours: limits.defaultStepDelayHours };
 }

@@ -30,7 +30,7 @@ interface ReplyAssistProps {
 }
 
 /**
- * Reply assistance (issue 9 §4), for mounting beside an inbound reply (e.g. in the prospect timeline):
+ * Reply assistance (docs/decisions/010-ai-writing.md), for mounting beside an inbound reply (e.g. in the prospect timeline):
  * on request it suggests a category (interested, asks for payment, not interested, question) and a short
  * answer draft the user can edit and copy. It never sends anything itself.
  */

@@ -12,7 +12,7 @@ async function fetchMe({ signal }: { signal: AbortSignal }): Promise<Me | null> 
     return await apiRequest(apiPaths.me, { schema: meSchema, signal });
   } catch (error) {
     if (signal.aborted) throw error;
-    // 401 simply means signed out; any other failure is logged and treated the same (spec §8).
+    // 401 simply means signed out; any other failure is logged and treated the same (docs/product.md#errors).
     if (!(error instanceof ApiError && error.status === 401)) console.error('Session check failed', error);
     return null;
   }

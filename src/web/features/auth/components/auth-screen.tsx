@@ -27,7 +27,7 @@ const copy = {
   },
 } as const;
 
-/** The /login and /signup screen (spec §2): one card whose title, fields and switch link follow the mode. */
+/** The /login and /signup screen (docs/product.md#sign-in-and-sign-up): one card whose title, fields and switch link follow the mode. */
 export function AuthScreen({ mode }: { mode: AuthMode }) {
   const { data: user, isPending } = useMe();
   if (isPending) return <PageSpinner />;

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../../shared/paths';
 import { Button } from '../../../components/ui/button';
 
-/** The blog's error state (spec §2): the heading 'Error' and what went wrong, with a way back to the list. */
+/** The blog's error state (docs/product.md#public-pages): the heading 'Error' and what went wrong, with a way back to the list. */
 export function BlogError({ message }: { message: string }) {
   return (
     <div role="alert" className="mx-auto flex max-w-xl flex-col items-center px-6 py-24 text-center">

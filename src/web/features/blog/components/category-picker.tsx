@@ -16,7 +16,7 @@ const checkboxClass =
   'size-4 rounded border-slate-300 accent-indigo-600 focus-visible:ring-2 focus-visible:ring-indigo-500 dark:border-slate-600';
 
 /**
- * Category selection (spec §2): tick existing categories, or type a new name and add it; new names are
+ * Category selection (docs/product.md#public-pages): tick existing categories, or type a new name and add it; new names are
  * created with the post.
  */
 export function CategoryPicker({ value, onChange, error }: CategoryPickerProps) {

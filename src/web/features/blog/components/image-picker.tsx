@@ -30,7 +30,7 @@ function refusalOf(file: File): string | null {
 }
 
 /**
- * The post image input (spec §5: image files only). Checks type and size before upload for a quick
+ * The post image input (docs/product.md#validation: image files only). Checks type and size before upload for a quick
  * answer and reports a refused file to the form (which then will not save: the image would be lost).
  * Shows a preview of the chosen file, or of the post's current image.
  */

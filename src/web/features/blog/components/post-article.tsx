@@ -3,7 +3,7 @@ import type { BlogPostPage } from '../../../../shared/schemas/blog';
 import { CategoryList } from './category-list';
 import { PostCard } from './post-card';
 
-/** One post (spec §2 /blog/{slug}): categories, title, date, image, body, then up to 3 Recent Posts. */
+/** One post (docs/product.md#public-pages /blog/{slug}): categories, title, date, image, body, then up to 3 Recent Posts. */
 export function PostArticle({ page }: { page: BlogPostPage }) {
   const { post, recent } = page;
   return (

@@ -8,7 +8,7 @@ import { PostImage } from './post-image';
 const cardClass =
   'flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900';
 
-/** A post in a list: image or placeholder, categories, title, excerpt and date, linking to the post (spec §2). */
+/** A post in a list: image or placeholder, categories, title, excerpt and date, linking to the post (docs/product.md#public-pages). */
 export function PostCard({
   post,
   headingLevel = 'h2',
@@ -41,7 +41,7 @@ export function PostCard({
   );
 }
 
-/** A grey stand-in for a card while posts load (three of them show, spec §2). */
+/** A grey stand-in for a card while posts load (three of them show, docs/product.md#public-pages). */
 export function PostCardSkeleton() {
   return (
     <div aria-hidden data-testid="post-card-skeleton" className={`${cardClass} animate-pulse`}>

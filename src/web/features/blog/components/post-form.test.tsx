@@ -36,7 +36,7 @@ const chooseImage = () =>
   userEvent.upload(screen.getByLabelText('Image'), new File(['fake'], 'photo.png', { type: 'image/png' }));
 
 describe('PostForm', () => {
-  it('shows the spec messages for missing title, slug and content, and sends nothing', async () => {
+  it('shows the form messages for missing title, slug and content, and sends nothing', async () => {
     const fetchMock = mockApi({ [`GET ${apiPaths.blogCategories}`]: () => json(200, []) });
     renderForm();
     await userEvent.click(screen.getByRole('button', { name: 'Create Post' }));

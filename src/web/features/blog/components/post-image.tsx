@@ -1,7 +1,7 @@
 import { ImageIcon } from 'lucide-react';
 import { cn } from '../../../lib/cn';
 
-/** A post's image, or a neutral placeholder when it has none (spec §2 cards). Decorative: the title says what it is. */
+/** A post's image, or a neutral placeholder when it has none (docs/product.md#public-pages cards). Decorative: the title says what it is. */
 export function PostImage({ src, className }: { src: string | null; className?: string }) {
   if (!src) {
     return (

@@ -89,7 +89,7 @@ export function useFindProspectsRun(id: string) {
   });
 }
 
-/** The user's connected mailboxes, for the AI campaign form (spec §7 Mail accounts). */
+/** The user's connected mailboxes, for the AI campaign form (docs/product.md#api). */
 export function useConnectedEmailAccounts() {
   return useQuery({
     queryKey: ['email-accounts', 'connected'],

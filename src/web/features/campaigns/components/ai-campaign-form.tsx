@@ -27,9 +27,9 @@ type Output = z.output<typeof aiCampaignFormSchema>;
 const NO_ACCOUNT = 'none';
 
 /**
- * The AI campaign form (spec §5). Submitting creates the campaign ('Creating Campaign...') and then asks
+ * The AI campaign form (docs/product.md#validation). Submitting creates the campaign ('Creating Campaign...') and then asks
  * for prospects ('Finding Prospects...'); success opens the campaign. If finding fails, the error shows
- * here (spec §4) with a way into the campaign, which exists by then; trying again only retries finding.
+ * here (docs/product.md#states) with a way into the campaign, which exists by then; trying again only retries finding.
  */
 export function AiCampaignForm({ onBack }: { onBack: () => void }) {
   const navigate = useNavigate();

@@ -9,7 +9,7 @@ export interface CampaignBasicsValues {
   competitors: string[];
 }
 
-/** Name, website URL and competitors (spec §5: the same rules on the AI and the manual form). */
+/** Name, website URL and competitors (docs/product.md#validation: the same rules on the AI and the manual form). */
 export function CampaignBasicsFields() {
   const { register, control, formState } = useFormContext<CampaignBasicsValues>();
   const competitorErrors = formState.errors.competitors as

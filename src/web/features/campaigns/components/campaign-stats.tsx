@@ -5,7 +5,7 @@ import { CampaignProgressCard } from './campaign-progress-card';
 import { StatCard } from './stat-card';
 
 /**
- * The detail page's stat cards (spec §2): Prospects (target with Pending / Contacted / Responded),
+ * The detail page's stat cards (docs/product.md#campaign-detail): Prospects (target with Pending / Contacted / Responded),
  * Emails (sent, opened, clicked), Response Rate, Success Rate (success / target) and Campaign
  * Progress (see CampaignProgressCard; `run` is the campaign's latest find-prospects run).
  */

@@ -34,7 +34,7 @@ const filterOptions = campaignListFilters.map((f) => ({
   label: f === 'all' ? 'All campaigns' : f[0]!.toUpperCase() + f.slice(1),
 }));
 
-/** /dashboard: the campaign list (spec §2) with status filter, search, figures, create and delete. */
+/** /dashboard: the campaign list (docs/product.md#dashboard) with status filter, search, figures, create and delete. */
 export function CampaignsPage() {
   const [status, setStatus] = useState<Filter>(first.status);
   const [search, setSearch] = useState<string>(first.search);

@@ -9,7 +9,7 @@ interface CompetitorInputsProps {
   listError?: string | undefined;
 }
 
-/** Up to 5 optional competitor URL rows for the campaign forms (spec §5); empty rows are dropped on submit. */
+/** Up to 5 optional competitor URL rows for the campaign forms (docs/product.md#validation); empty rows are dropped on submit. */
 export function CompetitorInputs(props: CompetitorInputsProps) {
   return (
     <UrlListInputs

@@ -15,7 +15,7 @@ import { useUpdateCampaign } from '../api/campaign-mutations';
 import { displayUrl } from '../../../../shared/display-host';
 
 /**
- * The Competitor Websites panel (spec §2, §4): edits are local and flag unsaved changes; Save Changes
+ * The Competitor Websites panel (docs/product.md#campaign-detail, docs/product.md#states): edits are local and flag unsaved changes; Save Changes
  * asks for confirmation, then saves, clears the flag and closes the add form.
  */
 export function CompetitorsPanel({ campaign }: { campaign: CampaignDetail }) {

@@ -12,7 +12,7 @@ const titles: Record<Step, string> = {
   manual: 'Manual campaign',
 };
 
-/** Campaign creation (spec §2): the method choice, then the AI or the manual form, each with Back. */
+/** Campaign creation (docs/product.md#campaign-creation): the method choice, then the AI or the manual form, each with Back. */
 export function CreateCampaignDialog({
   open,
   onOpenChange,

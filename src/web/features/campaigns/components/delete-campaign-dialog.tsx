@@ -8,7 +8,7 @@ interface DeleteCampaignDialogProps {
   onDeleted?: () => void;
 }
 
-/** The Delete Campaign confirmation (spec §2): cannot be undone; all associated data is deleted. */
+/** The Delete Campaign confirmation (docs/product.md#campaign-detail): cannot be undone; all associated data is deleted. */
 export function DeleteCampaignDialog({ campaign, onClose, onDeleted }: DeleteCampaignDialogProps) {
   return (
     <DeleteDialog

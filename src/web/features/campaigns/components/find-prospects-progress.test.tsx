@@ -44,7 +44,7 @@ describe('FindProspectsProgress', () => {
     expect(screen.getByText('Waiting to start finding prospects…')).toBeInTheDocument();
   });
 
-  it('shows a failed search’s reason under the spec’s message', () => {
+  it('shows a failed search’s reason under the failure message', () => {
     render(
       <FindProspectsProgress
         run={run({ status: 'failed', error: 'Failed to find prospects: Could not read http://a.test/' })}

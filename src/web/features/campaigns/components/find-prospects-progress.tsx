@@ -12,7 +12,7 @@ interface Props {
 }
 
 /**
- * The detail page's view of a find-prospects run (issue 5 §7): while it is queued or running, a
+ * The detail page's view of a find-prospects run (docs/decisions/007-discovery.md): while it is queued or running, a
  * progress bar (progress_percentage), prospects found, pages crawled and Cancel; a failed run,
  * 'Failed to find prospects' with the reason. Finished and cancelled runs show nothing here.
  */

@@ -28,7 +28,7 @@ function sendingState(
 }
 
 /**
- * The campaign's Outreach panel (issue 6 §3, §6): its mailboxes, sequence and tracking with a dialog
+ * The campaign's Outreach panel (docs/decisions/009-outreach-sending.md): its mailboxes, sequence and tracking with a dialog
  * to change them, how far sending has come, and Pause / Resume. While messages are queued it
  * follows the engine and refreshes the stats and prospect rows as messages go out.
  */

@@ -39,7 +39,7 @@ interface OutreachSettingsDialogProps {
 
 /**
  * Chooses a campaign's mailboxes (several are rotated over its prospects), its email sequence and
- * whether opens and clicks are tracked (issue 6 §3, §5).
+ * whether opens and clicks are tracked (docs/decisions/009-outreach-sending.md).
  */
 export function OutreachSettingsDialog({
   campaignId,

@@ -94,7 +94,7 @@ export function ProspectScoreCells({ prospect: p }: { prospect: Prospect }) {
   );
 }
 
-/** The Last Contacted cell: the date, or 'Never' (spec §2). */
+/** The Last Contacted cell: the date, or 'Never' (docs/product.md#campaign-detail). */
 export function LastContactedCell({ prospect: p }: { prospect: Prospect }) {
   return <Td className="whitespace-nowrap">{p.lastContacted ? formatDate(p.lastContacted) : 'Never'}</Td>;
 }

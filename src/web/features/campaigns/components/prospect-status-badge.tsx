@@ -9,7 +9,7 @@ const tones: Record<ProspectStatus, BadgeTone> = {
   failed: 'danger',
 };
 
-/** A prospect's status (spec §4: pending, sent, responded, success, failed). */
+/** A prospect's status (docs/product.md#states: pending, sent, responded, success, failed). */
 export function ProspectStatusBadge({ status }: { status: ProspectStatus }) {
   return <Badge tone={tones[status]}>{status}</Badge>;
 }

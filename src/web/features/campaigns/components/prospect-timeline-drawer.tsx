@@ -36,7 +36,7 @@ import { ReplyAssist } from '../../ai/components/reply-assist';
 import { displayUrl } from '../../../../shared/display-host';
 
 /**
- * The prospect's whole history in a side sheet (issue 7 §4): messages sent, opens and clicks
+ * The prospect's whole history in a side sheet (docs/decisions/011-replies-history-and-domain-memory.md): messages sent, opens and clicks
  * (scanner hits marked), replies, auto-replies, bounces and status changes, oldest first, with
  * Success and Failed so the user can decide from what they read. Closed when `prospectId` is null.
  */

@@ -29,7 +29,7 @@ type Sort = { field: 'createdAt' | 'lastContacted'; order: SortOrder };
 
 /**
  * Website, contact (name, email), DA, relevance, status, last contacted, and Send / Success / Failed
- * (spec §2). Send enrolls the prospect in the campaign's outreach (issue 6 §3); the row turns 'Sent'
+ * (docs/product.md#campaign-detail). Send enrolls the prospect in the campaign's outreach (docs/decisions/009-outreach-sending.md); the row turns 'Sent'
  * when its first email has gone out. The website opens the prospect's history. The
  * rows follow sends, replies and bounces through live events (lib/live-events.ts).
  */

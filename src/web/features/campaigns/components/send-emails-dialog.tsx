@@ -37,7 +37,7 @@ export function enrollmentSummary(
 }
 
 /**
- * Send Emails' confirmation (issue 6 §3): how many pending prospects with an email will be enrolled
+ * Send Emails' confirmation (docs/decisions/009-outreach-sending.md): how many pending prospects with an email will be enrolled
  * (or what stops the campaign from sending), then enrolls them; their first step goes out inside
  * the sending window, spaced per mailbox.
  */

@@ -17,7 +17,7 @@ const checkboxClass =
   'size-4 rounded border-slate-300 accent-indigo-600 focus-visible:ring-2 focus-visible:ring-indigo-500 dark:border-slate-600';
 
 /**
- * The campaign's competitor gap (issue 8 §6): domains that link to its competitors but not to its
+ * The campaign's competitor gap (docs/decisions/012-link-monitoring.md): domains that link to its competitors but not to its
  * site, most competitors first then by DA, ticked and added as prospects in one action.
  */
 export function CompetitorGapPanel({ campaignId }: { campaignId: string }) {

@@ -15,7 +15,7 @@ function Detail({ icon: Icon, term, children }: { icon: LucideIcon; term: string
   );
 }
 
-/** The company's contact details and the office in Australia (spec §2 /contact). */
+/** The company's contact details and the office in Australia (docs/product.md#public-pages /contact). */
 export function ContactDetails() {
   const { office } = company;
   return (

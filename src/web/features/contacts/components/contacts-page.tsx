@@ -41,8 +41,8 @@ const statusOptions = [
 type Sort = { field: 'createdAt' | 'lastContacted'; order: SortOrder };
 
 /**
- * /dashboard/contacts (spec §2): every prospect across the user's campaigns, searched and filtered on
- * the server, with its domain's memory and do-not-contact toggle (issue 7 §5).
+ * /dashboard/contacts (docs/product.md#contacts): every prospect across the user's campaigns, searched and filtered on
+ * the server, with its domain's memory and do-not-contact toggle (docs/decisions/011-replies-history-and-domain-memory.md).
  */
 export function ContactsPage() {
   const [search, setSearch] = useState('');

@@ -7,7 +7,7 @@ import { useSetDoNotContact } from '../api/domain-memory-mutations';
 import { displayHost } from '../../../../shared/display-host';
 
 /**
- * What the user's campaigns remember about the contact's domain (issue 7 §5), shown under its
+ * What the user's campaigns remember about the contact's domain (docs/decisions/011-replies-history-and-domain-memory.md), shown under its
  * status only when it adds something: the domain is marked do-not-contact, or another campaign
  * contacted it last (when, by which campaign, with what outcome).
  */

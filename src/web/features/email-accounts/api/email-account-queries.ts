@@ -104,7 +104,7 @@ export function useOAuthAvailability() {
 
 /**
  * Starts the Gmail or Microsoft authorization and resolves with the provider's URL to go to.
- * @throws Error with the spec §8 message (or the server's reason) when there is no URL.
+ * @throws Error with the user-facing message (docs/product.md#errors) (or the server's reason) when there is no URL.
  */
 export async function startOAuthConnect(provider: OAuthMailboxProvider): Promise<string> {
   const answer = await apiRequest(oauthRoutes[provider].authorize, {

@@ -216,7 +216,7 @@ describe('Email Accounts page', () => {
   });
 
   // A 4xx is not retried, so the error state shows at once.
-  it('shows the spec’s message when the list fails to load', async () => {
+  it('shows the load-failure message when the list fails to load', async () => {
     mockApi({ ...me, [`GET ${apiPaths.emailAccounts}`]: () => apiError(403, 'FORBIDDEN', 'no') });
     renderApp(paths.emails);
     expect(await screen.findByText(m.fetchFailed)).toBeInTheDocument();

@@ -12,7 +12,7 @@ import { MailboxRow } from './mailbox-row';
 import { MailboxSettingsDialog } from './mailbox-settings-dialog';
 import { useOAuthReturn } from './use-oauth-return';
 
-/** /dashboard/emails (spec §2, §7): the user's mailboxes, connect and disconnect; also Google's return page. */
+/** /dashboard/emails (docs/product.md#email-accounts-and-sequences, docs/product.md#api): the user's mailboxes, connect and disconnect; also Google's return page. */
 export function EmailAccountsPage() {
   const [connecting, setConnecting] = useState(false);
   const [disconnecting, setDisconnecting] = useState<Mailbox | null>(null);

@@ -141,7 +141,7 @@ function FirstLineRow({ campaignId, item, canDraft, requireApproval }: RowProps)
 }
 
 /**
- * Personalised first lines of a campaign (issue 9 §3), for mounting on the campaign: each prospect's
+ * Personalised first lines of a campaign (docs/decisions/010-ai-writing.md), for mounting on the campaign: each prospect's
  * line drafted by the model from the page it was found on, editable, and — while the campaign asks for
  * approval (the default) — used by [AI First Line] in sequence steps only once approved. Prospects
  * without a usable line get the plain template. Drafting the whole page shows its progress.

@@ -27,7 +27,7 @@ function linkVerdict(check: LinkCheck): { ok: boolean; text: string } {
 }
 
 /**
- * The Generated Content panel (spec §2): its placeholder, then the post rendered as formatted text while
+ * The Generated Content panel (docs/product.md#guest-posts): its placeholder, then the post rendered as formatted text while
  * it streams in, Copy (plain text, 'Copied!' for 2 s) and the check of each internal link.
  */
 export function GeneratedContentPanel({

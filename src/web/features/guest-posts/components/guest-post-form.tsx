@@ -38,7 +38,7 @@ interface GuestPostFormProps {
 }
 
 /**
- * The generator's form (spec §2, §4, §5): choosing a campaign fills your website and its internal
+ * The generator's form (docs/product.md#guest-posts, docs/product.md#states, docs/product.md#validation): choosing a campaign fills your website and its internal
  * links; editing the links shows Save Links, which stores them on the campaign. Validation is the
  * shared guestPostRequestSchema the server applies too.
  */

@@ -24,7 +24,7 @@ import { GuestPostForm } from './guest-post-form';
 import { SavedGuestPosts } from './saved-guest-posts';
 import { WritingTips } from './writing-tips';
 
-/** Refusals worth their own words; anything else is the spec's generic failure (§8). */
+/** Refusals worth their own words; anything else is the generic failure (docs/product.md#errors). */
 const SPECIFIC_CODES = new Set(['AI_NOT_CONFIGURED', 'RATE_LIMITED', 'NOT_FOUND', 'VALIDATION_ERROR']);
 
 function failureMessage(error: unknown): string {
@@ -32,7 +32,7 @@ function failureMessage(error: unknown): string {
 }
 
 /**
- * /dashboard/guest-posts (spec §2 Guest Post Generator; issue 9): the form, the Generated Content panel
+ * /dashboard/guest-posts (docs/product.md#guest-posts; docs/decisions/010-ai-writing.md): the form, the Generated Content panel
  * the post streams into, Writing Tips until there is content, and the saved posts to reopen.
  * Closing returns to /dashboard.
  */

@@ -19,7 +19,7 @@ interface SavedGuestPostsProps {
   onDeleted: (id: string) => void;
 }
 
-/** Generated posts saved per campaign, newest first, to reopen or delete (issue 9). */
+/** Generated posts saved per campaign, newest first, to reopen or delete (docs/decisions/010-ai-writing.md). */
 export function SavedGuestPosts({ openId, onOpen, onDeleted }: SavedGuestPostsProps) {
   const [page, setPage] = useState(1);
   const [deleting, setDeleting] = useState<GuestPostSummary | null>(null);

@@ -16,7 +16,7 @@ const tips = [
   },
 ];
 
-/** The Writing Tips panel (spec §2), shown until content has been generated. */
+/** The Writing Tips panel (docs/product.md#guest-posts), shown until content has been generated. */
 export function WritingTips() {
   return (
     <Card className="p-5">

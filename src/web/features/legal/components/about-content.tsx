@@ -24,7 +24,7 @@ const reasons: { icon: LucideIcon; title: string; text: string }[] = [
   },
 ];
 
-/** The About page: mission, approach and four reasons to choose LinkPilot (spec §2). */
+/** The About page: mission, approach and four reasons to choose LinkPilot (docs/product.md#public-pages). */
 export function AboutContent() {
   return (
     <>

@@ -21,7 +21,7 @@ type Input = z.input<typeof createLiveLinkSchema>;
 type Output = z.output<typeof createLiveLinkSchema>;
 const empty: Input = { campaignId: '', url: '', anchorText: '', pageUrl: '' };
 
-/** The Add Live Link dialog (spec §2, §5): campaign, link URL, anchor text and page URL, all required. */
+/** The Add Live Link dialog (docs/product.md#live-links, docs/product.md#validation): campaign, link URL, anchor text and page URL, all required. */
 export function AddLiveLinkDialog({
   open,
   onOpenChange,

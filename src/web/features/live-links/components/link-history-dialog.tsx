@@ -13,7 +13,7 @@ import { LinkStatusBadge } from './link-status-badge';
 
 const PAGE_SIZE = 10;
 
-/** A live link's check history, newest first, ten checks a page (issue 8 §3). */
+/** A live link's check history, newest first, ten checks a page (docs/decisions/012-link-monitoring.md). */
 export function LinkHistoryDialog({ link, onClose }: { link: LiveLink | null; onClose: () => void }) {
   const [page, setPage] = useState(1);
   const query = useLinkChecks(link?.id ?? null, page);

@@ -3,7 +3,7 @@ import { Badge, type BadgeTone } from '../../../components/ui/badge';
 
 const tones: Record<LiveLinkStatus, BadgeTone> = { active: 'success', lost: 'danger', suspicious: 'warning' };
 
-/** A live link's status in its colour: active green, lost red, suspicious amber (issue 8 §3). */
+/** A live link's status in its colour: active green, lost red, suspicious amber (docs/decisions/012-link-monitoring.md). */
 export function LinkStatusBadge({ status }: { status: LiveLinkStatus }) {
   return <Badge tone={tones[status]}>{status}</Badge>;
 }

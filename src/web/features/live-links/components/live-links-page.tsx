@@ -36,7 +36,7 @@ const statusOptions = [
 
 const PAGE_SIZE = 25;
 
-/** A URL cut at 40 characters plus an ellipsis (spec §9), opening in a new tab. */
+/** A URL cut at 40 characters plus an ellipsis (docs/product.md#live-links), opening in a new tab. */
 function ExternalUrl({ url }: { url: string }) {
   return (
     <a
@@ -89,7 +89,7 @@ function Anchor({ link }: { link: LiveLink }) {
 }
 
 /**
- * /dashboard/live-links (spec §2, issue 8 §3): counts and the chart of active links, the links
+ * /dashboard/live-links (docs/product.md#live-links, docs/decisions/012-link-monitoring.md): counts and the chart of active links, the links
  * by status with their last check and rel, Check now, check history, add and delete.
  */
 export function LiveLinksPage() {

@@ -22,7 +22,7 @@ describe('FaqSection', () => {
     expect(openOnes()).toEqual([]);
   });
 
-  it('keeps the FAQ’s own figures (spec §9) and works from the keyboard', async () => {
+  it('keeps the FAQ’s own figures and works from the keyboard', async () => {
     render(<FaqSection />);
     questions()[1]!.focus();
     await userEvent.keyboard('{Enter}');

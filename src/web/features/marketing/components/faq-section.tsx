@@ -4,7 +4,7 @@ import { cn } from '../../../lib/cn';
 import { SectionHeading } from './section-heading';
 
 /**
- * The FAQ's answers keep their own figures (spec §9: they differ from the plan cards; both readings stand).
+ * The FAQ's answers keep their own figures (docs/product.md#plans: they differ from the plan cards; both are kept).
  */
 const faqs = [
   {
@@ -42,7 +42,7 @@ const faqs = [
 // A fixed prefix rather than useId: the FAQ is an island, hydrated as a root of its own (islands/island.tsx).
 const baseId = 'faq';
 
-/** The FAQ accordion (spec §4): one item open at a time, the first open initially; clicking the open item closes it. */
+/** The FAQ accordion (docs/product.md#states): one item open at a time, the first open initially; clicking the open item closes it. */
 export function FaqSection() {
   const [open, setOpen] = useState<number | null>(0);
   return (

@@ -55,7 +55,7 @@ const features: { icon: LucideIcon; title: string; text: string }[] = [
   },
 ];
 
-/** Landing section #features: the eight feature cards (spec §2). */
+/** Landing section #features: the eight feature cards (docs/product.md#public-pages). */
 export function FeaturesSection() {
   return (
     <section id={landingSectionIds.features} aria-labelledby="features-title" className="py-24">

@@ -4,7 +4,7 @@ import { paths } from '../../../../shared/paths';
 import { Button } from '../../../components/ui/button';
 import heroImage from '../assets/hero-dashboard.svg';
 
-/** The marketing claims of spec §1, shown under the hero. */
+/** The marketing claims (docs/product.md#overview), shown under the hero. */
 const claims = [
   { value: 'DA 54', label: 'average domain authority of links won' },
   { value: '75%', label: 'more cost-effective than agency outreach' },

@@ -94,7 +94,7 @@ function PlanCard({ plan, period }: { plan: Plan; period: BillingPeriod }) {
   );
 }
 
-/** Landing section #pricing: the plans of spec §9, monthly by default, with an annual (20% off) toggle. */
+/** Landing section #pricing: the plans (docs/product.md#plans), monthly by default, with an annual (20% off) toggle. */
 export function PricingSection() {
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
   return (

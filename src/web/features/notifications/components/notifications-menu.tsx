@@ -20,7 +20,7 @@ const destination: Record<Notification['kind'], string> = {
 };
 
 /**
- * The dashboard's bell (issue 8 §5): the unread count on it, and a menu of the latest alerts
+ * The dashboard's bell (docs/decisions/012-link-monitoring.md): the unread count on it, and a menu of the latest alerts
  * (links turned lost or suspicious, mailboxes paused by their health), ten at a time. Opening one
  * marks it read and shows Live Links or Email Accounts.
  */

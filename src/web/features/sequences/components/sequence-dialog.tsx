@@ -21,7 +21,7 @@ interface SequenceDialogProps {
 }
 
 /**
- * The sequence create/edit modal (spec §2, §6): new sequences start with the template chooser, then the
+ * The sequence create/edit modal (docs/product.md#email-accounts-and-sequences, docs/product.md#roles): new sequences start with the template chooser, then the
  * editor; an existing sequence opens in the editor directly. Saving toasts and closes.
  */
 export function SequenceDialog({ open, onOpenChange, sequence }: SequenceDialogProps) {

@@ -17,7 +17,7 @@ const save = () => screen.getByRole('button', { name: 'Save Sequence' });
 const delayInputs = () => screen.queryAllByLabelText('Wait before next step (hours)');
 
 describe('SequenceEditor', () => {
-  it('shows the spec’s messages for a missing name and an incomplete step, and does not save', async () => {
+  it('shows the form messages for a missing name and an incomplete step, and does not save', async () => {
     const { onSubmit, user } = renderEditor();
     await user.click(save());
     expect(await screen.findByText(sequenceMessages.nameRequired)).toBeInTheDocument();

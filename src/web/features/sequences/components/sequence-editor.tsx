@@ -30,12 +30,12 @@ interface SequenceEditorProps {
   /** Back to the template chooser (new sequences only). */
   onBack?: () => void;
   pending?: boolean;
-  /** A save failure to show above the actions (spec §8 'Failed to save email sequence'). */
+  /** A save failure to show above the actions (docs/product.md#errors 'Failed to save email sequence'). */
   error?: string | null;
 }
 
 /**
- * The sequence editor (spec §2, §5): a name and 1–3 collapsible steps (subject, content and, except on
+ * The sequence editor (docs/product.md#email-accounts-and-sequences, docs/product.md#validation): a name and 1–3 collapsible steps (subject, content and, except on
  * the last step, the wait before the next step in hours, 1–720, default 24), validated with the same
  * schema as the API. Placeholder chips insert at the cursor of the step's content; each step can be
  * previewed for one of the user's prospects.

@@ -16,7 +16,7 @@ const PAGE_SIZE = 20;
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** /dashboard/sequences (spec §2): the user's email sequences with create, edit and delete. */
+/** /dashboard/sequences (docs/product.md#email-accounts-and-sequences): the user's email sequences with create, edit and delete. */
 export function SequencesPage() {
   const [page, setPage] = useState(1);
   const [dialog, setDialog] = useState<{ sequence: Sequence | null } | null>(null);

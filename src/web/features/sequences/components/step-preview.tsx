@@ -24,7 +24,7 @@ interface StepPreviewProps {
 }
 
 /**
- * A step rendered for a chosen prospect of the user (issue 6 §2), with the values the sending engine
+ * A step rendered for a chosen prospect of the user (docs/decisions/009-outreach-sending.md), with the values the sending engine
  * would use; placeholders the prospect has no value for are highlighted, since the step would be
  * flagged for that prospect instead of sent.
  */

@@ -7,7 +7,7 @@ import { useSequenceTemplates } from '../api/sequence-queries';
 const optionClass =
   'flex w-full items-start gap-3 rounded-xl border border-slate-200 p-4 text-left transition-colors outline-none hover:border-indigo-400 hover:bg-indigo-50/60 focus-visible:ring-2 focus-visible:ring-indigo-500 dark:border-slate-700 dark:hover:border-indigo-500/60 dark:hover:bg-indigo-500/10';
 
-/** The first stage of the new-sequence modal (spec §2): a shipped template, or 'Create from Scratch'. */
+/** The first stage of the new-sequence modal (docs/product.md#email-accounts-and-sequences): a shipped template, or 'Create from Scratch'. */
 export function TemplateChooser({
   onChoose,
 }: {

@@ -3,14 +3,14 @@ import { Badge } from '../../../components/ui/badge';
 import { Card, CardContent } from '../../../components/ui/card';
 import { Table, Td, Th } from '../../../components/ui/table';
 
-/** Sample invoices of the static Billing tab (spec §2: three paid $249.00 invoices). */
+/** Sample invoices of the static Billing tab (docs/product.md#settings: three paid $249.00 invoices). */
 const invoices = [
   { id: 'INV-003', date: 'November 1, 2026' },
   { id: 'INV-002', date: 'October 1, 2026' },
   { id: 'INV-001', date: 'September 1, 2026' },
 ];
 
-/** Billing tab: static sample content only (spec §2). */
+/** Billing tab: static sample content only (docs/product.md#settings). */
 export function BillingTab() {
   return (
     <div className="max-w-3xl space-y-6">

@@ -13,7 +13,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { applyServerIssues } from '../../../lib/form-errors';
 import { useUpdateProfile } from '../api/settings-queries';
 
-/** Profile tab (spec §2, §5): first, last and company name editable and required; email read-only. */
+/** Profile tab (docs/product.md#settings, docs/product.md#validation): first, last and company name editable and required; email read-only. */
 export function ProfileTab({ user }: { user: Me }) {
   const update = useUpdateProfile();
   const form = useForm<UpdateProfileInput>({

@@ -40,7 +40,7 @@ const toForm = (saved: SavedSendingSettings): SendingSettingsInput => ({
 });
 
 /**
- * The Profile tab's sending settings (issue 6 §4–5): the postal address printed in the footer of
+ * The Profile tab's sending settings (docs/decisions/009-outreach-sending.md): the postal address printed in the footer of
  * outreach emails, and the window — days and hours in a time zone — in which they may go out.
  */
 export function SendingSettingsCard() {

@@ -7,7 +7,7 @@ import { ProfileTab } from './profile-tab';
 import { SendingSettingsCard } from './sending-settings-card';
 import { UsersTab } from './users-tab';
 
-/** /dashboard/settings (spec §2): the signed-in user's Profile (with sending settings), Billing and Users tabs. */
+/** /dashboard/settings (docs/product.md#settings): the signed-in user's Profile (with sending settings), Billing and Users tabs. */
 export function SettingsPage() {
   // The dashboard guard has loaded the session already; this reads it from the cache.
   const { data: user } = useMe();

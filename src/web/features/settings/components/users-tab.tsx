@@ -12,7 +12,7 @@ import { refusalMessage } from '../../../lib/form-errors';
 const roleOptions = (Object.keys(roleLabels) as Role[]).map((r) => ({ value: r, label: roleLabels[r] }));
 
 /**
- * Users tab (spec §2): name, email, role selector and joined date; the selector is disabled on the
+ * Users tab (docs/product.md#settings): name, email, role selector and joined date; the selector is disabled on the
  * user's own row. The server decides who may change roles and says why when it refuses.
  */
 export function UsersTab({ user }: { user: Me }) {
