@@ -31,8 +31,16 @@ declare module 'fastify' {
  *   signed-in scope by mistake refuses instead of acting for nobody).
  */
 export function userId(request: FastifyRequest): string {
+  return signedInUser(request).id;
+}
+
+/**
+ * The signed-in user (id, email, names, company), for the routes that need more than the id.
+ * @throws AppError UNAUTHORIZED (401) when the request has no user, as userId does.
+ */
+export function signedInUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw AppError.unauthorized();
-  return request.user.id;
+  return request.user;
 }
 
 /** What the fast path needs from better-auth's configuration; read once from `auth.$context`. */

@@ -6,7 +6,7 @@ import {
   sendingSettingsSchema,
   updateProfileSchema,
 } from '../../../shared/schemas/settings';
-import { userId } from '../../auth/session';
+import { signedInUser, userId } from '../../auth/session';
 import type { Database } from '../../db/client';
 import { getMe, getSendingSettings, updateProfile, updateSendingSettings } from './service';
 
@@ -18,14 +18,14 @@ import { getMe, getSendingSettings, updateProfile, updateSendingSettings } from 
 export function accountRoutes(db: Database): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(apiPaths.me, { schema: { tags: ['account'], response: { 200: meSchema } } }, async (request) =>
-      getMe(db, request.user!),
+      getMe(db, signedInUser(request)),
     );
     app.patch(
       apiPaths.profile,
       {
         schema: { tags: ['account'], body: updateProfileSchema, response: { 200: meSchema } },
       },
-      async (request) => updateProfile(db, request.user!, request.body),
+      async (request) => updateProfile(db, signedInUser(request), request.body),
     );
     const sendingResponse = { 200: savedSendingSettingsSchema };
     app.get(

@@ -6,6 +6,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { suggestReply } from './service';
 import { idParams } from '../../http/params';
+import { signedInUser } from '../../auth/session';
 
 /**
  * `POST /api/inbound-messages/:id/suggestion` (docs/decisions/010-ai-writing.md): a category and an answer draft for a
@@ -24,7 +25,7 @@ export function replySuggestionRoutes(db: Database, writer: AiWriter): FastifyPl
       },
       async (request) => {
         try {
-          return await suggestReply(db, writer, request.user!, request.params.id);
+          return await suggestReply(db, writer, signedInUser(request), request.params.id);
         } catch (error) {
           if (!(error instanceof AiCallError)) throw error;
           request.log.warn({ err: error }, 'reply suggestion failed');

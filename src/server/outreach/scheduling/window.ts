@@ -11,14 +11,6 @@ export interface SendingWindow {
   endHour: number;
 }
 
-/** Cold-email practice: weekdays, office hours. */
-export const DEFAULT_SENDING_WINDOW: SendingWindow = {
-  timeZone: 'UTC',
-  days: [1, 2, 3, 4, 5],
-  startHour: 8,
-  endHour: 18,
-};
-
 interface LocalParts {
   year: number;
   month: number;
