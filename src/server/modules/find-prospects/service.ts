@@ -7,6 +7,7 @@ import { campaigns } from '../../db/schema/campaigns';
 import { discoveryRuns } from '../../db/schema/discovery';
 import { AppError } from '../../http/errors';
 import { findProspectsQueue, sendJob } from '../../jobs/definitions';
+import { findOwnedCampaign } from '../campaigns/service';
 
 /** What the find-prospects service needs: the database, the settings and a queue to send to. */
 export interface FindProspectsDeps {
@@ -17,15 +18,6 @@ export interface FindProspectsDeps {
 
 /** Extra minutes a job may live past the run's own time bound before pg-boss expires it. */
 const EXPIRY_MARGIN_SECONDS = 300;
-
-async function ownedCampaign(db: Database, userId: string, campaignId: string) {
-  const [campaign] = await db
-    .select({ id: campaigns.id, progressPercentage: campaigns.progressPercentage })
-    .from(campaigns)
-    .where(and(eq(campaigns.id, campaignId), eq(campaigns.userId, userId)));
-  if (!campaign) throw AppError.notFound();
-  return campaign;
-}
 
 function toView(run: typeof discoveryRuns.$inferSelect, progressPercentage: number): DiscoveryRun {
   return {
@@ -52,7 +44,7 @@ export async function startFindProspects(
   campaignId: string,
 ): Promise<DiscoveryRun> {
   const { db, config, queue } = deps;
-  await ownedCampaign(db, userId, campaignId);
+  await findOwnedCampaign(db, userId, campaignId);
   const [run] = await db
     .insert(discoveryRuns)
     .values({ campaignId, userId, status: 'queued' })
@@ -89,7 +81,7 @@ export async function cancelFindProspects(
   campaignId: string,
 ): Promise<DiscoveryRun> {
   const { db, queue } = deps;
-  const campaign = await ownedCampaign(db, userId, campaignId);
+  const campaign = await findOwnedCampaign(db, userId, campaignId);
   const [run] = await db
     .update(discoveryRuns)
     .set({ status: 'cancelled', finishedAt: new Date() })
@@ -115,7 +107,7 @@ export async function findProspectsStatus(
   userId: string,
   campaignId: string,
 ): Promise<DiscoveryRun | null> {
-  const campaign = await ownedCampaign(db, userId, campaignId);
+  const campaign = await findOwnedCampaign(db, userId, campaignId);
   const [run] = await db
     .select()
     .from(discoveryRuns)
