@@ -1,4 +1,7 @@
-import type { IslandLoader } from './mount-islands';
+import type { ComponentType } from 'react';
+
+/** Loads the component of one island (a chunk of its own, so a page downloads only its islands' code). */
+export type IslandLoader = () => Promise<ComponentType<never>>;
 
 /**
  * The islands of the public pages, by name. Each loads as its own chunk, so a page downloads the code

@@ -10,7 +10,8 @@ import type { PublicDataSource } from '../../shared/public-data';
 import { render } from '../entry-server';
 import { Island } from './island';
 import { islandLoaders } from './island-loaders';
-import { mountIslands, type IslandLoader } from './mount-islands';
+import type { IslandLoader } from './island-loaders';
+import { mountIslands } from './mount-islands';
 
 function Counter({ start }: { start: number }) {
   const [count, setCount] = useState(start);

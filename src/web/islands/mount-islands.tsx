@@ -1,9 +1,7 @@
 import { startTransition, StrictMode, type ComponentType } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { ISLAND_ATTRIBUTE, ISLAND_PROPS_ATTRIBUTE } from './island';
-
-/** Loads the component of one island (a chunk of its own, so a page downloads only its islands' code). */
-export type IslandLoader = () => Promise<ComponentType<never>>;
+import type { IslandLoader } from './island-loaders';
 
 async function hydrateIsland(element: HTMLElement, loaders: Record<string, IslandLoader>): Promise<Root> {
   const name = element.getAttribute(ISLAND_ATTRIBUTE) ?? '';
