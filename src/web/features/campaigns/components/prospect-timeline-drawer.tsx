@@ -31,7 +31,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { useUpdateProspectStatus } from '../api/campaign-mutations';
 import { useProspectTimeline } from '../api/campaign-queries';
-import { ProspectStatusBadge } from './prospect-status-badge';
+import { ProspectStatusBadge } from '../../prospects/components/prospect-status-badge';
 import { ReplyAssist } from '../../ai/components/reply-assist';
 import { displayUrl } from '../../../../shared/display-host';
 

@@ -19,8 +19,8 @@ import {
   ProspectIdentityCells,
   ProspectScoreCells,
   ProspectScoreHeaders,
-} from './prospect-cells';
-import { ProspectStatusBadge } from './prospect-status-badge';
+} from '../../prospects/components/prospect-cells';
+import { ProspectStatusBadge } from '../../prospects/components/prospect-status-badge';
 import { ProspectTimelineDrawer } from './prospect-timeline-drawer';
 import { displayUrl } from '../../../../shared/display-host';
 

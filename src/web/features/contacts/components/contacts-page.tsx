@@ -26,8 +26,8 @@ import {
   ProspectIdentityCells,
   ProspectScoreCells,
   ProspectScoreHeaders,
-} from '../../campaigns/components/prospect-cells';
-import { ProspectStatusBadge } from '../../campaigns/components/prospect-status-badge';
+} from '../../prospects/components/prospect-cells';
+import { ProspectStatusBadge } from '../../prospects/components/prospect-status-badge';
 import { downloadContactsCsv, useContactPage } from '../api/contact-queries';
 import { DomainMemoryNote, DoNotContactButton } from './domain-memory';
 import { displayUrl } from '../../../../shared/display-host';
