@@ -85,7 +85,12 @@ async function createAiCampaign(page: Page): Promise<string> {
   await expect(page).toHaveURL(/\/dashboard\/campaigns\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: 'Coffee links' })).toBeVisible();
   await expect(page.getByRole('progressbar', { name: 'Prospect search' })).toBeVisible();
-  await expect(page.getByText(/Found \d+ new prospects/)).toBeVisible({ timeout: 60_000 });
+  // Any ending first, so a run that failed or found nothing says so instead of timing out.
+  const ending = page.getByText(
+    /^(Found \d+ new prospects|No new prospects found|Failed to find prospects)$/,
+  );
+  await expect(ending).toBeVisible({ timeout: 60_000 });
+  await expect(ending).toHaveText(/^Found \d+ new prospects$/);
   for (const p of all) {
     const row = prospectRow(page, p);
     await expect(row).toContainText(p.email);

@@ -78,14 +78,23 @@ export function isRunActive(run: DiscoveryRun | null | undefined): boolean {
 }
 
 /**
+ * How often a run still under way on screen is read again even without an event (ms): the run's
+ * events are what refresh it, and this only bounds how long a missed one can leave the page
+ * showing a finished run as running (docs/decisions/019-live-updates.md).
+ */
+export const ACTIVE_RUN_RECHECK_MS = 15_000;
+
+/**
  * The campaign's latest find-prospects run (GET /api/campaigns/:id/find-prospects; null when it never
- * ran); the run's discovery.progress and discovery.finished events refresh it.
+ * ran); the run's discovery.progress and discovery.finished events refresh it, and while it is
+ * under way it is also read every ACTIVE_RUN_RECHECK_MS.
  */
 export function useFindProspectsRun(id: string) {
   return useQuery({
     queryKey: [...campaignsKey, 'find-prospects', id],
     queryFn: ({ signal }) =>
       apiRequest(withId(apiPaths.findProspects, id), { schema: discoveryRunSchema.nullable(), signal }),
+    refetchInterval: (query) => (isRunActive(query.state.data) ? ACTIVE_RUN_RECHECK_MS : false),
   });
 }
 
