@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../shared/messages';
 import { meSchema } from '../../shared/schemas/auth';
 import { apiError, json, testUser } from '../test/mock-api';
-import { IDEMPOTENCY_HEADER, apiRequest } from './api-client';
+import { IDEMPOTENCY_HEADER, apiErrorFrom, apiRequest } from './api-client';
 import { ApiError } from './api-error';
 
 function stubFetch(impl: () => Promise<Response>) {
@@ -119,5 +119,18 @@ describe('apiRequest', () => {
     const refused = stubFetch(async () => apiError(409, 'CONFLICT', 'No'));
     await expect(apiRequest('/api/x', { method: 'POST', body: {} })).rejects.toMatchObject({ status: 409 });
     expect(refused).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('apiErrorFrom', () => {
+  it('reads the API error body of any refused answer, streams and downloads included', async () => {
+    const error = await apiErrorFrom(apiError(429, 'RATE_LIMITED', 'Daily limit reached'));
+    expect(error).toMatchObject({ status: 429, code: 'RATE_LIMITED', message: 'Daily limit reached' });
+    expect(error.isClientError).toBe(true);
+  });
+
+  it('says something went wrong when the body is a proxy page, keeping the status', async () => {
+    const error = await apiErrorFrom(new Response('<h1>Bad Gateway</h1>', { status: 502 }));
+    expect(error).toMatchObject({ status: 502, code: 'INTERNAL', message: messages.auth.unexpected });
   });
 });

@@ -28,6 +28,18 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+/**
+ * The ApiError of a refused answer: the API's code, message and field issues from its error body,
+ * or 'Something went wrong' (INTERNAL) when the body is not the API's error shape (a proxy's page,
+ * an empty body). Reads the body.
+ */
+export async function apiErrorFrom(response: Response): Promise<ApiError> {
+  const parsed = errorResponseSchema.safeParse(await readJson(response));
+  if (!parsed.success) return unexpected(response.status);
+  const { code, message, issues } = parsed.data.error;
+  return new ApiError(response.status, code, message, issues);
+}
+
 /** The header the server reads to answer a repeated POST with the first answer (docs/decisions/018-idempotency-keys.md). */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
@@ -75,13 +87,8 @@ export async function apiRequest<S extends z.ZodType = z.ZodUnknown>(
     }
   }
 
+  if (!response.ok) throw await apiErrorFrom(response);
   const json = await readJson(response);
-  if (!response.ok) {
-    const parsed = errorResponseSchema.safeParse(json);
-    if (!parsed.success) throw unexpected(response.status);
-    const { code, message, issues } = parsed.data.error;
-    throw new ApiError(response.status, code, message, issues);
-  }
   if (!schema) return json as z.output<S>;
   const parsed = schema.safeParse(json);
   if (!parsed.success) {

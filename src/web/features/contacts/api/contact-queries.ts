@@ -1,8 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiPaths, withQuery } from '../../../../shared/paths';
 import { contactPageSchema, type ContactListQuery } from '../../../../shared/schemas/prospects';
-import { apiRequest } from '../../../lib/api-client';
-import { ApiError } from '../../../lib/api-error';
+import { apiErrorFrom, apiRequest } from '../../../lib/api-client';
 import { contactsKey } from '../../../lib/query-keys';
 
 /** One page of contacts under the current filters (GET /api/contacts). */
@@ -24,7 +23,7 @@ export async function downloadContactsCsv(
   filters: Omit<ContactListQuery, 'page' | 'pageSize'>,
 ): Promise<void> {
   const response = await fetch(withQuery(apiPaths.contactsExport, filters), { credentials: 'same-origin' });
-  if (!response.ok) throw new ApiError(response.status, 'INTERNAL', response.statusText);
+  if (!response.ok) throw await apiErrorFrom(response);
   const disposition = response.headers.get('content-disposition') ?? '';
   const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'contacts_export.csv';
   const url = URL.createObjectURL(await response.blob());

@@ -1,13 +1,12 @@
 import { EventSourceParserStream } from 'eventsource-parser/stream';
-import { messages } from '../../../../shared/messages';
 import { apiPaths } from '../../../../shared/paths';
-import { errorResponseSchema } from '../../../../shared/schemas/api';
 import {
   generateEventSchemas,
   guestPostMessages,
   type GuestPost,
   type GuestPostRequestInput,
 } from '../../../../shared/schemas/guest-posts';
+import { apiErrorFrom } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
 
 /**
@@ -35,12 +34,7 @@ export async function streamGuestPost(
     if (signal?.aborted) throw error;
     throw new ApiError(0, 'INTERNAL', guestPostMessages.generateFailed);
   }
-  if (!response.ok || !response.body) {
-    const parsed = errorResponseSchema.safeParse(await response.json().catch(() => null));
-    if (!parsed.success) throw new ApiError(response.status, 'INTERNAL', messages.auth.unexpected);
-    const { code, message, issues } = parsed.data.error;
-    throw new ApiError(response.status, code, message, issues);
-  }
+  if (!response.ok || !response.body) throw await apiErrorFrom(response);
   // A reader loop rather than for-await: Safari's streams are not async-iterable.
   const reader = response.body
     .pipeThrough(new TextDecoderStream())
