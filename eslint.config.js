@@ -88,6 +88,30 @@ export default tseslint.config(
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
+    // The web's floors (docs/architecture.md): app (routes) > features > components, lib.
+    files: ['src/web/**/*.{ts,tsx}'],
+    ignores: ['src/web/**/*.test.{ts,tsx}', 'src/web/test/**'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: ['./src/web/components', './src/web/lib'],
+              from: ['./src/web/features', './src/web/islands', './src/web/app'],
+              message: 'components and lib sit below the features and islands: a layout takes a feature as a slot',
+            },
+            {
+              target: './src/web/features',
+              from: './src/web/app',
+              message: 'features never import the app: route modules compose features',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/server/**/*.ts'],
     ignores: ['src/server/**/*.test.ts', 'src/server/testing/**'],
     rules: {

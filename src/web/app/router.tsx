@@ -1,6 +1,6 @@
 import type { LazyRouteFunction, RouteObject } from 'react-router';
 import { apiPaths, paths } from '../../shared/paths';
-import { PublicLayout } from '../components/layouts/public-layout';
+import { PublicLayout } from './public-layout';
 import { PageSpinner } from '../components/ui/spinner';
 import { campaignListPath, firstCampaignListQuery } from '../features/campaigns/api/campaign-list-query';
 import { campaignsHeading } from '../features/campaigns/campaigns-heading';

@@ -4,6 +4,7 @@ import { DashboardSkeleton } from '../../components/layouts/dashboard-skeleton';
 import { meQueryOptions } from '../../features/auth/api/use-me';
 import { useSignOut } from '../../features/auth/api/use-sign-out';
 import { RequireSession } from '../../features/auth/components/require-session';
+import { NotificationsMenu } from '../../features/notifications/components/notifications-menu';
 import { headingOf } from '../../lib/page-head';
 import type { RoutePrefetch } from '../route-prefetch';
 
@@ -20,7 +21,12 @@ export function Component() {
   return (
     <RequireSession pending={<DashboardSkeleton heading={heading} />}>
       {(user) => (
-        <DashboardLayout user={user} onSignOut={() => signOut.mutate()} isSigningOut={signOut.isPending} />
+        <DashboardLayout
+          user={user}
+          onSignOut={() => signOut.mutate()}
+          isSigningOut={signOut.isPending}
+          notifications={(className) => <NotificationsMenu className={className} />}
+        />
       )}
     </RequireSession>
   );

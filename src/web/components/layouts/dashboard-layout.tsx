@@ -1,10 +1,9 @@
 import { Menu } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import type { Me } from '../../../shared/schemas/auth';
 import { cn } from '../../lib/cn';
 import { useLiveEvents } from '../../lib/live-events';
-import { NotificationsMenu } from '../../features/notifications/components/notifications-menu';
 import { Logo } from '../logo';
 import { Button } from '../ui/button';
 import { Sheet, SheetContent, SheetTrigger } from '../ui/sheet';
@@ -16,16 +15,18 @@ interface DashboardLayoutProps {
   user: Me;
   onSignOut: () => void;
   isSigningOut: boolean;
+  /** The notifications bell, in the sidebar on desktop and the top bar on phones; given its placing class. */
+  notifications: (className?: string) => ReactNode;
 }
 
 /**
  * Frame of the signed-in app: a collapsible sidebar on desktop (kept collapsed across reloads), a top bar whose menu opens the sidebar
  * as a slide-in panel below md, and the current dashboard page.
  */
-export function DashboardLayout({ user, onSignOut, isSigningOut }: DashboardLayoutProps) {
+export function DashboardLayout({ user, onSignOut, isSigningOut, notifications }: DashboardLayoutProps) {
   const [collapsed, toggleCollapsed] = useSidebarCollapsed();
   const [mobileOpen, setMobileOpen] = useState(false);
-  const panelProps = { user, onSignOut, isSigningOut };
+  const panelProps = { user, onSignOut, isSigningOut, notifications };
   useLiveEvents();
 
   // Only the collapsed sidebar uses tooltips; providing them here keeps Radix Tooltip out of the public chunk.
@@ -56,7 +57,7 @@ export function DashboardLayout({ user, onSignOut, isSigningOut }: DashboardLayo
               </SheetContent>
             </Sheet>
             <Logo />
-            <NotificationsMenu className="ml-auto" />
+            {notifications('ml-auto')}
           </header>
           <main className="flex-1">
             <Outlet />

@@ -1,8 +1,8 @@
 import { LogOut, PanelLeftClose, PanelLeftOpen, Settings } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { paths } from '../../../shared/paths';
 import { organizationLabel, type Me } from '../../../shared/schemas/auth';
 import { cn } from '../../lib/cn';
-import { NotificationsMenu } from '../../features/notifications/components/notifications-menu';
 import { Logo } from '../logo';
 import { ThemeToggle } from '../theme-toggle';
 import { Button } from '../ui/button';
@@ -22,6 +22,8 @@ interface SidebarPanelProps {
   onToggleCollapsed?: () => void;
   /** Called when a link is followed, so the mobile panel can close. */
   onNavigate?: () => void;
+  /** The notifications bell (a slot: the layout knows no feature), given the class that places it. */
+  notifications?: (className?: string) => ReactNode;
 }
 
 function initials(user: Me): string {
@@ -42,6 +44,7 @@ export function SidebarPanel({
   collapsed = false,
   onToggleCollapsed,
   onNavigate,
+  notifications,
 }: SidebarPanelProps) {
   return (
     <div className="flex h-full flex-col">
@@ -53,7 +56,7 @@ export function SidebarPanel({
       >
         <Logo compact={collapsed} onClick={onNavigate} />
         {/* Desktop only: on phones the bell sits in the top bar, beside the menu. */}
-        {onToggleCollapsed && <NotificationsMenu className={collapsed ? undefined : 'ml-auto'} />}
+        {onToggleCollapsed && notifications?.(collapsed ? undefined : 'ml-auto')}
       </div>
 
       <nav aria-label="Dashboard" className="flex-1 overflow-y-auto px-3 py-4">

@@ -9,8 +9,6 @@ import {
 } from '../../../../shared/schemas/campaigns';
 import { discoveryRunSchema, type DiscoveryRun } from '../../../../shared/schemas/discovery';
 import { emailAccountSummarySchema } from '../../../../shared/schemas/email-accounts';
-import { prospectTimelineSchema } from '../../../../shared/schemas/prospect-timeline';
-import { prospectPageSchema, type ProspectListQuery } from '../../../../shared/schemas/prospects';
 import { apiRequest } from '../../../lib/api-client';
 import { campaignListPath } from './campaign-list-query';
 import { campaignsKey } from '../../../lib/query-keys';
@@ -43,32 +41,6 @@ export function useCampaignDetail(id: string) {
     queryKey: [...campaignsKey, 'detail', id],
     queryFn: ({ signal }) =>
       apiRequest(withId(apiPaths.campaign, id), { schema: campaignDetailSchema, signal }),
-  });
-}
-
-/** One page of a campaign's prospects; sends, replies and bounces refresh it through live events. */
-export function useCampaignProspects(id: string, query: ProspectListQuery) {
-  return useQuery({
-    queryKey: [...campaignsKey, 'prospects', id, query],
-    queryFn: ({ signal }) =>
-      apiRequest(withQuery(withId(apiPaths.campaignProspects, id), query), {
-        schema: prospectPageSchema,
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-  });
-}
-
-/**
- * A prospect's history for the timeline drawer (GET /api/prospects/:id/timeline); not fetched while
- * no prospect is open. Under campaignsKey, so a status change from anywhere refreshes it.
- */
-export function useProspectTimeline(id: string | null) {
-  return useQuery({
-    queryKey: [...campaignsKey, 'timeline', id],
-    queryFn: ({ signal }) =>
-      apiRequest(withId(apiPaths.prospectTimeline, id!), { schema: prospectTimelineSchema, signal }),
-    enabled: id !== null,
   });
 }
 

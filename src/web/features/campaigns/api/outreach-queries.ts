@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiPaths, withId } from '../../../../shared/paths';
 import {
   campaignOutreachSchema,
@@ -7,7 +7,8 @@ import {
   type CampaignOutreachInput,
 } from '../../../../shared/schemas/outreach';
 import { apiRequest } from '../../../lib/api-client';
-import { campaignsKey, contactsKey } from '../../../lib/query-keys';
+import { campaignsKey } from '../../../lib/query-keys';
+import { useRefreshCampaignData } from '../../../lib/use-refresh-campaign-data';
 
 /**
  * A campaign's mailboxes, sequence, tracking and outreach progress (GET /api/campaigns/:id/outreach);
@@ -32,18 +33,9 @@ export function useEnrollmentPreview(id: string, enabled: boolean) {
   });
 }
 
-/** After outreach changes: every campaign and contact query refetches (status, counters, rows). */
-function useRefresh() {
-  const queryClient = useQueryClient();
-  return () => {
-    void queryClient.invalidateQueries({ queryKey: campaignsKey });
-    void queryClient.invalidateQueries({ queryKey: contactsKey });
-  };
-}
-
 /** PUT /api/campaigns/:id/outreach. */
 export function useSaveCampaignOutreach(id: string) {
-  const refresh = useRefresh();
+  const refresh = useRefreshCampaignData();
   return useMutation({
     mutationFn: (input: CampaignOutreachInput) =>
       apiRequest(withId(apiPaths.campaignOutreach, id), {
@@ -57,23 +49,10 @@ export function useSaveCampaignOutreach(id: string) {
 
 /** POST /api/campaigns/:id/enrollment: Send Emails. */
 export function useEnrollCampaign(id: string) {
-  const refresh = useRefresh();
+  const refresh = useRefreshCampaignData();
   return useMutation({
     mutationFn: () =>
       apiRequest(withId(apiPaths.campaignEnrollment, id), { method: 'POST', schema: enrollmentResultSchema }),
-    onSuccess: () => refresh(),
-  });
-}
-
-/** POST /api/prospects/:id/enrollment: a prospect row's Send. */
-export function useEnrollProspect() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (prospectId: string) =>
-      apiRequest(withId(apiPaths.prospectEnrollment, prospectId), {
-        method: 'POST',
-        schema: enrollmentResultSchema,
-      }),
     onSuccess: () => refresh(),
   });
 }

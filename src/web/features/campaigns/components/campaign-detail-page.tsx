@@ -28,7 +28,7 @@ import { CompetitorsPanel } from './competitors-panel';
 import { DeleteCampaignDialog } from './delete-campaign-dialog';
 import { FindProspectsProgress } from './find-prospects-progress';
 import { OutreachPanel } from './outreach-panel';
-import { ProspectsTable } from './prospects-table';
+import { ProspectsTable } from '../../prospects/components/prospects-table';
 import { SendEmailsDialog } from './send-emails-dialog';
 import { useDetailTab } from './use-detail-tab';
 import { refusalMessage } from '../../../lib/form-errors';

@@ -19,7 +19,8 @@ import { SearchInput } from '../../../components/ui/search-input';
 import { Select } from '../../../components/ui/select';
 import { SortHeader, Table, Td, Th } from '../../../components/ui/table';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useDeleteProspect } from '../../campaigns/api/campaign-mutations';
+import { useDeleteProspect } from '../../prospects/api/prospect-mutations';
+import { useContactPage } from '../../prospects/api/prospect-queries';
 import { campaignOptionsQuery } from '../../campaigns/api/campaign-queries';
 import {
   LastContactedCell,
@@ -28,7 +29,7 @@ import {
   ProspectScoreHeaders,
 } from '../../prospects/components/prospect-cells';
 import { ProspectStatusBadge } from '../../prospects/components/prospect-status-badge';
-import { downloadContactsCsv, useContactPage } from '../api/contact-queries';
+import { downloadContactsCsv } from '../api/download-contacts-csv';
 import { DomainMemoryNote, DoNotContactButton } from './domain-memory';
 import { displayUrl } from '../../../../shared/display-host';
 

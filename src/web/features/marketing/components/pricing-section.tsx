@@ -11,7 +11,7 @@ import {
 } from '../../../../shared/plans';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
-import { landingSectionIds } from '../landing-sections';
+import { landingSectionIds } from '../../../lib/landing-sections';
 import { SectionHeading } from './section-heading';
 
 const periods: { value: BillingPeriod; label: string }[] = [

@@ -6,7 +6,7 @@ import { SearchInput } from '../../../components/ui/search-input';
 import { Select } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useContactPage } from '../../contacts/api/contact-queries';
+import { useContactPage } from '../../prospects/api/prospect-queries';
 import { useStepPreview } from '../api/sequence-queries';
 
 /** Prospects offered by the picker at once: the newest matches of the search. */

@@ -29,9 +29,9 @@ import { ErrorState } from '../../../components/ui/page-states';
 import { Sheet, SheetContent } from '../../../components/ui/sheet';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatDate, formatDateTime } from '../../../lib/format';
-import { useUpdateProspectStatus } from '../api/campaign-mutations';
-import { useProspectTimeline } from '../api/campaign-queries';
-import { ProspectStatusBadge } from '../../prospects/components/prospect-status-badge';
+import { useUpdateProspectStatus } from '../api/prospect-mutations';
+import { useProspectTimeline } from '../api/prospect-queries';
+import { ProspectStatusBadge } from './prospect-status-badge';
 import { ReplyAssist } from '../../ai/components/reply-assist';
 import { displayUrl } from '../../../../shared/display-host';
 

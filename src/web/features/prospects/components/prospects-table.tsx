@@ -9,18 +9,17 @@ import { QueryCard } from '../../../components/query-card';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/page-states';
 import { Pagination } from '../../../components/ui/pagination';
-import { ApiError } from '../../../lib/api-error';
+import { refusalMessage } from '../../../lib/form-errors';
 import { SortHeader, Table, Td, Th } from '../../../components/ui/table';
-import { useUpdateProspectStatus } from '../api/campaign-mutations';
-import { useCampaignProspects } from '../api/campaign-queries';
-import { useEnrollProspect } from '../api/outreach-queries';
+import { useEnrollProspect, useUpdateProspectStatus } from '../api/prospect-mutations';
+import { useCampaignProspects } from '../api/prospect-queries';
 import {
   LastContactedCell,
   ProspectIdentityCells,
   ProspectScoreCells,
   ProspectScoreHeaders,
-} from '../../prospects/components/prospect-cells';
-import { ProspectStatusBadge } from '../../prospects/components/prospect-status-badge';
+} from './prospect-cells';
+import { ProspectStatusBadge } from './prospect-status-badge';
 import { ProspectTimelineDrawer } from './prospect-timeline-drawer';
 import { displayUrl } from '../../../../shared/display-host';
 
@@ -108,12 +107,7 @@ export function ProspectsTable({ campaignId }: { campaignId: string }) {
                           enroll.mutate(p.id, {
                             onSuccess: () =>
                               toast.success(`${displayUrl(p.website)} enrolled in the campaign’s sequence`),
-                            onError: (e) =>
-                              toast.error(
-                                e instanceof ApiError && e.isClientError
-                                  ? e.message
-                                  : outreachMessages.enrollFailed,
-                              ),
+                            onError: (e) => toast.error(refusalMessage(e, outreachMessages.enrollFailed)),
                           })
                         }
                       >

@@ -1,7 +1,7 @@
 import { Outlet, useNavigation } from 'react-router';
-import { Island } from '../../islands/island';
-import { PublicFooter } from './public-footer';
-import { PublicNavbar } from './public-navbar';
+import { Island } from '../islands/island';
+import { PublicFooter } from '../components/layouts/public-footer';
+import { PublicNavbar } from '../components/layouts/public-navbar';
 
 /** Frame of the public pages: navigation bar, the page in <main>, footer; a thin bar while the next page loads. */
 export function PublicLayout() {

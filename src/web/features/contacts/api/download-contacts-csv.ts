@@ -1,18 +1,6 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiPaths, withQuery } from '../../../../shared/paths';
-import { contactPageSchema, type ContactListQuery } from '../../../../shared/schemas/prospects';
-import { apiErrorFrom, apiRequest } from '../../../lib/api-client';
-import { contactsKey } from '../../../lib/query-keys';
-
-/** One page of contacts under the current filters (GET /api/contacts). */
-export function useContactPage(query: ContactListQuery) {
-  return useQuery({
-    queryKey: [...contactsKey, query],
-    queryFn: ({ signal }) =>
-      apiRequest(withQuery(apiPaths.contacts, query), { schema: contactPageSchema, signal }),
-    placeholderData: keepPreviousData,
-  });
-}
+import type { ContactListQuery } from '../../../../shared/schemas/prospects';
+import { apiErrorFrom } from '../../../lib/api-client';
 
 /**
  * Downloads the CSV export of the current filters (GET /api/contacts/export) under the server's file
