@@ -5,7 +5,7 @@ import { blogMessages } from '../../../shared/schemas/blog';
 import { Alert } from '../../components/ui/alert';
 import { ErrorState } from '../../components/ui/page-states';
 import { PageSpinner } from '../../components/ui/spinner';
-import { useEditablePost } from '../../features/blog/api/use-blog-admin';
+import { useEditablePost } from '../../features/blog/api/blog-admin-queries';
 import { AdminGuard } from '../../features/blog/components/admin-guard';
 import { PostForm } from '../../features/blog/components/post-form';
 import { ApiError } from '../../lib/api-error';

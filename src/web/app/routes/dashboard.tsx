@@ -1,8 +1,8 @@
 import { useMatches } from 'react-router';
 import { DashboardLayout } from '../../components/layouts/dashboard-layout';
 import { DashboardSkeleton } from '../../components/layouts/dashboard-skeleton';
-import { meQueryOptions } from '../../features/auth/api/use-me';
-import { useSignOut } from '../../features/auth/api/use-sign-out';
+import { meQueryOptions } from '../../features/auth/api/session-queries';
+import { useSignOut } from '../../features/auth/api/session-mutations';
 import { RequireSession } from '../../features/auth/components/require-session';
 import { NotificationsMenu } from '../../features/notifications/components/notifications-menu';
 import { headingOf } from '../../lib/page-head';

@@ -12,7 +12,7 @@ import { TextareaField } from '../../../components/ui/textarea-field';
 import { ApiError } from '../../../lib/api-error';
 import { useCopy } from '../../../lib/use-copy';
 import { useAiStatus } from '../api/ai-queries';
-import { useReplySuggestion } from '../api/reply-suggestion';
+import { useReplySuggestion } from '../api/reply-suggestion-mutations';
 import { AiNotConfigured } from './ai-not-configured';
 
 const categoryTone: Record<ReplyCategory, BadgeTone> = {

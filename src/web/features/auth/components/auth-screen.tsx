@@ -4,7 +4,7 @@ import { Logo } from '../../../components/logo';
 import { ThemeToggle } from '../../../components/theme-toggle';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { PageSpinner } from '../../../components/ui/spinner';
-import { useMe } from '../api/use-me';
+import { useMe } from '../api/session-queries';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
 

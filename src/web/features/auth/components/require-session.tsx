@@ -3,7 +3,7 @@ import { Navigate } from 'react-router';
 import { paths } from '../../../../shared/paths';
 import type { Me } from '../../../../shared/schemas/auth';
 import { PageSpinner } from '../../../components/ui/spinner';
-import { useMe } from '../api/use-me';
+import { useMe } from '../api/session-queries';
 
 /**
  * Renders its children with the signed-in user; `pending` (a spinner by default) while the session

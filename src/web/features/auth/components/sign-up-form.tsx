@@ -1,5 +1,5 @@
 import { signUpSchema, type SignUpInput } from '../../../../shared/schemas/auth';
-import { useSignUp } from '../api/use-sign-up';
+import { useSignUp } from '../api/session-mutations';
 import { AuthForm, type AuthField } from './auth-form';
 
 const fields: readonly AuthField<SignUpInput>[] = [

@@ -12,7 +12,7 @@ import { DeleteButton } from '../../../components/ui/delete-button';
 import { EmptyState } from '../../../components/ui/page-states';
 import { Pagination } from '../../../components/ui/pagination';
 import { formatDate } from '../../../lib/format';
-import { useAdminPosts, useDeletePost, useSetPublished } from '../api/use-blog-admin';
+import { useAdminPosts, useDeletePost, useSetPublished } from '../api/blog-admin-queries';
 
 /** Publish or Unpublish for one post, with a toast of the outcome. */
 function PublishButton({ post }: { post: BlogAdminPost }) {

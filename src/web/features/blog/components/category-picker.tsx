@@ -4,7 +4,7 @@ import { blogLimits, blogMessages } from '../../../../shared/schemas/blog';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
-import { useCategories } from '../api/use-blog-admin';
+import { useCategories } from '../api/blog-admin-queries';
 
 interface CategoryPickerProps {
   value: string[];

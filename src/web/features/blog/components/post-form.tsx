@@ -18,7 +18,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
 import { ApiError } from '../../../lib/api-error';
 import { applyServerIssues } from '../../../lib/form-errors';
-import { useCreatePost, useUpdatePost, useUploadImage } from '../api/use-blog-admin';
+import { useCreatePost, useUpdatePost, useUploadImage } from '../api/blog-admin-queries';
 import { CategoryPicker } from './category-picker';
 import { ImagePicker, noImageChoice, type ImageChoice } from './image-picker';
 

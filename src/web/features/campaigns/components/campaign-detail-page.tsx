@@ -19,7 +19,7 @@ import { ApiError } from '../../../lib/api-error';
 import { FirstLinesPanel } from '../../first-lines/components/first-lines-panel';
 import { useCancelFindProspects, useFindProspects, useUpdateCampaign } from '../api/campaign-mutations';
 import { isRunActive, useCampaignDetail, useFindProspectsRun } from '../api/campaign-queries';
-import { useFollowFindProspectsRun } from '../api/use-follow-find-prospects-run';
+import { useFollowFindProspectsRun } from './use-follow-find-prospects-run';
 import { CompetitorGapPanel } from '../../competitor-gap/components/competitor-gap-panel';
 import { CampaignDetailTabs } from './campaign-detail-tabs';
 import { CampaignStats } from './campaign-stats';

@@ -4,7 +4,7 @@ import { pageCount } from '../../../../shared/schemas/pagination';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { useContactMessages } from '../api/use-contact-messages';
+import { useContactMessages } from '../api/contact-message-queries';
 
 const sentAt = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 

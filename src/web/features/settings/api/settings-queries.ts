@@ -10,7 +10,7 @@ import {
   type UpdateRoleInput,
 } from '../../../../shared/schemas/settings';
 import { apiRequest } from '../../../lib/api-client';
-import { meQueryKey } from '../../auth/api/use-me';
+import { meQueryKey } from '../../auth/api/session-queries';
 
 const usersKey = ['users'] as const;
 

@@ -1,7 +1,7 @@
 import { PageSpinner } from '../../../components/ui/spinner';
 import { PageHeader } from '../../../components/ui/page-states';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { useMe } from '../../auth/api/use-me';
+import { useMe } from '../../auth/api/session-queries';
 import { BillingTab } from './billing-tab';
 import { ProfileTab } from './profile-tab';
 import { SendingSettingsCard } from './sending-settings-card';

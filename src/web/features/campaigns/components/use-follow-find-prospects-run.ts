@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
 import type { DiscoveryRun } from '../../../../shared/schemas/discovery';
-import { isRunActive } from './campaign-queries';
+import { isRunActive } from '../api/campaign-queries';
 
 /**
  * Ends a find-prospects run the detail page watched with a toast (a failure shows on the page
