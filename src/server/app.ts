@@ -9,6 +9,7 @@ import {
   jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
+  type FastifyPluginAsyncZod,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { existsSync } from 'node:fs';
@@ -30,7 +31,7 @@ import { blogAdminRoutes, blogRoutes } from './modules/blog/routes';
 import { contactAdminRoutes, contactMessageRoutes } from './modules/contact-messages/routes';
 import { sequenceRoutes } from './modules/sequences/routes';
 import { trackingRoutes } from './modules/tracking/routes';
-import { outreachKeys } from './outreach/keys';
+import { outreachKeys, type OutreachKeys } from './outreach/keys';
 import { seoRoutes } from './modules/seo/routes';
 import { localDiskImageStorage, type ImageStorage } from './modules/uploads/image-storage';
 import { s3ImageStorage } from './modules/uploads/s3-image-storage';
@@ -50,7 +51,7 @@ import { outreachRoutes } from './modules/campaign-outreach/routes';
 import { accountRoutes } from './modules/account/routes';
 import { prospectRoutes } from './modules/prospects/routes';
 import { userRoutes } from './modules/users/routes';
-import { createAiWriter } from './ai/writer';
+import { createAiWriter, type AiWriter } from './ai/writer';
 import { aiRoutes } from './modules/ai/routes';
 import { guestPostRoutes } from './modules/guest-posts/routes';
 import { replySuggestionRoutes } from './modules/reply-suggestions/routes';
@@ -76,6 +77,47 @@ export interface AppDeps {
   imageStorage?: ImageStorage;
   version?: string;
 }
+
+/**
+ * What every route plugin is given (built once in buildApp): the app's dependencies and the pieces
+ * made from them. A plugin names the fields it uses in its own parameter type, so it can be read
+ * without this file.
+ */
+export interface AppContext extends AppDeps {
+  /** Keys for signed tracking links and stored mailbox credentials, derived from appSecret. */
+  keys: OutreachKeys;
+  /** The AI writer (a disabled one when no model is configured). */
+  writer: AiWriter;
+  /** Where uploaded images go. */
+  storage: ImageStorage;
+  version: string;
+}
+
+/** The route plugins behind the session check, in registration order. */
+const signedInRoutes: ((ctx: AppContext) => FastifyPluginAsyncZod)[] = [
+  sequenceRoutes,
+  blogAdminRoutes,
+  contactAdminRoutes,
+  imageUploadRoutes,
+  campaignRoutes,
+  outreachRoutes,
+  findProspectsRoutes,
+  prospectRoutes,
+  contactRoutes,
+  liveLinkRoutes,
+  competitorGapRoutes,
+  notificationRoutes,
+  eventRoutes,
+  emailAccountRoutes,
+  domainCheckRoutes,
+  quarantineRoutes,
+  accountRoutes,
+  userRoutes,
+  aiRoutes,
+  guestPostRoutes,
+  replySuggestionRoutes,
+  firstLineRoutes,
+];
 
 /** JSON bodies above this are refused with 413; routes that take uploads raise their own limit. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -143,44 +185,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     (config.S3_BUCKET
       ? s3ImageStorage(config)
       : localDiskImageStorage(path.join(config.DATA_DIR, 'uploads')));
+  const ctx: AppContext = {
+    ...deps,
+    keys: outreachKeys(deps.appSecret),
+    writer: createAiWriter(db, config),
+    storage,
+    version: deps.version ?? '0.0.0',
+  };
 
-  // Public: no session needed.
-  await app.register(healthRoutes(db, deps.version ?? '0.0.0'));
-  await app.register(authRoutes(auth, config));
-  await app.register(trackingRoutes(db, outreachKeys(deps.appSecret), deps.config));
-  await app.register(blogRoutes(db));
-  await app.register(contactMessageRoutes(db));
-  await app.register(uploadedImageRoutes(storage));
-  await app.register(seoRoutes(config, db));
+  await app.register(healthRoutes(ctx));
+  await app.register(authRoutes(ctx));
+  await app.register(trackingRoutes(ctx));
+  await app.register(blogRoutes(ctx));
+  await app.register(contactMessageRoutes(ctx));
+  await app.register(uploadedImageRoutes(ctx));
+  await app.register(seoRoutes(ctx));
 
   // The signed-in scope: its onRequest hook runs before any body is read, so a visitor's request
   // is refused without costing a parse (docs/decisions/003-auth-sessions-and-rate-limits.md).
   const readSession = createSessionReader(auth, db);
-  const writer = createAiWriter(db, config);
   await app.register(async (signedIn) => {
     signedIn.addHook('onRequest', requireUser(readSession));
-    await signedIn.register(sequenceRoutes(db));
-    await signedIn.register(blogAdminRoutes(db));
-    await signedIn.register(contactAdminRoutes(db));
-    await signedIn.register(imageUploadRoutes(db, storage));
-    await signedIn.register(campaignRoutes(db));
-    await signedIn.register(outreachRoutes(db, config));
-    await signedIn.register(findProspectsRoutes({ db, config, queue: deps.queue }));
-    await signedIn.register(prospectRoutes({ db, queue: deps.queue }));
-    await signedIn.register(contactRoutes(db));
-    await signedIn.register(liveLinkRoutes({ db, config, queue: deps.queue }));
-    await signedIn.register(competitorGapRoutes(db));
-    await signedIn.register(notificationRoutes(db));
-    await signedIn.register(eventRoutes(deps.events));
-    await signedIn.register(emailAccountRoutes({ db, config, appSecret: deps.appSecret, queue: deps.queue }));
-    await signedIn.register(domainCheckRoutes({ db, config }));
-    await signedIn.register(quarantineRoutes(db));
-    await signedIn.register(accountRoutes(db));
-    await signedIn.register(userRoutes(db));
-    await signedIn.register(aiRoutes(writer));
-    await signedIn.register(guestPostRoutes(db, writer));
-    await signedIn.register(replySuggestionRoutes(db, writer));
-    await signedIn.register(firstLineRoutes(db, writer));
+    for (const routes of signedInRoutes) await signedIn.register(routes(ctx));
   });
 
   const spa = Boolean(deps.webRoot && existsSync(path.join(deps.webRoot, 'index.html')));

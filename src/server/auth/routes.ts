@@ -31,7 +31,7 @@ async function errorCodeOf(response: Response): Promise<string> {
  * Sign-in is rate-limited per IP and per email; unknown email and wrong password answer the same.
  * Sign-up is rate-limited per IP (SIGN_UP_MAX_PER_IP per hour), so one client cannot mass-create accounts.
  */
-export function authRoutes(auth: Auth, config: Config): FastifyPluginAsyncZod {
+export function authRoutes({ auth, config }: { auth: Auth; config: Config }): FastifyPluginAsyncZod {
   return async (app) => {
     const limitSignIn = rateLimitGuard(
       [

@@ -15,7 +15,7 @@ import { getMe, getSendingSettings, updateProfile, updateSendingSettings } from 
  * /api/profile` (the Settings Profile tab; better-auth's update-user route stays unexposed) and
  * `GET`/`PUT /api/profile/sending` (the tab's sending settings, docs/decisions/009-outreach-sending.md).
  */
-export function accountRoutes(db: Database): FastifyPluginAsyncZod {
+export function accountRoutes({ db }: { db: Database }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(apiPaths.me, { schema: { tags: ['account'], response: { 200: meSchema } } }, async (request) =>
       getMe(db, signedInUser(request)),

@@ -5,7 +5,7 @@ import type { AiWriter } from '../../ai/writer';
 import { userId } from '../../auth/session';
 
 /** `GET /api/ai/status`: whether AI writing is configured and the signed-in user's calls left today. */
-export function aiRoutes(writer: AiWriter): FastifyPluginAsyncZod {
+export function aiRoutes({ writer }: { writer: AiWriter }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       apiPaths.aiStatus,

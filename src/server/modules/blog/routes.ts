@@ -37,7 +37,7 @@ import { idParams } from '../../http/params';
  * The public blog API: anyone reads published posts and categories; an old slug of a renamed
  * post answers 301 to its current one.
  */
-export function blogRoutes(db: Database): FastifyPluginAsyncZod {
+export function blogRoutes({ db }: { db: Database }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       apiPaths.blogPosts,
@@ -77,7 +77,7 @@ export function blogRoutes(db: Database): FastifyPluginAsyncZod {
  * The blog's admin API, registered in the signed-in scope: only admins create, list (drafts too),
  * edit, publish and delete posts (401 signed out, 403 otherwise, checked before the body is validated).
  */
-export function blogAdminRoutes(db: Database): FastifyPluginAsyncZod {
+export function blogAdminRoutes({ db }: { db: Database }): FastifyPluginAsyncZod {
   return async (app) => {
     const admin = requireAdmin(db);
     app.post(

@@ -24,7 +24,7 @@ import { idParams } from '../../http/params';
  * /api/campaigns/:id). Only the signed-in user's records; another user's id answers 404. Addresses
  * are checked before enrollment over DNS as the settings say (DNS_SERVERS, MAIL_DOMAINS_ASSUME_OK).
  */
-export function outreachRoutes(db: Database, config: Config): FastifyPluginAsyncZod {
+export function outreachRoutes({ db, config }: { db: Database; config: Config }): FastifyPluginAsyncZod {
   const addresses = addressCheckerFromConfig(db, config);
   return async (app) => {
     const tags = ['outreach'];

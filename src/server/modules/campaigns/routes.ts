@@ -31,7 +31,7 @@ import { idParams } from '../../http/params';
  * update (competitors, status), delete and a campaign's prospects. Every route acts only
  * on the signed-in user's campaigns; another user's id answers 404.
  */
-export function campaignRoutes(db: Database): FastifyPluginAsyncZod {
+export function campaignRoutes({ db }: { db: Database }): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['campaigns'];
 

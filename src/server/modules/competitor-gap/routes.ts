@@ -12,7 +12,7 @@ import { addGapProspects, competitorGap } from './service';
 import { idParams } from '../../http/params';
 
 /** A campaign's competitor gap (docs/decisions/012-link-monitoring.md) and adding its domains as prospects; the user's campaigns only. */
-export function competitorGapRoutes(db: Database): FastifyPluginAsyncZod {
+export function competitorGapRoutes({ db }: { db: Database }): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['campaigns'];
     app.get(

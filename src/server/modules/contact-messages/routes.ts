@@ -20,7 +20,7 @@ const HOUR_MS = 60 * 60 * 1000;
  * The contact form (docs/product.md#public-pages, docs/product.md#validation): `POST /api/contact` stores a valid message, at most 5 per IP
  * per hour (invalid ones do not count). Public.
  */
-export function contactMessageRoutes(db: Database): FastifyPluginAsyncZod {
+export function contactMessageRoutes({ db }: { db: Database }): FastifyPluginAsyncZod {
   return async (app) => {
     const limit = rateLimitGuard(
       [
@@ -48,7 +48,7 @@ export function contactMessageRoutes(db: Database): FastifyPluginAsyncZod {
 }
 
 /** `GET /api/contact/messages`: the stored messages, for admins; registered in the signed-in scope. */
-export function contactAdminRoutes(db: Database): FastifyPluginAsyncZod {
+export function contactAdminRoutes({ db }: { db: Database }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       apiPaths.contactMessages,

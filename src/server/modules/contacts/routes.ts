@@ -19,7 +19,7 @@ import { exportContactsCsv, listContacts } from './service';
  * campaigns; `GET /api/contacts/export` streams them as contacts_export_{YYYY-MM-DD}.csv (docs/product.md#limits);
  * `PUT /api/domain-memory` sets or clears a domain's do-not-contact flag (docs/decisions/011-replies-history-and-domain-memory.md).
  */
-export function contactRoutes(db: Database): FastifyPluginAsyncZod {
+export function contactRoutes({ db }: { db: Database }): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['contacts'];
     app.get(

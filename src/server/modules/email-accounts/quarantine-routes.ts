@@ -7,7 +7,7 @@ import { listQuarantinedMessages } from './quarantine-service';
 import { mailboxIdParams } from '../../http/params';
 
 /** `GET /api/email-accounts/:id/quarantine`: the messages a mailbox's sync set aside, newest first. */
-export function quarantineRoutes(db: Database): FastifyPluginAsyncZod {
+export function quarantineRoutes({ db }: { db: Database }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       apiPaths.emailAccountQuarantine,

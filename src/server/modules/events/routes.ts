@@ -16,7 +16,7 @@ export const RETRY_MS = 3_000;
  * is lost (the browser reconnects and refetches) and when the server closes.
  * @throws AppError UNAUTHORIZED (401) without a session.
  */
-export function eventRoutes(hub: EventHub): FastifyPluginAsyncZod {
+export function eventRoutes({ events: hub }: { events: EventHub }): FastifyPluginAsyncZod {
   return async (app) => {
     const open = new Set<SseStream>();
     // Streams never end by themselves: without this, closing the server would wait for every tab.

@@ -27,7 +27,7 @@ import { idParams } from '../../http/params';
  * drafting one prospect's line with the model, editing/approving and discarding it. Signed-in users
  * only; another user's campaign or prospect answers 404.
  */
-export function firstLineRoutes(db: Database, writer: AiWriter): FastifyPluginAsyncZod {
+export function firstLineRoutes({ db, writer }: { db: Database; writer: AiWriter }): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['first lines'];
     app.get(

@@ -30,7 +30,7 @@ import { idParams } from '../../http/params';
  * internal links, generating a post as a server-sent-event stream, and the saved posts.
  * Signed-in users only; another user's campaign or post answers 404.
  */
-export function guestPostRoutes(db: Database, writer: AiWriter): FastifyPluginAsyncZod {
+export function guestPostRoutes({ db, writer }: { db: Database; writer: AiWriter }): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['guest posts'];
 

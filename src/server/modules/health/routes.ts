@@ -4,7 +4,7 @@ import { healthSchema } from '../../../shared/schemas/api';
 import { pingDatabase, type Database } from '../../db/client';
 
 /** `GET /api/health`: 200 with database 'up', or 503 'degraded' when the database does not answer. */
-export function healthRoutes(db: Database, version: string): FastifyPluginAsyncZod {
+export function healthRoutes({ db, version }: { db: Database; version: string }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       apiPaths.health,

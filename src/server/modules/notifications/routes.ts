@@ -11,7 +11,7 @@ import type { Database } from '../../db/client';
 import { listNotifications, markNotificationsRead } from './service';
 
 /** The signed-in user's notifications (docs/decisions/012-link-monitoring.md): list and mark read. */
-export function notificationRoutes(db: Database): FastifyPluginAsyncZod {
+export function notificationRoutes({ db }: { db: Database }): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['notifications'];
     app.get(

@@ -12,7 +12,13 @@ import { signedInUser } from '../../auth/session';
  * `POST /api/inbound-messages/:id/suggestion` (docs/decisions/010-ai-writing.md): a category and an answer draft for a
  * prospect's reply. Signed-in users only; another user's message answers 404.
  */
-export function replySuggestionRoutes(db: Database, writer: AiWriter): FastifyPluginAsyncZod {
+export function replySuggestionRoutes({
+  db,
+  writer,
+}: {
+  db: Database;
+  writer: AiWriter;
+}): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       apiPaths.replySuggestion,

@@ -31,7 +31,7 @@ const xmlEscape = (s: string) =>
  * and every published post), `/robots.txt` (keeps crawlers out of the API and the signed-in app) and
  * `/blog/rss.xml` (RSS 2.0 of the latest published posts). URLs are absolute, built from APP_URL.
  */
-export function seoRoutes(config: Config, db: Database): FastifyPluginAsyncZod {
+export function seoRoutes({ config, db }: { config: Config; db: Database }): FastifyPluginAsyncZod {
   const site = config.APP_URL;
   return async (app) => {
     app.get(sitePaths.sitemap, { schema: { hide: true } }, async (_request, reply) => {

@@ -19,7 +19,7 @@ const pageQuery = z.strictObject({
 });
 
 /** Email sequences of the signed-in user and the shipped templates (docs/product.md#api). */
-export function sequenceRoutes(db: Database): FastifyPluginAsyncZod {
+export function sequenceRoutes({ db }: { db: Database }): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['sequences'];
 

@@ -19,7 +19,15 @@ const tokenParams = z.object({ token: z.string().min(1).max(4096) });
  * unsubscribe link with its RFC 8058 one-click POST (the sending mailbox's health is judged again,
  * with `config` for its alert email).
  */
-export function trackingRoutes(db: Database, keys: OutreachKeys, config: Config): FastifyPluginAsyncZod {
+export function trackingRoutes({
+  db,
+  keys,
+  config,
+}: {
+  db: Database;
+  keys: OutreachKeys;
+  config: Config;
+}): FastifyPluginAsyncZod {
   return async (app) => {
     // RFC 8058 one-click requests are form posts; the body carries nothing we need.
     app.addContentTypeParser(

@@ -18,7 +18,13 @@ const megabytes = blogLimits.imageMaxBytes / (1024 * 1024);
  * registered in the signed-in scope: `POST /api/uploads/images` (admins only; multipart field `file`,
  * at most 5 MB) answers 201 with the URL.
  */
-export function imageUploadRoutes(db: Database, storage: ImageStorage): FastifyPluginAsyncZod {
+export function imageUploadRoutes({
+  db,
+  storage,
+}: {
+  db: Database;
+  storage: ImageStorage;
+}): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(multipart, {
       limits: { fileSize: blogLimits.imageMaxBytes, files: 1, fields: 0, parts: 1 },
@@ -49,7 +55,7 @@ export function imageUploadRoutes(db: Database, storage: ImageStorage): FastifyP
 }
 
 /** `GET /uploads/<name>`: serves stored images, public, with a one-year immutable cache lifetime. */
-export function uploadedImageRoutes(storage: ImageStorage): FastifyPluginAsyncZod {
+export function uploadedImageRoutes({ storage }: { storage: ImageStorage }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       `${sitePaths.uploads}:name`,

@@ -8,7 +8,7 @@ import { changeRole, listTeamUsers } from './service';
 import { idParams } from '../../http/params';
 
 /** The Settings Users tab (docs/product.md#settings, docs/product.md#roles): list users, change another user's role (server-enforced rules). */
-export function userRoutes(db: Database): FastifyPluginAsyncZod {
+export function userRoutes({ db }: { db: Database }): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['users'];
     app.get(
