@@ -69,14 +69,9 @@ export function guestPostRoutes({ db, writer }: { db: Database; writer: AiWriter
         stream.onClose(() => {
           if (!finished) abort.abort();
         });
-        let content = '';
         try {
-          for await (const text of generation.text) {
-            content += text;
-            stream.send({ text }, 'delta');
-          }
-          if (!content.trim()) throw new Error('the model returned no text');
-          stream.send(await generation.save(content), 'done');
+          const post = await generation.write((text) => stream.send({ text }, 'delta'));
+          stream.send(post, 'done');
         } catch (error) {
           if (!abort.signal.aborted) {
             request.log.warn({ err: error }, 'guest post generation failed');

@@ -75,15 +75,19 @@ export async function saveInternalLinks(
   return row;
 }
 
-/** A started generation: the text as the model writes it, and how to save the finished post. */
+/** A started generation of a guest post. */
 export interface Generation {
-  text: AsyncIterable<string>;
-  save(content: string): Promise<GuestPost>;
+  /**
+   * Reads the model's text to its end, handing each piece to `onText` as it comes, then saves the
+   * post (trimmed, at most MAX_CONTENT_CHARS) and returns it.
+   * @throws Error when the model fails midway or writes no text; nothing is saved then.
+   */
+  write(onText: (text: string) => void): Promise<GuestPost>;
 }
 
 /**
  * Starts writing a guest post for one of the user's campaigns: the prompt carries the target site's
- * facts when its pages are in the crawl store. Nothing is saved until `save` is given the whole text.
+ * facts when its pages are in the crawl store. Nothing is saved until `write` has the whole text.
  * @throws AppError NOT_FOUND (another user's campaign), AI_NOT_CONFIGURED, RATE_LIMITED, before any text.
  */
 export async function startGuestPost(
@@ -97,8 +101,13 @@ export async function startGuestPost(
   const pages = await new CrawlStore(db).sitePages(siteDomain(request.targetWebsite));
   const text = await writer.stream(userId, guestPostPrompt(request, siteFactsFrom(pages)), signal);
   return {
-    text,
-    async save(content) {
+    async write(onText) {
+      let content = '';
+      for await (const piece of text) {
+        content += piece;
+        onText(piece);
+      }
+      if (!content.trim()) throw new Error('the model returned no text');
       const markup = content.trim().slice(0, MAX_CONTENT_CHARS);
       const [row] = await db
         .insert(guestPosts)
