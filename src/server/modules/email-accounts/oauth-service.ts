@@ -1,11 +1,87 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { defaultDailyLimit, type OAuthMailboxProvider } from '../../../shared/schemas/mailboxes';
+import { paths } from '../../../shared/paths';
+import {
+  defaultDailyLimit,
+  mailboxMessages,
+  type OAuthMailboxProvider,
+} from '../../../shared/schemas/mailboxes';
+import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { emailAccounts } from '../../db/schema/mailboxes';
+import { AppError } from '../../http/errors';
 import { initialRampLimit } from '../../outreach/health/ramp';
-import type { OAuthGrant } from '../../outreach/mailboxes/oauth-mailbox';
+import { outreachKeys } from '../../outreach/keys';
+import {
+  completeOAuthAuthorization,
+  OAuthMailboxError,
+  oauthConfigured,
+  startOAuthAuthorization,
+  type OAuthGrant,
+} from '../../outreach/mailboxes/oauth-mailbox';
 import { encryptSecret } from '../../secrets';
+import type { EmailAccountDeps } from './deps';
+import { queueFirstDomainCheck } from './first-domain-check';
+
+/** What the user reads when the server has no OAuth2 client for the provider. */
+const notConfigured: Record<OAuthMailboxProvider, string> = {
+  gmail: 'Gmail is not configured on this server.',
+  microsoft: 'Microsoft mailboxes are not configured on this server.',
+};
+
+/**
+ * The provider may only send the user back to the mailbox page of this app; any other
+ * address would hand the authorization code to someone else.
+ * @throws AppError VALIDATION_ERROR otherwise.
+ */
+function assertOwnRedirect(config: Config, redirectUri: string): void {
+  const expected = new URL(paths.emails, config.APP_URL).toString();
+  if (new URL(redirectUri).toString() !== expected)
+    throw new AppError('VALIDATION_ERROR', mailboxMessages.redirectRefused);
+}
+
+/**
+ * Step 1 of connecting a mailbox by OAuth2 sign-in (docs/decisions/016-microsoft-mailboxes.md):
+ * the provider's consent page to send the user to, or `error` when this server has no client for it.
+ * @throws AppError VALIDATION_ERROR when `redirectUri` is not this app's mailbox page.
+ */
+export async function beginOAuthMailbox(
+  { db, config }: Pick<EmailAccountDeps, 'db' | 'config'>,
+  provider: OAuthMailboxProvider,
+  userId: string,
+  redirectUri: string,
+): Promise<{ url: string } | { error: string }> {
+  if (!oauthConfigured(provider, config)) return { error: notConfigured[provider] };
+  assertOwnRedirect(config, redirectUri);
+  return { url: await startOAuthAuthorization(db, config, provider, userId, redirectUri) };
+}
+
+/**
+ * Step 2: trades the provider's code for a grant, stores the mailbox (connectOAuthMailbox) and
+ * queues its first domain check. A refusal the user can act on (state expired, no refresh token,
+ * consent denied) is returned as `error`, not thrown.
+ * @throws AppError VALIDATION_ERROR when `redirectUri` is not this app's mailbox page.
+ */
+export async function finishOAuthMailbox(
+  deps: EmailAccountDeps,
+  provider: OAuthMailboxProvider,
+  userId: string,
+  answer: { code: string; state: string; redirectUri: string },
+  onQueueError: (error: unknown) => void,
+): Promise<{ success: true } | { success: false; error: string }> {
+  const { db, config } = deps;
+  assertOwnRedirect(config, answer.redirectUri);
+  try {
+    const grant = await completeOAuthAuthorization(db, config, provider, userId, answer);
+    const { credentials } = outreachKeys(deps.appSecret);
+    await connectOAuthMailbox(db, credentials, userId, provider, grant, config.MAILBOX_RAMP_START);
+  } catch (error) {
+    if (error instanceof OAuthMailboxError) return { success: false, error: error.message };
+    throw error;
+  }
+  await queueFirstDomainCheck(deps.queue, onQueueError);
+  return { success: true };
+}
 
 /**
  * `value`, except for a mailbox paused by its health rules or by hand: new credentials do not answer

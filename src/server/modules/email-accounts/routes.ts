@@ -10,9 +10,9 @@ import {
 } from '../../../shared/schemas/mailboxes';
 import { userId } from '../../auth/session';
 import { AddressPolicy } from '../../net/ssrf-guard';
-import { domainCheckQueue, sendJob } from '../../jobs/definitions';
 import { outreachKeys } from '../../outreach/keys';
 import type { EmailAccountDeps } from './deps';
+import { queueFirstDomainCheck } from './first-domain-check';
 import { oauthMailboxRoutes } from './oauth-routes';
 import {
   connectSmtpMailbox,
@@ -66,8 +66,7 @@ export function emailAccountRoutes(deps: EmailAccountDeps): FastifyPluginAsyncZo
           request.body,
           config.MAILBOX_RAMP_START,
         );
-        // Best effort: the connect stands, and the daily run checks the domain if this one is lost.
-        await sendJob(deps.queue, domainCheckQueue, {}).catch((error: unknown) =>
+        await queueFirstDomainCheck(deps.queue, (error) =>
           request.log.warn({ err: error }, 'first domain check not queued'),
         );
         return reply.status(201).send(mailbox);
