@@ -211,7 +211,8 @@ describe('disconnecting', () => {
       url: withId(apiPaths.emailAccount, mailbox!.id),
       headers: { cookie },
     });
-    expect(response.statusCode).toBe(204);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ ok: true });
     expect(await storedRows()).toEqual([]);
   });
 });

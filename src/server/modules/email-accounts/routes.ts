@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiPaths } from '../../../shared/paths';
+import { okSchema } from '../../../shared/schemas/api';
 import { emailAccountListQuerySchema } from '../../../shared/schemas/email-accounts';
 import {
   connectMailboxSchema,
@@ -125,11 +126,11 @@ export function emailAccountRoutes(deps: EmailAccountDeps): FastifyPluginAsyncZo
     app.delete(
       apiPaths.emailAccount,
       {
-        schema: { tags: ['email accounts'], params: mailboxIdParams },
+        schema: { tags: ['email accounts'], params: mailboxIdParams, response: { 200: okSchema } },
       },
-      async (request, reply) => {
+      async (request) => {
         await deleteEmailAccount(db, userId(request), request.params.id);
-        return reply.status(204).send();
+        return { ok: true as const };
       },
     );
 
