@@ -2,32 +2,20 @@ import { expect, test, type Page } from '@playwright/test';
 import { messages } from '../src/shared/messages';
 import { apiPaths } from '../src/shared/paths';
 import {
-  startImapServer,
-  startSmtpServer,
-  type LocalImapServer,
-  type LocalSmtpServer,
-} from '../src/server/testing/mail-servers';
-import {
   connectLocalMailbox,
   openSendingWindowAlways,
   saveOutreachSettings,
   sequenceFromTemplate,
 } from './outreach-steps';
 import { newUser, signUp } from './support';
+import { localMailServers } from './mail-servers';
 
 /**
  * A double click on a button that creates something does it once (docs/decisions/018-idempotency-keys.md):
  * the form ignores the second submit while the first runs, and the screen tells what the first did.
  */
 const mailUser = { user: 'ada@double.test', pass: 'difference-engine' };
-let smtp: LocalSmtpServer;
-let imap: LocalImapServer;
-test.beforeAll(async () => {
-  [smtp, imap] = await Promise.all([startSmtpServer([mailUser]), startImapServer([mailUser])]);
-});
-test.afterAll(async () => {
-  await Promise.all([smtp.close(), imap.close()]);
-});
+const mail = localMailServers([mailUser]);
 
 /** The POST requests the page sends to `path` from now on. */
 function postsTo(page: Page, path: string): string[] {
@@ -61,7 +49,7 @@ test('a double-clicked Send Emails enrolls each prospect once and each gets its 
   test.setTimeout(120_000);
   await signUp(page, newUser({ firstName: 'Ada', lastName: 'Lovelace' }));
   await openSendingWindowAlways(page, 'Analytical Engines Ltd, 12 St James Square, London');
-  await connectLocalMailbox(page, mailUser, { smtp: smtp.port, imap: imap.port });
+  await connectLocalMailbox(page, mailUser, { smtp: mail.smtp.port, imap: mail.imap.port });
   await sequenceFromTemplate(page);
   const created = await page.request.post(apiPaths.campaigns, {
     data: {
@@ -100,7 +88,7 @@ test('a double-clicked Send Emails enrolls each prospect once and each gets its 
   await expect(page.getByText(/No pending prospect/)).toHaveCount(0);
   expect(enrollments).toHaveLength(1);
 
-  const received = await smtp.waitFor(2, 60_000);
+  const received = await mail.smtp.waitFor(2, 60_000);
   expect(received.map((message) => message.to[0]).sort()).toEqual([
     'charles@babbage.example',
     'jakob@bernoulli.example',

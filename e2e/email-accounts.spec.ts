@@ -1,22 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { mailboxMessages as m } from '../src/shared/schemas/mailboxes';
-import {
-  startImapServer,
-  startSmtpServer,
-  type LocalImapServer,
-  type LocalSmtpServer,
-} from '../src/server/testing/mail-servers';
 import { newUser, signUp } from './support';
+import { localMailServers } from './mail-servers';
 
 const mailUser = { user: 'ada@mail.test', pass: 'correct horse' };
-let smtp: LocalSmtpServer;
-let imap: LocalImapServer;
-test.beforeAll(async () => {
-  [smtp, imap] = await Promise.all([startSmtpServer([mailUser]), startImapServer([mailUser])]);
-});
-test.afterAll(async () => {
-  await Promise.all([smtp.close(), imap.close()]);
-});
+const mail = localMailServers([mailUser]);
 
 test('connect a mailbox over SMTP/IMAP after a refused password, change its sending settings, then disconnect it', async ({
   page,
@@ -30,9 +18,9 @@ test('connect a mailbox over SMTP/IMAP after a refused password, change its send
   await dialog.getByLabel('User Name').fill(mailUser.user);
   await dialog.getByLabel('Password').fill('wrong');
   await dialog.getByLabel('SMTP Host').fill('127.0.0.1');
-  await dialog.getByLabel('SMTP Port').fill(String(smtp.port));
+  await dialog.getByLabel('SMTP Port').fill(String(mail.smtp.port));
   await dialog.getByLabel('IMAP Host').fill('127.0.0.1');
-  await dialog.getByLabel('IMAP Port').fill(String(imap.port));
+  await dialog.getByLabel('IMAP Port').fill(String(mail.imap.port));
   for (const name of ['SMTP Security', 'IMAP Security']) {
     await dialog.getByLabel(name).click();
     await page.getByRole('option', { name: 'None' }).click();

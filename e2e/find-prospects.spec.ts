@@ -3,7 +3,7 @@ import { discoveryMessages } from '../src/shared/schemas/discovery';
 import { newUser, signUp } from './support';
 
 /**
- * Issue 5's end-to-end test: an AI campaign for the fixture web's bike shop (e2e/fixture-web-server.ts,
+ * End to end: an AI campaign for the fixture web's bike shop (e2e/fixture-web-server.ts,
  * reached through the app's proxy setting) finds its prospects while the detail page watches.
  */
 test('an AI campaign finds prospects with contacts and scores while the detail page shows its progress', async ({

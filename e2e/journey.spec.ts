@@ -4,13 +4,7 @@ import Papa from 'papaparse';
 import { apiPaths, paths } from '../src/shared/paths';
 import { outreachMessages as m } from '../src/shared/schemas/outreach';
 import { settingsMessages } from '../src/shared/schemas/settings';
-import {
-  startImapServer,
-  startSmtpServer,
-  type LocalImapServer,
-  type LocalSmtpServer,
-  type ReceivedMessage,
-} from '../src/server/testing/mail-servers';
+import { type ReceivedMessage } from '../src/server/testing/mail-servers';
 import {
   connectLocalMailbox,
   openSendingWindowAlways,
@@ -18,9 +12,10 @@ import {
   sequenceFromTemplate,
 } from './outreach-steps';
 import { newUser, signUp } from './support';
+import { localMailServers } from './mail-servers';
 
 /**
- * Issue 10's journey, one user from sign-up to a verified backlink, in Chromium against the built
+ * The whole journey, one user from sign-up to a verified backlink, in Chromium against the built
  * app as playwright.config.ts starts it: the fixture web (coffeeWeb() in
  * src/server/testing/fixture-sites.ts) through the app's proxy, a real SMTP server and a real
  * Dovecot mailbox on loopback, the outreach tick every 2 s and one sequence hour of 0.4 s
@@ -40,14 +35,7 @@ const prospects = {
 };
 const all = Object.values(prospects);
 
-let smtp: LocalSmtpServer;
-let imap: LocalImapServer;
-test.beforeAll(async () => {
-  [smtp, imap] = await Promise.all([startSmtpServer([mailUser]), startImapServer([mailUser])]);
-});
-test.afterAll(async () => {
-  await Promise.all([smtp?.close(), imap?.close()]);
-});
+const mail = localMailServers([mailUser]);
 
 async function setProfileAndSending(page: Page) {
   await page.goto('/dashboard/settings');
@@ -200,7 +188,7 @@ test('the whole journey: sign-up, mailbox, AI campaign, sequence, replies, outco
   await setProfileAndSending(page);
 
   // 2. The mailbox on the local SMTP and IMAP servers.
-  await connectLocalMailbox(page, mailUser, { smtp: smtp.port, imap: imap.port });
+  await connectLocalMailbox(page, mailUser, { smtp: mail.smtp.port, imap: mail.imap.port });
 
   // 3. An AI-assisted campaign for the fixture web's roastery finds its prospects while the page watches.
   const campaignId = await createAiCampaign(page);
@@ -226,15 +214,15 @@ test('the whole journey: sign-up, mailbox, AI campaign, sequence, replies, outco
     [prospects.bounces.email]: (first) => bounceMime(first, prospects.bounces.email),
   };
   const answers: Promise<void>[] = [];
-  smtp.hooks.afterAccept = async () => {
-    const message = smtp.messages.at(-1)!;
+  mail.smtp.hooks.afterAccept = async () => {
+    const message = mail.smtp.messages.at(-1)!;
     const answer = answerTo[recipientOf(message)];
     if (answer && message.parsed.subject?.startsWith('Article idea'))
-      answers.push(imap.deliver(mailUser, answer(message)));
+      answers.push(mail.imap.deliver(mailUser, answer(message)));
   };
   await startOutreach(page, campaignId);
   // Generous: with other specs running beside it on two cores, the 2-second ticks may run late.
-  const firsts = await smtp.waitFor(all.length, 100_000);
+  const firsts = await mail.smtp.waitFor(all.length, 100_000);
   expect(firsts.map(recipientOf).sort()).toEqual(all.map((p) => p.email).sort());
   for (const message of firsts) {
     const prospect = all.find((p) => p.email === recipientOf(message))!;
@@ -292,11 +280,13 @@ test('the whole journey: sign-up, mailbox, AI campaign, sequence, replies, outco
   // The follow-up reaches the quiet prospects (~38 s after their first step) and, once the auto-reply's
   // 7-day pause is over (~67 s), the one who auto-replied; never the one who replied or bounced. Threaded.
   const followUpsTo = [prospects.quiet1, prospects.quiet2, prospects.autoReplies];
-  const sent = await smtp.waitFor(all.length + followUpsTo.length, 120_000).catch(async (error: Error) => {
-    // Seen once under load: no follow-up at all. Say what state the mailbox was in.
-    const mailboxes = await (await page.request.get(apiPaths.emailAccounts)).text();
-    throw new Error(`${error.message}; mailboxes: ${mailboxes}`);
-  });
+  const sent = await mail.smtp
+    .waitFor(all.length + followUpsTo.length, 120_000)
+    .catch(async (error: Error) => {
+      // Seen once under load: no follow-up at all. Say what state the mailbox was in.
+      const mailboxes = await (await page.request.get(apiPaths.emailAccounts)).text();
+      throw new Error(`${error.message}; mailboxes: ${mailboxes}`);
+    });
   const followUps = sent.slice(all.length);
   expect(followUps.map(recipientOf).sort()).toEqual(followUpsTo.map((p) => p.email).sort());
   expect(recipientOf(followUps.at(-1)!)).toBe(prospects.autoReplies.email);

@@ -6,7 +6,7 @@ import { newUser, signUp } from './support';
 const fixtureWeb = `http://127.0.0.1:${process.env.FIXTURE_WEB_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 1000}`;
 
 /**
- * Issue 8's end-to-end test: a live link on a fixture page is checked when added (active), the
+ * End to end: a live link on a fixture page is checked when added (active), the
  * page loses the link, Check now finds it lost, and the alert is in the notifications.
  */
 test('a live link is checked when added, found lost after the page changed, and the alert is in the notifications', async ({

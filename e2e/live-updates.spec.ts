@@ -1,13 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { apiPaths, withId } from '../src/shared/paths';
 import { competitorGapMessages } from '../src/shared/schemas/competitor-gap';
-import {
-  startImapServer,
-  startSmtpServer,
-  type LocalImapServer,
-  type LocalSmtpServer,
-} from '../src/server/testing/mail-servers';
 import { newUser, signUp } from './support';
+import { localMailServers } from './mail-servers';
 
 /**
  * Screens follow the worker's changes without a reload or a poll (docs/decisions/019-live-updates.md):
@@ -15,14 +10,7 @@ import { newUser, signUp } from './support';
  * finished discovery run fills the competitor gap and AI first lines panels.
  */
 const mailUser = { user: 'lin@live-updates.test', pass: 'mailbox-password' };
-let smtp: LocalSmtpServer;
-let imap: LocalImapServer;
-test.beforeAll(async () => {
-  [smtp, imap] = await Promise.all([startSmtpServer([mailUser]), startImapServer([mailUser])]);
-});
-test.afterAll(async () => {
-  await Promise.all([smtp?.close(), imap?.close()]);
-});
+const mail = localMailServers([mailUser]);
 
 test('a reply applied by the worker shows in the open page’s stat cards and prospects within 2 s', async ({
   page,
@@ -42,10 +30,10 @@ test('a reply applied by the worker shows in the open page’s stat cards and pr
         username: mailUser.user,
         password: mailUser.pass,
         smtpHost: '127.0.0.1',
-        smtpPort: smtp.port,
+        smtpPort: mail.smtp.port,
         smtpSecurity: 'none',
         imapHost: '127.0.0.1',
-        imapPort: imap.port,
+        imapPort: mail.imap.port,
         imapSecurity: 'none',
       },
     }),
@@ -95,12 +83,12 @@ test('a reply applied by the worker shows in the open page’s stat cards and pr
   await expect(confirm).toBeHidden();
 
   const row = page.getByRole('row', { name: /olas-blog\.test/ });
-  const [sent] = await smtp.waitFor(1, 60_000);
+  const [sent] = await mail.smtp.waitFor(1, 60_000);
   // The send itself is a worker's change too: the open page shows it without a reload.
   await expect(row.getByText('sent', { exact: true })).toBeVisible({ timeout: 5_000 });
   await expect(page.getByText(/Contacted 1 · Responded 0/)).toBeVisible({ timeout: 5_000 });
 
-  await imap.deliver(
+  await mail.imap.deliver(
     mailUser,
     [
       'From: Ola Blog <ola@olas-blog.test>',

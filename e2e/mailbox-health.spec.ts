@@ -3,18 +3,13 @@ import { expect, test, type Page } from '@playwright/test';
 import { apiPaths } from '../src/shared/paths';
 import { mailboxMessages as m } from '../src/shared/schemas/mailboxes';
 import {
-  startImapServer,
-  startSmtpServer,
-  type LocalImapServer,
-  type LocalSmtpServer,
-} from '../src/server/testing/mail-servers';
-import {
   connectLocalMailbox,
   openSendingWindowAlways,
   saveOutreachSettings,
   sequenceFromTemplate,
 } from './outreach-steps';
 import { newUser, signUp } from './support';
+import { localMailServers } from './mail-servers';
 
 /**
  * Mailbox health on Email Accounts, against the built app (playwright.config.ts): a new mailbox
@@ -26,14 +21,9 @@ import { newUser, signUp } from './support';
  */
 const mailUser = { user: 'hedy@health.test', pass: 'frequency-hopping' };
 const shots = process.env.SHOTS_DIR ?? '/tmp/shots';
-let smtp: LocalSmtpServer;
-let imap: LocalImapServer;
-test.beforeAll(async () => {
-  [smtp, imap] = await Promise.all([startSmtpServer([mailUser]), startImapServer([mailUser])]);
+const mail = localMailServers([mailUser]);
+test.beforeAll(() => {
   mkdirSync(shots, { recursive: true });
-});
-test.afterAll(async () => {
-  await Promise.all([smtp.close(), imap.close()]);
 });
 
 const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('dark'));
@@ -50,7 +40,7 @@ test('a new mailbox ramps up, its domain is checked, its health panel shows its 
   test.setTimeout(120_000);
   await signUp(page, newUser({ firstName: 'Hedy', lastName: 'Lamarr' }));
   await openSendingWindowAlways(page, 'Lamarr Ltd, 1 Antheil Road, Vienna');
-  await connectLocalMailbox(page, mailUser, { smtp: smtp.port, imap: imap.port });
+  await connectLocalMailbox(page, mailUser, { smtp: mail.smtp.port, imap: mail.imap.port });
   const row = page.getByRole('listitem').filter({ hasText: mailUser.user });
   await expect(row.getByText('Ramping up: 10 of 30 today')).toBeVisible();
   await expect(row.getByRole('progressbar', { name: 'Sent today: 0 of 10' })).toBeVisible();
@@ -100,7 +90,7 @@ test('a new mailbox ramps up, its domain is checked, its health panel shows its 
   await confirm.getByRole('button', { name: 'Send to 2 prospects' }).click();
   await expect(confirm).toBeHidden();
 
-  const sent = await smtp.waitFor(2, 60_000);
+  const sent = await mail.smtp.waitFor(2, 60_000);
   // One recipient unsubscribes with the RFC 8058 one-click POST of the List-Unsubscribe header.
   const header = sent[0]!.raw.replace(/\r?\n(?=[ \t])/g, '');
   const unsubscribeUrl = /^List-Unsubscribe: <([^>]+)>/m.exec(header)![1]!;

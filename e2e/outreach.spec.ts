@@ -2,18 +2,13 @@ import { expect, test } from '@playwright/test';
 import { apiPaths } from '../src/shared/paths';
 import { outreachMessages as m } from '../src/shared/schemas/outreach';
 import {
-  startImapServer,
-  startSmtpServer,
-  type LocalImapServer,
-  type LocalSmtpServer,
-} from '../src/server/testing/mail-servers';
-import {
   connectLocalMailbox,
   openSendingWindowAlways,
   saveOutreachSettings,
   sequenceFromTemplate,
 } from './outreach-steps';
 import { newUser, signUp } from './support';
+import { localMailServers } from './mail-servers';
 
 /**
  * Starting outreach end to end: the app under test runs its outreach tick every few seconds
@@ -22,14 +17,7 @@ import { newUser, signUp } from './support';
  */
 const mailUser = { user: 'grace@outreach.test', pass: 'cobol-forever' };
 const postalAddress = 'Analytical Engines Ltd, 12 Dorset Street, London';
-let smtp: LocalSmtpServer;
-let imap: LocalImapServer;
-test.beforeAll(async () => {
-  [smtp, imap] = await Promise.all([startSmtpServer([mailUser]), startImapServer([mailUser])]);
-});
-test.afterAll(async () => {
-  await Promise.all([smtp.close(), imap.close()]);
-});
+const mail = localMailServers([mailUser]);
 
 test('connect a mailbox, pick a sequence, Send Emails: the first step arrives and the prospect turns sent', async ({
   page,
@@ -37,7 +25,7 @@ test('connect a mailbox, pick a sequence, Send Emails: the first step arrives an
   test.setTimeout(120_000);
   await signUp(page, newUser({ firstName: 'Grace', lastName: 'Hopper' }));
   await openSendingWindowAlways(page, postalAddress);
-  await connectLocalMailbox(page, mailUser, { smtp: smtp.port, imap: imap.port });
+  await connectLocalMailbox(page, mailUser, { smtp: mail.smtp.port, imap: mail.imap.port });
   await sequenceFromTemplate(page);
   const created = await page.request.post(apiPaths.campaigns, {
     data: {
@@ -79,7 +67,7 @@ test('connect a mailbox, pick a sequence, Send Emails: the first step arrives an
     /0% Complete\s*0 of 1 sequence ended/,
   );
 
-  const [message] = await smtp.waitFor(1, 60_000);
+  const [message] = await mail.smtp.waitFor(1, 60_000);
   expect(message!.to).toEqual(['jean@cobol-weekly.example', mailUser.user]);
   const unfolded = message!.raw.replace(/\r?\n(?=[ \t])/g, '');
   expect(unfolded).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);

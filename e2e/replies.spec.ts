@@ -1,27 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { apiPaths, withId } from '../src/shared/paths';
-import {
-  startImapServer,
-  startSmtpServer,
-  type LocalImapServer,
-  type LocalSmtpServer,
-} from '../src/server/testing/mail-servers';
 import { newUser, signUp } from './support';
+import { localMailServers } from './mail-servers';
 
 /**
- * Issue 7 end to end: the app sends a campaign's first email through a local SMTP server, a reply
+ * End to end: the app sends a campaign's first email through a local SMTP server, a reply
  * is delivered into the mailbox's Dovecot INBOX, and the running app (worker role: IMAP IDLE and
  * the per-mailbox sync) turns the prospect 'Responded' and shows the reply in its timeline.
  */
 const mailUser = { user: 'grace@replies.test', pass: 'mailbox-password' };
-let smtp: LocalSmtpServer;
-let imap: LocalImapServer;
-test.beforeAll(async () => {
-  [smtp, imap] = await Promise.all([startSmtpServer([mailUser]), startImapServer([mailUser])]);
-});
-test.afterAll(async () => {
-  await Promise.all([smtp.close(), imap.close()]);
-});
+const mail = localMailServers([mailUser]);
 
 test('a reply delivered to the mailbox turns the prospect Responded and appears in its timeline', async ({
   page,
@@ -42,10 +30,10 @@ test('a reply delivered to the mailbox turns the prospect Responded and appears 
         username: mailUser.user,
         password: mailUser.pass,
         smtpHost: '127.0.0.1',
-        smtpPort: smtp.port,
+        smtpPort: mail.smtp.port,
         smtpSecurity: 'none',
         imapHost: '127.0.0.1',
-        imapPort: imap.port,
+        imapPort: mail.imap.port,
         imapSecurity: 'none',
       },
     }),
@@ -97,9 +85,9 @@ test('a reply delivered to the mailbox turns the prospect Responded and appears 
   await confirm.getByRole('button', { name: /^Send to 1/ }).click();
   await expect(confirm).toBeHidden();
 
-  const [sent] = await smtp.waitFor(1, 60_000);
+  const [sent] = await mail.smtp.waitFor(1, 60_000);
   expect(sent!.to).toContain('anna@annas-blog.test');
-  await imap.deliver(
+  await mail.imap.deliver(
     mailUser,
     [
       'From: Anna Blog <anna@annas-blog.test>',
