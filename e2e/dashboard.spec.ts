@@ -116,6 +116,11 @@ test('contacts: search, filter by campaign and status, export the filtered CSV',
   await page.getByRole('option', { name: 'News' }).click();
   await expect(page.getByRole('cell', { name: 'daily-news.example', exact: true })).toBeVisible();
   await expect(page.getByRole('cell', { name: 'travel.example', exact: true })).toHaveCount(0);
+  // The filters live in the URL: a reload shows the same list.
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Filter by campaign' })).toHaveText('News');
+  await expect(page.getByRole('cell', { name: 'daily-news.example', exact: true })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'travel.example', exact: true })).toHaveCount(0);
 
   await page.getByRole('combobox', { name: 'Filter by status' }).click();
   await page.getByRole('option', { name: 'Success' }).click();

@@ -95,6 +95,7 @@ export const updateProspectStatusSchema = z.strictObject({ status: z.enum(['sent
 export type UpdateProspectStatusInput = z.infer<typeof updateProspectStatusSchema>;
 
 export const prospectSortFields = ['createdAt', 'lastContacted'] as const;
+export type ProspectSortField = (typeof prospectSortFields)[number];
 
 /** `GET /api/campaigns/:id/prospects` query: newest first by default (docs/product.md#api), sortable by date. */
 export const prospectListQuerySchema = z.object({

@@ -62,4 +62,26 @@ describe('CampaignsPage', () => {
     expect(screen.getByRole('link', { name: 'Bakery Draft' })).toBeInTheDocument();
     expect(api.mock.calls.map(([url]) => String(url))).toContain(listUrl('draft'));
   });
+
+  it('keeps its filter and page in the URL: a reload shows the same list, and the back button the one before', async () => {
+    const api = mockApi({
+      [`GET ${apiPaths.me}`]: () => json(200, testUser),
+      [`GET ${listUrl('draft')}`]: () => page([draft]),
+      [`GET ${listUrl('active')}`]: () => page([active]),
+    });
+    const { router } = renderApp(`${paths.dashboard}?status=draft&tab=kept`);
+    expect(await screen.findByRole('link', { name: 'Bakery Draft' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Filter by status' })).toHaveTextContent('Draft');
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('combobox', { name: 'Filter by status' }));
+    await user.click(await screen.findByRole('option', { name: 'Active' }));
+    expect(await screen.findByRole('link', { name: 'Roastery Live' })).toBeInTheDocument();
+    // The other keys of the query stay; the default page stays out of it.
+    expect(router.state.location.search).toBe('?status=active&tab=kept');
+
+    await router.navigate(-1);
+    expect(await screen.findByRole('link', { name: 'Bakery Draft' })).toBeInTheDocument();
+    expect(api.mock.calls.map(([url]) => String(url))).not.toContain(listUrl('all'));
+  });
 });

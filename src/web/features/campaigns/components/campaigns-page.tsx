@@ -15,6 +15,7 @@ import { Select } from '../../../components/ui/select';
 import { SortHeader, Table, Td, Th } from '../../../components/ui/table';
 import { formatDate } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { pageFrom, useListParams } from '../../../lib/use-list-params';
 import { firstCampaignListQuery as first } from '../api/campaign-list-query';
 import { useCampaignPage } from '../api/campaign-queries';
 import { campaignsHeading } from '../campaigns-heading';
@@ -29,6 +30,24 @@ const CreateCampaignDialog = lazy(() =>
 );
 
 type Filter = (typeof campaignListFilters)[number];
+type ListParams = { status: Filter; search: string; page: number; order: SortOrder };
+const defaults: ListParams = {
+  status: first.status,
+  search: first.search,
+  page: first.page,
+  order: first.order,
+};
+
+/** The list's params from the URL query; what it cannot read is the first list's. */
+function readListParams(query: Record<string, string>): ListParams {
+  return {
+    status: campaignListFilters.find((f) => f === query.status) ?? defaults.status,
+    search: query.search?.slice(0, 200) ?? defaults.search,
+    page: pageFrom(query),
+    order: query.order === 'asc' ? 'asc' : defaults.order,
+  };
+}
+
 const filterOptions = campaignListFilters.map((f) => ({
   value: f,
   label: f === 'all' ? 'All campaigns' : f[0]!.toUpperCase() + f.slice(1),
@@ -36,10 +55,7 @@ const filterOptions = campaignListFilters.map((f) => ({
 
 /** /dashboard: the campaign list (docs/product.md#dashboard) with status filter, search, figures, create and delete. */
 export function CampaignsPage() {
-  const [status, setStatus] = useState<Filter>(first.status);
-  const [search, setSearch] = useState<string>(first.search);
-  const [page, setPage] = useState<number>(first.page);
-  const [order, setOrder] = useState<SortOrder>(first.order);
+  const [{ status, search, page, order }, set] = useListParams(readListParams, defaults);
   const [creating, setCreating] = useState(false);
   // Stays mounted once opened, so closing plays the dialog's exit animation like before.
   const [createOpened, setCreateOpened] = useState(false);
@@ -71,10 +87,7 @@ export function CampaignsPage() {
           aria-label="Search campaigns"
           placeholder="Search by name or website..."
           value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setPage(1);
-          }}
+          onChange={(e) => set({ search: e.target.value }, { replace: true })}
         />
         <Select
           aria-label="Filter by status"
@@ -82,8 +95,7 @@ export function CampaignsPage() {
           value={status}
           options={filterOptions}
           onValueChange={(v) => {
-            setStatus(v as Filter);
-            setPage(1);
+            set({ status: v as Filter });
           }}
         />
       </div>
@@ -122,7 +134,7 @@ export function CampaignsPage() {
                   <SortHeader
                     label="Created"
                     order={order}
-                    onSort={() => setOrder(order === 'desc' ? 'asc' : 'desc')}
+                    onSort={() => set({ order: order === 'desc' ? 'asc' : 'desc' })}
                   />
                   <Th>
                     <span className="sr-only">Actions</span>
@@ -162,7 +174,7 @@ export function CampaignsPage() {
               page={page}
               pageSize={first.pageSize}
               total={data.total}
-              onPageChange={setPage}
+              onPageChange={(next) => set({ page: next })}
               noun="campaigns"
             />
           </>

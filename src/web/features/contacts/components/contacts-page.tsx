@@ -4,9 +4,11 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import type { SortOrder } from '../../../../shared/schemas/pagination';
 import {
+  contactListQuerySchema,
   contactMessages as m,
   prospectStatuses,
   type Contact,
+  type ProspectSortField,
   type ProspectStatus,
 } from '../../../../shared/schemas/prospects';
 import { DeleteDialog } from '../../../components/delete-dialog';
@@ -19,6 +21,7 @@ import { SearchInput } from '../../../components/ui/search-input';
 import { Select } from '../../../components/ui/select';
 import { SortHeader, Table, Td, Th } from '../../../components/ui/table';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useListParams } from '../../../lib/use-list-params';
 import { useDeleteProspect } from '../../prospects/api/prospect-mutations';
 import { useContactPage } from '../../prospects/api/prospect-queries';
 import { campaignOptionsQuery } from '../../campaigns/api/campaign-queries';
@@ -39,38 +42,53 @@ const statusOptions = [
   { value: ALL, label: 'All Status' },
   ...prospectStatuses.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) })),
 ];
-type Sort = { field: 'createdAt' | 'lastContacted'; order: SortOrder };
+type ListParams = {
+  search: string;
+  campaignId: string | undefined;
+  status: ProspectStatus | undefined;
+  sort: ProspectSortField;
+  order: SortOrder;
+  page: number;
+};
+const defaults: ListParams = {
+  search: '',
+  campaignId: undefined,
+  status: undefined,
+  sort: 'createdAt',
+  order: 'desc',
+  page: 1,
+};
+
+/** The list's params from the URL query, read with the server's schema; a query it refuses reads as none. */
+function readListParams(query: Record<string, string>): ListParams {
+  const parsed = contactListQuerySchema.safeParse(query);
+  if (!parsed.success) return defaults;
+  const { campaignId, status, sort, order, page } = parsed.data;
+  // The box shows what was typed; the request trims it.
+  return { search: query.search ?? '', campaignId, status, sort, order, page };
+}
 
 /**
  * /dashboard/contacts (docs/product.md#contacts): every prospect across the user's campaigns, searched and filtered on
  * the server, with its domain's memory and do-not-contact toggle (docs/decisions/011-replies-history-and-domain-memory.md).
  */
 export function ContactsPage() {
-  const [search, setSearch] = useState('');
-  const [campaignId, setCampaignId] = useState(ALL);
-  const [status, setStatus] = useState(ALL);
-  const [page, setPage] = useState(1);
-  const [sort, setSort] = useState<Sort>({ field: 'createdAt', order: 'desc' });
+  const [params, set] = useListParams(readListParams, defaults);
+  const { search, page } = params;
   const [deleting, setDeleting] = useState<Contact | null>(null);
   const [exporting, setExporting] = useState(false);
   const debouncedSearch = useDebouncedValue(search.trim());
   const filters = {
     search: debouncedSearch,
-    campaignId: campaignId === ALL ? undefined : campaignId,
-    status: status === ALL ? undefined : (status as ProspectStatus),
-    sort: sort.field,
-    order: sort.order,
+    campaignId: params.campaignId,
+    status: params.status,
+    sort: params.sort,
+    order: params.order,
   };
   const query = useContactPage({ ...filters, page, pageSize: PAGE_SIZE });
   const campaigns = useQuery(campaignOptionsQuery());
   const remove = useDeleteProspect();
   const filtered = Boolean(filters.search || filters.campaignId || filters.status);
-  const resetPage =
-    <T,>(set: (v: T) => void) =>
-    (v: T) => {
-      set(v);
-      setPage(1);
-    };
 
   async function exportCsv() {
     setExporting(true);
@@ -100,13 +118,13 @@ export function ContactsPage() {
           aria-label="Search contacts"
           placeholder="Search contacts..."
           value={search}
-          onChange={(e) => resetPage(setSearch)(e.target.value)}
+          onChange={(e) => set({ search: e.target.value }, { replace: true })}
         />
         <Select
           aria-label="Filter by campaign"
           className="md:w-56"
-          value={campaignId}
-          onValueChange={resetPage(setCampaignId)}
+          value={params.campaignId ?? ALL}
+          onValueChange={(v) => set({ campaignId: v === ALL ? undefined : v })}
           disabled={campaigns.isError}
           options={[
             { value: ALL, label: 'All Campaigns' },
@@ -116,8 +134,8 @@ export function ContactsPage() {
         <Select
           aria-label="Filter by status"
           className="md:w-44"
-          value={status}
-          onValueChange={resetPage(setStatus)}
+          value={params.status ?? ALL}
+          onValueChange={(v) => set({ status: v === ALL ? undefined : (v as ProspectStatus) })}
           options={statusOptions}
         />
       </div>
@@ -151,14 +169,13 @@ export function ContactsPage() {
                   <ProspectScoreHeaders />
                   <SortHeader
                     label="Last Contacted"
-                    order={sort.field === 'lastContacted' ? sort.order : null}
-                    onSort={() => {
-                      setSort((s) => ({
-                        field: 'lastContacted',
-                        order: s.field === 'lastContacted' && s.order === 'desc' ? 'asc' : 'desc',
-                      }));
-                      setPage(1);
-                    }}
+                    order={params.sort === 'lastContacted' ? params.order : null}
+                    onSort={() =>
+                      set({
+                        sort: 'lastContacted',
+                        order: params.sort === 'lastContacted' && params.order === 'desc' ? 'asc' : 'desc',
+                      })
+                    }
                   />
                   <Th>
                     <span className="sr-only">Actions</span>
@@ -193,7 +210,7 @@ export function ContactsPage() {
               total={data.total}
               totalIsCapped={data.totalIsCapped}
               pageRows={data.items.length}
-              onPageChange={setPage}
+              onPageChange={(next) => set({ page: next })}
               noun="contacts"
             />
           </>

@@ -9,6 +9,7 @@ import { EmptyState } from '../../../components/ui/page-states';
 import { Pagination } from '../../../components/ui/pagination';
 import { formatDate } from '../../../lib/format';
 import { useDeleteGuestPost, useGuestPostPage } from '../api/guest-post-queries';
+import { pageOnly, useListParams } from '../../../lib/use-list-params';
 
 const PAGE_SIZE = 5;
 
@@ -21,7 +22,8 @@ interface SavedGuestPostsProps {
 
 /** Generated posts saved per campaign, newest first, to reopen or delete (docs/decisions/010-ai-writing.md). */
 export function SavedGuestPosts({ openId, onOpen, onDeleted }: SavedGuestPostsProps) {
-  const [page, setPage] = useState(1);
+  const [{ page }, set] = useListParams(pageOnly.read, pageOnly.defaults);
+  const setPage = (next: number) => set({ page: next });
   const [deleting, setDeleting] = useState<GuestPostSummary | null>(null);
   const query = useGuestPostPage({ page, pageSize: PAGE_SIZE });
   const remove = useDeleteGuestPost();

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { limits } from '../../../../shared/limits';
 import {
+  liveLinkListQuerySchema,
   liveLinkMessages as m,
   linkCheckReasonText,
   liveLinkStatuses,
@@ -20,6 +21,7 @@ import { Pagination } from '../../../components/ui/pagination';
 import { Select } from '../../../components/ui/select';
 import { SortHeader, Table, Td, Th } from '../../../components/ui/table';
 import { formatDate, formatDateTime } from '../../../lib/format';
+import { useListParams } from '../../../lib/use-list-params';
 import { useCheckLiveLink, useDeleteLiveLink, useLiveLinkPage } from '../api/live-link-queries';
 import { AddLiveLinkDialog } from './add-live-link-dialog';
 import { LinkHistoryDialog } from './link-history-dialog';
@@ -29,6 +31,16 @@ import { displayUrl } from '../../../../shared/display-host';
 import { refusalMessage } from '../../../lib/form-errors';
 
 type StatusFilter = 'all' | LiveLinkStatus;
+type ListParams = { status: StatusFilter; order: SortOrder; page: number };
+const defaults: ListParams = { status: 'all', order: 'desc', page: 1 };
+
+/** The list's params from the URL query, read with the server's schema; a query it refuses reads as none. */
+function readListParams(query: Record<string, string>): ListParams {
+  const parsed = liveLinkListQuerySchema.safeParse(query);
+  if (!parsed.success) return defaults;
+  const { status, order, page } = parsed.data;
+  return { status, order, page };
+}
 const statusOptions = [
   { value: 'all', label: 'All statuses' },
   ...liveLinkStatuses.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) })),
@@ -93,9 +105,7 @@ function Anchor({ link }: { link: LiveLink }) {
  * by status with their last check and rel, Check now, check history, add and delete.
  */
 export function LiveLinksPage() {
-  const [page, setPage] = useState(1);
-  const [order, setOrder] = useState<SortOrder>('desc');
-  const [status, setStatus] = useState<StatusFilter>('all');
+  const [{ status, order, page }, set] = useListParams(readListParams, defaults);
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<LiveLink | null>(null);
   const [history, setHistory] = useState<LiveLink | null>(null);
@@ -126,10 +136,7 @@ export function LiveLinksPage() {
               className="w-44"
               value={status}
               options={statusOptions}
-              onValueChange={(value) => {
-                setStatus(value as StatusFilter);
-                setPage(1);
-              }}
+              onValueChange={(value) => set({ status: value as StatusFilter })}
             />
           </div>
         }
@@ -163,7 +170,7 @@ export function LiveLinksPage() {
                   <SortHeader
                     label="Discovered"
                     order={order}
-                    onSort={() => setOrder(order === 'desc' ? 'asc' : 'desc')}
+                    onSort={() => set({ order: order === 'desc' ? 'asc' : 'desc' })}
                   />
                   <Th>Last Checked</Th>
                   <Th>Status</Th>
@@ -231,7 +238,7 @@ export function LiveLinksPage() {
               page={page}
               pageSize={PAGE_SIZE}
               total={data.total}
-              onPageChange={setPage}
+              onPageChange={(next) => set({ page: next })}
               noun="links"
             />
           </>

@@ -11,6 +11,7 @@ import { formatDate } from '../../../lib/format';
 import { useDeleteSequence, useSequencePage } from '../api/sequence-queries';
 import { sequenceDurationDays } from '../sequence-values';
 import { SequenceDialog } from './sequence-dialog';
+import { pageOnly, useListParams } from '../../../lib/use-list-params';
 
 const PAGE_SIZE = 20;
 
@@ -18,7 +19,8 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** /dashboard/sequences (docs/product.md#email-accounts-and-sequences): the user's email sequences with create, edit and delete. */
 export function SequencesPage() {
-  const [page, setPage] = useState(1);
+  const [{ page }, set] = useListParams(pageOnly.read, pageOnly.defaults);
+  const setPage = (next: number) => set({ page: next });
   const [dialog, setDialog] = useState<{ sequence: Sequence | null } | null>(null);
   const [deleting, setDeleting] = useState<Sequence | null>(null);
   const query = useSequencePage({ page, pageSize: PAGE_SIZE });
