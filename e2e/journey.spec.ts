@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
-import { apiPaths, paths } from '../src/shared/paths';
+import { apiPaths, paths, withId } from '../src/shared/paths';
 import { outreachMessages as m } from '../src/shared/schemas/outreach';
 import { settingsMessages } from '../src/shared/schemas/settings';
 import { type ReceivedMessage } from '../src/server/testing/mail-servers';
@@ -77,7 +77,13 @@ async function createAiCampaign(page: Page): Promise<string> {
   const ending = page.getByText(
     /^(Found \d+ new prospects|No new prospects found|Failed to find prospects)$/,
   );
-  await expect(ending).toBeVisible({ timeout: 60_000 });
+  await expect(ending)
+    .toBeVisible({ timeout: 60_000 })
+    .catch(async (error: Error) => {
+      // Name what the server says of the run, so a run that never ended can be told from a page that missed its end.
+      const run = await page.request.get(withId(apiPaths.findProspects, page.url().split('/').pop()!));
+      throw new Error(`${error.message}\nthe run as the server has it: ${await run.text()}`);
+    });
   await expect(ending).toHaveText(/^Found \d+ new prospects$/);
   for (const p of all) {
     const row = prospectRow(page, p);
