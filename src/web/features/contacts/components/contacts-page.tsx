@@ -74,17 +74,11 @@ function readListParams(query: Record<string, string>): ListParams {
  */
 export function ContactsPage() {
   const [params, set] = useListParams(readListParams, defaults);
-  const { search, page } = params;
+  const { search, page, ...rest } = params;
   const [deleting, setDeleting] = useState<Contact | null>(null);
   const [exporting, setExporting] = useState(false);
   const debouncedSearch = useDebouncedValue(search.trim());
-  const filters = {
-    search: debouncedSearch,
-    campaignId: params.campaignId,
-    status: params.status,
-    sort: params.sort,
-    order: params.order,
-  };
+  const filters = { ...rest, search: debouncedSearch };
   const query = useContactPage({ ...filters, page, pageSize: PAGE_SIZE });
   const campaigns = useQuery(campaignOptionsQuery());
   const remove = useDeleteProspect();
