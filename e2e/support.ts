@@ -45,14 +45,21 @@ export async function logIn(page: Page, email: string, password: string): Promis
 export const adminEmail = 'blog-admin@e2e.example.com';
 
 /**
- * Opens a server-rendered page and waits until React has hydrated it (its theme toggle has React props),
- * so clicks reach their handlers instead of the inert server markup.
+ * Opens a page and waits until React has hydrated all of it, so clicks reach their handlers instead
+ * of inert server markup: the theme toggle has React props, and so has the top element of every
+ * island (a public page hydrates each island as a root of its own, loaded on its own; a root's top
+ * element gets its props last, when the whole island has hydrated).
  */
 export async function gotoHydrated(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await page.waitForFunction(() => {
-    const toggle = document.querySelector('[data-testid="theme-toggle"]');
-    return toggle !== null && Object.keys(toggle).some((key) => key.startsWith('__reactProps'));
+    const hydrated = (element: Element | null) =>
+      element !== null && Object.keys(element).some((key) => key.startsWith('__reactProps'));
+    const islands = [...document.querySelectorAll('[data-island]')];
+    return (
+      hydrated(document.querySelector('[data-testid="theme-toggle"]')) &&
+      islands.every((island) => hydrated(island.firstElementChild))
+    );
   });
 }
 /** The install's first user, signed up by install-owner.setup.ts before any spec: the one 'full' user. */
