@@ -9,6 +9,7 @@ import { fullName, signInSchema, signUpSchema } from '../../shared/schemas/auth'
 import type { Config } from '../config';
 import { AppError } from '../http/errors';
 import { rateLimitGuard } from '../http/rate-limit-guard';
+import { clientKey } from '../net/client-address';
 import type { Auth } from './auth';
 
 const SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
@@ -28,8 +29,8 @@ async function errorCodeOf(response: Response): Promise<string> {
 /**
  * Sign-up, sign-in and sign-out (docs/product.md#validation, docs/product.md#api). Each body is validated with the
  * form's own zod schema before better-auth sees it; only these endpoints of better-auth are exposed.
- * Sign-in is rate-limited per IP and per email; unknown email and wrong password answer the same.
- * Sign-up is rate-limited per IP (SIGN_UP_MAX_PER_IP per hour), so one client cannot mass-create accounts.
+ * Sign-in is rate-limited per client (an IPv4 address or an IPv6 /64: net/client-address.ts) and per email; unknown email and wrong password answer the same.
+ * Sign-up is rate-limited per client (SIGN_UP_MAX_PER_IP per hour), so one client cannot mass-create accounts.
  */
 export function authRoutes({ auth, config }: { auth: Auth; config: Config }): FastifyPluginAsyncZod {
   return async (app) => {
@@ -38,7 +39,7 @@ export function authRoutes({ auth, config }: { auth: Auth; config: Config }): Fa
         app.createRateLimit({
           max: config.SIGN_IN_MAX_PER_IP,
           timeWindow: SIGN_IN_WINDOW_MS,
-          keyGenerator: (request: FastifyRequest) => `sign-in:ip:${request.ip}`,
+          keyGenerator: (request: FastifyRequest) => `sign-in:ip:${clientKey(request.ip)}`,
         }),
         app.createRateLimit({
           max: config.SIGN_IN_MAX_PER_EMAIL,
@@ -54,7 +55,7 @@ export function authRoutes({ auth, config }: { auth: Auth; config: Config }): Fa
         app.createRateLimit({
           max: config.SIGN_UP_MAX_PER_IP,
           timeWindow: SIGN_UP_WINDOW_MS,
-          keyGenerator: (request: FastifyRequest) => `sign-up:ip:${request.ip}`,
+          keyGenerator: (request: FastifyRequest) => `sign-up:ip:${clientKey(request.ip)}`,
         }),
       ],
       messages.auth.tooManySignUps,

@@ -81,6 +81,21 @@ describe('sign-up rate limit', () => {
     expect(await countUsers()).toBe(before);
     expect((await signUp('limit-other@example.com', '10.9.0.2')).statusCode).toBe(200);
   });
+
+  it('counts every IPv6 address of one /64 as one client', async () => {
+    const signUp = (email: string, ip: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: apiPaths.signUp,
+        payload: signUpPayload(email),
+        remoteAddress: ip,
+      });
+    const statuses = [];
+    for (let i = 1; i <= 4; i++)
+      statuses.push((await signUp(`v6-${i}@example.com`, `2001:db8:9:9::${i}`)).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect((await signUp('v6-other@example.com', '2001:db8:9:a::1')).statusCode).toBe(200);
+  });
 });
 
 describe('cookies and transport on https', () => {

@@ -12,6 +12,7 @@ import { pageQuerySchema } from '../../../shared/schemas/pagination';
 import { requireAdmin } from '../../auth/require-admin';
 import type { Database } from '../../db/client';
 import { rateLimitGuard } from '../../http/rate-limit-guard';
+import { clientKey } from '../../net/client-address';
 import { listContactMessages, saveContactMessage } from './service';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -27,7 +28,7 @@ export function contactMessageRoutes({ db }: { db: Database }): FastifyPluginAsy
         app.createRateLimit({
           max: contactLimits.perIpPerHour,
           timeWindow: HOUR_MS,
-          keyGenerator: (request: FastifyRequest) => `contact:ip:${request.ip}`,
+          keyGenerator: (request: FastifyRequest) => `contact:ip:${clientKey(request.ip)}`,
         }),
       ],
       contactMessages.tooMany,
