@@ -84,6 +84,7 @@ export default defineConfig({
         SIGN_UP_MAX_PER_IP: '500',
         // The local SMTP and IMAP servers of the mailbox specs listen on loopback.
         MAIL_ALLOW_PRIVATE: '127.0.0.1',
+        MAILBOX_CHECK_MAX_PER_SERVER: '500',
         // The specs' prospects use reserved names without DNS (RFC 6761 .test, RFC 2606 example.*): taken to accept mail.
         MAIL_DOMAINS_ASSUME_OK: 'test,example,example.com,example.org',
         // Sender-domain checks ask only the local DNS server.

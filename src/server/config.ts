@@ -102,6 +102,9 @@ export const configSchema = z
     SIGN_IN_MAX_PER_EMAIL: z.coerce.number().int().min(1).default(10),
     /** Accounts that may be created per IP within the window (1 hour). */
     SIGN_UP_MAX_PER_IP: z.coerce.number().int().min(1).default(10),
+    /** Mailbox login checks (connect, new password) allowed per user and per mail server in 15 minutes. */
+    MAILBOX_CHECK_MAX_PER_USER: z.coerce.number().int().min(1).default(10),
+    MAILBOX_CHECK_MAX_PER_SERVER: z.coerce.number().int().min(1).default(30),
     /** Non-public addresses a connected SMTP/IMAP server may have (CIDR list); empty: none (SSRF guard). */
     MAIL_ALLOW_PRIVATE: cidrList,
     /** DNS resolvers of the sender-domain and prospect-address checks ('1.1.1.1,127.0.0.1:5353'); empty: the system's. */

@@ -26,9 +26,15 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
+    /** Sent as the Retry-After header (seconds), for RATE_LIMITED. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.statusCode = statusOf[code];
+  }
+  /** 429 RATE_LIMITED with a Retry-After of `retryAfterSeconds`. */
+  static rateLimited(message: string, retryAfterSeconds: number) {
+    return new AppError('RATE_LIMITED', message, retryAfterSeconds);
   }
   static notFound(message: string = messages.generic.notFound) {
     return new AppError('NOT_FOUND', message);
@@ -77,6 +83,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(400).send(body('VALIDATION_ERROR', first, issues));
     }
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', error.retryAfterSeconds);
       return reply.status(error.statusCode).send(body(error.code, error.message));
     }
     const clientCode = clientErrorCode(error);

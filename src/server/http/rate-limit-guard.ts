@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from './errors';
 
 /** A limiter made by `app.createRateLimit` (@fastify/rate-limit). */
@@ -11,12 +11,9 @@ export type RateLimiter = ReturnType<FastifyInstance['createRateLimit']>;
  * As a preHandler it runs after validation, so refused forms use up no allowance.
  */
 export function rateLimitGuard(limiters: readonly RateLimiter[], message: string) {
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+  return async (request: FastifyRequest): Promise<void> => {
     const verdicts = await Promise.all(limiters.map((limit) => limit(request)));
     const waits = verdicts.flatMap((v) => (!v.isAllowed && v.isExceeded ? [v.ttlInSeconds] : []));
-    if (waits.length > 0) {
-      reply.header('retry-after', Math.max(...waits));
-      throw new AppError('RATE_LIMITED', message);
-    }
+    if (waits.length > 0) throw AppError.rateLimited(message, Math.max(...waits));
   };
 }

@@ -22,6 +22,9 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     SIGN_UP_MAX_PER_IP: '1000',
     // The local SMTP and IMAP servers (testing/mail-servers.ts) listen on loopback; the guard has its own test.
     MAIL_ALLOW_PRIVATE: '127.0.0.1',
+    // Every test mailbox is on 127.0.0.1; the login-check limits have their own test.
+    MAILBOX_CHECK_MAX_PER_USER: '1000',
+    MAILBOX_CHECK_MAX_PER_SERVER: '1000',
     // Test prospects use made-up domains without DNS; the address checks' own tests clear this and run a local DNS server.
     MAIL_DOMAINS_ASSUME_OK: '*',
     ...overrides,

@@ -15,6 +15,7 @@ export const mailboxMessages = {
   disconnectFailed: 'Error disconnecting email account. Please try again.',
   fetchFailed: 'Failed to fetch email accounts',
   alreadyConnected: 'This mailbox is already connected.',
+  tooManyChecks: 'Too many connection attempts. Please wait a few minutes and try again.',
   smtpLoginRefused: 'The SMTP server refused the user name or password.',
   imapLoginRefused: 'The IMAP server refused the user name or password.',
   connected: 'Mailbox connected',

@@ -23,6 +23,7 @@ import {
   pauseMailbox,
   resumeMailbox,
   updateMailboxSettings,
+  type LoginCheckPolicy,
 } from './service';
 import { mailboxIdParams } from '../../http/params';
 
@@ -35,7 +36,10 @@ import { mailboxIdParams } from '../../http/params';
 export function emailAccountRoutes(deps: EmailAccountDeps): FastifyPluginAsyncZod {
   const { db, config } = deps;
   const keys = outreachKeys(deps.appSecret);
-  const mailPolicy = new AddressPolicy(config.MAIL_ALLOW_PRIVATE);
+  const loginChecks: LoginCheckPolicy = {
+    addresses: new AddressPolicy(config.MAIL_ALLOW_PRIVATE),
+    limits: { perUser: config.MAILBOX_CHECK_MAX_PER_USER, perServer: config.MAILBOX_CHECK_MAX_PER_SERVER },
+  };
   return async (app) => {
     app.get(
       apiPaths.emailAccounts,
@@ -62,7 +66,7 @@ export function emailAccountRoutes(deps: EmailAccountDeps): FastifyPluginAsyncZo
         const mailbox = await connectSmtpMailbox(
           db,
           keys.credentials,
-          mailPolicy,
+          loginChecks,
           userId(request),
           request.body,
           config.MAILBOX_RAMP_START,
@@ -88,7 +92,7 @@ export function emailAccountRoutes(deps: EmailAccountDeps): FastifyPluginAsyncZo
         updateMailboxSettings(
           db,
           keys.credentials,
-          mailPolicy,
+          loginChecks,
           userId(request),
           request.params.id,
           request.body,

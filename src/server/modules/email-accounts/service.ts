@@ -22,6 +22,7 @@ import {
 import { mailboxHealth } from '../../outreach/health/stats';
 import { initialRampLimit } from '../../outreach/health/ramp';
 import { privateMailHost } from '../../net/mail-host-guard';
+import { admitLoginCheck, type LoginCheckLimits } from '../../outreach/mailboxes/login-check-limit';
 import { storedMailServers } from '../../outreach/mailboxes/servers';
 import { encryptSecret } from '../../secrets';
 
@@ -100,13 +101,27 @@ function isUniqueViolation(error: unknown): boolean {
   return e.code === '23505' || e.cause?.code === '23505';
 }
 
+/** What a mailbox login check obeys: where it may connect (SSRF) and how often (login-check-limit.ts). */
+export interface LoginCheckPolicy {
+  addresses: AddressPolicy;
+  limits: LoginCheckLimits;
+}
+
 /**
- * Checks that both hosts are reachable under `mailPolicy` (no loopback or private network unless
- * allow-listed: SSRF), then logs in to the SMTP and the IMAP server.
- * @throws AppError VALIDATION_ERROR for a refused host, or with the server's reason when a login fails.
+ * Counts the attempt against the user's and the servers' limits, checks that both hosts are reachable
+ * under `policy.addresses` (no loopback or private network unless allow-listed: SSRF), then logs in
+ * to the SMTP and the IMAP server.
+ * @throws AppError RATE_LIMITED past a limit; VALIDATION_ERROR for a refused host, or with the
+ *   server's reason when a login fails.
  */
-async function checkLogins(mailPolicy: AddressPolicy, servers: MailboxServers): Promise<void> {
-  const refused = await privateMailHost(mailPolicy, servers);
+async function checkLogins(
+  db: Database,
+  policy: LoginCheckPolicy,
+  userId: string,
+  servers: MailboxServers,
+): Promise<void> {
+  await admitLoginCheck(db, policy.limits, userId, servers);
+  const refused = await privateMailHost(policy.addresses, servers);
   if (refused) throw new AppError('VALIDATION_ERROR', refused);
   try {
     await verifyMailbox(servers);
@@ -117,24 +132,23 @@ async function checkLogins(mailPolicy: AddressPolicy, servers: MailboxServers): 
 }
 
 /**
- * Connects an SMTP/IMAP mailbox (docs/product.md#api): checks that both hosts are reachable under `mailPolicy`
- * (no loopback or private network unless allow-listed: SSRF), logs in to both servers, then stores
+ * Connects an SMTP/IMAP mailbox (docs/product.md#api): checks both logins under `policy` (`checkLogins`), then stores
  * the settings with the password encrypted under `credentialsKey`, warming up from `rampStart`
  * emails a day (MAILBOX_RAMP_START, outreach/health/ramp.ts).
  * @throws AppError VALIDATION_ERROR (400) for a refused host or with the server's reason when a login
- *   fails (nothing stored); CONFLICT (409) when the user already connected this address.
+ *   fails (nothing stored); CONFLICT (409) when the user already connected this address; RATE_LIMITED (429).
  */
 export async function connectSmtpMailbox(
   db: Database,
   credentialsKey: Buffer,
-  mailPolicy: AddressPolicy,
+  policy: LoginCheckPolicy,
   userId: string,
   input: ConnectMailbox,
   rampStart: number,
 ): Promise<Mailbox> {
   const { email, username, password, dailyLimit, ...servers } = input;
   await assertNotConnected(db, userId, email);
-  await checkLogins(mailPolicy, { ...servers, auth: { user: username, pass: password } });
+  await checkLogins(db, policy, userId, { ...servers, auth: { user: username, pass: password } });
   const id = await insertMailbox(db, {
     userId,
     email,
@@ -164,12 +178,12 @@ async function insertMailbox(db: Database, values: typeof emailAccounts.$inferIn
  * Saves a mailbox's daily limit, spacing and the health thresholds given; with a new password (SMTP/IMAP only) both logins are
  * checked first, then the password is stored encrypted and the mailbox is connected again.
  * @throws AppError NOT_FOUND (404) when the mailbox is not the user's; VALIDATION_ERROR (400) for a
- *   password on a Gmail or Microsoft mailbox or a refused login (nothing is changed then).
+ *   password on a Gmail or Microsoft mailbox or a refused login (nothing is changed then); RATE_LIMITED (429).
  */
 export async function updateMailboxSettings(
   db: Database,
   credentialsKey: Buffer,
-  mailPolicy: AddressPolicy,
+  policy: LoginCheckPolicy,
   userId: string,
   id: string,
   input: z.output<typeof mailboxSettingsSchema>,
@@ -187,7 +201,7 @@ export async function updateMailboxSettings(
         row.provider === 'gmail' ? mailboxMessages.gmailPassword : mailboxMessages.microsoftPassword,
       );
     const { username, ...servers } = storedMailServers(row);
-    await checkLogins(mailPolicy, { ...servers, auth: { user: username, pass: input.password } });
+    await checkLogins(db, policy, userId, { ...servers, auth: { user: username, pass: input.password } });
     reconnected = {
       secretEncrypted: encryptSecret(credentialsKey, input.password),
       // A paused mailbox stays paused: a new password fixes logins, not its bounce rates.
