@@ -8,6 +8,8 @@ export const messages = {
     invalidEmail: 'Invalid email address',
     passwordRequired: 'Password is required',
     passwordTooShort: 'Password must be at least 6 characters',
+    /** Checked on the server only: the list of common passwords is too large to ship to the browser. */
+    passwordTooCommon: 'This password is too common. Please choose one that is harder to guess.',
     firstNameRequired: 'First name is required',
     lastNameRequired: 'Last name is required',
     companyNameRequired: 'Company name is required',

@@ -60,7 +60,7 @@ describe('sign-up', () => {
       url: apiPaths.signUp,
       payload: {
         email: 'TWICE@example.com',
-        password: 'secret123',
+        password: 'lamplight-42',
         firstName: 'A',
         lastName: 'B',
         companyName: 'C',
@@ -92,12 +92,34 @@ describe('sign-up', () => {
     const after = await t.handle.db.select({ n: sql<number>`count(*)::int` }).from(users);
     expect(after[0]!.n).toBe(before[0]!.n);
   });
+
+  it('refuses a common password on the password field, in any case, and creates nothing', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: apiPaths.signUp,
+      payload: {
+        email: 'common@example.com',
+        password: 'Password1',
+        firstName: 'A',
+        lastName: 'B',
+        companyName: 'C',
+      },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toEqual({
+      code: 'VALIDATION_ERROR',
+      message: messages.auth.passwordTooCommon,
+      issues: [{ path: 'password', message: messages.auth.passwordTooCommon }],
+    });
+    const [row] = await t.handle.db.select().from(users).where(eq(users.email, 'common@example.com'));
+    expect(row).toBeUndefined();
+  });
 });
 
 describe('sign-in', () => {
   it('signs in with the right password and sets a HttpOnly, SameSite=Lax session cookie', async () => {
     const { email } = await signUpUser(t.app);
-    const response = await signIn(email, 'secret123', '10.0.1.1');
+    const response = await signIn(email, 'lamplight-42', '10.0.1.1');
     expect(response.statusCode).toBe(200);
     const cookie = response.cookies.find((c) => c.name.endsWith('session_token'))!;
     expect(cookie.httpOnly).toBe(true);
@@ -125,7 +147,7 @@ describe('sign-in', () => {
       statuses.push((await signIn(email, 'wrong-password', `10.0.3.${i}`)).statusCode);
     expect(statuses).toEqual([401, 401, 401, 429]);
     // The right password is refused too while the window lasts: the limit protects the account.
-    const locked = await signIn(email, 'secret123', '10.0.3.9');
+    const locked = await signIn(email, 'lamplight-42', '10.0.3.9');
     expect(locked.statusCode).toBe(429);
     expect(locked.json().error).toEqual({ code: 'RATE_LIMITED', message: messages.auth.tooManyAttempts });
   });

@@ -11,6 +11,7 @@ import { AppError } from '../http/errors';
 import { rateLimitGuard } from '../http/rate-limit-guard';
 import { clientKey } from '../net/client-address';
 import type { Auth } from './auth';
+import { isCommonPassword } from './common-passwords';
 
 const SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
 const SIGN_UP_WINDOW_MS = 60 * 60 * 1000;
@@ -27,8 +28,17 @@ async function errorCodeOf(response: Response): Promise<string> {
 }
 
 /**
+ * Refuses a password from the common-password list (common-passwords.ts) like an invalid field.
+ * @throws AppError VALIDATION_ERROR (400) on `password`.
+ */
+function assertUncommonPassword(password: string): void {
+  if (isCommonPassword(password)) throw AppError.invalidField('password', messages.auth.passwordTooCommon);
+}
+
+/**
  * Sign-up, sign-in and sign-out (docs/product.md#validation, docs/product.md#api). Each body is validated with the
- * form's own zod schema before better-auth sees it; only these endpoints of better-auth are exposed.
+ * form's own zod schema before better-auth sees it, and a new password must not be a common one
+ * (common-passwords.ts); only these endpoints of better-auth are exposed.
  * Sign-in is rate-limited per client (an IPv4 address or an IPv6 /64: net/client-address.ts) and per email; unknown email and wrong password answer the same.
  * Sign-up is rate-limited per client (SIGN_UP_MAX_PER_IP per hour), so one client cannot mass-create accounts.
  */
@@ -65,7 +75,8 @@ export function authRoutes({ auth, config }: { auth: Auth; config: Config }): Fa
       apiPaths.signUp,
       {
         schema: { tags: ['auth'], body: signUpSchema, response: { 200: okSchema } },
-        preHandler: limitSignUp,
+        // A common password is refused before the attempt counts against the limit.
+        preHandler: [async (request) => assertUncommonPassword(request.body.password), limitSignUp],
       },
       async (request, reply) => {
         const { email, password, firstName, lastName, companyName } = request.body;

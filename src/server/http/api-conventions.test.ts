@@ -22,7 +22,7 @@ afterAll(() => t.close());
 
 const signUpPayload = {
   email: 'x@example.com',
-  password: 'secret123',
+  password: 'lamplight-42',
   firstName: 'A',
   lastName: 'B',
   companyName: 'C',

@@ -23,18 +23,27 @@ const statusOf: Record<ErrorCode, number> = {
  */
 export class AppError extends Error {
   readonly statusCode: number;
+  /** Sent as the Retry-After header (seconds), for RATE_LIMITED. */
+  readonly retryAfterSeconds?: number;
+  /** The fields at fault, as a form shows them under its inputs (VALIDATION_ERROR). */
+  readonly issues?: Issue[];
   constructor(
     readonly code: ErrorCode,
     message: string,
-    /** Sent as the Retry-After header (seconds), for RATE_LIMITED. */
-    readonly retryAfterSeconds?: number,
+    options: { retryAfterSeconds?: number; issues?: Issue[] } = {},
   ) {
     super(message);
     this.statusCode = statusOf[code];
+    this.retryAfterSeconds = options.retryAfterSeconds;
+    this.issues = options.issues;
   }
   /** 429 RATE_LIMITED with a Retry-After of `retryAfterSeconds`. */
   static rateLimited(message: string, retryAfterSeconds: number) {
-    return new AppError('RATE_LIMITED', message, retryAfterSeconds);
+    return new AppError('RATE_LIMITED', message, { retryAfterSeconds });
+  }
+  /** 400 VALIDATION_ERROR about one field (`path` as the form names it), the way schema errors answer. */
+  static invalidField(path: string, message: string) {
+    return new AppError('VALIDATION_ERROR', message, { issues: [{ path, message }] });
   }
   static notFound(message: string = messages.generic.notFound) {
     return new AppError('NOT_FOUND', message);
@@ -47,11 +56,9 @@ export class AppError extends Error {
   }
 }
 
-const body = (
-  code: ErrorCode,
-  message: string,
-  issues?: ErrorResponse['error']['issues'],
-): ErrorResponse => ({
+type Issue = NonNullable<ErrorResponse['error']['issues']>[number];
+
+const body = (code: ErrorCode, message: string, issues?: Issue[]): ErrorResponse => ({
   error: issues ? { code, message, issues } : { code, message },
 });
 
@@ -84,7 +91,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (error instanceof AppError) {
       if (error.retryAfterSeconds !== undefined) reply.header('retry-after', error.retryAfterSeconds);
-      return reply.status(error.statusCode).send(body(error.code, error.message));
+      return reply.status(error.statusCode).send(body(error.code, error.message, error.issues));
     }
     const clientCode = clientErrorCode(error);
     if (clientCode) {

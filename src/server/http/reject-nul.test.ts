@@ -98,13 +98,13 @@ const validBodies: Record<string, { id?: () => string; body: () => object }> = {
   'POST /api/auth/sign-up/email': {
     body: () => ({
       email: 'nul@example.com',
-      password: 'secret123',
+      password: 'lamplight-42',
       firstName: 'A',
       lastName: 'B',
       companyName: 'C',
     }),
   },
-  'POST /api/auth/sign-in/email': { body: () => ({ email: 'nul@example.com', password: 'secret123' }) },
+  'POST /api/auth/sign-in/email': { body: () => ({ email: 'nul@example.com', password: 'lamplight-42' }) },
   'POST /api/auth/sign-out': { body: () => ({}) },
   'POST /api/sequences': {
     body: () => ({ name: 'Seq', steps: [{ subject: 'Hi', content: 'Hello', delayHours: null }] }),

@@ -26,7 +26,7 @@ afterAll(() => t.close());
 
 const signUpPayload = (email: string) => ({
   email,
-  password: 'secret123',
+  password: 'lamplight-42',
   firstName: 'A',
   lastName: 'B',
   companyName: 'C',

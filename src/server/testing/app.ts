@@ -105,7 +105,7 @@ export async function signUpUser(
     method: 'POST',
     url: apiPaths.signUp,
     payload: {
-      password: 'secret123',
+      password: 'lamplight-42',
       firstName: 'Ada',
       lastName: 'Lovelace',
       companyName: 'Acme',

@@ -1,0 +1,14 @@
+import { dictionary } from '@zxcvbn-ts/language-common';
+
+let common: Set<string> | undefined;
+
+/**
+ * True when `password` is one of the ~49,000 most used passwords (zxcvbn-ts's list, drawn from
+ * leaked password sets), compared in lower case. NIST SP 800-63B §5.1.1.2 asks for this check on
+ * every new password; the 6-character minimum (docs/product.md#validation) stays the floor.
+ * The list is unpacked into a Set on the first call (a few ms).
+ */
+export function isCommonPassword(password: string): boolean {
+  common ??= new Set((dictionary['passwords-common'] as string[]).map((p) => p.toLowerCase()));
+  return common.has(password.toLowerCase());
+}
