@@ -17,6 +17,7 @@ import { constants as zlibConstants } from 'node:zlib';
 import type { PgBoss } from 'pg-boss';
 import path from 'node:path';
 import type { Auth } from './auth/auth';
+import { accountSecurityRoutes } from './auth/account-security-routes';
 import { authRoutes } from './auth/routes';
 import { createSessionReader, requireUser } from './auth/session';
 import type { Config } from './config';
@@ -112,6 +113,7 @@ const signedInRoutes: ((ctx: AppContext) => FastifyPluginAsyncZod)[] = [
   domainCheckRoutes,
   quarantineRoutes,
   accountRoutes,
+  accountSecurityRoutes,
   userRoutes,
   aiRoutes,
   guestPostRoutes,

@@ -9,6 +9,17 @@ export const messages = {
     passwordRequired: 'Password is required',
     passwordTooShort: 'Password must be at least 6 characters',
     /** Checked on the server only: the list of common passwords is too large to ship to the browser. */
+    currentPasswordRequired: 'Current password is required',
+    currentPasswordWrong: 'The current password is not correct.',
+    passwordsDiffer: 'The passwords do not match',
+    samePassword: 'The new password must differ from the current one',
+    passwordChanged: 'Password changed',
+    passwordChangeFailed: 'Failed to change the password',
+    tooManyPasswordChanges: 'Too many password change attempts. Please wait a few minutes and try again.',
+    sessionsSignedOut: (n: number) =>
+      n === 0 ? 'No other sessions were signed in' : `Signed out of ${n} other session${n === 1 ? '' : 's'}`,
+    signOutOthersFailed: 'Failed to sign out the other sessions',
+    loadSessionsFailed: 'Failed to load your sessions',
     passwordTooCommon: 'This password is too common. Please choose one that is harder to guess.',
     firstNameRequired: 'First name is required',
     lastNameRequired: 'Last name is required',

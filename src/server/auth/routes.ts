@@ -17,7 +17,7 @@ const SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
 const SIGN_UP_WINDOW_MS = 60 * 60 * 1000;
 
 /** Copies better-auth's Set-Cookie headers (session cookie set or cleared) onto the reply. */
-function forwardCookies(response: Response, reply: FastifyReply): void {
+export function forwardCookies(response: Response, reply: FastifyReply): void {
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
 }
@@ -28,11 +28,11 @@ async function errorCodeOf(response: Response): Promise<string> {
 }
 
 /**
- * Refuses a password from the common-password list (common-passwords.ts) like an invalid field.
- * @throws AppError VALIDATION_ERROR (400) on `password`.
+ * Refuses a password from the common-password list (common-passwords.ts) like an invalid `field`.
+ * @throws AppError VALIDATION_ERROR (400) on `field`.
  */
-function assertUncommonPassword(password: string): void {
-  if (isCommonPassword(password)) throw AppError.invalidField('password', messages.auth.passwordTooCommon);
+export function assertUncommonPassword(password: string, field: string): void {
+  if (isCommonPassword(password)) throw AppError.invalidField(field, messages.auth.passwordTooCommon);
 }
 
 /**
@@ -76,7 +76,10 @@ export function authRoutes({ auth, config }: { auth: Auth; config: Config }): Fa
       {
         schema: { tags: ['auth'], body: signUpSchema, response: { 200: okSchema } },
         // A common password is refused before the attempt counts against the limit.
-        preHandler: [async (request) => assertUncommonPassword(request.body.password), limitSignUp],
+        preHandler: [
+          async (request) => assertUncommonPassword(request.body.password, 'password'),
+          limitSignUp,
+        ],
       },
       async (request, reply) => {
         const { email, password, firstName, lastName, companyName } = request.body;

@@ -16,6 +16,8 @@ export interface SessionUser {
   name: string;
   companyName: string;
   createdAt: Date;
+  /** The id of the session the request came with (Settings → Security marks it "This device"). */
+  sessionId: string;
 }
 
 declare module 'fastify' {
@@ -124,6 +126,7 @@ export function createSessionReader(auth: Auth, db: Database) {
       name: users.name,
       companyName: users.companyName,
       createdAt: users.createdAt,
+      sessionId: sessions.id,
       expiresAt: sessions.expiresAt,
     })
     .from(sessions)
@@ -168,8 +171,10 @@ async function viaBetterAuth(
   const cookies = result?.headers.getSetCookie() ?? [];
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   const u = result?.response?.user;
-  if (!u) return null;
+  const session = result?.response?.session;
+  if (!u || !session) return null;
   return {
+    sessionId: session.id,
     id: u.id,
     email: u.email,
     firstName: u.firstName,

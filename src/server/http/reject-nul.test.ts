@@ -190,6 +190,9 @@ const validBodies: Record<string, { id?: () => string; body: () => object }> = {
     body: () => ({ selectors: 'google, selector1' }),
   },
   'PATCH /api/profile': { body: () => ({ firstName: 'Ada', lastName: 'Lovelace', companyName: 'Acme' }) },
+  'POST /api/profile/password': {
+    body: () => ({ currentPassword: 'lamplight-42', newPassword: 'tidewater-77', confirmPassword: 'tidewater-77' }),
+  },
   'PUT /api/profile/sending': {
     body: () => ({
       postalAddress: '1 Main Street',

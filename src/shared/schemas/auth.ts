@@ -30,19 +30,67 @@ export const signInSchema = z.strictObject({
 });
 export type SignInInput = z.infer<typeof signInSchema>;
 
+/** A password being chosen (sign-up, password change): 6 to 128 characters (docs/product.md#validation). */
+const newPassword = z
+  .string({ error: m.passwordRequired })
+  .min(1, m.passwordRequired)
+  .min(limits.passwordMinLength, m.passwordTooShort)
+  .max(limits.passwordMaxLength, passwordTooLong);
+
 /** Sign-up form and `POST /api/auth/sign-up/email` body (docs/product.md#validation): full name = first + last. */
 export const signUpSchema = z.strictObject({
   email,
-  password: z
-    .string({ error: m.passwordRequired })
-    .min(1, m.passwordRequired)
-    .min(limits.passwordMinLength, m.passwordTooShort)
-    .max(limits.passwordMaxLength, passwordTooLong),
+  password: newPassword,
   firstName: requiredName(m.firstNameRequired, 'First name'),
   lastName: requiredName(m.lastNameRequired, 'Last name'),
   companyName: requiredName(m.companyNameRequired, 'Company name'),
 });
 export type SignUpInput = z.infer<typeof signUpSchema>;
+
+/**
+ * Settings → Security's password form and `POST /api/profile/password`: the current password, the new
+ * one twice, and whether the account's other sessions end (they do unless unticked).
+ */
+export const changePasswordSchema = z
+  .strictObject({
+    currentPassword: z
+      .string({ error: m.currentPasswordRequired })
+      .min(1, m.currentPasswordRequired)
+      .max(limits.passwordMaxLength, passwordTooLong),
+    newPassword,
+    confirmPassword: z.string({ error: m.passwordsDiffer }),
+    signOutOtherSessions: z.boolean().default(true),
+  })
+  .refine((v) => v.confirmPassword === v.newPassword, {
+    path: ['confirmPassword'],
+    message: m.passwordsDiffer,
+  })
+  .refine((v) => v.newPassword !== v.currentPassword, { path: ['newPassword'], message: m.samePassword });
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+/** One live session of the signed-in user, as Settings → Security lists it. */
+export const accountSessionSchema = z.object({
+  id: z.string(),
+  /** The browser's User-Agent header when the session began; null when it sent none. */
+  userAgent: z.string().nullable(),
+  ipAddress: z.string().nullable(),
+  createdAt: z.string(),
+  /** When the session was last renewed (better-auth renews it once a day of use). */
+  lastActiveAt: z.string(),
+  /** The session of the request that asked. */
+  current: z.boolean(),
+});
+export type AccountSession = z.infer<typeof accountSessionSchema>;
+
+/** `GET /api/profile/sessions`: the newest live sessions (at most 50) and how many there are in all. */
+export const accountSessionListSchema = z.object({
+  sessions: z.array(accountSessionSchema),
+  total: z.number().int(),
+});
+export type AccountSessionList = z.infer<typeof accountSessionListSchema>;
+
+/** `POST /api/profile/sessions/sign-out-others` answer: how many sessions ended. */
+export const signedOutSessionsSchema = z.object({ signedOut: z.number().int() });
 
 export const roleSchema = z.enum(['member', 'full']);
 export type Role = z.infer<typeof roleSchema>;

@@ -1,0 +1,93 @@
+import { fromNodeHeaders } from 'better-auth/node';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { messages } from '../../shared/messages';
+import { apiPaths } from '../../shared/paths';
+import { okSchema } from '../../shared/schemas/api';
+import {
+  accountSessionListSchema,
+  changePasswordSchema,
+  signedOutSessionsSchema,
+} from '../../shared/schemas/auth';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { AppError } from '../http/errors';
+import { rateLimitGuard } from '../http/rate-limit-guard';
+import { listAccountSessions, signOutOtherSessions } from './account-sessions';
+import type { Auth } from './auth';
+import { assertUncommonPassword, forwardCookies } from './routes';
+import { signedInUser } from './session';
+
+const PASSWORD_CHANGE_WINDOW_MS = 15 * 60 * 1000;
+
+/**
+ * Settings → Security: change the password (the current one checked by better-auth, the new one
+ * by the sign-up rules and the common-password list; the other sessions end unless the user says
+ * otherwise), list the live sessions, and sign out all but this one. A stolen session cannot guess
+ * the password faster than sign-in can: attempts are limited per user like sign-in per email.
+ */
+export function accountSecurityRoutes({
+  auth,
+  db,
+  config,
+}: {
+  auth: Auth;
+  db: Database;
+  config: Config;
+}): FastifyPluginAsyncZod {
+  return async (app) => {
+    const limitPasswordChange = rateLimitGuard(
+      [
+        app.createRateLimit({
+          max: config.SIGN_IN_MAX_PER_EMAIL,
+          timeWindow: PASSWORD_CHANGE_WINDOW_MS,
+          keyGenerator: (request: FastifyRequest) => `password-change:user:${signedInUser(request).id}`,
+        }),
+      ],
+      messages.auth.tooManyPasswordChanges,
+    );
+
+    app.post(
+      apiPaths.changePassword,
+      {
+        schema: { tags: ['account'], body: changePasswordSchema, response: { 200: okSchema } },
+        preHandler: [
+          async (request) => assertUncommonPassword(request.body.newPassword, 'newPassword'),
+          limitPasswordChange,
+        ],
+      },
+      async (request, reply) => {
+        const { currentPassword, newPassword, signOutOtherSessions } = request.body;
+        const response = await auth.api.changePassword({
+          body: { currentPassword, newPassword, revokeOtherSessions: signOutOtherSessions },
+          headers: fromNodeHeaders(request.headers),
+          asResponse: true,
+        });
+        if (response.status === 400)
+          throw AppError.invalidField('currentPassword', messages.auth.currentPasswordWrong);
+        if (!response.ok) throw new Error(`password change failed: ${response.status}`);
+        // With the other sessions ended better-auth starts a new one for this browser: its cookie goes along.
+        forwardCookies(response, reply);
+        return { ok: true as const };
+      },
+    );
+
+    app.get(
+      apiPaths.accountSessions,
+      { schema: { tags: ['account'], response: { 200: accountSessionListSchema } } },
+      async (request) => {
+        const user = signedInUser(request);
+        return listAccountSessions(db, user.id, user.sessionId);
+      },
+    );
+
+    app.post(
+      apiPaths.signOutOtherSessions,
+      { schema: { tags: ['account'], response: { 200: signedOutSessionsSchema } } },
+      async (request) => {
+        const user = signedInUser(request);
+        return { signedOut: await signOutOtherSessions(db, user.id, user.sessionId) };
+      },
+    );
+  };
+}

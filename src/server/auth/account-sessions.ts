@@ -1,0 +1,64 @@
+import { and, count, desc, eq, gt, ne, sql } from 'drizzle-orm';
+import type { AccountSessionList } from '../../shared/schemas/auth';
+import type { Database } from '../db/client';
+import { sessions } from '../db/schema/users';
+import { iso } from '../db/sql-helpers';
+
+/** The most sessions `listAccountSessions` returns; `total` counts them all. */
+export const ACCOUNT_SESSIONS_SHOWN = 50;
+
+const live = (userId: string) => and(eq(sessions.userId, userId), gt(sessions.expiresAt, sql`now()`));
+
+/**
+ * The user's live (unexpired) sessions, most recently active first, at most ACCOUNT_SESSIONS_SHOWN,
+ * with `current` on the one whose id is `currentSessionId`. Never returns a session token.
+ */
+export async function listAccountSessions(
+  db: Database,
+  userId: string,
+  currentSessionId: string,
+): Promise<AccountSessionList> {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: sessions.id,
+        userAgent: sessions.userAgent,
+        ipAddress: sessions.ipAddress,
+        createdAt: sessions.createdAt,
+        updatedAt: sessions.updatedAt,
+      })
+      .from(sessions)
+      .where(live(userId))
+      .orderBy(desc(sessions.updatedAt), desc(sessions.id))
+      .limit(ACCOUNT_SESSIONS_SHOWN),
+    db.select({ n: count() }).from(sessions).where(live(userId)),
+  ]);
+  return {
+    sessions: rows.map((r) => ({
+      id: r.id,
+      userAgent: r.userAgent,
+      ipAddress: r.ipAddress,
+      createdAt: iso(r.createdAt),
+      lastActiveAt: iso(r.updatedAt),
+      current: r.id === currentSessionId,
+    })),
+    total: total?.n ?? 0,
+  };
+}
+
+/**
+ * Ends every session of the user but `currentSessionId`. Sessions are read from the database on
+ * every request (auth/session.ts), so the others are refused from their next request on.
+ * @returns how many sessions ended.
+ */
+export async function signOutOtherSessions(
+  db: Database,
+  userId: string,
+  currentSessionId: string,
+): Promise<number> {
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, currentSessionId)))
+    .returning({ id: sessions.id });
+  return ended.length;
+}
