@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages';
 import { apiPaths } from '../../shared/paths';
+import { describeDevice } from './account-sessions';
 import { createTestApp, sessionCookie, signUpUser, type TestApp } from '../testing/app';
 
 /** Settings → Security over the API: password change, the session list, signing out other sessions. */
@@ -135,5 +136,17 @@ describe('sessions', () => {
       expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
     }
     expect((await t.app.inject({ method: 'POST', url: apiPaths.signOutOtherSessions })).statusCode).toBe(401);
+  });
+});
+
+describe('describeDevice', () => {
+  it('names the browser and the system, or what it can of them', () => {
+    expect(
+      describeDevice(
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+      ),
+    ).toBe('Safari on iOS');
+    expect(describeDevice('curl/8.0')).toBeNull();
+    expect(describeDevice(null)).toBeNull();
   });
 });

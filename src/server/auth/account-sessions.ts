@@ -1,8 +1,20 @@
+import Bowser from 'bowser';
 import { and, count, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { AccountSessionList } from '../../shared/schemas/auth';
 import type { Database } from '../db/client';
 import { sessions } from '../db/schema/users';
 import { iso } from '../db/sql-helpers';
+
+/**
+ * A session's browser and system as people name them ('Chrome on Linux', 'Safari on iOS'), read from
+ * its User-Agent header by bowser; null when the header is missing or names neither.
+ */
+export function describeDevice(userAgent: string | null): string | null {
+  if (!userAgent) return null;
+  const { browser, os } = Bowser.parse(userAgent);
+  const parts = [browser.name, os.name].filter(Boolean);
+  return parts.length > 0 ? parts.join(' on ') : null;
+}
 
 /** The most sessions `listAccountSessions` returns; `total` counts them all. */
 export const ACCOUNT_SESSIONS_SHOWN = 50;
@@ -36,7 +48,7 @@ export async function listAccountSessions(
   return {
     sessions: rows.map((r) => ({
       id: r.id,
-      userAgent: r.userAgent,
+      device: describeDevice(r.userAgent),
       ipAddress: r.ipAddress,
       createdAt: iso(r.createdAt),
       lastActiveAt: iso(r.updatedAt),

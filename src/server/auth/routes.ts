@@ -9,7 +9,7 @@ import { fullName, signInSchema, signUpSchema } from '../../shared/schemas/auth'
 import type { Config } from '../config';
 import { AppError } from '../http/errors';
 import { rateLimitGuard } from '../http/rate-limit-guard';
-import { clientKey } from '../net/client-address';
+import { clientKey } from '../http/client-address';
 import type { Auth } from './auth';
 import { isCommonPassword } from './common-passwords';
 
@@ -39,7 +39,7 @@ export function assertUncommonPassword(password: string, field: string): void {
  * Sign-up, sign-in and sign-out (docs/product.md#validation, docs/product.md#api). Each body is validated with the
  * form's own zod schema before better-auth sees it, and a new password must not be a common one
  * (common-passwords.ts); only these endpoints of better-auth are exposed.
- * Sign-in is rate-limited per client (an IPv4 address or an IPv6 /64: net/client-address.ts) and per email; unknown email and wrong password answer the same.
+ * Sign-in is rate-limited per client (an IPv4 address or an IPv6 /64: http/client-address.ts) and per email; unknown email and wrong password answer the same.
  * Sign-up is rate-limited per client (SIGN_UP_MAX_PER_IP per hour), so one client cannot mass-create accounts.
  */
 export function authRoutes({ auth, config }: { auth: Auth; config: Config }): FastifyPluginAsyncZod {

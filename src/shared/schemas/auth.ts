@@ -71,8 +71,8 @@ export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 /** One live session of the signed-in user, as Settings → Security lists it. */
 export const accountSessionSchema = z.object({
   id: z.string(),
-  /** The browser's User-Agent header when the session began; null when it sent none. */
-  userAgent: z.string().nullable(),
+  /** The browser and system that began the session ('Chrome on Linux'); null when unknown. */
+  device: z.string().nullable(),
   ipAddress: z.string().nullable(),
   createdAt: z.string(),
   /** When the session was last renewed (better-auth renews it once a day of use). */

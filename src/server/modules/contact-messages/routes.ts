@@ -12,7 +12,7 @@ import { pageQuerySchema } from '../../../shared/schemas/pagination';
 import { requireAdmin } from '../../auth/require-admin';
 import type { Database } from '../../db/client';
 import { rateLimitGuard } from '../../http/rate-limit-guard';
-import { clientKey } from '../../net/client-address';
+import { clientKey } from '../../http/client-address';
 import { listContactMessages, saveContactMessage } from './service';
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -3,21 +3,27 @@ import { PageHeader } from '../../../components/ui/page-states';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useMe } from '../../auth/api/session-queries';
 import { BillingTab } from './billing-tab';
+import { ChangePasswordCard } from './change-password-card';
 import { ProfileTab } from './profile-tab';
 import { SendingSettingsCard } from './sending-settings-card';
+import { SessionsCard } from './sessions-card';
 import { UsersTab } from './users-tab';
 
-/** /dashboard/settings (docs/product.md#settings): the signed-in user's Profile (with sending settings), Billing and Users tabs. */
+/**
+ * /dashboard/settings (docs/product.md#settings): the signed-in user's Profile (with sending settings),
+ * Security (password, sessions), Billing and Users tabs.
+ */
 export function SettingsPage() {
   // The dashboard guard has loaded the session already; this reads it from the cache.
   const { data: user } = useMe();
   if (!user) return <PageSpinner />;
   return (
     <div className="mx-auto w-full max-w-7xl space-y-6 p-4 sm:p-8">
-      <PageHeader title="Settings" subtitle="Manage your profile, billing and team" />
+      <PageHeader title="Settings" subtitle="Manage your profile, security, billing and team" />
       <Tabs defaultValue="profile">
         <TabsList>
           <TabsTrigger value="profile">Profile</TabsTrigger>
+          <TabsTrigger value="security">Security</TabsTrigger>
           <TabsTrigger value="billing">Billing</TabsTrigger>
           <TabsTrigger value="users">Users</TabsTrigger>
         </TabsList>
@@ -25,6 +31,12 @@ export function SettingsPage() {
           <div className="space-y-6">
             <ProfileTab user={user} />
             <SendingSettingsCard />
+          </div>
+        </TabsContent>
+        <TabsContent value="security">
+          <div className="space-y-6">
+            <ChangePasswordCard />
+            <SessionsCard />
           </div>
         </TabsContent>
         <TabsContent value="billing">
