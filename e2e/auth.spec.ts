@@ -89,3 +89,38 @@ test('the login screen switches to sign-up and back', async ({ page }) => {
     .click();
   await expect(page).toHaveURL(/\/login$/);
 });
+
+test('Settings → Security: a common password is refused, a new one works, and another browser is signed out', async ({
+  page,
+  browser,
+}) => {
+  const user = newUser();
+  await signUp(page, user);
+  const elsewhere = await browser.newContext();
+  const otherPage = await elsewhere.newPage();
+  await logIn(otherPage, user.email, user.password);
+  await expect(otherPage).toHaveURL(/\/dashboard$/);
+
+  await page.goto('/dashboard/settings');
+  await page.getByRole('tab', { name: 'Security' }).click();
+  const sessions = page.getByRole('list').filter({ hasText: 'This device' });
+  await expect(sessions.getByRole('listitem')).toHaveCount(2);
+
+  await page.getByLabel('Current password').fill(user.password);
+  await page.getByLabel('New password', { exact: true }).fill('password123');
+  await page.getByLabel('Confirm new password').fill('password123');
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await expect(page.getByText(messages.auth.passwordTooCommon)).toBeVisible();
+
+  await page.getByLabel('New password', { exact: true }).fill('analytical-engine-1843');
+  await page.getByLabel('Confirm new password').fill('analytical-engine-1843');
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await expect(page.getByText(messages.auth.passwordChanged)).toBeVisible();
+  await expect(sessions.getByRole('listitem')).toHaveCount(1);
+
+  await otherPage.goto('/dashboard/settings');
+  await expect(otherPage).toHaveURL(/\/login$/);
+  await logIn(otherPage, user.email, 'analytical-engine-1843');
+  await expect(otherPage).toHaveURL(/\/dashboard$/);
+  await elsewhere.close();
+});
