@@ -33,6 +33,8 @@ export const apiPaths = {
   signIn: '/api/auth/sign-in/email',
   signUp: '/api/auth/sign-up/email',
   signOut: '/api/auth/sign-out',
+  /** The link emailed to verify an address (better-auth builds it at sign-up: keep its path). */
+  verifyEmail: '/api/auth/verify-email',
   sequences: '/api/sequences',
   sequence: '/api/sequences/:id',
   sequenceTemplates: '/api/sequence-templates',
@@ -84,6 +86,7 @@ export const apiPaths = {
   profile: '/api/profile',
   sendingSettings: '/api/profile/sending',
   changePassword: '/api/profile/password',
+  verificationEmail: '/api/profile/verification-email',
   accountSessions: '/api/profile/sessions',
   signOutOtherSessions: '/api/profile/sessions/sign-out-others',
   users: '/api/users',
@@ -123,3 +126,9 @@ export function withQuery(path: string, query: Record<string, string | number | 
   const text = params.toString();
   return text ? `${path}?${text}` : path;
 }
+
+/**
+ * The dashboard query parameter the email verification link lands with: 'verified', or
+ * 'link-invalid' for a link that expired, was forged or names an unknown account.
+ */
+export const emailVerificationParam = 'email';

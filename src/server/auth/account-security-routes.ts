@@ -8,6 +8,7 @@ import {
   accountSessionListSchema,
   changePasswordSchema,
   signedOutSessionsSchema,
+  verificationDeliverySchema,
 } from '../../shared/schemas/auth';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -17,14 +18,19 @@ import { listAccountSessions, signOutOtherSessions } from './account-sessions';
 import type { Auth } from './auth';
 import { assertUncommonPassword, forwardCookies } from './routes';
 import { signedInUser } from './session';
+import { sendVerificationLink, verificationUrl } from './verification-mail';
 
 const PASSWORD_CHANGE_WINDOW_MS = 15 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+/** Verification emails one user may ask for in an hour: enough for a lost one, too few to spam their inbox. */
+const VERIFICATION_MAILS_PER_HOUR = 3;
 
 /**
  * Settings → Security: change the password (the current one checked by better-auth, the new one
  * by the sign-up rules and the common-password list; the other sessions end unless the user says
  * otherwise), list the live sessions, and sign out all but this one. A stolen session cannot guess
  * the password faster than sign-in can: attempts are limited per user like sign-in per email.
+ * Also sends a new email verification link (at most VERIFICATION_MAILS_PER_HOUR an hour).
  */
 export function accountSecurityRoutes({
   auth,
@@ -87,6 +93,31 @@ export function accountSecurityRoutes({
       async (request) => {
         const user = signedInUser(request);
         return { signedOut: await signOutOtherSessions(db, user.id, user.sessionId) };
+      },
+    );
+
+    const limitVerificationMail = rateLimitGuard(
+      [
+        app.createRateLimit({
+          max: VERIFICATION_MAILS_PER_HOUR,
+          timeWindow: HOUR_MS,
+          keyGenerator: (request: FastifyRequest) => `verification-mail:user:${signedInUser(request).id}`,
+        }),
+      ],
+      messages.auth.tooManyVerificationMails,
+    );
+
+    app.post(
+      apiPaths.verificationEmail,
+      {
+        schema: { tags: ['account'], response: { 200: verificationDeliverySchema } },
+        preHandler: limitVerificationMail,
+      },
+      async (request) => {
+        const user = signedInUser(request);
+        if (user.emailVerified) throw new AppError('CONFLICT', messages.auth.alreadyVerified);
+        const url = await verificationUrl(config, (await auth.$context).secret, user);
+        return { delivery: await sendVerificationLink(config, user.email, url) };
       },
     );
   };

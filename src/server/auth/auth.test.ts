@@ -7,14 +7,7 @@ import { createTestApp, sessionCookie, signUpUser, type TestApp } from '../testi
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({
-    ADMIN_EMAILS: 'Boss@Example.com',
-    SIGN_IN_MAX_PER_EMAIL: '3',
-    SIGN_IN_MAX_PER_IP: '12',
-  });
-  // ADMIN_EMAILS is applied at start by openAppDatabase; the test app applies it the same way.
-  const { addAdminEmails } = await import('./roles');
-  await addAdminEmails(t.handle.db, t.config.ADMIN_EMAILS);
+  t = await createTestApp({ SIGN_IN_MAX_PER_EMAIL: '3', SIGN_IN_MAX_PER_IP: '12' });
 });
 afterAll(() => t.close());
 
@@ -46,11 +39,6 @@ describe('sign-up', () => {
   it('gives later users the member role', async () => {
     const { cookie } = await signUpUser(t.app);
     expect((await me(cookie)).json().role).toBe('member');
-  });
-
-  it('marks users listed in ADMIN_EMAILS as admins, whatever the case of the address', async () => {
-    const { cookie } = await signUpUser(t.app, { email: 'boss@example.com' });
-    expect((await me(cookie)).json().isAdmin).toBe(true);
   });
 
   it('refuses a second account for the same email, in any case', async () => {

@@ -4,11 +4,13 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { accounts, sessions, users, verifications } from '../db/schema/users';
 import { assignInitialRole } from './roles';
+import { sendVerificationLink, VERIFICATION_LINK_TTL_S } from './verification-mail';
 
 const DAY_S = 24 * 60 * 60;
 
 /**
- * better-auth configured for LinkPilot: email + password, database sessions (7 days, renewed daily),
+ * better-auth configured for LinkPilot: email + password, a verification link emailed at sign-up
+ * (verification-mail.ts), database sessions (7 days, renewed daily),
  * uuid ids, profile fields on the user, Secure cookies when APP_URL is https. Its own rate limiter is
  * off: sign-in is limited per IP and per email in auth/routes.ts, across processes.
  */
@@ -24,6 +26,17 @@ export function createAuth(db: Database, config: Config, secret: string) {
       schema: { user: users, session: sessions, account: accounts, verification: verifications },
     }),
     emailAndPassword: { enabled: true, minPasswordLength: 6, maxPasswordLength: 128, autoSignIn: true },
+    // Signing in needs no verified address; being blog admin and receiving alert mail do.
+    emailVerification: {
+      sendOnSignUp: true,
+      expiresIn: VERIFICATION_LINK_TTL_S,
+      sendVerificationEmail: async ({ user, url }) => {
+        // A mail server that is down must not fail the sign-up: the link can be sent again from the dashboard.
+        await sendVerificationLink(config, user.email, url).catch((error: unknown) =>
+          console.error('[email-verification] sending failed:', (error as Error).message),
+        );
+      },
+    },
     user: {
       additionalFields: {
         firstName: { type: 'string', required: true, input: true },

@@ -30,6 +30,18 @@ export async function isAdminEmail(db: Database, email: string): Promise<boolean
   return Boolean(row);
 }
 
+/**
+ * True when the user may author the blog: their address is in admin_users and they proved it is
+ * theirs by opening the verification link. Without the second half, whoever signed up first with
+ * an address listed in ADMIN_EMAILS would become admin.
+ */
+export async function isBlogAdmin(
+  db: Database,
+  user: { email: string; emailVerified: boolean },
+): Promise<boolean> {
+  return user.emailVerified && (await isAdminEmail(db, user.email));
+}
+
 /** Adds addresses to admin_users (ADMIN_EMAILS at start, and the `admin add` CLI); existing ones stay. */
 export async function addAdminEmails(db: Database, emails: readonly string[]): Promise<void> {
   if (emails.length === 0) return;

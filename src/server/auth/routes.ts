@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messages } from '../../shared/messages';
-import { apiPaths } from '../../shared/paths';
+import { apiPaths, emailVerificationParam, paths } from '../../shared/paths';
 import { okSchema } from '../../shared/schemas/api';
 import { fullName, signInSchema, signUpSchema } from '../../shared/schemas/auth';
 import type { Config } from '../config';
@@ -36,7 +36,8 @@ export function assertUncommonPassword(password: string, field: string): void {
 }
 
 /**
- * Sign-up, sign-in and sign-out (docs/product.md#validation, docs/product.md#api). Each body is validated with the
+ * Sign-up, sign-in and sign-out (docs/product.md#validation, docs/product.md#api), and the email
+ * verification link, which lands on the dashboard saying whether it worked. Each body is validated with the
  * form's own zod schema before better-auth sees it, and a new password must not be a common one
  * (common-passwords.ts); only these endpoints of better-auth are exposed.
  * Sign-in is rate-limited per client (an IPv4 address or an IPv6 /64: http/client-address.ts) and per email; unknown email and wrong password answer the same.
@@ -131,6 +132,25 @@ export function authRoutes({ auth, config }: { auth: Auth; config: Config }): Fa
         });
         forwardCookies(response, reply);
         return { ok: true as const };
+      },
+    );
+
+    app.get(
+      apiPaths.verifyEmail,
+      {
+        schema: {
+          tags: ['auth'],
+          // better-auth's sign-up link also carries a callbackURL, which is ignored: the answer goes to the dashboard.
+          querystring: z.object({ token: z.string().min(1).max(4096) }),
+        },
+      },
+      async (request, reply) => {
+        const response = await auth.api.verifyEmail({
+          query: { token: request.query.token },
+          asResponse: true,
+        });
+        const outcome = response.ok ? 'verified' : 'link-invalid';
+        return reply.redirect(`${paths.dashboard}?${emailVerificationParam}=${outcome}`);
       },
     );
   };

@@ -16,6 +16,8 @@ export interface SessionUser {
   name: string;
   companyName: string;
   createdAt: Date;
+  /** True once the user opened the link emailed to their address (auth/verification-mail.ts). */
+  emailVerified: boolean;
   /** The id of the session the request came with (Settings → Security marks it "This device"). */
   sessionId: string;
 }
@@ -126,6 +128,7 @@ export function createSessionReader(auth: Auth, db: Database) {
       name: users.name,
       companyName: users.companyName,
       createdAt: users.createdAt,
+      emailVerified: users.emailVerified,
       sessionId: sessions.id,
       expiresAt: sessions.expiresAt,
     })
@@ -182,6 +185,7 @@ async function viaBetterAuth(
     name: u.name,
     companyName: u.companyName,
     createdAt: u.createdAt,
+    emailVerified: u.emailVerified,
   };
 }
 

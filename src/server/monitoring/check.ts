@@ -57,7 +57,7 @@ export async function checkLiveLink(
       pageUrl: liveLinks.pageUrl,
       status: liveLinks.status,
       websiteUrl: campaigns.websiteUrl,
-      email: users.email,
+      owner: { email: users.email, emailVerified: users.emailVerified },
     })
     .from(liveLinks)
     .innerJoin(campaigns, eq(campaigns.id, liveLinks.campaignId))
@@ -115,7 +115,7 @@ export async function checkLiveLink(
 
   if (alert) {
     const text = `${alert.body}\n\nSee your live links: ${config.APP_URL}/dashboard/live-links\n`;
-    await sendAlertMail(config, 'link-check', { to: link.email, subject: `LinkPilot: ${alert.title}`, text });
+    await sendAlertMail(config, 'link-check', link.owner, { subject: `LinkPilot: ${alert.title}`, text });
   }
   return { outcome, previous: link.status };
 }

@@ -7,7 +7,7 @@ import { campaigns } from '../db/schema/campaigns';
 import { liveLinks } from '../db/schema/live-links';
 import { Crawler } from '../discovery/crawler';
 import { crawlerSettings } from '../discovery/settings';
-import { createTestApp, signUpUser, testConfig, type TestApp } from '../testing/app';
+import { createTestApp, firstLinkPath, signUpUser, testConfig, type TestApp } from '../testing/app';
 import { createManualCampaign } from '../testing/campaigns';
 import {
   startFixtureWeb,
@@ -53,6 +53,10 @@ beforeAll(async () => {
     { jobs: true },
   );
   ({ cookie, email } = await signUpUser(t.app));
+  // Alerts go only to a verified address: open the link emailed at sign-up, then start counting mail.
+  const [verification] = await smtp.waitFor(1);
+  await t.app.inject({ method: 'GET', url: firstLinkPath(verification!.parsed.text)! });
+  smtp.messages.length = 0;
   campaignId = (await createManualCampaign(t.app, cookie, { websiteUrl: 'https://shop.test' })).id;
 });
 afterAll(async () => {

@@ -116,3 +116,11 @@ export async function signUpUser(
   if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
   return { cookie: sessionCookie(response), email };
 }
+
+/** The first http(s) link in an email's text, as the path and query `app.inject` takes; null without one. */
+export function firstLinkPath(text: string | undefined): string | null {
+  const link = text?.match(/https?:\/\/\S+/)?.[0];
+  if (!link) return null;
+  const url = new URL(link);
+  return url.pathname + url.search;
+}

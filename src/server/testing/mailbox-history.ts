@@ -29,7 +29,7 @@ export async function seedMailbox(
   const n = ++serial;
   const [user] = await db
     .insert(users)
-    .values({ name: 'Grace Hopper', email: `owner${n}-${Date.now()}@owner.test` })
+    .values({ name: 'Grace Hopper', email: `owner${n}-${Date.now()}@owner.test`, emailVerified: true })
     .returning();
   const [account] = await db
     .insert(emailAccounts)

@@ -92,6 +92,13 @@ export type AccountSessionList = z.infer<typeof accountSessionListSchema>;
 /** `POST /api/profile/sessions/sign-out-others` answer: how many sessions ended. */
 export const signedOutSessionsSchema = z.object({ signedOut: z.number().int() });
 
+/**
+ * `POST /api/profile/verification-email` answer: where the new link went — 'email', or 'log' when the
+ * install has no SMTP server (SMTP_HOST) and the link was written to the server's log.
+ */
+export const verificationDeliverySchema = z.object({ delivery: z.enum(['email', 'log']) });
+export type VerificationDelivery = z.infer<typeof verificationDeliverySchema>;
+
 export const roleSchema = z.enum(['member', 'full']);
 export type Role = z.infer<typeof roleSchema>;
 
@@ -105,6 +112,8 @@ export const meSchema = z.object({
   companyName: z.string(),
   role: roleSchema,
   isAdmin: z.boolean(),
+  /** False until the user opened the link emailed to their address. */
+  emailVerified: z.boolean(),
   createdAt: z.string(),
 });
 export type Me = z.infer<typeof meSchema>;

@@ -28,6 +28,7 @@ export const testUser: Me = {
   companyName: 'Analytical Engines',
   role: 'full',
   isAdmin: false,
+  emailVerified: true,
   createdAt: '2025-01-01T00:00:00.000Z',
 };
 

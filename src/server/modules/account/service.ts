@@ -5,14 +5,14 @@ import type {
   SendingSettings,
   UpdateProfileInput,
 } from '../../../shared/schemas/settings';
-import { getRole, isAdminEmail } from '../../auth/roles';
+import { getRole, isBlogAdmin } from '../../auth/roles';
 import type { SessionUser } from '../../auth/session';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema/users';
 
 /** The signed-in user as the API presents it: profile, role and whether they may author the blog. */
 export async function getMe(db: Database, user: SessionUser): Promise<Me> {
-  const [role, isAdmin] = await Promise.all([getRole(db, user.id), isAdminEmail(db, user.email)]);
+  const [role, isAdmin] = await Promise.all([getRole(db, user.id), isBlogAdmin(db, user)]);
   return {
     id: user.id,
     email: user.email,
@@ -22,6 +22,7 @@ export async function getMe(db: Database, user: SessionUser): Promise<Me> {
     companyName: user.companyName,
     role,
     isAdmin,
+    emailVerified: user.emailVerified,
     createdAt: user.createdAt.toISOString(),
   };
 }

@@ -35,7 +35,7 @@ export async function evaluateMailboxHealth(
       maxHardBouncePct: emailAccounts.maxHardBouncePct,
       maxPolicyBlockPct: emailAccounts.maxPolicyBlockPct,
       maxUnsubscribePct: emailAccounts.maxUnsubscribePct,
-      ownerEmail: users.email,
+      owner: { email: users.email, emailVerified: users.emailVerified },
     })
     .from(emailAccounts)
     .innerJoin(users, eq(users.id, emailAccounts.userId))
@@ -64,8 +64,7 @@ export async function evaluateMailboxHealth(
     return true;
   });
   if (paused && config) {
-    await sendAlertMail(config, 'mailbox-health', {
-      to: mailbox.ownerEmail,
+    await sendAlertMail(config, 'mailbox-health', mailbox.owner, {
       subject: `LinkPilot: mailbox ${mailbox.email} paused`,
       text:
         `${reason}.\n\nLinkPilot stopped sending from ${mailbox.email} before its domain's reputation ` +
