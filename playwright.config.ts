@@ -17,6 +17,10 @@ const fixtureWebUrl = `http://127.0.0.1:${fixtureWebPort}`;
 const fakeOpenAiPort = Number(process.env.FAKE_OPENAI_PORT ?? port + 1001);
 // The local DNS server (e2e/dns-server.ts) the app's domain checks ask.
 const dnsPort = Number(process.env.E2E_DNS_PORT ?? port + 1002);
+const outboxSmtpPort = Number(process.env.OUTBOX_SMTP_PORT ?? port + 1003);
+const outboxHttpPort = Number(process.env.OUTBOX_HTTP_PORT ?? port + 1004);
+process.env.OUTBOX_URL = `http://127.0.0.1:${outboxHttpPort}`;
+const outboxLogin = { user: 'linkpilot-app', pass: 'outbox-password' };
 // Workers re-read this file: keep the folder the runner chose.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'linkpilot-e2e-'));
 
@@ -66,6 +70,19 @@ export default defineConfig({
       env: { E2E_DNS_PORT: String(dnsPort) },
     },
     {
+      command: 'npx tsx e2e/outbox-server.ts',
+      port: outboxHttpPort,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+      env: {
+        OUTBOX_SMTP_PORT: String(outboxSmtpPort),
+        OUTBOX_HTTP_PORT: String(outboxHttpPort),
+        OUTBOX_USER: outboxLogin.user,
+        OUTBOX_PASSWORD: outboxLogin.pass,
+      },
+    },
+    {
       command: 'node dist/server/main.js',
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
@@ -91,6 +108,12 @@ export default defineConfig({
         DNS_SERVERS: `127.0.0.1:${dnsPort}`,
         // The blog specs sign up with these addresses (e2e/support.ts adminEmail, e2e/blog-admin.spec.ts editorEmail).
         ADMIN_EMAILS: 'blog-admin@e2e.example.com,blog-editor@e2e.example.com',
+        // The app's own mail (verification links, alerts) goes to the outbox (e2e/outbox-server.ts).
+        SMTP_HOST: '127.0.0.1',
+        SMTP_PORT: String(outboxSmtpPort),
+        SMTP_SECURITY: 'none',
+        SMTP_USER: outboxLogin.user,
+        SMTP_PASSWORD: outboxLogin.pass,
         // Crawling reaches only the fixture web: every host name resolves through its proxy.
         HTTP_PROXY: fixtureWebUrl,
         HTTPS_PROXY: fixtureWebUrl,

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { THEME_STORAGE_KEY } from '../src/shared/limits';
 import { apiPaths } from '../src/shared/paths';
-import { gotoHydrated, newUser, signUp } from './support';
+import { gotoHydrated, newUser, signUp, verifyEmail } from './support';
 
 /** The second address playwright.config.ts lists in ADMIN_EMAILS: this spec's admin, apart from blog.spec.ts's. */
 const editorEmail = 'blog-editor@e2e.example.com';
@@ -24,6 +24,8 @@ test('an admin edits, renames, unpublishes and deletes a post; the old slug redi
   // One long journey (create, edit, redirect, unpublish, four screenshots, delete): more than the default 30 s.
   test.setTimeout(90_000);
   await signUp(page, newUser({ email: editorEmail, firstName: 'Blog', lastName: 'Editor' }));
+  // ADMIN_EMAILS makes an address blog admin once its owner has proved it is theirs.
+  await verifyEmail(page, editorEmail);
   const title = `Edit me ${stamp}`;
   const oldSlug = `edit-me-${stamp}`;
   const newSlug = `renamed-${stamp}`;

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { adminEmail, gotoHydrated, logIn, newUser, signUp } from './support';
+import { adminEmail, gotoHydrated, logIn, newUser, signUp, verifyEmail } from './support';
 
 // The admin account is created by the first test and reused by the next.
 test.describe.configure({ mode: 'serial' });
@@ -33,6 +33,7 @@ test('an admin creates posts with an image; visitors read them with Recent Posts
   browser,
 }) => {
   await signUp(page, admin);
+  await verifyEmail(page, admin.email);
   await gotoHydrated(page, '/blog/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Create Blog Post' })).toBeVisible();
 

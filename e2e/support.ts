@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { messages } from '../src/shared/messages';
 
 export interface NewUser {
   firstName: string;
@@ -64,3 +65,25 @@ export async function gotoHydrated(page: Page, path: string): Promise<void> {
 }
 /** The install's first user, signed up by install-owner.setup.ts before any spec: the one 'full' user. */
 export const installOwner = newUser({ firstName: 'Owen', lastName: 'Owner', email: 'owner@linkpilot.test' });
+
+/**
+ * Opens the email verification link the app sent to `email` (read from the outbox,
+ * e2e/outbox-server.ts, at OUTBOX_URL) in `page`, as the user would from their inbox, and waits
+ * for the dashboard to say the address is verified.
+ */
+export async function verifyEmail(page: Page, email: string): Promise<void> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await fetch(`${process.env.OUTBOX_URL}/messages?to=${encodeURIComponent(email)}`);
+        const messages = (await response.json()) as { text: string }[];
+        link = messages.at(-1)?.text.match(/https?:\/\/\S+verify-email\S*/)?.[0];
+        return link;
+      },
+      { message: `a verification link sent to ${email}` },
+    )
+    .toBeTruthy();
+  await page.goto(link!);
+  await expect(page.getByText(messages.auth.emailVerified)).toBeVisible();
+}

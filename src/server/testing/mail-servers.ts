@@ -44,11 +44,14 @@ export interface LocalSmtpServer {
 /**
  * A real SMTP server (smtp-server) on 127.0.0.1 that requires AUTH PLAIN/LOGIN with the given
  * users (or XOAUTH2 with a token `acceptAccessToken` approves) and records every message it
- * accepts. Plain-text connection (tests only).
+ * accepts, on `port` (default: any free one). Plain-text connection (tests only).
  */
 export async function startSmtpServer(
   users: MailUser[],
-  { acceptAccessToken }: { acceptAccessToken?: (user: string, accessToken: string) => boolean } = {},
+  {
+    acceptAccessToken,
+    port: listenPort = 0,
+  }: { acceptAccessToken?: (user: string, accessToken: string) => boolean; port?: number } = {},
 ): Promise<LocalSmtpServer> {
   const messages: ReceivedMessage[] = [];
   const hooks: SmtpHooks = {};
@@ -100,7 +103,7 @@ export async function startSmtpServer(
     },
   };
   const server = new SMTPServer(options);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
 
   return {

@@ -3,6 +3,7 @@ import { DashboardLayout } from '../../components/layouts/dashboard-layout';
 import { DashboardSkeleton } from '../../components/layouts/dashboard-skeleton';
 import { meQueryOptions } from '../../features/auth/api/session-queries';
 import { useSignOut } from '../../features/auth/api/session-mutations';
+import { EmailVerificationBanner } from '../../features/auth/components/email-verification-banner';
 import { RequireSession } from '../../features/auth/components/require-session';
 import { NotificationsMenu } from '../../features/notifications/components/notifications-menu';
 import { headingOf } from '../../lib/page-head';
@@ -26,6 +27,7 @@ export function Component() {
           onSignOut={() => signOut.mutate()}
           isSigningOut={signOut.isPending}
           notifications={(className) => <NotificationsMenu className={className} />}
+          banner={<EmailVerificationBanner user={user} />}
         />
       )}
     </RequireSession>

@@ -17,13 +17,21 @@ interface DashboardLayoutProps {
   isSigningOut: boolean;
   /** The notifications bell, in the sidebar on desktop and the top bar on phones; given its placing class. */
   notifications: (className?: string) => ReactNode;
+  /** Shown above every page, such as a reminder to verify the email address. */
+  banner?: ReactNode;
 }
 
 /**
  * Frame of the signed-in app: a collapsible sidebar on desktop (kept collapsed across reloads), a top bar whose menu opens the sidebar
  * as a slide-in panel below md, and the current dashboard page.
  */
-export function DashboardLayout({ user, onSignOut, isSigningOut, notifications }: DashboardLayoutProps) {
+export function DashboardLayout({
+  user,
+  onSignOut,
+  isSigningOut,
+  notifications,
+  banner,
+}: DashboardLayoutProps) {
   const [collapsed, toggleCollapsed] = useSidebarCollapsed();
   const [mobileOpen, setMobileOpen] = useState(false);
   const panelProps = { user, onSignOut, isSigningOut, notifications };
@@ -60,6 +68,7 @@ export function DashboardLayout({ user, onSignOut, isSigningOut, notifications }
             {notifications('ml-auto')}
           </header>
           <main className="flex-1">
+            {banner}
             <Outlet />
           </main>
         </div>

@@ -22,7 +22,7 @@ export function Alert({ className, variant, children, ...props }: AlertProps) {
   return (
     <div role="alert" className={cn(alertVariants({ variant }), className)} {...props}>
       <Icon aria-hidden className="mt-0.5 size-4 shrink-0" />
-      <div>{children}</div>
+      <div className="min-w-0 flex-1">{children}</div>
     </div>
   );
 }

@@ -2,7 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { apiPaths, paths } from '../../../../shared/paths';
-import type { SignInInput, SignUpInput } from '../../../../shared/schemas/auth';
+import {
+  verificationDeliverySchema,
+  type SignInInput,
+  type SignUpInput,
+} from '../../../../shared/schemas/auth';
 import { apiRequest } from '../../../lib/api-client';
 import { meQueryKey } from './session-queries';
 
@@ -48,5 +52,13 @@ export function useSignOut() {
       queryClient.setQueryData(meQueryKey, null);
       await navigate(paths.login, { replace: true });
     },
+  });
+}
+
+/** POST /api/profile/verification-email: a new verification link; resolves with where it went. */
+export function useSendVerificationEmail() {
+  return useMutation({
+    mutationFn: () =>
+      apiRequest(apiPaths.verificationEmail, { method: 'POST', schema: verificationDeliverySchema }),
   });
 }

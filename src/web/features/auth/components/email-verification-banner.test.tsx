@@ -1,0 +1,39 @@
+// @vitest-environment jsdom
+import '../../../test/setup-dom';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { messages } from '../../../../shared/messages';
+import { apiPaths, emailVerificationParam, paths } from '../../../../shared/paths';
+import { json, mockApi, sentTo, testUser } from '../../../test/mock-api';
+import { renderApp } from '../../../test/render-app';
+
+const m = messages.auth;
+const unverified = { ...testUser, emailVerified: false };
+
+describe('the email verification banner', () => {
+  it('asks an unverified user to verify and sends a new link, saying where it went', async () => {
+    const api = mockApi({
+      [`GET ${apiPaths.me}`]: () => json(200, unverified),
+      [`POST ${apiPaths.verificationEmail}`]: () => json(200, { delivery: 'log' }),
+    });
+    renderApp(paths.settings);
+    expect(await screen.findByText('Please verify your email address.')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Send a New Link' }));
+    expect(await screen.findByText(m.verificationLogged)).toBeInTheDocument();
+    expect(sentTo(api, 'POST', apiPaths.verificationEmail)).toHaveLength(1);
+  });
+
+  it('says so when the link the user followed was not valid', async () => {
+    mockApi({ [`GET ${apiPaths.me}`]: () => json(200, unverified) });
+    renderApp(`${paths.settings}?${emailVerificationParam}=link-invalid`);
+    expect(await screen.findByText(m.verificationLinkInvalid)).toBeInTheDocument();
+  });
+
+  it('is absent for a verified user, who is told when the link worked', async () => {
+    mockApi({ [`GET ${apiPaths.me}`]: () => json(200, testUser) });
+    renderApp(`${paths.settings}?${emailVerificationParam}=verified`);
+    expect(await screen.findByText(m.emailVerified)).toBeInTheDocument();
+    expect(screen.queryByText('Please verify your email address.')).not.toBeInTheDocument();
+  });
+});
