@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { apiPaths, paths } from '../src/shared/paths';
 import { THEME_STORAGE_KEY } from '../src/shared/limits';
-import { newUser, signUp } from './support';
+import { newUser, signUp, verifyEmail } from './support';
 
 /**
  * The campaign detail page organised for work: on a 1280×800 screen the prospects table's first row
@@ -37,7 +37,10 @@ test('the prospects table is in view at 1280×800, progress reads Not started, t
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signUp(page, newUser({ firstName: 'Lena', lastName: 'Lock' }));
+  const user = newUser({ firstName: 'Lena', lastName: 'Lock' });
+  await signUp(page, user);
+  // The layout of a verified account: until then a banner above every page asks to verify.
+  await verifyEmail(page, user.email);
   const id = await createCampaign(page);
   await page.goto(paths.campaign(id));
 
