@@ -9,7 +9,8 @@ import { startSmtpServer } from '../src/server/testing/mail-servers';
 
 const smtpPort = Number(process.env.OUTBOX_SMTP_PORT);
 const httpPort = Number(process.env.OUTBOX_HTTP_PORT);
-if (!(smtpPort > 0 && httpPort > 0)) throw new Error('OUTBOX_SMTP_PORT and OUTBOX_HTTP_PORT must be port numbers');
+if (!(smtpPort > 0 && httpPort > 0))
+  throw new Error('OUTBOX_SMTP_PORT and OUTBOX_HTTP_PORT must be port numbers');
 
 const smtp = await startSmtpServer(
   [{ user: process.env.OUTBOX_USER ?? '', pass: process.env.OUTBOX_PASSWORD ?? '' }],

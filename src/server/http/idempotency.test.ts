@@ -151,7 +151,13 @@ describe('Idempotency-Key on campaign create', () => {
 describe('Idempotency-Key on sign-up', () => {
   it('creates one account for two identical sign-ups at once; both answer 200 and the first signs in', async () => {
     const email = `double-${Date.now()}@example.com`;
-    const input = { email, password: 'lamplight-42', firstName: 'Ada', lastName: 'Byron', companyName: 'Acme' };
+    const input = {
+      email,
+      password: 'lamplight-42',
+      firstName: 'Ada',
+      lastName: 'Byron',
+      companyName: 'Acme',
+    };
     const key = freshKey();
     const answers = await twice(() => post(apiPaths.signUp, key, input));
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);

@@ -191,7 +191,11 @@ const validBodies: Record<string, { id?: () => string; body: () => object }> = {
   },
   'PATCH /api/profile': { body: () => ({ firstName: 'Ada', lastName: 'Lovelace', companyName: 'Acme' }) },
   'POST /api/profile/password': {
-    body: () => ({ currentPassword: 'lamplight-42', newPassword: 'tidewater-77', confirmPassword: 'tidewater-77' }),
+    body: () => ({
+      currentPassword: 'lamplight-42',
+      newPassword: 'tidewater-77',
+      confirmPassword: 'tidewater-77',
+    }),
   },
   'PUT /api/profile/sending': {
     body: () => ({
