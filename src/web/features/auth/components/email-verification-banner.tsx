@@ -45,7 +45,7 @@ export function EmailVerificationBanner({ user }: { user: Me }) {
   return (
     <Alert role="status" variant={linkInvalid ? 'destructive' : 'info'} className="m-4 mb-0 sm:mx-8 sm:mt-6">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-        <p className="min-w-0 flex-1">
+        <p className="min-w-0 flex-1 basis-72 [overflow-wrap:anywhere]">
           <span className="font-medium">
             {linkInvalid ? m.verificationLinkInvalid : 'Please verify your email address.'}
           </span>{' '}
