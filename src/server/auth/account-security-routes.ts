@@ -16,7 +16,8 @@ import { AppError } from '../http/errors';
 import { rateLimitGuard } from '../http/rate-limit-guard';
 import { listAccountSessions, signOutOtherSessions } from './account-sessions';
 import type { Auth } from './auth';
-import { assertUncommonPassword, forwardCookies } from './routes';
+import { errorCodeOf, forwardCookies } from './better-auth-response';
+import { assertUncommonPassword } from './common-passwords';
 import { signedInUser } from './session';
 import { sendVerificationLink, verificationUrl } from './verification-mail';
 
@@ -69,9 +70,12 @@ export function accountSecurityRoutes({
           headers: fromNodeHeaders(request.headers),
           asResponse: true,
         });
-        if (response.status === 400)
-          throw AppError.invalidField('currentPassword', messages.auth.currentPasswordWrong);
-        if (!response.ok) throw new Error(`password change failed: ${response.status}`);
+        if (!response.ok) {
+          const code = await errorCodeOf(response);
+          if (code === 'INVALID_PASSWORD')
+            throw AppError.invalidField('currentPassword', messages.auth.currentPasswordWrong);
+          throw new Error(`password change failed: ${response.status} ${code}`);
+        }
         // With the other sessions ended better-auth starts a new one for this browser: its cookie goes along.
         forwardCookies(response, reply);
         return { ok: true as const };

@@ -12,6 +12,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const password = 'lamplight-42';
+/** A valid change from the sign-up password to `newPassword`. */
+const toNew = (newPassword = 'tidewater-77') => ({
+  currentPassword: password,
+  newPassword,
+  confirmPassword: newPassword,
+});
 const signIn = async (email: string, pass = password) =>
   t.app.inject({ method: 'POST', url: apiPaths.signIn, payload: { email, password: pass } });
 const secondSession = async (email: string) => sessionCookie(await signIn(email));
@@ -24,11 +30,7 @@ const listSessions = (cookie: string) =>
 describe('changing the password', () => {
   it('refuses a wrong current password on its field and changes nothing', async () => {
     const { cookie, email } = await signUpUser(t.app);
-    const response = await changePassword(cookie, {
-      currentPassword: 'not-my-password',
-      newPassword: 'tidewater-77',
-      confirmPassword: 'tidewater-77',
-    });
+    const response = await changePassword(cookie, { ...toNew(), currentPassword: 'not-my-password' });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.issues).toEqual([
       { path: 'currentPassword', message: messages.auth.currentPasswordWrong },
@@ -38,20 +40,12 @@ describe('changing the password', () => {
 
   it('refuses a common new password and a confirmation that differs, with the form’s messages', async () => {
     const { cookie } = await signUpUser(t.app);
-    const common = await changePassword(cookie, {
-      currentPassword: password,
-      newPassword: 'iloveyou1',
-      confirmPassword: 'iloveyou1',
-    });
+    const common = await changePassword(cookie, toNew('iloveyou1'));
     expect(common.statusCode).toBe(400);
     expect(common.json().error.issues).toEqual([
       { path: 'newPassword', message: messages.auth.passwordTooCommon },
     ]);
-    const differ = await changePassword(cookie, {
-      currentPassword: password,
-      newPassword: 'tidewater-77',
-      confirmPassword: 'tidewater-78',
-    });
+    const differ = await changePassword(cookie, { ...toNew(), confirmPassword: 'tidewater-78' });
     expect(differ.statusCode).toBe(400);
     expect(differ.json().error.issues).toEqual([
       { path: 'confirmPassword', message: messages.auth.passwordsDiffer },
@@ -61,11 +55,7 @@ describe('changing the password', () => {
   it('changes it and ends the other sessions; this browser gets a new session cookie', async () => {
     const { cookie, email } = await signUpUser(t.app);
     const other = await secondSession(email);
-    const response = await changePassword(cookie, {
-      currentPassword: password,
-      newPassword: 'tidewater-77',
-      confirmPassword: 'tidewater-77',
-    });
+    const response = await changePassword(cookie, toNew());
     expect(response.statusCode).toBe(200);
     expect((await me(sessionCookie(response))).statusCode).toBe(200);
     expect((await me(other)).statusCode).toBe(401);
@@ -76,12 +66,7 @@ describe('changing the password', () => {
   it('keeps the other sessions when asked to', async () => {
     const { cookie, email } = await signUpUser(t.app);
     const other = await secondSession(email);
-    const response = await changePassword(cookie, {
-      currentPassword: password,
-      newPassword: 'tidewater-77',
-      confirmPassword: 'tidewater-77',
-      signOutOtherSessions: false,
-    });
+    const response = await changePassword(cookie, { ...toNew(), signOutOtherSessions: false });
     expect(response.statusCode).toBe(200);
     expect((await me(cookie)).statusCode).toBe(200);
     expect((await me(other)).statusCode).toBe(200);
@@ -89,12 +74,7 @@ describe('changing the password', () => {
 
   it('limits guesses of the current password per user, like sign-in per email', async () => {
     const { cookie } = await signUpUser(t.app);
-    const guess = (n: number) =>
-      changePassword(cookie, {
-        currentPassword: `guess-${n}`,
-        newPassword: 'tidewater-77',
-        confirmPassword: 'tidewater-77',
-      });
+    const guess = (n: number) => changePassword(cookie, { ...toNew(), currentPassword: `guess-${n}` });
     const statuses = [];
     for (let i = 0; i < 5; i++) statuses.push((await guess(i)).statusCode);
     expect(statuses).toEqual([400, 400, 400, 400, 429]);

@@ -1,4 +1,6 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
+import { messages } from '../../shared/messages';
+import { AppError } from '../http/errors';
 
 let common: Set<string> | undefined;
 
@@ -11,4 +13,12 @@ let common: Set<string> | undefined;
 export function isCommonPassword(password: string): boolean {
   common ??= new Set((dictionary['passwords-common'] as string[]).map((p) => p.toLowerCase()));
   return common.has(password.toLowerCase());
+}
+
+/**
+ * Refuses a password from the common-password list (`isCommonPassword`) like an invalid `field`.
+ * @throws AppError VALIDATION_ERROR (400) on `field`.
+ */
+export function assertUncommonPassword(password: string, field: string): void {
+  if (isCommonPassword(password)) throw AppError.invalidField(field, messages.auth.passwordTooCommon);
 }

@@ -1,5 +1,5 @@
 import { fromNodeHeaders } from 'better-auth/node';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messages } from '../../shared/messages';
@@ -11,36 +11,19 @@ import { AppError } from '../http/errors';
 import { rateLimitGuard } from '../http/rate-limit-guard';
 import { clientKey } from '../http/client-address';
 import type { Auth } from './auth';
-import { isCommonPassword } from './common-passwords';
+import { errorCodeOf, forwardCookies } from './better-auth-response';
+import { assertUncommonPassword } from './common-passwords';
 
 const SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
 const SIGN_UP_WINDOW_MS = 60 * 60 * 1000;
-
-/** Copies better-auth's Set-Cookie headers (session cookie set or cleared) onto the reply. */
-export function forwardCookies(response: Response, reply: FastifyReply): void {
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length > 0) reply.header('set-cookie', cookies);
-}
-
-async function errorCodeOf(response: Response): Promise<string> {
-  const data = (await response.json().catch(() => null)) as { code?: string } | null;
-  return data?.code ?? '';
-}
-
-/**
- * Refuses a password from the common-password list (common-passwords.ts) like an invalid `field`.
- * @throws AppError VALIDATION_ERROR (400) on `field`.
- */
-export function assertUncommonPassword(password: string, field: string): void {
-  if (isCommonPassword(password)) throw AppError.invalidField(field, messages.auth.passwordTooCommon);
-}
 
 /**
  * Sign-up, sign-in and sign-out (docs/product.md#validation, docs/product.md#api), and the email
  * verification link, which lands on the dashboard saying whether it worked. Each body is validated with the
  * form's own zod schema before better-auth sees it, and a new password must not be a common one
  * (common-passwords.ts); only these endpoints of better-auth are exposed.
- * Sign-in is rate-limited per client (an IPv4 address or an IPv6 /64: http/client-address.ts) and per email; unknown email and wrong password answer the same.
+ * Sign-in is rate-limited per client (an IPv4 address or an IPv6 /64: http/client-address.ts) and
+ * per email; unknown email and wrong password answer the same.
  * Sign-up is rate-limited per client (SIGN_UP_MAX_PER_IP per hour), so one client cannot mass-create accounts.
  */
 export function authRoutes({ auth, config }: { auth: Auth; config: Config }): FastifyPluginAsyncZod {

@@ -9,8 +9,8 @@ export const VERIFICATION_LINK_TTL_S = 24 * 60 * 60;
 
 /**
  * Sends the link that proves `to` is the user's address, through the app's SMTP (SMTP_* settings).
- * Without SMTP_HOST the link goes to the server's log instead, so the operator of a small install
- * can pass it on; it never appears in an API answer.
+ * Without SMTP_HOST the link goes to the server's log instead (unless LOG_LEVEL is 'silent'), so
+ * the operator of a small install can pass it on; it never appears in an API answer.
  * @throws nodemailer's error when the SMTP server refuses the message.
  */
 export async function sendVerificationLink(
@@ -20,7 +20,8 @@ export async function sendVerificationLink(
 ): Promise<VerificationDelivery['delivery']> {
   const send = appMailer(config);
   if (!send) {
-    console.info(`[email-verification] SMTP_HOST is not set; the link for ${to} is ${url}`);
+    if (config.LOG_LEVEL !== 'silent')
+      console.warn(`[email-verification] SMTP_HOST is not set; the link for ${to} is ${url}`);
     return 'log';
   }
   await send({

@@ -54,14 +54,10 @@ describe('password storage', () => {
 });
 
 describe('sign-up rate limit', () => {
+  const signUp = (email: string, ip: string) =>
+    t.app.inject({ method: 'POST', url: apiPaths.signUp, payload: signUpPayload(email), remoteAddress: ip });
+
   it('creates at most SIGN_UP_MAX_PER_IP accounts per IP per hour, then 429; other IPs are unaffected', async () => {
-    const signUp = (email: string, ip: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: apiPaths.signUp,
-        payload: signUpPayload(email),
-        remoteAddress: ip,
-      });
     // An invalid form is refused by validation before it counts.
     const invalid = await t.app.inject({
       method: 'POST',
@@ -83,13 +79,6 @@ describe('sign-up rate limit', () => {
   });
 
   it('counts every IPv6 address of one /64 as one client', async () => {
-    const signUp = (email: string, ip: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: apiPaths.signUp,
-        payload: signUpPayload(email),
-        remoteAddress: ip,
-      });
     const statuses = [];
     for (let i = 1; i <= 4; i++)
       statuses.push((await signUp(`v6-${i}@example.com`, `2001:db8:9:9::${i}`)).statusCode);
