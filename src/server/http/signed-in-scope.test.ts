@@ -29,6 +29,7 @@ const publicRoutes = new Set([
   'POST /api/auth/sign-up/email',
   'POST /api/auth/sign-in/email',
   'POST /api/auth/sign-out',
+  'GET /api/auth/verify-email',
   'GET /api/blog/posts',
   'GET /api/blog/posts/{slug}',
   'GET /api/blog/categories',
