@@ -8,7 +8,6 @@ export const messages = {
     invalidEmail: 'Invalid email address',
     passwordRequired: 'Password is required',
     passwordTooShort: 'Password must be at least 6 characters',
-    /** Checked on the server only: the list of common passwords is too large to ship to the browser. */
     currentPasswordRequired: 'Current password is required',
     currentPasswordWrong: 'The current password is not correct.',
     passwordsDiffer: 'The passwords do not match',
@@ -28,6 +27,7 @@ export const messages = {
     verificationFailed: 'Failed to send the verification email',
     emailVerified: 'Your email address is verified.',
     verificationLinkInvalid: 'That verification link has expired or is not valid. Send yourself a new one.',
+    /** Checked on the server only: the list of common passwords is too large to ship to the browser. */
     passwordTooCommon: 'This password is too common. Please choose one that is harder to guess.',
     firstNameRequired: 'First name is required',
     lastNameRequired: 'Last name is required',

@@ -80,7 +80,6 @@ export const accountSessionSchema = z.object({
   /** The session of the request that asked. */
   current: z.boolean(),
 });
-export type AccountSession = z.infer<typeof accountSessionSchema>;
 
 /** `GET /api/profile/sessions`: the newest live sessions (at most 50) and how many there are in all. */
 export const accountSessionListSchema = z.object({
