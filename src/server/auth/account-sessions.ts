@@ -1,9 +1,14 @@
-import Bowser from 'bowser';
+import type Bowser from 'bowser';
+import { createRequire } from 'node:module';
 import { and, count, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { AccountSessionList } from '../../shared/schemas/auth';
 import type { Database } from '../db/client';
 import { sessions } from '../db/schema/users';
 import { iso } from '../db/sql-helpers';
+
+// Loaded when sessions are first listed, not at start-up: bowser is a large module.
+const require = createRequire(import.meta.url);
+const bowser = () => require('bowser') as typeof Bowser;
 
 /**
  * A session's browser and system as people name them ('Chrome on Linux', 'Safari on iOS'), read from
@@ -11,7 +16,7 @@ import { iso } from '../db/sql-helpers';
  */
 export function describeDevice(userAgent: string | null): string | null {
   if (!userAgent) return null;
-  const { browser, os } = Bowser.parse(userAgent);
+  const { browser, os } = bowser().parse(userAgent);
   const parts = [browser.name, os.name].filter(Boolean);
   return parts.length > 0 ? parts.join(' on ') : null;
 }
