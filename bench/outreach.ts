@@ -9,14 +9,14 @@
  * TEST_DATABASE_URL=postgres://… on a fresh database of that server.
  * Settings: BENCH_PROSPECTS (10000), BENCH_MAILBOXES (100), BENCH_SENDS (2000).
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { queryRows } from '../src/server/db/client';
 import { campaigns } from '../src/server/db/schema/campaigns';
 import { prospects } from '../src/server/db/schema/prospects';
 import { emailAccounts } from '../src/server/db/schema/mailboxes';
 import { enrollments } from '../src/server/db/schema/outreach';
 import { emailSequences, emailSequenceSteps } from '../src/server/db/schema/sequences';
-import { users } from '../src/server/db/schema/users';
+import { workspaces } from '../src/server/db/schema/workspaces';
 import { outreachKeys } from '../src/server/outreach/keys';
 import { claimSendable } from '../src/server/outreach/scheduling/claim';
 import { queueDueSteps } from '../src/server/outreach/scheduling/queue-steps';
@@ -25,6 +25,7 @@ import { encryptSecret } from '../src/server/secrets';
 import { testConfig } from '../src/server/testing/app';
 import { createTestDatabase } from '../src/server/testing/database';
 import { startSmtpServer } from '../src/server/testing/mail-servers';
+import { insertTestUser } from '../src/server/testing/users';
 
 const PROSPECTS = Number(process.env.BENCH_PROSPECTS ?? 10_000);
 const MAILBOXES = Number(process.env.BENCH_MAILBOXES ?? 100);
@@ -45,22 +46,19 @@ const keys = outreachKeys(SECRET);
 const config = testConfig({ APP_URL: 'https://app.example' });
 
 // An always-open window, no spacing and no daily cap: the figures are the engine's own cost.
-const [user] = await db
-  .insert(users)
-  .values({
-    name: 'Bench Sender',
-    email: 'owner@bench.test',
-    sendWindowDays: [1, 2, 3, 4, 5, 6, 7],
-    sendWindowStartHour: 0,
-    sendWindowEndHour: 24,
-  })
-  .returning();
+const user = await insertTestUser(db, { name: 'Bench Sender', email: 'owner@bench.test' });
+const workspaceId = user.workspaceId;
+await db
+  .update(workspaces)
+  .set({ sendWindowDays: [1, 2, 3, 4, 5, 6, 7], sendWindowStartHour: 0, sendWindowEndHour: 24 })
+  .where(eq(workspaces.id, workspaceId));
 const secret = encryptSecret(keys.credentials, sender.pass);
 const mailboxes = await db
   .insert(emailAccounts)
   .values(
     Array.from({ length: MAILBOXES }, (_, i) => ({
-      userId: user!.id,
+      workspaceId,
+      connectedBy: user.id,
       email: `box${i}@sender.test`,
       provider: 'smtp' as const,
       smtpHost: '127.0.0.1',
@@ -78,7 +76,7 @@ const mailboxes = await db
     })),
   )
   .returning({ id: emailAccounts.id });
-const [sequence] = await db.insert(emailSequences).values({ userId: user!.id, name: 'Pitch' }).returning();
+const [sequence] = await db.insert(emailSequences).values({ workspaceId, name: 'Pitch' }).returning();
 await db.insert(emailSequenceSteps).values([
   {
     sequenceId: sequence!.id,
@@ -99,7 +97,8 @@ await db.insert(emailSequenceSteps).values([
 const [campaign] = await db
   .insert(campaigns)
   .values({
-    userId: user!.id,
+    workspaceId,
+    ownerId: user.id,
     name: 'Bench',
     websiteUrl: 'https://mine.example',
     type: 'manual',
@@ -111,14 +110,14 @@ const [campaign] = await db
 let started = performance.now();
 // Distinct domains, so the one-message-per-domain rule never holds a mailbox back.
 await db.execute(sql`
-  insert into prospects (campaign_id, user_id, website, contact_email, contact_name)
-  select ${campaign!.id}, ${user!.id}, 'https://site' || g || '.example', 'editor@site' || g || '.example', 'Ada Lovelace'
+  insert into prospects (campaign_id, workspace_id, website, contact_email, contact_name)
+  select ${campaign!.id}, ${workspaceId}, 'https://site' || g || '.example', 'editor@site' || g || '.example', 'Ada Lovelace'
   from generate_series(1, ${PROSPECTS}) g`);
 const prospectIds = (await db.select({ id: prospects.id }).from(prospects)).map((p) => p.id);
 for (let i = 0; i < prospectIds.length; i += 2_000) {
   await db.insert(enrollments).values(
     prospectIds.slice(i, i + 2_000).map((prospectId, j) => ({
-      userId: user!.id,
+      workspaceId,
       campaignId: campaign!.id,
       prospectId,
       sequenceId: sequence!.id,

@@ -163,39 +163,35 @@ test('live links: add one through the dialog and delete it after confirming', as
   await expect(page.getByText('No live links yet')).toBeVisible();
 });
 
-test('roles: a Full Access user changes a role; a member sees only their own row', async ({
+test('workspaces: each account has its own; the Users tab lists only its members', async ({
   page,
   browser,
   request,
 }) => {
-  const member: NewUser = newUser({ firstName: 'Mia', lastName: `Member${Date.now()}` });
-  const { firstName, lastName, companyName, email, password } = member;
+  const other: NewUser = newUser({ firstName: 'Mia', lastName: `Member${Date.now()}` });
+  const { firstName, lastName, companyName, email, password } = other;
   expect(
     (
       await request.post(apiPaths.signUp, { data: { firstName, lastName, companyName, email, password } })
     ).status(),
   ).toBe(200);
-  const memberName = `${firstName} ${lastName}`;
+  const otherName = `${firstName} ${lastName}`;
 
   await logIn(page, installOwner.email, installOwner.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/dashboard/settings');
   await page.getByRole('tab', { name: 'Users' }).click();
   await expect(page.getByRole('combobox', { name: 'Role of Owen Owner' })).toBeDisabled();
-  await page.getByRole('combobox', { name: `Role of ${memberName}` }).click();
-  await page.getByRole('option', { name: 'Full Access' }).click();
-  await expect(page.getByText(`${memberName} now has Full Access`)).toBeVisible();
-  await page.getByRole('combobox', { name: `Role of ${memberName}` }).click();
-  await page.getByRole('option', { name: 'Member' }).click();
-  await expect(page.getByText(`${memberName} now has Member`)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Remove Owen Owner' })).toHaveCount(0);
+  await expect(page.getByText(other.email)).toHaveCount(0);
 
-  const memberPage = await (await browser.newContext()).newPage();
-  await logIn(memberPage, member.email, member.password);
-  await expect(memberPage).toHaveURL(/\/dashboard$/);
-  await memberPage.goto('/dashboard/settings');
-  await memberPage.getByRole('tab', { name: 'Users' }).click();
-  await expect(memberPage.getByText('Only users with Full Access see the whole team')).toBeVisible();
-  await expect(memberPage.getByRole('combobox', { name: `Role of ${memberName}` })).toBeDisabled();
-  await expect(memberPage.getByRole('combobox')).toHaveCount(1);
-  await expect(memberPage.getByText(installOwner.email)).toHaveCount(0);
+  const otherPage = await (await browser.newContext()).newPage();
+  await logIn(otherPage, other.email, other.password);
+  await expect(otherPage).toHaveURL(/\/dashboard$/);
+  await expect(otherPage.getByTestId('sidebar').getByText(`Organization: ${companyName}`)).toBeVisible();
+  await otherPage.goto('/dashboard/settings');
+  await otherPage.getByRole('tab', { name: 'Users' }).click();
+  await expect(otherPage.getByRole('combobox', { name: `Role of ${otherName}` })).toBeDisabled();
+  await expect(otherPage.getByRole('combobox')).toHaveCount(1);
+  await expect(otherPage.getByText(installOwner.email)).toHaveCount(0);
 });

@@ -34,17 +34,18 @@ export function appMailer(config: Config): ((mail: AlertMail) => Promise<void>) 
 
 /**
  * Emails an alert to a user through appMailer when the app's SMTP is set and the user has verified
- * their address (mail to an address nobody confirmed could go to a stranger); does nothing otherwise.
+ * their address (mail to an address nobody confirmed could go to a stranger); does nothing otherwise,
+ * and nothing for `null` (the campaign owner or mailbox connector has left the install).
  * A refused message is logged under `tag`, never thrown: the dashboard notification is already stored.
  */
 export async function sendAlertMail(
   config: Config,
   tag: string,
-  recipient: { email: string; emailVerified: boolean },
+  recipient: { email: string; emailVerified: boolean } | null,
   mail: Omit<AlertMail, 'to'>,
 ): Promise<void> {
   const send = appMailer(config);
-  if (!send || !recipient.emailVerified) return;
+  if (!send || !recipient?.emailVerified) return;
   await send({ to: recipient.email, ...mail }).catch((error: unknown) =>
     console.error(`[${tag}] alert email failed:`, (error as Error).message),
   );

@@ -52,6 +52,8 @@ import { outreachRoutes } from './modules/campaign-outreach/routes';
 import { accountRoutes } from './modules/account/routes';
 import { prospectRoutes } from './modules/prospects/routes';
 import { userRoutes } from './modules/users/routes';
+import { invitationPreviewRoutes, invitationRoutes } from './modules/invitations/routes';
+import { activityRoutes } from './modules/activity/routes';
 import { createAiWriter, type AiWriter } from './ai/writer';
 import { aiRoutes } from './modules/ai/routes';
 import { guestPostRoutes } from './modules/guest-posts/routes';
@@ -115,6 +117,8 @@ const signedInRoutes: ((ctx: AppContext) => FastifyPluginAsyncZod)[] = [
   accountRoutes,
   accountSecurityRoutes,
   userRoutes,
+  invitationRoutes,
+  activityRoutes,
   aiRoutes,
   guestPostRoutes,
   replySuggestionRoutes,
@@ -142,6 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);
+  app.decorateRequest('workspace', null);
   // Request bodies are JSON (uploads and the RFC 8058 unsubscribe add their parsers in their own scope).
   // text/plain is the one body type a cross-site form or no-cors fetch can send that Fastify would
   // otherwise parse; refusing it (415) keeps CSRF out even where SameSite=Lax does not (same-site hosts).
@@ -200,6 +205,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(trackingRoutes(ctx));
   await app.register(blogRoutes(ctx));
   await app.register(contactMessageRoutes(ctx));
+  await app.register(invitationPreviewRoutes(ctx));
   await app.register(uploadedImageRoutes(ctx));
   await app.register(seoRoutes(ctx));
 
@@ -207,7 +213,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // is refused without costing a parse (docs/decisions/003-auth-sessions-and-rate-limits.md).
   const readSession = createSessionReader(auth, db);
   await app.register(async (signedIn) => {
-    signedIn.addHook('onRequest', requireUser(readSession));
+    signedIn.addHook('onRequest', requireUser(readSession, db));
     for (const routes of signedInRoutes) await signedIn.register(routes(ctx));
   });
 

@@ -104,6 +104,10 @@ export const configSchema = z
     SIGN_UP_MAX_PER_IP: z.coerce.number().int().min(1).default(10),
     /** Mailbox login checks (connect, new password) allowed per user and per mail server in 15 minutes. */
     MAILBOX_CHECK_MAX_PER_USER: z.coerce.number().int().min(1).default(10),
+    /** Members one workspace may have (docs/product.md#roles); unset: no limit. */
+    WORKSPACE_MAX_MEMBERS: z.coerce.number().int().min(1).optional(),
+    /** Days the activity log keeps an entry. */
+    ACTIVITY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
     MAILBOX_CHECK_MAX_PER_SERVER: z.coerce.number().int().min(1).default(30),
     /** Non-public addresses a connected SMTP/IMAP server may have (CIDR list); empty: none (SSRF guard). */
     MAIL_ALLOW_PRIVATE: cidrList,

@@ -43,7 +43,7 @@ async function main(): Promise<void> {
           db: handle.db,
           keys: outreachKeys(appSecret),
           config,
-          onNewMail: (mailboxId, userId) => queueMailboxSync(boss, mailboxId, userId),
+          onNewMail: (mailboxId, workspaceId) => queueMailboxSync(boss, mailboxId, workspaceId),
         });
 
   // Only web processes have pages to tell; workers publish with NOTIFY and need no listener.

@@ -16,6 +16,8 @@ export const paths = {
   login: '/login',
   signup: '/signup',
   dashboard: '/dashboard',
+  /** An invitation link (docs/decisions/023-workspaces-and-roles.md); `invitePath` fills the token. */
+  invite: '/invite/:token',
   contacts: '/dashboard/contacts',
   emails: '/dashboard/emails',
   sequences: '/dashboard/sequences',
@@ -30,6 +32,7 @@ export const apiPaths = {
   health: '/api/health',
   docs: '/api/docs',
   me: '/api/me',
+  activeWorkspace: '/api/me/workspace',
   signIn: '/api/auth/sign-in/email',
   signUp: '/api/auth/sign-up/email',
   signOut: '/api/auth/sign-out',
@@ -90,6 +93,13 @@ export const apiPaths = {
   accountSessions: '/api/profile/sessions',
   signOutOtherSessions: '/api/profile/sessions/sign-out-others',
   users: '/api/users',
+  user: '/api/users/:id',
+  activity: '/api/activity',
+  invitations: '/api/invitations',
+  invitation: '/api/invitations/:id',
+  invitationResend: '/api/invitations/:id/resend',
+  invitationPreview: '/api/invitations/preview/:token',
+  invitationAccept: '/api/invitations/accept',
   userRole: '/api/users/:id/role',
   aiStatus: '/api/ai/status',
   campaignInternalLinks: '/api/campaigns/:id/internal-links',
@@ -111,6 +121,11 @@ export const sitePaths = {
   robots: '/robots.txt',
   rss: '/blog/rss.xml',
 } as const;
+
+/** The invitation page of `token`. */
+export function invitePath(token: string): string {
+  return `/invite/${encodeURIComponent(token)}`;
+}
 
 /** An API path with its `:id` filled in, e.g. `withId(apiPaths.campaign, id)`. */
 export function withId(pattern: string, id: string): string {

@@ -2,9 +2,20 @@ import type { Role } from './schemas/auth';
 
 /** Why a role change is refused, in words the user can act on (docs/product.md#roles). */
 export const roleChangeMessages = {
-  notFull: 'Only users with Full Access can change roles.',
+  notFull: 'Only members with Full Access can change roles.',
   ownRole: 'You cannot change your own role.',
-  lastFull: 'At least one user must keep Full Access.',
+  lastFull: 'At least one member must keep Full Access.',
+} as const;
+
+/** Refusals of the workspace rules (docs/product.md#roles), as the API answers them and the screens say them. */
+export const workspaceMessages = {
+  notMember: 'You are not a member of this workspace. Switch to one of your workspaces.',
+  noWorkspace: 'You are not a member of any workspace. Ask a teammate to invite you.',
+  fullAccessOnly: 'Only members with Full Access can do that.',
+  deleteCampaign: 'Only the campaign’s owner or a member with Full Access can delete it.',
+  changeMailbox: 'Only the member who connected this mailbox or a member with Full Access can change it.',
+  removeLastFull: 'At least one member must keep Full Access.',
+  removeSelf: 'You cannot remove yourself.',
 } as const;
 
 export interface RoleChange {

@@ -17,7 +17,7 @@ const signIn = (email: string, password: string, ip = '10.0.0.1') =>
   t.app.inject({ method: 'POST', url: apiPaths.signIn, payload: { email, password }, remoteAddress: ip });
 
 describe('sign-up', () => {
-  it('creates the account with profile fields, signs in, and gives the first user the full role', async () => {
+  it('creates the account with profile fields, signs in, and gives the user the full role in their own workspace', async () => {
     const { cookie, email } = await signUpUser(t.app, {
       firstName: ' Grace ',
       lastName: 'Hopper',
@@ -33,12 +33,18 @@ describe('sign-up', () => {
       companyName: 'Navy',
       role: 'full',
       isAdmin: false,
+      workspace: { name: 'Navy', role: 'full' },
     });
+    expect(response.json().workspaces).toEqual([response.json().workspace]);
   });
 
-  it('gives later users the member role', async () => {
-    const { cookie } = await signUpUser(t.app);
-    expect((await me(cookie)).json().role).toBe('member');
+  it('gives every later user the full role too, in a workspace of their own', async () => {
+    const first = (await me((await signUpUser(t.app, { companyName: 'Alpha' })).cookie)).json();
+    const later = (await me((await signUpUser(t.app, { companyName: 'Beta' })).cookie)).json();
+    expect(later).toMatchObject({ role: 'full', workspace: { name: 'Beta', role: 'full' } });
+    expect(later.workspaces).toEqual([later.workspace]);
+    expect(later.workspace.id).not.toBe(first.workspace.id);
+    expect(later.workspace.id).not.toBe(later.id);
   });
 
   it('refuses a second account for the same email, in any case', async () => {

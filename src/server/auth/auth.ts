@@ -3,7 +3,7 @@ import { betterAuth } from 'better-auth';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { accounts, sessions, users, verifications } from '../db/schema/users';
-import { assignInitialRole } from './roles';
+import { createPersonalWorkspace } from './workspaces';
 import { sendVerificationLink, VERIFICATION_LINK_TTL_S } from './verification-mail';
 
 const DAY_S = 24 * 60 * 60;
@@ -52,7 +52,7 @@ export function createAuth(db: Database, config: Config, secret: string) {
       ipAddress: { ipAddressHeaders: config.TRUST_PROXY ? ['x-forwarded-for'] : [] },
     },
     databaseHooks: {
-      user: { create: { after: (user) => assignInitialRole(db, user.id) } },
+      user: { create: { after: async (user) => void (await createPersonalWorkspace(db, user)) } },
     },
     telemetry: { enabled: false },
   });

@@ -5,7 +5,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../db/client';
 import { sessions, users } from '../db/schema/users';
 import { AppError } from '../http/errors';
+import { workspaceMessages } from '../../shared/roles';
 import type { Auth } from './auth';
+import { resolveWorkspace, WORKSPACE_HEADER, type ActiveWorkspace, type Actor } from './workspaces';
 
 /** The signed-in user as the route handlers see it. */
 export interface SessionUser {
@@ -26,6 +28,12 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the signed-in scope's onRequest hook (and by requireAdmin); null for visitors. */
     user: SessionUser | null;
+    /** The workspace the signed-in request acts on (./workspaces.ts); null outside the signed-in scope. */
+    workspace: ActiveWorkspace | null;
+  }
+  interface FastifyContextConfig {
+    /** The route works for a signed-in user who belongs to no workspace (accepting an invitation). */
+    workspaceOptional?: boolean;
   }
 }
 
@@ -45,6 +53,38 @@ export function userId(request: FastifyRequest): string {
 export function signedInUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw AppError.unauthorized();
   return request.user;
+}
+
+/**
+ * The id of the workspace the request acts on: every owned row is read and written under it
+ * (docs/decisions/023-workspaces-and-roles.md).
+ * @throws AppError UNAUTHORIZED (401) outside the signed-in scope, as userId does.
+ */
+export function workspaceId(request: FastifyRequest): string {
+  return activeWorkspace(request).id;
+}
+
+/** The request's workspace with the user's role in it. @throws AppError UNAUTHORIZED (401) as workspaceId does. */
+export function activeWorkspace(request: FastifyRequest): ActiveWorkspace {
+  if (!request.workspace) throw AppError.unauthorized();
+  return request.workspace;
+}
+
+/** The signed-in user in the request's workspace. @throws AppError UNAUTHORIZED (401) as workspaceId does. */
+export function actor(request: FastifyRequest): Actor {
+  const workspace = activeWorkspace(request);
+  return { userId: userId(request), workspaceId: workspace.id, role: workspace.role };
+}
+
+/**
+ * Refuses a member without Full Access in the request's workspace (docs/product.md#roles).
+ * @throws AppError FORBIDDEN (403) with `message`, the sentence of the rule.
+ */
+export function requireFullAccess(
+  request: FastifyRequest,
+  message: string = workspaceMessages.fullAccessOnly,
+): void {
+  if (activeWorkspace(request).role !== 'full') throw AppError.forbidden(message);
 }
 
 /** What the fast path needs from better-auth's configuration; read once from `auth.$context`. */
@@ -192,14 +232,36 @@ async function viaBetterAuth(
 export type SessionReader = ReturnType<typeof createSessionReader>;
 
 /**
- * The onRequest hook of the signed-in scope: sets `request.user`, or refuses before any body is
- * read, so a visitor's upload costs no parsing or validation.
- * @throws AppError UNAUTHORIZED (401) without a valid session.
+ * The workspace a request names: the X-Workspace-Id header, else the `workspace` query parameter
+ * (an EventSource cannot send headers); undefined when it names none.
  */
-export function requireUser(readSession: SessionReader) {
+function requestedWorkspace(request: FastifyRequest): string | undefined {
+  const header = request.headers[WORKSPACE_HEADER];
+  if (typeof header === 'string' && header !== '') return header;
+  const query = (request.query as Record<string, unknown> | undefined)?.workspace;
+  return typeof query === 'string' && query !== '' ? query : undefined;
+}
+
+/**
+ * The onRequest hook of the signed-in scope: sets `request.user` and `request.workspace` (the
+ * X-Workspace-Id header's or `workspace` parameter's, else the last used; membership read on every
+ * request), or refuses
+ * before any body is read, so a visitor's upload costs no parsing or validation.
+ * @throws AppError UNAUTHORIZED (401) without a valid session; NOT_A_MEMBER (403) when the header
+ *   names a workspace the user does not belong to, or they belong to none.
+ */
+export function requireUser(readSession: SessionReader, db: Database) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     request.user = await readSession(request, reply);
-    if (request.user) return;
+    if (request.user) {
+      const requested = requestedWorkspace(request);
+      request.workspace = await resolveWorkspace(db, request.user.id, requested);
+      if (request.workspace || (!requested && request.routeOptions.config.workspaceOptional)) return;
+      throw new AppError(
+        'NOT_A_MEMBER',
+        requested ? workspaceMessages.notMember : workspaceMessages.noWorkspace,
+      );
+    }
     // Node would otherwise read (and drop) the whole unread body to keep the connection alive.
     // A body larger than the route accepts is never worth reading: closing the connection after the
     // answer spares the server a visitor's upload. Bodies within the limit are drained, so a user

@@ -7,7 +7,8 @@ import { campaigns } from './schema/campaigns';
 import { liveLinks } from './schema/live-links';
 import { prospects } from './schema/prospects';
 import { emailAccounts } from './schema/mailboxes';
-import { users } from './schema/users';
+import { workspaces } from './schema/workspaces';
+import { insertTestUser } from '../testing/users';
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
@@ -15,10 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => handle.close());
 
-async function newUser(email: string) {
-  const [user] = await handle.db.insert(users).values({ name: 'N', email }).returning();
-  return user!;
-}
+const newUser = (email: string) => insertTestUser(handle.db, { name: 'N', email });
 
 describe('data model', () => {
   it('has every table of the data model', async () => {
@@ -40,8 +38,9 @@ describe('data model', () => {
         'email_sequence_steps',
         'email_sequence_templates',
         'email_sequence_template_steps',
-        'user_roles',
         'users',
+        'workspaces',
+        'workspace_members',
         'contact_messages',
       ]),
     );
@@ -73,7 +72,13 @@ describe('data model', () => {
     const user = await newUser('draft@example.com');
     const [campaign] = await handle.db
       .insert(campaigns)
-      .values({ userId: user.id, name: 'C', websiteUrl: 'https://a.example', type: 'ai' })
+      .values({
+        workspaceId: user.workspaceId,
+        ownerId: user.id,
+        name: 'C',
+        websiteUrl: 'https://a.example',
+        type: 'ai',
+      })
       .returning();
     expect(campaign).toMatchObject({
       status: 'draft',
@@ -83,30 +88,36 @@ describe('data model', () => {
     });
   });
 
-  it('ties a prospect to its campaign owner: a mismatched user_id is refused', async () => {
+  it('ties a prospect to its campaign workspace: a mismatched workspace_id is refused', async () => {
     const owner = await newUser('owner@example.com');
     const other = await newUser('other@example.com');
     const [campaign] = await handle.db
       .insert(campaigns)
-      .values({ userId: owner.id, name: 'C', websiteUrl: 'https://a.example', type: 'manual' })
+      .values({ workspaceId: owner.workspaceId, name: 'C', websiteUrl: 'https://a.example', type: 'manual' })
       .returning();
     await expect(
       handle.db
         .insert(prospects)
-        .values({ campaignId: campaign!.id, userId: other.id, website: 'x.example' }),
+        .values({ campaignId: campaign!.id, workspaceId: other.workspaceId, website: 'x.example' }),
     ).rejects.toThrow();
   });
 
-  it('deleting a user deletes their campaigns, prospects and live links; a deleted mailbox detaches', async () => {
+  it('deleting a workspace deletes its campaigns, prospects and live links; a deleted mailbox detaches', async () => {
     const user = await newUser('cascade@example.com');
     const [mailbox] = await handle.db
       .insert(emailAccounts)
-      .values({ userId: user.id, email: 'm@example.com', provider: 'smtp' })
+      .values({
+        workspaceId: user.workspaceId,
+        connectedBy: user.id,
+        email: 'm@example.com',
+        provider: 'smtp',
+      })
       .returning();
     const [campaign] = await handle.db
       .insert(campaigns)
       .values({
-        userId: user.id,
+        workspaceId: user.workspaceId,
+        ownerId: user.id,
         name: 'C',
         websiteUrl: 'https://a.example',
         type: 'manual',
@@ -115,10 +126,10 @@ describe('data model', () => {
       .returning();
     await handle.db
       .insert(prospects)
-      .values({ campaignId: campaign!.id, userId: user.id, website: 'p.example' });
+      .values({ campaignId: campaign!.id, workspaceId: user.workspaceId, website: 'p.example' });
     await handle.db.insert(liveLinks).values({
       campaignId: campaign!.id,
-      userId: user.id,
+      workspaceId: user.workspaceId,
       url: 'https://a.example/',
       anchorText: 'a',
       pageUrl: 'https://p.example/post',
@@ -128,10 +139,11 @@ describe('data model', () => {
     const [detached] = await handle.db.select().from(campaigns).where(eq(campaigns.id, campaign!.id));
     expect(detached!.emailAccountId).toBeNull();
 
-    await handle.db.delete(users).where(eq(users.id, user.id));
-    expect(await handle.db.select().from(campaigns).where(eq(campaigns.userId, user.id))).toHaveLength(0);
-    expect(await handle.db.select().from(prospects).where(eq(prospects.userId, user.id))).toHaveLength(0);
-    expect(await handle.db.select().from(liveLinks).where(eq(liveLinks.userId, user.id))).toHaveLength(0);
+    await handle.db.delete(workspaces).where(eq(workspaces.id, user.workspaceId));
+    const w = user.workspaceId;
+    expect(await handle.db.select().from(campaigns).where(eq(campaigns.workspaceId, w))).toHaveLength(0);
+    expect(await handle.db.select().from(prospects).where(eq(prospects.workspaceId, w))).toHaveLength(0);
+    expect(await handle.db.select().from(liveLinks).where(eq(liveLinks.workspaceId, w))).toHaveLength(0);
   });
 
   it('serves case-insensitive substring search on prospects with pg_trgm loaded', async () => {

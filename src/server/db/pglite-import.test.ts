@@ -21,7 +21,7 @@ function folderState(dir: string): Record<string, string> {
 }
 afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
-/** A PGlite folder as the app left it before the move: migrated, one user with a campaign and two prospects. */
+/** A PGlite folder as the app left it before the move: migrated, one user and their workspace with a campaign and two prospects. */
 async function pgliteFolder(prepare?: (handle: DatabaseHandle & { kind: 'pglite' }) => Promise<void>) {
   dataDir = mkdtempSync(path.join(tmpdir(), 'lp-import-'));
   const handle = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
@@ -31,10 +31,13 @@ async function pgliteFolder(prepare?: (handle: DatabaseHandle & { kind: 'pglite'
   await handle.pglite.exec(`
     insert into users (id, name, email, created_at)
       values ('00000000-0000-4000-8000-000000000001', 'Ada', 'ada@example.com', '2026-01-02 03:04:05.123456+00');
-    insert into campaigns (id, user_id, name, website_url, type)
-      values ('00000000-0000-4000-8000-000000000002', '00000000-0000-4000-8000-000000000001', 'Spring', 'https://ada.example', 'manual');
-    insert into prospects (campaign_id, user_id, website, contact_email, da_score)
-      select '00000000-0000-4000-8000-000000000002', '00000000-0000-4000-8000-000000000001', 'blog-' || g || '.example', 'ed@blog-' || g || '.example', g
+    insert into workspaces (id, name) values ('00000000-0000-4000-8000-000000000003', 'Personal');
+    insert into workspace_members (workspace_id, user_id, role)
+      values ('00000000-0000-4000-8000-000000000003', '00000000-0000-4000-8000-000000000001', 'full');
+    insert into campaigns (id, workspace_id, owner_id, name, website_url, type)
+      values ('00000000-0000-4000-8000-000000000002', '00000000-0000-4000-8000-000000000003', '00000000-0000-4000-8000-000000000001', 'Spring', 'https://ada.example', 'manual');
+    insert into prospects (campaign_id, workspace_id, website, contact_email, da_score)
+      select '00000000-0000-4000-8000-000000000002', '00000000-0000-4000-8000-000000000003', 'blog-' || g || '.example', 'ed@blog-' || g || '.example', g
       from generate_series(1, 2) g;`);
   await handle.close();
 }

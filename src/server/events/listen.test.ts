@@ -8,7 +8,7 @@ import { publishEvent } from './publish';
 
 let handle: DatabaseHandle;
 let hub: EventHub;
-const userId = '3c9a1e6b-2f4d-4b7a-8e5c-1d0f9a8b7c6e';
+const workspaceId = '3c9a1e6b-2f4d-4b7a-8e5c-1d0f9a8b7c6e';
 
 // Only PostgreSQL has a LISTEN connection that can be lost: PGlite runs in the process.
 describe.skipIf(!process.env.TEST_DATABASE_URL)('the PostgreSQL LISTEN connection', () => {
@@ -24,7 +24,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the PostgreSQL LISTEN connectio
   it('when lost, tells every subscriber, then connects again and passes on new events', async () => {
     const events: LiveEvent[] = [];
     let lost = 0;
-    hub.subscribe({ userId, onEvent: (e) => events.push(e), onLost: () => lost++ });
+    hub.subscribe({ workspaceId, onEvent: (e) => events.push(e), onLost: () => lost++ });
     await handle.db.execute(
       sql`select pg_terminate_backend(pid) from pg_stat_activity
           where datname = current_database() and query ilike 'listen %' and pid <> pg_backend_pid()`,
@@ -33,7 +33,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the PostgreSQL LISTEN connectio
     // Back after its reconnect delay: an event published then arrives.
     await vi.waitFor(
       async () => {
-        await publishEvent(handle.db, { userId, type: 'notifications.changed' });
+        await publishEvent(handle.db, { workspaceId, type: 'notifications.changed' });
         expect(events).toContainEqual({ type: 'notifications.changed' });
       },
       { timeout: 10_000, interval: 500 },

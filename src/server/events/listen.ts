@@ -5,8 +5,8 @@ import { EVENTS_CHANNEL } from './publish';
 
 /** One open page's interest in its user's events. */
 export interface EventSubscriber {
-  userId: string;
-  /** An event for this user, as the browser receives it (no userId). */
+  workspaceId: string;
+  /** An event for this user, as the browser receives it (no workspaceId). */
   onEvent(event: LiveEvent): void;
   /** The LISTEN connection dropped: events may have been missed, so the page must refetch. */
   onLost(): void;
@@ -33,8 +33,8 @@ export async function listenForEvents(handle: DatabaseHandle): Promise<EventHub>
   const deliver = (payload: string) => {
     const event = parseEvent(payload);
     if (!event) return;
-    const { userId, ...forBrowser } = event;
-    for (const s of subscribers) if (s.userId === userId) s.onEvent(forBrowser);
+    const { workspaceId, ...forBrowser } = event;
+    for (const s of subscribers) if (s.workspaceId === workspaceId) s.onEvent(forBrowser);
   };
   const subscribe = (subscriber: EventSubscriber) => {
     subscribers.add(subscriber);
@@ -92,12 +92,12 @@ export async function listenForEvents(handle: DatabaseHandle): Promise<EventHub>
 }
 
 /** The event in a NOTIFY payload, or null when it is not one of ours. */
-function parseEvent(payload: string): (LiveEvent & { userId: string }) | null {
+function parseEvent(payload: string): (LiveEvent & { workspaceId: string }) | null {
   try {
-    const raw = JSON.parse(payload) as { userId?: unknown };
+    const raw = JSON.parse(payload) as { workspaceId?: unknown };
     const event = liveEventSchema.safeParse(raw);
-    if (!event.success || typeof raw.userId !== 'string') return null;
-    return { ...event.data, userId: raw.userId };
+    if (!event.success || typeof raw.workspaceId !== 'string') return null;
+    return { ...event.data, workspaceId: raw.workspaceId };
   } catch {
     return null;
   }

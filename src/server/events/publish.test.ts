@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiPaths, withId } from '../../shared/paths';
+import type { Me } from '../../shared/schemas/auth';
 import type { LiveEvent } from '../../shared/schemas/live-events';
 import type { ProspectPage } from '../../shared/schemas/prospects';
 import { createTestApp, signUpUser, type TestApp } from '../testing/app';
@@ -19,17 +20,21 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** Signs a user up and collects the events the hub passes on for them. */
+/** Signs a user up and collects the events the hub passes on for their workspace. */
 async function userWithEvents() {
   const { cookie } = await signUpUser(t.app);
   const me = await t.app.inject({ method: 'GET', url: apiPaths.me, headers: { cookie } });
   const events: LiveEvent[] = [];
-  hub.subscribe({ userId: me.json<{ id: string }>().id, onEvent: (e) => events.push(e), onLost: () => {} });
+  hub.subscribe({
+    workspaceId: me.json<Me>().workspace.id,
+    onEvent: (e) => events.push(e),
+    onLost: () => {},
+  });
   return { cookie, events };
 }
 
 describe('publishing at the change sites', () => {
-  it('a prospect status change tells its owner which campaign changed, and nobody else', async () => {
+  it('a prospect status change tells its workspace which campaign changed, and nobody else', async () => {
     const ann = await userWithEvents();
     const bob = await userWithEvents();
     const campaign = await createManualCampaign(t.app, ann.cookie);
@@ -53,14 +58,14 @@ describe('publishing at the change sites', () => {
   });
 
   it('a closed hub passes nothing on while an open one still does', async () => {
-    const userId = '0b5e7c2a-4d1f-4e8a-9c3b-6a2d1f0e9b8c';
+    const workspaceId = '0b5e7c2a-4d1f-4e8a-9c3b-6a2d1f0e9b8c';
     const closed = await listenForEvents(t.handle);
     const seenByClosed: LiveEvent[] = [];
-    closed.subscribe({ userId, onEvent: (e) => seenByClosed.push(e), onLost: () => {} });
+    closed.subscribe({ workspaceId, onEvent: (e) => seenByClosed.push(e), onLost: () => {} });
     await closed.close();
     const seen: LiveEvent[] = [];
-    hub.subscribe({ userId, onEvent: (e) => seen.push(e), onLost: () => {} });
-    await publishEvent(t.handle.db, { userId, type: 'mailboxes.changed' });
+    hub.subscribe({ workspaceId, onEvent: (e) => seen.push(e), onLost: () => {} });
+    await publishEvent(t.handle.db, { workspaceId, type: 'mailboxes.changed' });
     await vi.waitFor(() => expect(seen).toEqual([{ type: 'mailboxes.changed' }]));
     expect(seenByClosed).toEqual([]);
   });

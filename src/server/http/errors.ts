@@ -15,6 +15,7 @@ const statusOf: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   AI_NOT_CONFIGURED: 503,
+  NOT_A_MEMBER: 403,
 };
 
 /**

@@ -1,12 +1,12 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, withId } from '../../shared/paths';
+import type { Me } from '../../shared/schemas/auth';
 import { outreachMessages, type EnrollmentResult } from '../../shared/schemas/outreach';
 import { queryRows } from '../db/client';
 import { campaigns } from '../db/schema/campaigns';
 import { enrollments } from '../db/schema/outreach';
-import { users } from '../db/schema/users';
 import { enrollCampaign } from '../modules/campaign-outreach/enrollment';
 import { addressCheckerFromConfig, type AddressChecker } from '../outreach/dns/address-check';
 import { createTestApp, signUpUser, type TestApp } from '../testing/app';
@@ -42,38 +42,40 @@ const campaignInput = (name: string) => ({
   prospects: 20,
 });
 
-async function userId(email: string): Promise<string> {
-  const [user] = await t.handle.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  return user!.id;
+/** The signed-in user's id and the id of their workspace (GET /api/me). */
+async function whoIs(cookie: string): Promise<{ userId: string; workspaceId: string }> {
+  const me = (await t.app.inject({ method: 'GET', url: apiPaths.me, headers: { cookie } })).json<Me>();
+  return { userId: me.id, workspaceId: me.workspace.id };
 }
 
-const campaignsNamed = async (id: string, name: string) =>
+/** How many campaigns called `name` the workspace of the user signed in with `cookie` has. */
+const campaignsNamed = async (cookie: string, name: string) =>
   (
     await t.handle.db
       .select({ id: campaigns.id })
       .from(campaigns)
-      .where(sql`${campaigns.userId} = ${id} and ${campaigns.name} = ${name}`)
+      .where(and(eq(campaigns.workspaceId, (await whoIs(cookie)).workspaceId), eq(campaigns.name, name)))
   ).length;
 
 describe('Idempotency-Key on campaign create', () => {
   it('creates one campaign for two identical requests at once and answers both with it', async () => {
-    const { cookie, email } = await signUpUser(t.app);
+    const { cookie } = await signUpUser(t.app);
     const key = freshKey();
     const [a, b] = await twice(() => post(apiPaths.campaigns, key, campaignInput('Twice'), cookie));
     expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
     expect(b.json()).toEqual(a.json());
     expect([a.headers[REPLAYED_HEADER], b.headers[REPLAYED_HEADER]]).toContain('true');
-    expect(await campaignsNamed(await userId(email), 'Twice')).toBe(1);
+    expect(await campaignsNamed(cookie, 'Twice')).toBe(1);
 
     // A retry long after the first answer gets the same answer, still without a second campaign.
     const later = await post(apiPaths.campaigns, key, campaignInput('Twice'), cookie);
     expect(later.statusCode).toBe(201);
     expect(later.json()).toEqual(a.json());
-    expect(await campaignsNamed(await userId(email), 'Twice')).toBe(1);
+    expect(await campaignsNamed(cookie, 'Twice')).toBe(1);
   });
 
   it('stores the answer before it is compressed, so a retry is answered from it', async () => {
-    const { cookie, email } = await signUpUser(t.app);
+    const { cookie } = await signUpUser(t.app);
     const key = freshKey();
     const name = `Compressed ${'n'.repeat(180)}`;
     // Long competitor URLs make the answer larger than the compression threshold (1 KiB).
@@ -93,17 +95,17 @@ describe('Idempotency-Key on campaign create', () => {
     expect(retry.statusCode).toBe(201);
     expect(retry.headers[REPLAYED_HEADER]).toBe('true');
     expect(retry.json().name).toBe(name);
-    expect(await campaignsNamed(await userId(email), name)).toBe(1);
+    expect(await campaignsNamed(cookie, name)).toBe(1);
   });
 
   it('answers 422 for the same key with another body, and creates nothing for it', async () => {
-    const { cookie, email } = await signUpUser(t.app);
+    const { cookie } = await signUpUser(t.app);
     const key = freshKey();
     expect((await post(apiPaths.campaigns, key, campaignInput('First'), cookie)).statusCode).toBe(201);
     const reused = await post(apiPaths.campaigns, key, campaignInput('Second'), cookie);
     expect(reused.statusCode).toBe(422);
     expect(reused.json().error.message).toBe(idempotencyMessages.reused);
-    expect(await campaignsNamed(await userId(email), 'Second')).toBe(0);
+    expect(await campaignsNamed(cookie, 'Second')).toBe(0);
   });
 
   it('keeps each user’s keys apart: another user’s request with the same key runs as their own', async () => {
@@ -125,10 +127,10 @@ describe('Idempotency-Key on campaign create', () => {
   });
 
   it('leaves requests without the header alone, refuses a malformed key, and never stores a refused request', async () => {
-    const { cookie, email } = await signUpUser(t.app);
+    const { cookie } = await signUpUser(t.app);
     await post(apiPaths.campaigns, null, campaignInput('No key'), cookie);
     await post(apiPaths.campaigns, null, campaignInput('No key'), cookie);
-    expect(await campaignsNamed(await userId(email), 'No key')).toBe(2);
+    expect(await campaignsNamed(cookie, 'No key')).toBe(2);
 
     const bad = await post(apiPaths.campaigns, 'has space', campaignInput('Bad key'), cookie);
     expect(bad.statusCode).toBe(400);
@@ -175,11 +177,12 @@ describe('Idempotency-Key on sign-up', () => {
 describe('Idempotency-Key on Send Emails', () => {
   async function readyCampaign() {
     const { cookie, email } = await signUpUser(t.app);
-    const id = await userId(email);
+    const { userId, workspaceId } = await whoIs(cookie);
     const mailboxes = await queryRows<{ id: string }>(
       t.handle.db,
-      sql`insert into email_accounts (user_id, email, provider)
-          values (${id}, ${`a-${email}`}, 'smtp'), (${id}, ${`b-${email}`}, 'smtp') returning id`,
+      sql`insert into email_accounts (workspace_id, connected_by, email, provider)
+          values (${workspaceId}, ${userId}, ${`a-${email}`}, 'smtp'),
+                 (${workspaceId}, ${userId}, ${`b-${email}`}, 'smtp') returning id`,
     );
     const sequence = await post(
       apiPaths.sequences,
@@ -247,19 +250,17 @@ describe('Idempotency-Key on Send Emails', () => {
 
   it('counts prospects a concurrent Send Emails enrolled first as already enrolled, not as nothing done', async () => {
     const { cookie, campaignId } = await readyCampaign();
-    const me = (await t.app.inject({ method: 'GET', url: apiPaths.me, headers: { cookie } })).json<{
-      id: string;
-    }>().id;
+    const { workspaceId } = await whoIs(cookie);
     const real = addressCheckerFromConfig(t.handle.db, t.config);
     let other: EnrollmentResult | null = null;
     // The other request runs to its end while this one checks its addresses: the same moment.
     const racing: AddressChecker = {
       async check(emails, now) {
-        other ??= await enrollCampaign(t.handle.db, real, me, campaignId, now);
+        other ??= await enrollCampaign(t.handle.db, real, workspaceId, campaignId, now);
         return real.check(emails, now);
       },
     };
-    const result = await enrollCampaign(t.handle.db, racing, me, campaignId, new Date());
+    const result = await enrollCampaign(t.handle.db, racing, workspaceId, campaignId, new Date());
     expect(other).toEqual({ enrolled: 3, notEnrolled: [] });
     expect(result).toEqual({
       enrolled: 0,

@@ -106,7 +106,8 @@ function claimKey(db: Database, secret: string): preHandlerHookHandler {
     if (typeof key !== 'string' || !KEY_PATTERN.test(key)) {
       return sendJson(reply, 400, errorBody('VALIDATION_ERROR', idempotencyMessages.badKey));
     }
-    const scope = request.user?.id ?? 'anonymous';
+    // Per user and workspace: the same key sent to another workspace is another request.
+    const scope = request.user ? `${request.user.id}:${request.workspace?.id ?? ''}` : 'anonymous';
     const route = `${request.method} ${request.url}`;
     const requestHash = createHmac('sha256', secret)
       .update(JSON.stringify(request.body ?? null))

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, withId } from '../../shared/paths';
+import type { Me } from '../../shared/schemas/auth';
 import type { ProspectPage } from '../../shared/schemas/prospects';
 import { queryRows } from '../db/client';
 import { signUpAdmin } from '../testing/admin';
@@ -16,12 +17,21 @@ import { findNulField, nulMessage } from './reject-nul';
  */
 let t: TestApp;
 let cookie: string;
-const ids = { campaign: '', prospect: '', sequence: '', emailAccount: '', otherUser: '', blogPost: '' };
+const ids = {
+  campaign: '',
+  prospect: '',
+  sequence: '',
+  emailAccount: '',
+  otherUser: '',
+  blogPost: '',
+  workspace: '',
+};
 
 beforeAll(async () => {
   t = await createTestApp();
   ({ cookie } = await signUpAdmin(t.app, t.handle.db));
   const other = await signUpUser(t.app);
+  ids.workspace = (await t.app.inject({ url: apiPaths.me, headers: { cookie } })).json<Me>().workspace.id;
   const campaign = await createManualCampaign(t.app, cookie);
   ids.campaign = campaign.id;
   const page = (
@@ -37,8 +47,8 @@ beforeAll(async () => {
   ids.sequence = sequence.json().id;
   const [account] = await queryRows<{ id: string }>(
     t.handle.db,
-    sql`insert into email_accounts (user_id, email, provider)
-        select c.user_id, 'me@mail.test', 'smtp' from campaigns c where c.id = ${campaign.id} returning id`,
+    sql`insert into email_accounts (workspace_id, connected_by, email, provider)
+        select c.workspace_id, c.owner_id, 'me@mail.test', 'smtp' from campaigns c where c.id = ${campaign.id} returning id`,
   );
   ids.emailAccount = account!.id;
   const [otherUser] = await queryRows<{ id: string }>(
@@ -189,6 +199,7 @@ const validBodies: Record<string, { id?: () => string; body: () => object }> = {
     id: () => ids.emailAccount,
     body: () => ({ selectors: 'google, selector1' }),
   },
+  'PUT /api/me/workspace': { body: () => ({ workspaceId: ids.workspace }) },
   'PATCH /api/profile': { body: () => ({ firstName: 'Ada', lastName: 'Lovelace', companyName: 'Acme' }) },
   'POST /api/profile/password': {
     body: () => ({

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, withId } from '../../shared/paths';
 import { PROSPECT_IMPORT_BATCH } from '../../shared/schemas/prospect-import';
+import { workspaceMessages } from '../../shared/roles';
+import type { Me } from '../../shared/schemas/auth';
 import { BODY_LIMIT_BYTES } from '../app';
+import { WORKSPACE_HEADER } from '../auth/workspaces';
+import { workspaceMembers } from '../db/schema/workspaces';
 import { createTestApp, signUpUser, type TestApp } from '../testing/app';
 import { createManualCampaign } from '../testing/campaigns';
 import { MAX_JSON_DEPTH, nestsDeeperThan, tooDeepMessage } from './json-depth';
@@ -168,6 +172,95 @@ describe('body limits', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe('VALIDATION_ERROR');
+  });
+});
+
+describe('the request’s workspace', () => {
+  const me = async (cookie: string, workspaceId?: string) => {
+    const headers: Record<string, string> = { cookie };
+    if (workspaceId !== undefined) headers[WORKSPACE_HEADER] = workspaceId;
+    return t.app.inject({ url: apiPaths.me, headers });
+  };
+
+  /** Ann and Bob, signed up separately; Bob also joins Ann's workspace as a member. */
+  async function annAndBob() {
+    const ann = await signUpUser(t.app, { companyName: 'Ann Co' });
+    const bob = await signUpUser(t.app, { companyName: 'Bob Co' });
+    const annMe = (await me(ann.cookie)).json<Me>();
+    const bobMe = (await me(bob.cookie)).json<Me>();
+    await t.handle.db
+      .insert(workspaceMembers)
+      .values({ workspaceId: annMe.workspace.id, userId: bobMe.id, role: 'member', lastUsedAt: new Date(0) });
+    return { ann: { ...ann, workspace: annMe.workspace }, bob: { ...bob, workspace: bobMe.workspace } };
+  }
+
+  it('acts on the workspace X-Workspace-Id names, else on the one used last', async () => {
+    const { ann, bob } = await annAndBob();
+    expect(bob.workspace).toEqual({ id: expect.any(String), name: 'Bob Co', role: 'full' });
+
+    const own = (await me(bob.cookie)).json<Me>();
+    expect(own.workspace).toEqual(bob.workspace);
+    expect(own.role).toBe('full');
+    expect(own.workspaces).toEqual(
+      expect.arrayContaining([bob.workspace, { ...ann.workspace, role: 'member' }]),
+    );
+    expect(own.workspaces).toHaveLength(2);
+
+    const inAnns = (await me(bob.cookie, ann.workspace.id)).json<Me>();
+    expect(inAnns.workspace).toEqual({ id: ann.workspace.id, name: 'Ann Co', role: 'member' });
+    expect(inAnns.role).toBe('member');
+
+    // What Bob creates in Ann's workspace is hers to see, and not in his own.
+    const created = await t.app.inject({
+      method: 'POST',
+      url: apiPaths.campaigns,
+      headers: { cookie: bob.cookie, [WORKSPACE_HEADER]: ann.workspace.id },
+      payload: {
+        type: 'manual',
+        name: 'Shared',
+        websiteUrl: 'https://mysite.com',
+        competitors: [],
+        prospects: [{ website: 'alpha.com' }],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const campaignUrl = withId(apiPaths.campaign, created.json().id);
+    expect((await t.app.inject({ url: campaignUrl, headers: { cookie: ann.cookie } })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: campaignUrl, headers: { cookie: bob.cookie } })).statusCode).toBe(404);
+  });
+
+  it('remembers the workspace switched to for the requests without a header', async () => {
+    const { ann, bob } = await annAndBob();
+    const switched = await t.app.inject({
+      method: 'PUT',
+      url: apiPaths.activeWorkspace,
+      headers: { cookie: bob.cookie },
+      payload: { workspaceId: ann.workspace.id },
+    });
+    expect(switched.statusCode).toBe(200);
+    expect(switched.json<Me>().workspace).toEqual({ ...ann.workspace, role: 'member' });
+    expect((await me(bob.cookie)).json<Me>().workspace).toEqual({ ...ann.workspace, role: 'member' });
+
+    // Ann's own workspace is not Bob's to switch to the other way round.
+    const refused = await t.app.inject({
+      method: 'PUT',
+      url: apiPaths.activeWorkspace,
+      headers: { cookie: ann.cookie },
+      payload: { workspaceId: bob.workspace.id },
+    });
+    expect(refused.statusCode).toBe(404);
+    expect((await me(ann.cookie)).json<Me>().workspace).toEqual(ann.workspace);
+  });
+
+  it('answers 403 NOT_A_MEMBER to a header naming a workspace the user does not belong to', async () => {
+    const { ann, bob } = await annAndBob();
+    for (const named of [bob.workspace.id, '00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
+      const response = await me(ann.cookie, named);
+      expect(response.statusCode, named).toBe(403);
+      expect(response.json().error).toEqual({ code: 'NOT_A_MEMBER', message: workspaceMessages.notMember });
+    }
+    // An empty header is no header.
+    expect((await me(ann.cookie, '')).json<Me>().workspace).toEqual(ann.workspace);
   });
 });
 

@@ -6,11 +6,11 @@ import { campaigns } from '../db/schema/campaigns';
 import { prospects } from '../db/schema/prospects';
 import { contactedDomains } from '../db/schema/prospect-history';
 import { crawlHosts, crawlLinks, crawlPages, discoveryRuns } from '../db/schema/discovery';
-import { users } from '../db/schema/users';
 import { testConfig } from '../testing/app';
 import { createTestDatabase } from '../testing/database';
 import { bicycleWeb } from '../testing/fixture-sites';
 import { startFixtureWeb, type FixtureWeb } from '../testing/fixture-web';
+import { insertTestUser } from '../testing/users';
 import { runCampaignDiscovery } from './find-prospects';
 
 let handle: DatabaseHandle;
@@ -35,19 +35,14 @@ afterAll(async () => {
 });
 
 let userCount = 0;
-async function campaignFor(target: number, userId?: string) {
-  const owner =
-    userId ??
-    (
-      await handle.db
-        .insert(users)
-        .values({ name: 'Ada', email: `ada${++userCount}@example.com` })
-        .returning()
-    )[0]!.id;
+async function campaignFor(target: number, workspaceId?: string) {
+  const workspace =
+    workspaceId ??
+    (await insertTestUser(handle.db, { name: 'Ada', email: `ada${++userCount}@example.com` })).workspaceId;
   const [campaign] = await handle.db
     .insert(campaigns)
     .values({
-      userId: owner,
+      workspaceId: workspace,
       name: 'Bikes',
       websiteUrl: 'http://www.bikeshop.test/',
       type: 'ai',
@@ -58,10 +53,10 @@ async function campaignFor(target: number, userId?: string) {
   return campaign!;
 }
 
-async function run(campaign: { id: string; userId: string }, settings: Config = config) {
+async function run(campaign: { id: string; workspaceId: string }, settings: Config = config) {
   const [row] = await handle.db
     .insert(discoveryRuns)
-    .values({ campaignId: campaign.id, userId: campaign.userId })
+    .values({ campaignId: campaign.id, workspaceId: campaign.workspaceId })
     .returning();
   const result = await runCampaignDiscovery(row!.id, { db: handle.db, config: settings });
   const [after] = await handle.db.select().from(discoveryRuns).where(eq(discoveryRuns.id, row!.id));
@@ -74,10 +69,10 @@ const prospectsOf = (campaignId: string) =>
 describe('finding prospects for a campaign', () => {
   it('finds the expected prospects with their contacts, reasons and scores, and skips what the rules exclude', async () => {
     const campaign = await campaignFor(10);
-    // The domain memory says another campaign of the user contacted contacted.test ten days ago.
-    const other = await campaignFor(5, campaign.userId);
+    // The domain memory says another campaign of the workspace contacted contacted.test ten days ago.
+    const other = await campaignFor(5, campaign.workspaceId);
     await handle.db.insert(contactedDomains).values({
-      userId: campaign.userId,
+      workspaceId: campaign.workspaceId,
       domain: 'contacted.test',
       campaignId: other.id,
       outcome: 'sent',
@@ -173,7 +168,7 @@ describe('finding prospects for a campaign', () => {
     const campaign = await campaignFor(5);
     const [row] = await handle.db
       .insert(discoveryRuns)
-      .values({ campaignId: campaign.id, userId: campaign.userId, status: 'cancelled' })
+      .values({ campaignId: campaign.id, workspaceId: campaign.workspaceId, status: 'cancelled' })
       .returning();
     expect(await runCampaignDiscovery(row!.id, { db: handle.db, config })).toEqual({
       status: 'skipped',

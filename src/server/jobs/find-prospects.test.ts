@@ -5,7 +5,6 @@ import type { Config } from '../config';
 import type { DatabaseHandle } from '../db/client';
 import { campaigns } from '../db/schema/campaigns';
 import { prospects } from '../db/schema/prospects';
-import { users } from '../db/schema/users';
 import {
   cancelFindProspects,
   findProspectsStatus,
@@ -17,6 +16,7 @@ import { testConfig } from '../testing/app';
 import { createTestDatabase } from '../testing/database';
 import { bicycleWeb } from '../testing/fixture-sites';
 import { startFixtureWeb, type FixtureWeb } from '../testing/fixture-web';
+import { insertTestUser } from '../testing/users';
 import { findProspectsJob } from './find-prospects';
 import { createQueue } from './queue';
 import { startWorkers } from './worker';
@@ -54,13 +54,18 @@ afterAll(async () => {
 
 let count = 0;
 async function campaignFor(websiteUrl: string, competitors: string[], target = 10) {
-  const [user] = await handle.db
-    .insert(users)
-    .values({ name: 'Ada', email: `job${++count}@example.com` })
-    .returning();
+  const user = await insertTestUser(handle.db, { name: 'Ada', email: `job${++count}@example.com` });
   const [campaign] = await handle.db
     .insert(campaigns)
-    .values({ userId: user!.id, name: 'Bikes', websiteUrl, type: 'ai', competitors, targetProspects: target })
+    .values({
+      workspaceId: user.workspaceId,
+      ownerId: user.id,
+      name: 'Bikes',
+      websiteUrl,
+      type: 'ai',
+      competitors,
+      targetProspects: target,
+    })
     .returning();
   return campaign!;
 }
@@ -84,7 +89,7 @@ describe('the find-prospects job', () => {
       'http://rivalbikes.test',
       'http://pedalpro.test',
     ]);
-    const started = await startFindProspects(deps, campaign.userId, campaign.id);
+    const started = await startFindProspects(deps, campaign.workspaceId, campaign.id);
     expect(started).toMatchObject({
       status: 'queued',
       progressPercentage: 0,
@@ -93,7 +98,7 @@ describe('the find-prospects job', () => {
     });
 
     const finished = await waitFor(
-      () => findProspectsStatus(handle.db, campaign.userId, campaign.id),
+      () => findProspectsStatus(handle.db, campaign.workspaceId, campaign.id),
       (s) => s?.status === 'completed' || s?.status === 'failed',
     );
     // tourblog, gearreview, cyclingnews and contacted.test (no one contacted it here).
@@ -111,34 +116,34 @@ describe('the find-prospects job', () => {
     ).toHaveLength(4);
   });
 
-  it('refuses a second run while one is under way, and another user’s campaign', async () => {
+  it('refuses a second run while one is under way, and another workspace’s campaign', async () => {
     const campaign = await campaignFor('http://slow.test/', []);
-    await startFindProspects(deps, campaign.userId, campaign.id);
-    await expect(startFindProspects(deps, campaign.userId, campaign.id)).rejects.toMatchObject({
+    await startFindProspects(deps, campaign.workspaceId, campaign.id);
+    await expect(startFindProspects(deps, campaign.workspaceId, campaign.id)).rejects.toMatchObject({
       code: 'CONFLICT',
       message: 'Prospects are already being found for this campaign',
     });
     const stranger = await campaignFor('http://www.bikeshop.test/', []);
     for (const call of [
-      () => startFindProspects(deps, stranger.userId, campaign.id),
-      () => cancelFindProspects(deps, stranger.userId, campaign.id),
-      () => findProspectsStatus(handle.db, stranger.userId, campaign.id),
+      () => startFindProspects(deps, stranger.workspaceId, campaign.id),
+      () => cancelFindProspects(deps, stranger.workspaceId, campaign.id),
+      () => findProspectsStatus(handle.db, stranger.workspaceId, campaign.id),
     ]) {
       const error = await call().catch((e: unknown) => e);
       expect(error).toBeInstanceOf(AppError);
       expect(error).toMatchObject({ code: 'NOT_FOUND' });
     }
-    await cancelFindProspects(deps, campaign.userId, campaign.id);
+    await cancelFindProspects(deps, campaign.workspaceId, campaign.id);
   });
 
   it('stops a running search when it is cancelled, and can start again', async () => {
     const campaign = await campaignFor('http://slow.test/', []);
-    await startFindProspects(deps, campaign.userId, campaign.id);
+    await startFindProspects(deps, campaign.workspaceId, campaign.id);
     await waitFor(
-      () => findProspectsStatus(handle.db, campaign.userId, campaign.id),
+      () => findProspectsStatus(handle.db, campaign.workspaceId, campaign.id),
       (s) => s?.status === 'running',
     );
-    const cancelled = await cancelFindProspects(deps, campaign.userId, campaign.id);
+    const cancelled = await cancelFindProspects(deps, campaign.workspaceId, campaign.id);
     expect(cancelled.status).toBe('cancelled');
     // The job notices within a second and sends no further requests.
     await new Promise((r) => setTimeout(r, 1_500));
@@ -146,18 +151,18 @@ describe('the find-prospects job', () => {
     const before = requestsToSlowSite();
     await new Promise((r) => setTimeout(r, 1_000));
     expect(requestsToSlowSite()).toBe(before);
-    await expect(cancelFindProspects(deps, campaign.userId, campaign.id)).rejects.toMatchObject({
+    await expect(cancelFindProspects(deps, campaign.workspaceId, campaign.id)).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
-    const again = await startFindProspects(deps, campaign.userId, campaign.id);
+    const again = await startFindProspects(deps, campaign.workspaceId, campaign.id);
     expect(again.status).toBe('queued');
-    await cancelFindProspects(deps, campaign.userId, campaign.id);
-    const last = await findProspectsStatus(handle.db, campaign.userId, campaign.id);
+    await cancelFindProspects(deps, campaign.workspaceId, campaign.id);
+    const last = await findProspectsStatus(handle.db, campaign.workspaceId, campaign.id);
     expect(last?.status).toBe('cancelled');
   });
 
   it('answers null for a campaign that never ran', async () => {
     const campaign = await campaignFor('http://www.bikeshop.test/', []);
-    expect(await findProspectsStatus(handle.db, campaign.userId, campaign.id)).toBeNull();
+    expect(await findProspectsStatus(handle.db, campaign.workspaceId, campaign.id)).toBeNull();
   });
 });

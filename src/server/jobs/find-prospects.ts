@@ -28,14 +28,14 @@ const POLL_MS = 1_000;
 /** Inserts a discovered prospect (pending) unless its domain is already one of the campaign's. */
 async function insertProspect(
   db: Database,
-  run: { id: string; campaignId: string; userId: string },
+  run: { id: string; campaignId: string; workspaceId: string },
   p: DiscoveredProspect,
 ) {
   const inserted = await db
     .insert(prospects)
     .values({
       campaignId: run.campaignId,
-      userId: run.userId,
+      workspaceId: run.workspaceId,
       website: p.website,
       domain: p.domain,
       contactEmail: p.contactEmail,
@@ -52,7 +52,11 @@ async function insertProspect(
     .onConflictDoNothing({ target: [prospects.campaignId, prospects.domain], where: sql`domain is not null` })
     .returning({ id: prospects.id });
   if (!inserted.length) return false;
-  await publishEvent(db, { userId: run.userId, type: 'prospects.changed', campaignId: run.campaignId });
+  await publishEvent(db, {
+    workspaceId: run.workspaceId,
+    type: 'prospects.changed',
+    campaignId: run.campaignId,
+  });
   await bumpCampaignCounters(db, run.campaignId, { prospects: 1, prospectsFound: 1 });
   await db
     .update(discoveryRuns)
@@ -83,14 +87,14 @@ export async function runCampaignDiscovery(
   const [campaign] = await db
     .select()
     .from(campaigns)
-    .where(and(eq(campaigns.id, run.campaignId), eq(campaigns.userId, run.userId)));
+    .where(and(eq(campaigns.id, run.campaignId), eq(campaigns.workspaceId, run.workspaceId)));
   if (!campaign) return { status: 'skipped', prospectsFound: 0 };
 
   const startedAt = await databaseNow(db);
   await db.update(discoveryRuns).set({ status: 'running', startedAt }).where(eq(discoveryRuns.id, runId));
   await db.update(campaigns).set({ progressPercentage: 0 }).where(eq(campaigns.id, campaign.id));
   const announce = (type: 'discovery.progress' | 'discovery.finished') =>
-    publishEvent(db, { userId: run.userId, type, campaignId: run.campaignId });
+    publishEvent(db, { workspaceId: run.workspaceId, type, campaignId: run.campaignId });
   await announce('discovery.progress');
 
   const controller = new AbortController();

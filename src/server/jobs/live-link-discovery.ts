@@ -18,10 +18,10 @@ export const liveLinkDiscoveryJob: JobDefinition<{ prospectId: string }> = {
     const found = await findLinksOnProspectSite({ db, crawler: linkCheckCrawler(config) }, prospectId);
     if (!found.length) return { found: 0 };
     const [owner] = await db
-      .select({ userId: prospects.userId })
+      .select({ workspaceId: prospects.workspaceId })
       .from(prospects)
       .where(eq(prospects.id, prospectId));
-    const group = owner ? { group: { id: owner.userId } } : {};
+    const group = owner ? { group: { id: owner.workspaceId } } : {};
     if (queue)
       for (const liveLinkId of found)
         await sendJob(

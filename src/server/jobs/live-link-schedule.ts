@@ -20,7 +20,7 @@ export const liveLinkScheduleJob: JobDefinition<Record<string, never>> = {
   async handle(_payload, { db, queue }) {
     if (!queue) throw new Error('The live-link schedule needs the job queue');
     const due = await claimDueLinks(db, new Date(), SCHEDULE_BATCH, CHECK_LEASE_MS);
-    const owners = new Map(due.map((link) => [link.id, link.userId]));
+    const owners = new Map(due.map((link) => [link.id, link.workspaceId]));
     for (const { id, delayMs } of spreadChecks(due, SCHEDULE_PERIOD_MS)) {
       await sendJob(
         queue,

@@ -2,9 +2,9 @@ import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client';
 import { emailAccounts } from '../db/schema/mailboxes';
-import { users } from '../db/schema/users';
 import { testConfig } from '../testing/app';
 import { createTestDatabase } from '../testing/database';
+import { insertTestUser } from '../testing/users';
 import { mailboxSyncJob, syncMailboxJob } from './mailbox-sync';
 import { createQueue } from './queue';
 
@@ -27,17 +27,19 @@ afterAll(async () => {
 
 describe('mailbox-sync fan-out', () => {
   it('queues one job per mailbox — connected, failing or paused (its replies are still read) — and no second one while it waits', async () => {
-    const [user] = await handle.db
-      .insert(users)
-      .values({ name: 'N', email: 'fan-out@example.com' })
-      .returning();
+    const user = await insertTestUser(handle.db, { name: 'N', email: 'fan-out@example.com' });
     const rows = await handle.db
       .insert(emailAccounts)
       .values([
-        { userId: user!.id, email: 'one@example.com', provider: 'smtp' as const },
-        { userId: user!.id, email: 'two@example.com', provider: 'smtp' as const, status: 'error' as const },
+        { workspaceId: user.workspaceId, email: 'one@example.com', provider: 'smtp' as const },
         {
-          userId: user!.id,
+          workspaceId: user.workspaceId,
+          email: 'two@example.com',
+          provider: 'smtp' as const,
+          status: 'error' as const,
+        },
+        {
+          workspaceId: user.workspaceId,
           email: 'three@example.com',
           provider: 'smtp' as const,
           status: 'paused' as const,

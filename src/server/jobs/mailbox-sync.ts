@@ -31,13 +31,13 @@ export const syncMailboxJob: JobDefinition<{ mailboxId: string }> = {
 export function queueMailboxSync(
   queue: JobSender,
   mailboxId: string,
-  userId?: string,
+  workspaceId?: string,
 ): Promise<string | null> {
   return sendJob(
     queue,
     syncMailboxQueue,
     { mailboxId },
-    { singletonKey: mailboxId, ...(userId ? { group: { id: userId } } : {}) },
+    { singletonKey: mailboxId, ...(workspaceId ? { group: { id: workspaceId } } : {}) },
   );
 }
 
@@ -53,10 +53,10 @@ export const mailboxSyncJob: JobDefinition<Record<string, never>> = {
   async handle(_payload, { db, queue }) {
     if (!queue) throw new Error('mailbox-sync needs the job queue');
     const mailboxes = await db
-      .select({ id: emailAccounts.id, userId: emailAccounts.userId })
+      .select({ id: emailAccounts.id, workspaceId: emailAccounts.workspaceId })
       .from(emailAccounts);
     let queued = 0;
-    for (const { id, userId } of mailboxes) if (await queueMailboxSync(queue, id, userId)) queued++;
+    for (const { id, workspaceId } of mailboxes) if (await queueMailboxSync(queue, id, workspaceId)) queued++;
     return { mailboxes: mailboxes.length, queued };
   },
 };

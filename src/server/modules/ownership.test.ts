@@ -1,19 +1,26 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, withId, withQuery } from '../../shared/paths';
+import type { Me } from '../../shared/schemas/auth';
 import type { Campaign } from '../../shared/schemas/campaigns';
 import type { ProspectPage } from '../../shared/schemas/prospects';
+import { WORKSPACE_HEADER } from '../auth/workspaces';
 import { queryRows } from '../db/client';
+import { workspaceMembers } from '../db/schema/workspaces';
 import { createTestApp, signUpUser, type TestApp } from '../testing/app';
 import { createManualCampaign } from '../testing/campaigns';
 
 /**
- * Ownership (docs/product.md#roles): every endpoint of the dashboard, called by a second user with the first
- * user's ids, answers 404 (or leaves the owner's data out of its list) and changes nothing.
+ * Ownership (docs/product.md#roles, docs/decisions/023-workspaces-and-roles.md): every endpoint of
+ * the dashboard, called from a second workspace with the first workspace's ids, answers 404 (or
+ * leaves the first workspace's data out of its list) and changes nothing. The caller is either
+ * another user, or the owner themselves acting in the other workspace, where they are a member:
+ * rows belong to the workspace, not to the person.
  */
 let t: TestApp;
 let owner: string;
 let intruder: string;
+let otherWorkspaceId: string;
 let campaign: Campaign;
 let prospectId: string;
 let liveLinkId: string;
@@ -37,6 +44,16 @@ beforeAll(async () => {
   t = await createTestApp({}, { jobs: true });
   ({ cookie: owner } = await signUpUser(t.app));
   ({ cookie: intruder } = await signUpUser(t.app));
+  const me = async (cookie: string) =>
+    (await t.app.inject({ url: apiPaths.me, headers: { cookie } })).json<Me>();
+  otherWorkspaceId = (await me(intruder)).workspace.id;
+  // The owner joins the intruder's workspace too; requests without a header stay in their own.
+  await t.handle.db.insert(workspaceMembers).values({
+    workspaceId: otherWorkspaceId,
+    userId: (await me(owner)).id,
+    role: 'full',
+    lastUsedAt: new Date(0),
+  });
   campaign = await createManualCampaign(t.app, owner);
   const page = (
     await t.app.inject({ url: withId(apiPaths.campaignProspects, campaign.id), headers: { cookie: owner } })
@@ -52,8 +69,8 @@ beforeAll(async () => {
   // Mailboxes are connected by the outreach sending work (docs/decisions/009-outreach-sending.md); one row stands in for a connected mailbox of the owner.
   const [account] = await queryRows<{ id: string }>(
     t.handle.db,
-    sql`insert into email_accounts (user_id, email, provider)
-        select c.user_id, 'owner@mail.test', 'smtp' from campaigns c where c.id = ${campaign.id} returning id`,
+    sql`insert into email_accounts (workspace_id, connected_by, email, provider)
+        select c.workspace_id, c.owner_id, 'owner@mail.test', 'smtp' from campaigns c where c.id = ${campaign.id} returning id`,
   );
   emailAccountId = account!.id;
 });
@@ -128,13 +145,13 @@ const byId: Case[] = [
   },
   { name: 'prospect enrollment', method: 'POST', url: () => withId(apiPaths.prospectEnrollment, prospectId) },
   {
-    name: 'step preview for another user’s prospect',
+    name: 'step preview for another workspace’s prospect',
     method: 'POST',
     url: () => apiPaths.stepPreview,
     payload: () => ({ prospectId, subject: 'Hi [First Name]', content: 'Hello' }),
   },
   {
-    name: 'live link on another user’s campaign',
+    name: 'live link on another workspace’s campaign',
     method: 'POST',
     url: () => apiPaths.liveLinks,
     payload: () => ({
@@ -151,7 +168,7 @@ const byId: Case[] = [
     url: () => withId(apiPaths.emailAccount, emailAccountId),
   },
   {
-    name: 'AI campaign with another user’s mailbox',
+    name: 'AI campaign with another workspace’s mailbox',
     method: 'POST',
     url: () => apiPaths.campaigns,
     payload: () => ({
@@ -198,13 +215,22 @@ const lists: { name: string; url: () => string; ids: (body: unknown) => string[]
   },
 ];
 
-describe('another user’s objects', () => {
+/** Who calls from the other workspace. */
+const callers: { caller: string; headers: () => Record<string, string> }[] = [
+  { caller: 'another user', headers: () => ({ cookie: intruder }) },
+  {
+    caller: 'the owner in another workspace',
+    headers: () => ({ cookie: owner, [WORKSPACE_HEADER]: otherWorkspaceId }),
+  },
+];
+
+describe.each(callers)('another workspace’s objects, for $caller', ({ headers }) => {
   it.each(byId)('$name answers 404 and changes nothing', async ({ method, url, payload }) => {
     const before = await snapshot();
     const response = await t.app.inject({
       method,
       url: url(),
-      headers: { cookie: intruder },
+      headers: headers(),
       payload: payload?.(),
     });
     expect(response.statusCode, response.body).toBe(404);
@@ -218,14 +244,14 @@ describe('another user’s objects', () => {
   it.each(lists)('$name list shows none of the owner’s rows', async ({ url, ids }) => {
     const mine = ids((await t.app.inject({ url: url(), headers: { cookie: owner } })).json());
     expect(mine.length).toBeGreaterThan(0);
-    const theirs = ids((await t.app.inject({ url: url(), headers: { cookie: intruder } })).json());
+    const theirs = ids((await t.app.inject({ url: url(), headers: headers() })).json());
     expect(theirs).toEqual([]);
   });
 
-  it('the contacts export of another user holds only the header', async () => {
+  it('the contacts export of another workspace holds only the header', async () => {
     const response = await t.app.inject({
       url: withQuery(apiPaths.contactsExport, { campaignId: campaign.id }),
-      headers: { cookie: intruder },
+      headers: headers(),
     });
     expect(response.body.trim().split('\r\n')).toHaveLength(1);
   });

@@ -50,7 +50,7 @@ export async function checkLiveLink(
   const [link] = await db
     .select({
       id: liveLinks.id,
-      userId: liveLinks.userId,
+      workspaceId: liveLinks.workspaceId,
       campaignId: liveLinks.campaignId,
       url: liveLinks.url,
       anchorText: liveLinks.anchorText,
@@ -61,7 +61,7 @@ export async function checkLiveLink(
     })
     .from(liveLinks)
     .innerJoin(campaigns, eq(campaigns.id, liveLinks.campaignId))
-    .innerJoin(users, eq(users.id, liveLinks.userId))
+    .leftJoin(users, eq(users.id, campaigns.ownerId))
     .where(eq(liveLinks.id, liveLinkId));
   if (!link) return null;
 
@@ -88,7 +88,7 @@ export async function checkLiveLink(
     if (!updated.length) return false;
     await tx.insert(liveLinkChecks).values({
       liveLinkId: link.id,
-      userId: link.userId,
+      workspaceId: link.workspaceId,
       checkedAt: now,
       status: outcome.status,
       reasons: outcome.reasons,
@@ -98,16 +98,20 @@ export async function checkLiveLink(
       rel: outcome.rel,
       detail: outcome.detail,
     });
-    await publishEvent(tx, { userId: link.userId, type: 'live-links.changed', campaignId: link.campaignId });
+    await publishEvent(tx, {
+      workspaceId: link.workspaceId,
+      type: 'live-links.changed',
+      campaignId: link.campaignId,
+    });
     if (alert) {
       await tx.insert(notifications).values({
-        userId: link.userId,
+        workspaceId: link.workspaceId,
         liveLinkId: link.id,
         kind: outcome.status === 'lost' ? 'link-lost' : 'link-suspicious',
         title: alert.title,
         body: alert.body,
       });
-      await publishEvent(tx, { userId: link.userId, type: 'notifications.changed' });
+      await publishEvent(tx, { workspaceId: link.workspaceId, type: 'notifications.changed' });
     }
     return true;
   });

@@ -29,13 +29,13 @@ export async function recordFoundLinks(db: Database, since: Date, campaignId?: s
     db,
     sql`
       with sites as (
-        select c.id, c.user_id,
+        select c.id, c.workspace_id,
                regexp_replace(lower(substring(c.website_url from '^https?://([^/:?#]+)')), '^www\\.', '') as domain
         from campaigns c
         ${campaignId ? sql`where c.id = ${campaignId}` : sql``}
       ),
       found as (
-        select distinct on (s.id, p.url) s.id as campaign_id, s.user_id, l.to_url, l.anchor_text, p.url as page_url
+        select distinct on (s.id, p.url) s.id as campaign_id, s.workspace_id, l.to_url, l.anchor_text, p.url as page_url
         from crawl_pages p
         join crawl_links l on l.page_id = p.id
         join sites s on regexp_replace(l.to_host, '^www\\.', '') = s.domain
@@ -46,8 +46,8 @@ export async function recordFoundLinks(db: Database, since: Date, campaignId?: s
           and not exists (select 1 from live_links x where x.campaign_id = s.id and x.page_url = p.url)
         order by s.id, p.url, l.anchor_text = '', l.rel = '{}' desc, l.to_url
       )
-      insert into live_links (campaign_id, user_id, url, anchor_text, page_url, next_check_at)
-      select campaign_id, user_id, to_url, coalesce(nullif(anchor_text, ''), to_url), page_url, now()
+      insert into live_links (campaign_id, workspace_id, url, anchor_text, page_url, next_check_at)
+      select campaign_id, workspace_id, to_url, coalesce(nullif(anchor_text, ''), to_url), page_url, now()
       from found
       returning id`,
   );

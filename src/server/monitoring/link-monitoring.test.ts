@@ -251,7 +251,7 @@ describe('the SSRF guard in link checks', () => {
         .insert(liveLinks)
         .values({
           campaignId,
-          userId: campaign!.userId,
+          workspaceId: campaign!.workspaceId,
           url: 'https://shop.test/tools',
           anchorText: 'best tools',
           pageUrl: `${local.url}/post`,

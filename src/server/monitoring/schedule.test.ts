@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client';
 import { campaigns } from '../db/schema/campaigns';
 import { liveLinks } from '../db/schema/live-links';
-import { users } from '../db/schema/users';
 import { createTestDatabase } from '../testing/database';
 import { liveLinkScheduleJob } from '../jobs/live-link-schedule';
 import { testConfig } from '../testing/app';
+import { insertTestUser } from '../testing/users';
 import { claimDueLinks, spreadChecks } from './schedule';
 
 let handle: DatabaseHandle;
@@ -18,19 +18,16 @@ afterAll(() => handle.close());
 const hour = 3_600_000;
 
 describe('the link-check schedule', () => {
-  it('claims only the links that are due (with their owner), oldest first, and not again within the lease', async () => {
-    const [user] = await handle.db
-      .insert(users)
-      .values({ name: 'S', email: 'schedule@example.com' })
-      .returning();
+  it('claims only the links that are due (with their workspace), oldest first, and not again within the lease', async () => {
+    const user = await insertTestUser(handle.db, { name: 'S', email: 'schedule@example.com' });
     const [campaign] = await handle.db
       .insert(campaigns)
-      .values({ userId: user!.id, name: 'C', websiteUrl: 'https://shop.test/', type: 'manual' })
+      .values({ workspaceId: user.workspaceId, name: 'C', websiteUrl: 'https://shop.test/', type: 'manual' })
       .returning();
     const now = new Date('2026-05-01T12:00:00Z');
     const link = (name: string, pageUrl: string, nextCheckAt: Date) => ({
       campaignId: campaign!.id,
-      userId: user!.id,
+      workspaceId: user.workspaceId,
       url: 'https://shop.test/',
       anchorText: name,
       pageUrl,
@@ -49,9 +46,9 @@ describe('the link-check schedule', () => {
 
     const due = await claimDueLinks(handle.db, now, 10, hour);
     expect(due).toEqual([
-      { id: id('due-early'), host: 'b.test', userId: user!.id },
-      { id: id('due-late'), host: 'a.test', userId: user!.id },
-      { id: id('due-now'), host: 'a.test', userId: user!.id },
+      { id: id('due-early'), host: 'b.test', workspaceId: user.workspaceId },
+      { id: id('due-late'), host: 'a.test', workspaceId: user.workspaceId },
+      { id: id('due-now'), host: 'a.test', workspaceId: user.workspaceId },
     ]);
     const [claimed] = await handle.db
       .select()
@@ -73,10 +70,10 @@ describe('the link-check schedule', () => {
   });
 
   it('the scheduler job queues one check per due link, spread over its ten minutes', async () => {
-    const [user] = await handle.db.insert(users).values({ name: 'J', email: 'job@example.com' }).returning();
+    const user = await insertTestUser(handle.db, { name: 'J', email: 'job@example.com' });
     const [campaign] = await handle.db
       .insert(campaigns)
-      .values({ userId: user!.id, name: 'C', websiteUrl: 'https://shop.test/', type: 'manual' })
+      .values({ workspaceId: user.workspaceId, name: 'C', websiteUrl: 'https://shop.test/', type: 'manual' })
       .returning();
     await handle.db.update(liveLinks).set({ nextCheckAt: new Date(Date.now() + 48 * hour) });
     const due = await handle.db
@@ -84,7 +81,7 @@ describe('the link-check schedule', () => {
       .values(
         ['https://a.test/1', 'https://b.test/2'].map((pageUrl) => ({
           campaignId: campaign!.id,
-          userId: user!.id,
+          workspaceId: user.workspaceId,
           url: 'https://shop.test/',
           anchorText: 'shop',
           pageUrl,

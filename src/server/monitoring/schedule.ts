@@ -15,7 +15,7 @@ export const CHECK_LEASE_MS = 60 * 60_000;
 export interface DueLink {
   id: string;
   host: string;
-  userId: string;
+  workspaceId: string;
 }
 
 /**
@@ -31,7 +31,7 @@ export async function claimDueLinks(
 ): Promise<DueLink[]> {
   return db.transaction(async (tx) => {
     const due = await tx
-      .select({ id: liveLinks.id, pageUrl: liveLinks.pageUrl, userId: liveLinks.userId })
+      .select({ id: liveLinks.id, pageUrl: liveLinks.pageUrl, workspaceId: liveLinks.workspaceId })
       .from(liveLinks)
       .where(lte(liveLinks.nextCheckAt, now))
       .orderBy(asc(liveLinks.nextCheckAt))
@@ -48,7 +48,7 @@ export async function claimDueLinks(
           ),
         );
     }
-    return due.map((d) => ({ id: d.id, host: siteDomain(d.pageUrl), userId: d.userId }));
+    return due.map((d) => ({ id: d.id, host: siteDomain(d.pageUrl), workspaceId: d.workspaceId }));
   });
 }
 

@@ -9,7 +9,7 @@ import { runMigrations } from '../db/migrate';
 import { campaigns } from '../db/schema/campaigns';
 import { prospects } from '../db/schema/prospects';
 import { outreachMessages } from '../db/schema/outreach';
-import { users } from '../db/schema/users';
+import { workspaces } from '../db/schema/workspaces';
 import { testConfig } from '../testing/app';
 import { createTestDatabase } from '../testing/database';
 import { createOutreachFixture, TEST_APP_SECRET, type OutreachFixture } from '../testing/outreach';
@@ -72,9 +72,9 @@ async function setUpAlwaysOpen() {
   });
   // An always-open window, so the worker's real clock is inside it whatever day the test runs.
   await shared.handle.db
-    .update(users)
+    .update(workspaces)
     .set({ sendWindowDays: [1, 2, 3, 4, 5, 6, 7], sendWindowStartHour: 0, sendWindowEndHour: 24 })
-    .where(eq(users.id, fixture.userId));
+    .where(eq(workspaces.id, fixture.workspaceId));
   await shared.release();
   return shared;
 }

@@ -46,7 +46,12 @@ beforeAll(async () => {
   for (const m of await handle.db.select().from(outreachMessages)) sentAt[m.toEmail] = m.sentAt!;
   const [other] = await handle.db
     .insert(campaigns)
-    .values({ userId: f.userId, name: 'Second', websiteUrl: 'https://mine.example', type: 'manual' })
+    .values({
+      workspaceId: f.workspaceId,
+      name: 'Second',
+      websiteUrl: 'https://mine.example',
+      type: 'manual',
+    })
     .returning();
   otherCampaignId = other!.id;
 });
@@ -57,9 +62,9 @@ afterAll(async () => {
 
 const memory = async () =>
   Object.fromEntries(
-    (await handle.db.select().from(contactedDomains).where(eq(contactedDomains.userId, f.userId))).map(
-      (r) => [r.domain, r],
-    ),
+    (
+      await handle.db.select().from(contactedDomains).where(eq(contactedDomains.workspaceId, f.workspaceId))
+    ).map((r) => [r.domain, r]),
   );
 const eventsOf = async (email: string) => {
   const [p] = await handle.db.select().from(prospects).where(eq(prospects.contactEmail, email));
@@ -127,7 +132,7 @@ describe('domain memory and status history', () => {
       .select()
       .from(prospects)
       .where(eq(prospects.contactEmail, 'anna@blog-a.example'));
-    await updateProspectStatus(handle.db, f.userId, anna!.id, { status: 'success' });
+    await updateProspectStatus(handle.db, f, anna!.id, { status: 'success' });
     expect((await memory())['blog-a.example']).toMatchObject({
       outcome: 'success',
       lastContactedAt: sentAt['anna@blog-a.example'],
@@ -144,25 +149,27 @@ describe('domain memory and status history', () => {
     const tenDaysOn = new Date(MONDAY_10.getTime() + 10 * DAY);
     expect(
       [
-        ...(await domainsBlockedForContact(handle.db, f.userId, asked, tenDaysOn, {
+        ...(await domainsBlockedForContact(handle.db, f.workspaceId, asked, tenDaysOn, {
           campaignId: otherCampaignId,
         })),
       ].sort(),
     ).toEqual(['blog-a.example', 'c.example']);
     expect(
-      await domainsBlockedForContact(handle.db, f.userId, asked, tenDaysOn, { campaignId: f.campaignId }),
+      await domainsBlockedForContact(handle.db, f.workspaceId, asked, tenDaysOn, {
+        campaignId: f.campaignId,
+      }),
     ).toEqual(new Set());
     const justInside = new Date(sentAt['anna@blog-a.example']!.getTime() + 90 * DAY - 1000);
     const past = new Date(sentAt['carl@c.example']!.getTime() + 90 * DAY + 1000);
     expect(
-      await domainsBlockedForContact(handle.db, f.userId, ['blog-a.example'], justInside, {
+      await domainsBlockedForContact(handle.db, f.workspaceId, ['blog-a.example'], justInside, {
         campaignId: otherCampaignId,
       }),
     ).toEqual(new Set(['blog-a.example']));
     expect(
-      await domainsBlockedForContact(handle.db, f.userId, asked, past, { campaignId: otherCampaignId }),
+      await domainsBlockedForContact(handle.db, f.workspaceId, asked, past, { campaignId: otherCampaignId }),
     ).toEqual(new Set());
-    // Another user's memory is theirs alone.
+    // Another workspace's memory is its own.
     expect(await domainsBlockedForContact(handle.db, crypto.randomUUID(), asked, tenDaysOn)).toEqual(
       new Set(),
     );
@@ -170,23 +177,23 @@ describe('domain memory and status history', () => {
 
   it('blocks a do-not-contact domain for every campaign at any time, until the flag is cleared', async () => {
     const later = new Date(MONDAY_10.getTime() + 400 * DAY);
-    const marked = await setDoNotContact(handle.db, f.userId, 'fresh.example', true);
+    const marked = await setDoNotContact(handle.db, f.workspaceId, 'fresh.example', true);
     expect(marked).toMatchObject({ domain: 'fresh.example', doNotContact: true, lastContactedAt: null });
-    await setDoNotContact(handle.db, f.userId, 'c.example', true);
+    await setDoNotContact(handle.db, f.workspaceId, 'c.example', true);
     expect(
-      await domainsBlockedForContact(handle.db, f.userId, ['fresh.example', 'c.example'], later, {
+      await domainsBlockedForContact(handle.db, f.workspaceId, ['fresh.example', 'c.example'], later, {
         campaignId: f.campaignId,
       }),
     ).toEqual(new Set(['fresh.example', 'c.example']));
-    await setDoNotContact(handle.db, f.userId, 'c.example', false);
+    await setDoNotContact(handle.db, f.workspaceId, 'c.example', false);
     expect(
-      await domainsBlockedForContact(handle.db, f.userId, ['fresh.example', 'c.example'], later),
+      await domainsBlockedForContact(handle.db, f.workspaceId, ['fresh.example', 'c.example'], later),
     ).toEqual(new Set(['fresh.example']));
     expect((await memory())['c.example']).toMatchObject({ outcome: 'failed', doNotContact: false });
   });
 
   it("lets discovery skip the blocked domains and the campaign's own", async () => {
-    const other = { id: otherCampaignId, userId: f.userId };
+    const other = { id: otherCampaignId, workspaceId: f.workspaceId };
     const soon = new Date(MONDAY_10.getTime() + 10 * DAY);
     expect([...(await skippedDomains(handle.db, other, 90, soon))].sort()).toEqual([
       'blog-a.example',
@@ -197,7 +204,9 @@ describe('domain memory and status history', () => {
     expect([...(await skippedDomains(handle.db, other, 90, late))]).toEqual(['fresh.example']);
     // The contacting campaign itself skips its own prospects' domains, not because of the memory.
     expect(
-      [...(await skippedDomains(handle.db, { id: f.campaignId, userId: f.userId }, 90, late))].sort(),
+      [
+        ...(await skippedDomains(handle.db, { id: f.campaignId, workspaceId: f.workspaceId }, 90, late)),
+      ].sort(),
     ).toEqual(['blog-a.example', 'c.example', 'fresh.example']);
   });
 });

@@ -28,8 +28,13 @@ export async function rememberProspect(
 ): Promise<void> {
   const domain = prospectDomain(prospect);
   if (!domain) return;
-  const row = { userId: prospect.userId, domain, campaignId: prospect.campaignId, outcome: prospect.status };
-  const target = [contactedDomains.userId, contactedDomains.domain];
+  const row = {
+    workspaceId: prospect.workspaceId,
+    domain,
+    campaignId: prospect.campaignId,
+    outcome: prospect.status,
+  };
+  const target = [contactedDomains.workspaceId, contactedDomains.domain];
   if (contactedAt) {
     await db
       .insert(contactedDomains)
@@ -59,13 +64,13 @@ interface BlockOptions {
 }
 
 function blockedWhere(
-  userId: string,
+  workspaceId: string,
   now: Date,
   { campaignId, recontactDays = limits.recontactDays }: BlockOptions,
 ): SQL {
   const since = new Date(now.getTime() - recontactDays * 86_400_000);
   return and(
-    eq(contactedDomains.userId, userId),
+    eq(contactedDomains.workspaceId, workspaceId),
     or(
       eq(contactedDomains.doNotContact, true),
       and(
@@ -87,7 +92,7 @@ function blockedWhere(
  */
 export async function domainsBlockedForContact(
   db: Database,
-  userId: string,
+  workspaceId: string,
   domains: readonly string[],
   now: Date,
   options: BlockOptions = {},
@@ -97,21 +102,21 @@ export async function domainsBlockedForContact(
   const rows = await db
     .select({ domain: contactedDomains.domain })
     .from(contactedDomains)
-    .where(and(blockedWhere(userId, now, options), inArray(contactedDomains.domain, wanted)));
+    .where(and(blockedWhere(workspaceId, now, options), inArray(contactedDomains.domain, wanted)));
   return new Set(rows.map((r) => r.domain));
 }
 
 /** Every domain the user's campaign must not contact now (same rule), for discovery to skip. */
 export async function allBlockedDomains(
   db: Database,
-  userId: string,
+  workspaceId: string,
   now: Date,
   options: BlockOptions = {},
 ): Promise<Set<string>> {
   const rows = await db
     .select({ domain: contactedDomains.domain })
     .from(contactedDomains)
-    .where(blockedWhere(userId, now, options));
+    .where(blockedWhere(workspaceId, now, options));
   return new Set(rows.map((r) => r.domain));
 }
 
@@ -138,7 +143,7 @@ function toDomainMemory(row: {
 /** The user's memory of each of `domains` that has one, by domain. */
 export async function domainMemoryOf(
   db: Database,
-  userId: string,
+  workspaceId: string,
   domains: readonly string[],
 ): Promise<Map<string, DomainMemory>> {
   if (domains.length === 0) return new Map();
@@ -146,7 +151,12 @@ export async function domainMemoryOf(
     .select(memoryColumns)
     .from(contactedDomains)
     .leftJoin(campaigns, eq(campaigns.id, contactedDomains.campaignId))
-    .where(and(eq(contactedDomains.userId, userId), inArray(contactedDomains.domain, [...new Set(domains)])));
+    .where(
+      and(
+        eq(contactedDomains.workspaceId, workspaceId),
+        inArray(contactedDomains.domain, [...new Set(domains)]),
+      ),
+    );
   return new Map(rows.map((r) => [r.domain, toDomainMemory(r)]));
 }
 
@@ -156,18 +166,18 @@ export async function domainMemoryOf(
  */
 export async function setDoNotContact(
   db: Database,
-  userId: string,
+  workspaceId: string,
   domain: string,
   doNotContact: boolean,
 ): Promise<DomainMemory> {
   await db
     .insert(contactedDomains)
-    .values({ userId, domain, doNotContact })
+    .values({ workspaceId, domain, doNotContact })
     .onConflictDoUpdate({
-      target: [contactedDomains.userId, contactedDomains.domain],
+      target: [contactedDomains.workspaceId, contactedDomains.domain],
       set: { doNotContact, updatedAt: new Date() },
     });
-  const memory = (await domainMemoryOf(db, userId, [domain])).get(domain);
+  const memory = (await domainMemoryOf(db, workspaceId, [domain])).get(domain);
   return memory!;
 }
 
@@ -178,7 +188,7 @@ export async function setDoNotContact(
  */
 export async function skippedDomains(
   db: Database,
-  campaign: { id: string; userId: string },
+  campaign: { id: string; workspaceId: string },
   recontactDays: number,
   now = new Date(),
 ) {
@@ -186,7 +196,7 @@ export async function skippedDomains(
     .select({ website: prospects.website, domain: prospects.domain })
     .from(prospects)
     .where(eq(prospects.campaignId, campaign.id));
-  const blocked = await allBlockedDomains(db, campaign.userId, now, {
+  const blocked = await allBlockedDomains(db, campaign.workspaceId, now, {
     campaignId: campaign.id,
     recontactDays,
   });

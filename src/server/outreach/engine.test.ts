@@ -250,7 +250,10 @@ describe('failures', () => {
       .from(enrollments)
       .where(eq(enrollments.prospectId, f.prospectIds[0]!));
     expect(enrollment!.status).toBe('stopped');
-    const suppressed = await db.select().from(suppressions).where(eq(suppressions.userId, f.userId));
+    const suppressed = await db
+      .select()
+      .from(suppressions)
+      .where(eq(suppressions.workspaceId, f.workspaceId));
     expect(suppressed).toMatchObject([{ email: 'anna@blog-a.example', reason: 'bounce' }]);
   });
 

@@ -41,6 +41,10 @@ export async function changeProspect(
   if (statusChanged)
     await db.insert(prospectEvents).values({ prospectId: after!.id, status: after!.status, reason });
   await rememberProspect(db, after!, { contactedAt, statusChanged });
-  await publishEvent(db, { userId: after!.userId, type: 'prospects.changed', campaignId: after!.campaignId });
+  await publishEvent(db, {
+    workspaceId: after!.workspaceId,
+    type: 'prospects.changed',
+    campaignId: after!.campaignId,
+  });
   return after;
 }

@@ -10,17 +10,17 @@ import { enrollments, outreachMessages, suppressions } from '../db/schema/outrea
  */
 export async function suppressAddress(
   db: Database,
-  userId: string,
+  workspaceId: string,
   address: string,
   reason: 'unsubscribe' | 'bounce' | 'complaint' | 'manual',
   stopReason: string,
 ): Promise<void> {
   const email = address.toLowerCase();
-  await db.insert(suppressions).values({ userId, email, reason }).onConflictDoNothing();
+  await db.insert(suppressions).values({ workspaceId, email, reason }).onConflictDoNothing();
   const sameAddress = db
     .select({ id: prospects.id })
     .from(prospects)
-    .where(and(eq(prospects.userId, userId), sql`lower(${prospects.contactEmail}) = ${email}`));
+    .where(and(eq(prospects.workspaceId, workspaceId), sql`lower(${prospects.contactEmail}) = ${email}`));
   await db
     .update(enrollments)
     .set({ status: 'stopped', stopReason, nextStepAt: null })
@@ -32,7 +32,7 @@ export async function suppressAddress(
     .set({ status: 'cancelled', lastError: stopReason })
     .where(
       and(
-        eq(outreachMessages.userId, userId),
+        eq(outreachMessages.workspaceId, workspaceId),
         eq(outreachMessages.toEmail, email),
         inArray(outreachMessages.status, ['queued', 'flagged']),
       ),

@@ -6,8 +6,10 @@ import { paths } from '../../shared/paths';
 import type { PublicDataSource, ServerRender } from '../../shared/public-data';
 import { preloadTags, withHeadTags, type BuildManifest, type ClientPreloads } from './client-shell';
 
-/** Routes that stay client-rendered: the signed-in app, the auth screen and the admin page. */
-const clientOnlyPrefixes = [paths.dashboard, paths.login, paths.signup, paths.blogAdmin];
+/** The prefix of invitation links (`paths.invite` is '/invite/:token'). */
+const INVITE_PREFIX = '/invite';
+/** Routes that stay client-rendered: the signed-in app, the auth screen, invitations and the admin page. */
+const clientOnlyPrefixes = [paths.dashboard, paths.login, paths.signup, paths.blogAdmin, INVITE_PREFIX];
 
 /** True for a path that is served as the plain SPA shell rather than rendered on the server. */
 export function isClientOnlyPath(pathname: string): boolean {

@@ -3,13 +3,15 @@ import { campaigns } from '../db/schema/campaigns';
 import { prospects } from '../db/schema/prospects';
 import { emailAccounts } from '../db/schema/mailboxes';
 import { enrollments, inboundMessages, outreachMessages, suppressions } from '../db/schema/outreach';
-import { users } from '../db/schema/users';
+import { insertTestUser } from './users';
 
 /** What came back for one sent message. */
 export type Answer = 'hard' | 'soft' | 'policy' | 'delay' | 'unsubscribe' | 'reply' | 'auto_reply';
 
 export interface SeededMailbox {
   db: Database;
+  workspaceId: string;
+  /** The user who owns the campaign and connected the mailbox. */
   userId: string;
   ownerEmail: string;
   mailboxId: string;
@@ -27,18 +29,26 @@ export async function seedMailbox(
   mailbox: Partial<typeof emailAccounts.$inferInsert> = {},
 ): Promise<SeededMailbox> {
   const n = ++serial;
-  const [user] = await db
-    .insert(users)
-    .values({ name: 'Grace Hopper', email: `owner${n}-${Date.now()}@owner.test`, emailVerified: true })
-    .returning();
+  const user = await insertTestUser(db, {
+    name: 'Grace Hopper',
+    email: `owner${n}-${Date.now()}@owner.test`,
+    emailVerified: true,
+  });
   const [account] = await db
     .insert(emailAccounts)
-    .values({ userId: user!.id, email: `sender${n}@sender.test`, provider: 'smtp', ...mailbox })
+    .values({
+      workspaceId: user.workspaceId,
+      connectedBy: user.id,
+      email: `sender${n}@sender.test`,
+      provider: 'smtp',
+      ...mailbox,
+    })
     .returning();
   const [campaign] = await db
     .insert(campaigns)
     .values({
-      userId: user!.id,
+      workspaceId: user.workspaceId,
+      ownerId: user.id,
       name: 'Outreach',
       websiteUrl: 'https://mine.example',
       type: 'manual',
@@ -46,7 +56,14 @@ export async function seedMailbox(
       emailAccountId: account!.id,
     })
     .returning();
-  return { db, userId: user!.id, ownerEmail: user!.email, mailboxId: account!.id, campaignId: campaign!.id };
+  return {
+    db,
+    workspaceId: user.workspaceId,
+    userId: user.id,
+    ownerEmail: user.email,
+    mailboxId: account!.id,
+    campaignId: campaign!.id,
+  };
 }
 
 /**
@@ -66,7 +83,7 @@ export async function seedSend(
     .insert(prospects)
     .values({
       campaignId: m.campaignId,
-      userId: m.userId,
+      workspaceId: m.workspaceId,
       website: `https://site${n}.example`,
       contactEmail: toEmail,
     })
@@ -74,7 +91,7 @@ export async function seedSend(
   const [enrollment] = await m.db
     .insert(enrollments)
     .values({
-      userId: m.userId,
+      workspaceId: m.workspaceId,
       campaignId: m.campaignId,
       prospectId: prospect!.id,
       emailAccountId: m.mailboxId,
@@ -83,7 +100,7 @@ export async function seedSend(
   const [message] = await m.db
     .insert(outreachMessages)
     .values({
-      userId: m.userId,
+      workspaceId: m.workspaceId,
       enrollmentId: enrollment!.id,
       campaignId: m.campaignId,
       prospectId: prospect!.id,
@@ -102,12 +119,12 @@ export async function seedSend(
     if (answer === 'unsubscribe-link') {
       await m.db
         .insert(suppressions)
-        .values({ userId: m.userId, email: toEmail, reason: 'unsubscribe', createdAt: answeredAt });
+        .values({ workspaceId: m.workspaceId, email: toEmail, reason: 'unsubscribe', createdAt: answeredAt });
       continue;
     }
     const bounce = ['hard', 'soft', 'policy', 'delay'].includes(answer);
     await m.db.insert(inboundMessages).values({
-      userId: m.userId,
+      workspaceId: m.workspaceId,
       emailAccountId: m.mailboxId,
       imapUidValidity: 1,
       imapUid: ++serial,

@@ -4,7 +4,7 @@ import { prospects } from '../db/schema/prospects';
 import { emailAccounts } from '../db/schema/mailboxes';
 import { enrollments } from '../db/schema/outreach';
 import { emailSequences, emailSequenceSteps } from '../db/schema/sequences';
-import { users } from '../db/schema/users';
+import { insertTestUser } from './users';
 import { outreachKeys, type OutreachKeys } from '../outreach/keys';
 import { encryptSecret } from '../secrets';
 import {
@@ -22,6 +22,8 @@ export interface OutreachFixture {
   smtp: LocalSmtpServer;
   imap: LocalImapServer;
   sender: MailUser;
+  workspaceId: string;
+  /** The fixture's user: Full Access in the workspace, owner of the campaign and the mailbox. */
   userId: string;
   mailboxId: string;
   campaignId: string;
@@ -54,14 +56,12 @@ export async function createOutreachFixture(
   };
   const keys = outreachKeys(TEST_APP_SECRET);
 
-  const [user] = await db
-    .insert(users)
-    .values({ name: 'Grace Hopper', email: `owner-${sender.user}` })
-    .returning();
+  const user = await insertTestUser(db, { name: 'Grace Hopper', email: `owner-${sender.user}` });
   const [mailbox] = await db
     .insert(emailAccounts)
     .values({
-      userId: user!.id,
+      workspaceId: user.workspaceId,
+      connectedBy: user.id,
       email: sender.user,
       provider: 'smtp',
       smtpHost: '127.0.0.1',
@@ -76,14 +76,18 @@ export async function createOutreachFixture(
       nextSendAt: new Date(0),
     })
     .returning();
-  const [sequence] = await db.insert(emailSequences).values({ userId: user!.id, name: 'Pitch' }).returning();
+  const [sequence] = await db
+    .insert(emailSequences)
+    .values({ workspaceId: user.workspaceId, name: 'Pitch' })
+    .returning();
   await db
     .insert(emailSequenceSteps)
     .values(options.steps.map((s, i) => ({ sequenceId: sequence!.id, stepNumber: i + 1, ...s })));
   const [campaign] = await db
     .insert(campaigns)
     .values({
-      userId: user!.id,
+      workspaceId: user.workspaceId,
+      ownerId: user.id,
       name: 'Outreach',
       websiteUrl: 'https://mine.example',
       type: 'manual',
@@ -97,7 +101,7 @@ export async function createOutreachFixture(
     .values(
       options.prospects.map((p) => ({
         campaignId: campaign!.id,
-        userId: user!.id,
+        workspaceId: user.workspaceId,
         website: p.website,
         contactEmail: p.email,
         contactName: p.name ?? null,
@@ -106,7 +110,7 @@ export async function createOutreachFixture(
     .returning({ id: prospects.id });
   await db.insert(enrollments).values(
     rows.map((r) => ({
-      userId: user!.id,
+      workspaceId: user.workspaceId,
       campaignId: campaign!.id,
       prospectId: r.id,
       sequenceId: sequence!.id,
@@ -119,7 +123,8 @@ export async function createOutreachFixture(
     smtp,
     imap,
     sender,
-    userId: user!.id,
+    workspaceId: user.workspaceId,
+    userId: user.id,
     mailboxId: mailbox!.id,
     campaignId: campaign!.id,
     sequenceId: sequence!.id,

@@ -11,6 +11,8 @@ export const errorCodes = [
   'CONFLICT',
   'RATE_LIMITED',
   'AI_NOT_CONFIGURED',
+  /** The request named a workspace the user is not (or no longer) a member of. */
+  'NOT_A_MEMBER',
   'INVALID_CREDENTIALS',
   'INTERNAL',
 ] as const;

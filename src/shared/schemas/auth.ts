@@ -5,7 +5,7 @@ import { fieldMessages as f } from './field-messages';
 
 const m = messages.auth;
 
-const email = z
+export const emailField = z
   .string({ error: m.emailRequired })
   .trim()
   .min(1, m.emailRequired)
@@ -22,7 +22,7 @@ const passwordTooLong = f.tooLong('Password', limits.passwordMaxLength);
 
 /** Sign-in form and `POST /api/auth/sign-in/email` body (docs/product.md#validation). */
 export const signInSchema = z.strictObject({
-  email,
+  email: emailField,
   password: z
     .string({ error: m.passwordRequired })
     .min(1, m.passwordRequired)
@@ -39,7 +39,7 @@ const newPassword = z
 
 /** Sign-up form and `POST /api/auth/sign-up/email` body (docs/product.md#validation): full name = first + last. */
 export const signUpSchema = z.strictObject({
-  email,
+  email: emailField,
   password: newPassword,
   firstName: requiredName(m.firstNameRequired, 'First name'),
   lastName: requiredName(m.lastNameRequired, 'Last name'),
@@ -101,6 +101,13 @@ export type VerificationDelivery = z.infer<typeof verificationDeliverySchema>;
 export const roleSchema = z.enum(['member', 'full']);
 export type Role = z.infer<typeof roleSchema>;
 
+/** A workspace the user belongs to, with their role in it (docs/decisions/023-workspaces-and-roles.md). */
+export const workspaceSummarySchema = z.object({ id: z.string(), name: z.string(), role: roleSchema });
+export type WorkspaceSummary = z.infer<typeof workspaceSummarySchema>;
+
+/** `PUT /api/me/workspace` body: the workspace to switch to. */
+export const switchWorkspaceSchema = z.strictObject({ workspaceId: z.uuid() });
+
 /** The signed-in user as the API presents it (`GET /api/me`). */
 export const meSchema = z.object({
   id: z.string(),
@@ -109,7 +116,12 @@ export const meSchema = z.object({
   lastName: z.string(),
   fullName: z.string(),
   companyName: z.string(),
+  /** The user's role in the active workspace. */
   role: roleSchema,
+  /** The workspace this request acted on (the X-Workspace-Id header's, else the last used). */
+  workspace: workspaceSummarySchema,
+  /** Every workspace the user belongs to, for the switcher. */
+  workspaces: z.array(workspaceSummarySchema),
   isAdmin: z.boolean(),
   /** False until the user opened the link emailed to their address. */
   emailVerified: z.boolean(),
@@ -122,7 +134,7 @@ export function fullName(firstName: string, lastName: string): string {
   return `${firstName.trim()} ${lastName.trim()}`.trim();
 }
 
-/** The sidebar's Organization line (docs/product.md#sidebar): the company name, or 'Personal' without one. */
+/** The name of a new account's workspace, the sidebar's Organization line (docs/product.md#sidebar): the company name, or 'Personal' without one. */
 export function organizationLabel(companyName: string | null | undefined): string {
   return companyName?.trim() ? companyName.trim() : 'Personal';
 }

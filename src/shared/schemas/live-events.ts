@@ -14,6 +14,8 @@ export const liveEventTypes = [
   'live-links.changed',
   'notifications.changed',
   'mailboxes.changed',
+  /** A new activity log entry (docs/decisions/023-workspaces-and-roles.md); carries its campaign when it has one. */
+  'activity.changed',
 ] as const;
 
 export type LiveEventType = (typeof liveEventTypes)[number];

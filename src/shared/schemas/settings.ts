@@ -10,6 +10,8 @@ export const settingsMessages = {
   loadUsersFailed: 'Failed to load users',
   roleUpdated: 'Role updated',
   roleFailed: 'Failed to update role',
+  memberRemoved: (name: string) => `${name} was removed from the workspace`,
+  removeFailed: 'Failed to remove the member',
   sendingUpdated: 'Sending settings saved',
   sendingFailed: 'Failed to save sending settings',
   sendingLoadFailed: 'Failed to load sending settings',
@@ -34,13 +36,14 @@ export const updateProfileSchema = z.strictObject({
 });
 export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
 
-/** A user of the install as the Users tab lists them (docs/product.md#settings: name, email, role, joined date). */
+/** A member of the workspace as the Users tab lists them (docs/product.md#settings: name, email, role, joined date). */
 export const teamUserSchema = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string(),
   role: roleSchema,
-  createdAt: z.string(),
+  /** When they joined the workspace. */
+  joinedAt: z.string(),
 });
 export type TeamUser = z.infer<typeof teamUserSchema>;
 

@@ -67,6 +67,7 @@ export const routes: RouteObject[] = [
       },
       { path: paths.login, lazy: loadAuth, handle: appPageHandle('Log In') },
       { path: paths.signup, lazy: loadAuth, handle: appPageHandle('Sign Up') },
+      { path: paths.invite, lazy: page('invite', [apiPaths.me]), handle: appPageHandle('Invitation') },
       {
         path: paths.dashboard,
         lazy: page('dashboard', [apiPaths.me]),

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { messages } from '../../shared/messages';
 import { errorResponseSchema } from '../../shared/schemas/api';
+import { activeWorkspaceId, setActiveWorkspaceId, WORKSPACE_HEADER } from './active-workspace';
 import { ApiError } from './api-error';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -53,7 +54,7 @@ export function newIdempotencyKey(): string {
 }
 
 /**
- * Calls a JSON endpoint under /api with the session cookie. Resolves with the (validated) body of a 2xx
+ * Calls a JSON endpoint under /api with the session cookie and the tab's workspace (active-workspace.ts). Resolves with the (validated) body of a 2xx
  * answer; rejects with an ApiError otherwise, including when the network fails.
  * Every POST carries a fresh Idempotency-Key (one per call, i.e. per user action); when the network
  * fails before an answer arrives, the POST is sent once more with the same key, so the server does
@@ -69,6 +70,8 @@ export async function apiRequest<S extends z.ZodType = z.ZodUnknown>(
     ? { Accept: 'application/json', 'Content-Type': 'application/json' }
     : { Accept: 'application/json' };
   if (method === 'POST') headers[IDEMPOTENCY_HEADER] = newIdempotencyKey();
+  const workspace = activeWorkspaceId();
+  if (workspace) headers[WORKSPACE_HEADER] = workspace;
   const attempts = method === 'POST' ? 2 : 1;
   const init: RequestInit = {
     method,
@@ -87,7 +90,12 @@ export async function apiRequest<S extends z.ZodType = z.ZodUnknown>(
     }
   }
 
-  if (!response.ok) throw await apiErrorFrom(response);
+  if (!response.ok) {
+    const error = await apiErrorFrom(response);
+    // Removed from the tab's workspace: forget it, so the next session check lands in one of theirs.
+    if (error.code === 'NOT_A_MEMBER') setActiveWorkspaceId(null);
+    throw error;
+  }
   const json = await readJson(response);
   if (!schema) return json as z.output<S>;
   const parsed = schema.safeParse(json);

@@ -1,8 +1,10 @@
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiPaths } from '../../shared/paths';
+import { activeWorkspaceId } from './active-workspace';
 import { liveEventSchema, type LiveEvent, type LiveEventType } from '../../shared/schemas/live-events';
 import {
+  activityKey,
   campaignsKey,
   contactsKey,
   emailAccountsKey,
@@ -76,6 +78,7 @@ export const panelsByEvent: Record<LiveEventType, KeyFor[]> = {
   'live-links.changed': [fixed(liveLinksKey)],
   'notifications.changed': [fixed(notificationsKey)],
   'mailboxes.changed': [mailboxes],
+  'activity.changed': [fixed(activityKey)],
 };
 
 /** The query-key prefixes an event makes stale. */
@@ -124,7 +127,11 @@ export function useLiveEvents(): void {
   useEffect(() => {
     // Test DOMs and very old browsers have no EventSource: the screens then refresh on navigation only.
     if (typeof EventSource === 'undefined') return;
-    const source = new EventSource(apiPaths.events);
+    const workspace = activeWorkspaceId();
+    // EventSource sends no custom headers: the workspace goes in the query (the server reads either).
+    const source = new EventSource(
+      workspace ? `${apiPaths.events}?workspace=${encodeURIComponent(workspace)}` : apiPaths.events,
+    );
     const invalidator = liveEventInvalidator(queryClient);
     let dropped = false;
     source.onmessage = (message: MessageEvent<string>) => {

@@ -28,3 +28,6 @@ export const liveLinksKey = ['live-links'] as const;
 
 /** Every cached notifications query starts with this key. */
 export const notificationsKey = ['notifications'] as const;
+
+/** The activity log's pages (Settings → Activity and a campaign's own log), by their filters. */
+export const activityKey = ['activity'] as const;

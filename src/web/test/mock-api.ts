@@ -27,6 +27,8 @@ export const testUser: Me = {
   fullName: 'Ada Lovelace',
   companyName: 'Analytical Engines',
   role: 'full',
+  workspace: { id: 'w1', name: 'Analytical Engines', role: 'full' },
+  workspaces: [{ id: 'w1', name: 'Analytical Engines', role: 'full' }],
   isAdmin: false,
   emailVerified: true,
   createdAt: '2025-01-01T00:00:00.000Z',

@@ -44,7 +44,7 @@ export const guestPosts = pgTable(
   },
   (t) => [
     belongsToCampaign.foreignKey(t),
-    index('idx_guest_posts_user_id_created_at').on(t.userId, t.createdAt.desc()),
+    index('idx_guest_posts_workspace_id_created_at').on(t.workspaceId, t.createdAt.desc()),
     index('idx_guest_posts_campaign_id_created_at').on(t.campaignId, t.createdAt.desc()),
   ],
 );

@@ -16,6 +16,7 @@ import { createdAt, id, updatedAt } from './columns';
 import { emailAccounts } from './mailboxes';
 import { emailSequences } from './sequences';
 import { users } from './users';
+import { workspaces } from './workspaces';
 
 /**
  * Campaigns, the mailboxes each sends from, and the composite key by which what belongs to a
@@ -30,9 +31,11 @@ export const campaigns = pgTable(
   'campaigns',
   {
     id: id(),
-    userId: uuid()
+    workspaceId: uuid()
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** The member who created the campaign (or was given it); null once they left the install. */
+    ownerId: uuid().references(() => users.id, { onDelete: 'set null' }),
     name: text().notNull(),
     websiteUrl: text().notNull(),
     status: campaignStatus().notNull().default('draft'),
@@ -67,9 +70,9 @@ export const campaigns = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    unique('uq_campaigns_id_user_id').on(t.id, t.userId),
-    index('idx_campaigns_user_id_created_at').on(t.userId, t.createdAt.desc()),
-    index('idx_campaigns_user_id_name').on(t.userId, t.name),
+    unique('uq_campaigns_id_workspace_id').on(t.id, t.workspaceId),
+    index('idx_campaigns_workspace_id_created_at').on(t.workspaceId, t.createdAt.desc()),
+    index('idx_campaigns_workspace_id_name').on(t.workspaceId, t.name),
   ],
 );
 
@@ -78,11 +81,11 @@ export const campaigns = pgTable(
  * campaign deletes the row, and the row's owner is always the campaign's owner.
  */
 export const belongsToCampaign = {
-  columns: () => ({ campaignId: uuid().notNull(), userId: uuid().notNull() }),
-  foreignKey: (t: { campaignId: AnyPgColumn; userId: AnyPgColumn }) =>
+  columns: () => ({ campaignId: uuid().notNull(), workspaceId: uuid().notNull() }),
+  foreignKey: (t: { campaignId: AnyPgColumn; workspaceId: AnyPgColumn }) =>
     foreignKey({
-      columns: [t.campaignId, t.userId],
-      foreignColumns: [campaigns.id, campaigns.userId],
+      columns: [t.campaignId, t.workspaceId],
+      foreignColumns: [campaigns.id, campaigns.workspaceId],
     }).onDelete('cascade'),
 };
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { belongsToCampaign } from './campaigns';
 import { createdAt, id, updatedAt } from './columns';
-import { users } from './users';
+import { workspaces } from './workspaces';
 
 /** Live links: the backlinks a user keeps, and every check of them (docs/decisions/012-link-monitoring.md). */
 export const liveLinkStatus = pgEnum('live_link_status', ['active', 'lost', 'suspicious']);
@@ -35,8 +35,8 @@ export const liveLinks = pgTable(
   },
   (t) => [
     belongsToCampaign.foreignKey(t),
-    index('idx_live_links_user_id_discovered_at').on(t.userId, t.discoveredAt.desc()),
-    index('idx_live_links_user_id_status').on(t.userId, t.status),
+    index('idx_live_links_workspace_id_discovered_at').on(t.workspaceId, t.discoveredAt.desc()),
+    index('idx_live_links_workspace_id_status').on(t.workspaceId, t.status),
     index('idx_live_links_campaign_id').on(t.campaignId),
     index('idx_live_links_next_check_at').on(t.nextCheckAt),
   ],
@@ -51,9 +51,9 @@ export const liveLinkChecks = pgTable(
       .notNull()
       .references(() => liveLinks.id, { onDelete: 'cascade' }),
     /** The link owner's, so the chart of active links over time is read by owner without a join. */
-    userId: uuid()
+    workspaceId: uuid()
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     checkedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     status: liveLinkStatus().notNull(),
     reasons: text()
@@ -72,6 +72,6 @@ export const liveLinkChecks = pgTable(
   },
   (t) => [
     index('idx_live_link_checks_live_link_id_checked_at').on(t.liveLinkId, t.checkedAt.desc()),
-    index('idx_live_link_checks_user_id_checked_at').on(t.userId, t.checkedAt),
+    index('idx_live_link_checks_workspace_id_checked_at').on(t.workspaceId, t.checkedAt),
   ],
 );

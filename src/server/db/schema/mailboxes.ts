@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
 import { users } from './users';
+import { workspaces } from './workspaces';
 
 /**
  * Mailboxes (docs/decisions/009-outreach-sending.md, 014-mailbox-health.md): the user's sending and
@@ -35,9 +36,11 @@ export const emailAccounts = pgTable(
   'email_accounts',
   {
     id: id(),
-    userId: uuid()
+    workspaceId: uuid()
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** The member who connected it: with Full Access members, the only one who may change it (docs/product.md#roles). */
+    connectedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     email: text().notNull(),
     provider: mailboxProvider().notNull(),
     status: mailboxStatus().notNull().default('connected'),
@@ -92,8 +95,8 @@ export const emailAccounts = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    unique('uq_email_accounts_user_id_email').on(t.userId, t.email),
-    index('idx_email_accounts_user_id_created_at').on(t.userId, t.createdAt.desc()),
+    unique('uq_email_accounts_workspace_id_email').on(t.workspaceId, t.email),
+    index('idx_email_accounts_workspace_id_created_at').on(t.workspaceId, t.createdAt.desc()),
   ],
 );
 

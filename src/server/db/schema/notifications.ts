@@ -2,7 +2,7 @@ import { index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-co
 import { liveLinks } from './live-links';
 import { emailAccounts } from './mailboxes';
 import { createdAt, id } from './columns';
-import { users } from './users';
+import { workspaces } from './workspaces';
 
 /** What a notification is about: a live link that turned lost or suspicious, a mailbox paused by its health. */
 export const notificationKind = pgEnum('notification_kind', [
@@ -16,9 +16,9 @@ export const notifications = pgTable(
   'notifications',
   {
     id: id(),
-    userId: uuid()
+    workspaceId: uuid()
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     kind: notificationKind().notNull(),
     liveLinkId: uuid().references(() => liveLinks.id, { onDelete: 'cascade' }),
     emailAccountId: uuid().references(() => emailAccounts.id, { onDelete: 'cascade' }),
@@ -27,5 +27,5 @@ export const notifications = pgTable(
     readAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('idx_notifications_user_id_created_at').on(t.userId, t.createdAt.desc())],
+  (t) => [index('idx_notifications_workspace_id_created_at').on(t.workspaceId, t.createdAt.desc())],
 );

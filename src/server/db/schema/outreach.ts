@@ -18,7 +18,7 @@ import { createdAt, id, updatedAt } from './columns';
 import { emailAccounts } from './mailboxes';
 import { prospects } from './prospects';
 import { emailSequences } from './sequences';
-import { users } from './users';
+import { workspaces } from './workspaces';
 
 /**
  * The sending engine's records (docs/decisions/009-outreach-sending.md). An enrollment walks one prospect through a
@@ -63,9 +63,9 @@ export const enrollments = pgTable(
   'enrollments',
   {
     id: id(),
-    userId: uuid()
+    workspaceId: uuid()
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     campaignId: uuid().notNull(),
     prospectId: uuid()
       .notNull()
@@ -86,8 +86,8 @@ export const enrollments = pgTable(
   },
   (t) => [
     foreignKey({
-      columns: [t.campaignId, t.userId],
-      foreignColumns: [campaigns.id, campaigns.userId],
+      columns: [t.campaignId, t.workspaceId],
+      foreignColumns: [campaigns.id, campaigns.workspaceId],
     }).onDelete('cascade'),
     index('idx_enrollments_status_next_step_at').on(t.status, t.nextStepAt),
     index('idx_enrollments_campaign_id').on(t.campaignId),
@@ -98,9 +98,9 @@ export const outreachMessages = pgTable(
   'outreach_messages',
   {
     id: id(),
-    userId: uuid()
+    workspaceId: uuid()
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     enrollmentId: uuid()
       .notNull()
       .references(() => enrollments.id, { onDelete: 'cascade' }),
@@ -143,14 +143,14 @@ export const suppressions = pgTable(
   'suppressions',
   {
     id: id(),
-    userId: uuid()
+    workspaceId: uuid()
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     email: text().notNull(),
     reason: suppressionReason().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [unique('uq_suppressions_user_id_email').on(t.userId, t.email)],
+  (t) => [unique('uq_suppressions_workspace_id_email').on(t.workspaceId, t.email)],
 );
 
 /** Every open and click, including automated ones (flagged), for reports and the prospect timeline. */
@@ -180,9 +180,9 @@ export const inboundMessages = pgTable(
   'inbound_messages',
   {
     id: id(),
-    userId: uuid()
+    workspaceId: uuid()
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     emailAccountId: uuid()
       .notNull()
       .references(() => emailAccounts.id, { onDelete: 'cascade' }),
@@ -218,9 +218,9 @@ export const quarantinedMessages = pgTable(
   'quarantined_messages',
   {
     id: id(),
-    userId: uuid()
+    workspaceId: uuid()
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     emailAccountId: uuid()
       .notNull()
       .references(() => emailAccounts.id, { onDelete: 'cascade' }),

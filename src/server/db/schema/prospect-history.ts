@@ -2,7 +2,7 @@ import { index, pgTable, text, timestamp, unique, uuid, boolean } from 'drizzle-
 import { campaigns } from './campaigns';
 import { prospects, prospectStatus } from './prospects';
 import { createdAt, id, updatedAt } from './columns';
-import { users } from './users';
+import { workspaces } from './workspaces';
 
 /**
  * Every change of a prospect's status (docs/decisions/011-replies-history-and-domain-memory.md), for its timeline: what it became, when, and why
@@ -31,9 +31,9 @@ export const contactedDomains = pgTable(
   'contacted_domains',
   {
     id: id(),
-    userId: uuid()
+    workspaceId: uuid()
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     /** Site domain, lower-case, without www. (siteDomain). */
     domain: text().notNull(),
     lastContactedAt: timestamp({ withTimezone: true }),
@@ -45,5 +45,5 @@ export const contactedDomains = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [unique('uq_contacted_domains_user_id_domain').on(t.userId, t.domain)],
+  (t) => [unique('uq_contacted_domains_workspace_id_domain').on(t.workspaceId, t.domain)],
 );

@@ -76,11 +76,11 @@ export const prospects = pgTable(
     uniqueIndex('uq_prospects_campaign_id_domain')
       .on(t.campaignId, t.domain)
       .where(sql`${t.domain} is not null`),
-    index('idx_prospects_user_id_domain').on(t.userId, t.domain),
+    index('idx_prospects_workspace_id_domain').on(t.workspaceId, t.domain),
     index('idx_prospects_campaign_id_created_at').on(t.campaignId, t.createdAt.desc()),
     // The id makes the contacts order stable and lets pages and the export's keyset walk this index.
-    index('idx_prospects_user_id_created_at_id').on(t.userId, t.createdAt.desc(), t.id.desc()),
-    index('idx_prospects_user_id_status').on(t.userId, t.status),
+    index('idx_prospects_workspace_id_created_at_id').on(t.workspaceId, t.createdAt.desc(), t.id.desc()),
+    index('idx_prospects_workspace_id_status').on(t.workspaceId, t.status),
     // A trigram index serves the contacts screen's case-insensitive substring search.
     index('idx_prospects_search_text_trgm').using('gin', t.searchText.op('gin_trgm_ops')),
   ],

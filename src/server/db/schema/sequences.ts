@@ -1,20 +1,20 @@
 import { index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
-import { users } from './users';
+import { workspaces } from './workspaces';
 
 /** Email sequences: the user's sequences with their steps, and the shipped sequence templates. */
 export const emailSequences = pgTable(
   'email_sequences',
   {
     id: id(),
-    userId: uuid()
+    workspaceId: uuid()
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     name: text().notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('idx_email_sequences_user_id_created_at').on(t.userId, t.createdAt.desc())],
+  (t) => [index('idx_email_sequences_workspace_id_created_at').on(t.workspaceId, t.createdAt.desc())],
 );
 
 export const emailSequenceSteps = pgTable(

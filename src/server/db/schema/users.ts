@@ -1,19 +1,9 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  pgEnum,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
 
 /**
- * Accounts: users, their roles and admin flags. The users, sessions, accounts
+ * Accounts: users, their sessions and the blog's admin addresses. The users, sessions, accounts
  * and verifications tables are the ones better-auth reads and writes through its Drizzle adapter;
  * their shape follows its core schema, with our profile fields added to users.
  */
@@ -29,19 +19,6 @@ export const users = pgTable(
     firstName: text().notNull().default(''),
     lastName: text().notNull().default(''),
     companyName: text().notNull().default(''),
-    /** Printed in the footer of outreach messages when set (docs/decisions/009-outreach-sending.md). */
-    postalAddress: text(),
-    /** IANA time zone of the sending window. */
-    timeZone: text().notNull().default('UTC'),
-    /** ISO weekdays (1 = Monday) and local hours [start, end) when outreach may be sent. */
-    sendWindowDays: integer()
-      .array()
-      .notNull()
-      .default(sql`'{1,2,3,4,5}'::integer[]`),
-    sendWindowStartHour: integer().notNull().default(8),
-    sendWindowEndHour: integer().notNull().default(18),
-    /** A reply from one person at a domain stops the sequences of everyone else there too (docs/decisions/011-replies-history-and-domain-memory.md). */
-    stopDomainOnReply: boolean().notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -100,20 +77,6 @@ export const verifications = pgTable(
   },
   (t) => [index('idx_verifications_identifier').on(t.identifier)],
 );
-
-export const userRole = pgEnum('user_role', ['member', 'full']);
-
-/** One role per user: 'full' (Full Access) or 'member'. */
-export const userRoles = pgTable('user_roles', {
-  id: id(),
-  userId: uuid()
-    .notNull()
-    .unique()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  role: userRole().notNull().default('member'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
 
 /** Users whose email is listed here may author blog posts. Stored lower-case. */
 export const adminUsers = pgTable('admin_users', {

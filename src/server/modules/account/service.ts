@@ -5,14 +5,25 @@ import type {
   SendingSettings,
   UpdateProfileInput,
 } from '../../../shared/schemas/settings';
-import { getRole, isBlogAdmin } from '../../auth/roles';
+import { isBlogAdmin } from '../../auth/roles';
 import type { SessionUser } from '../../auth/session';
+import {
+  listUserWorkspaces,
+  rememberWorkspace,
+  resolveWorkspace,
+  type ActiveWorkspace,
+} from '../../auth/workspaces';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema/users';
+import { workspaces } from '../../db/schema/workspaces';
+import { AppError } from '../../http/errors';
 
-/** The signed-in user as the API presents it: profile, role and whether they may author the blog. */
-export async function getMe(db: Database, user: SessionUser): Promise<Me> {
-  const [role, isAdmin] = await Promise.all([getRole(db, user.id), isBlogAdmin(db, user)]);
+/**
+ * The signed-in user as the API presents it: profile, the active workspace and their role in it,
+ * every workspace they belong to, and whether they may author the blog.
+ */
+export async function getMe(db: Database, user: SessionUser, workspace: ActiveWorkspace): Promise<Me> {
+  const [isAdmin, memberships] = await Promise.all([isBlogAdmin(db, user), listUserWorkspaces(db, user.id)]);
   return {
     id: user.id,
     email: user.email,
@@ -20,7 +31,9 @@ export async function getMe(db: Database, user: SessionUser): Promise<Me> {
     lastName: user.lastName,
     fullName: user.name,
     companyName: user.companyName,
-    role,
+    role: workspace.role,
+    workspace,
+    workspaces: memberships,
     isAdmin,
     emailVerified: user.emailVerified,
     createdAt: user.createdAt.toISOString(),
@@ -28,38 +41,60 @@ export async function getMe(db: Database, user: SessionUser): Promise<Me> {
 }
 
 /**
+ * Switches the user to one of their workspaces: requests without X-Workspace-Id act on it from now
+ * on, on every device. Returns the user as `GET /api/me` presents them in it.
+ * @throws AppError NOT_FOUND when they are not a member of it.
+ */
+export async function switchWorkspace(db: Database, user: SessionUser, workspaceId: string): Promise<Me> {
+  const workspace = (await rememberWorkspace(db, user.id, workspaceId))
+    ? await resolveWorkspace(db, user.id, workspaceId)
+    : null;
+  if (!workspace) throw AppError.notFound('Workspace not found');
+  return getMe(db, user, workspace);
+}
+
+/**
  * Updates the user's first, last and company name; the full name follows (first + last).
  * The email is read-only. Returns the user as `GET /api/me` presents them.
  */
-export async function updateProfile(db: Database, user: SessionUser, input: UpdateProfileInput): Promise<Me> {
+export async function updateProfile(
+  db: Database,
+  user: SessionUser,
+  workspace: ActiveWorkspace,
+  input: UpdateProfileInput,
+): Promise<Me> {
   const name = fullName(input.firstName, input.lastName);
   await db
     .update(users)
     .set({ firstName: input.firstName, lastName: input.lastName, companyName: input.companyName, name })
     .where(eq(users.id, user.id));
-  return getMe(db, { ...user, ...input, name });
+  return getMe(db, { ...user, ...input, name }, workspace);
 }
 
 const sendingColumns = {
-  postalAddress: users.postalAddress,
-  timeZone: users.timeZone,
-  sendWindowDays: users.sendWindowDays,
-  sendWindowStartHour: users.sendWindowStartHour,
-  sendWindowEndHour: users.sendWindowEndHour,
+  postalAddress: workspaces.postalAddress,
+  timeZone: workspaces.timeZone,
+  sendWindowDays: workspaces.sendWindowDays,
+  sendWindowStartHour: workspaces.sendWindowStartHour,
+  sendWindowEndHour: workspaces.sendWindowEndHour,
 };
 
-/** The user's sending settings: footer postal address and sending window (docs/decisions/009-outreach-sending.md). */
-export async function getSendingSettings(db: Database, userId: string): Promise<SavedSendingSettings> {
-  const [row] = await db.select(sendingColumns).from(users).where(eq(users.id, userId));
+/** The workspace's sending settings: footer postal address and sending window (docs/decisions/009-outreach-sending.md). */
+export async function getSendingSettings(db: Database, workspaceId: string): Promise<SavedSendingSettings> {
+  const [row] = await db.select(sendingColumns).from(workspaces).where(eq(workspaces.id, workspaceId));
   return row!;
 }
 
-/** Saves the user's sending settings; the engine reads them at its next tick. */
+/** Saves the workspace's sending settings; the engine reads them at its next tick. */
 export async function updateSendingSettings(
   db: Database,
-  userId: string,
+  workspaceId: string,
   input: SendingSettings,
 ): Promise<SavedSendingSettings> {
-  const [row] = await db.update(users).set(input).where(eq(users.id, userId)).returning(sendingColumns);
+  const [row] = await db
+    .update(workspaces)
+    .set(input)
+    .where(eq(workspaces.id, workspaceId))
+    .returning(sendingColumns);
   return row!;
 }

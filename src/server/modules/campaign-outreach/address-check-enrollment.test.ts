@@ -34,8 +34,10 @@ async function readyCampaign(list: { website: string; contactEmail: string }[]) 
   const { cookie, email } = await signUpUser(t.app);
   const [mailbox] = await queryRows<{ id: string }>(
     t.handle.db,
-    sql`insert into email_accounts (user_id, email, provider)
-        select id, ${`me-${email}`}, 'smtp' from users where email = ${email} returning id`,
+    sql`insert into email_accounts (workspace_id, connected_by, email, provider)
+        select m.workspace_id, u.id, ${`me-${email}`}, 'smtp'
+        from users u join workspace_members m on m.user_id = u.id
+        where u.email = ${email} returning id`,
   );
   const sequence = await t.app.inject({
     method: 'POST',

@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, withId } from '../../../shared/paths';
+import type { Me } from '../../../shared/schemas/auth';
 import type { Campaign } from '../../../shared/schemas/campaigns';
 import { outreachMessages as m, type CampaignOutreach } from '../../../shared/schemas/outreach';
 import type { ProspectPage } from '../../../shared/schemas/prospects';
@@ -23,6 +24,7 @@ afterAll(() => t.close());
 interface Owner {
   cookie: string;
   userId: string;
+  workspaceId: string;
   mailboxes: string[];
   sequenceId: string;
 }
@@ -30,14 +32,14 @@ interface Owner {
 /** A signed-up user with two mailboxes (rows standing in for connected ones) and a two-step sequence. */
 async function owner(): Promise<Owner> {
   const { cookie, email } = await signUpUser(t.app);
-  const [user] = await queryRows<{ id: string }>(
-    t.handle.db,
-    sql`select id from users where email = ${email}`,
-  );
+  const me = (await t.app.inject({ url: apiPaths.me, headers: { cookie } })).json<Me>();
+  const userId = me.id;
+  const workspaceId = me.workspace.id;
   const mailboxes = await queryRows<{ id: string }>(
     t.handle.db,
-    sql`insert into email_accounts (user_id, email, provider)
-        values (${user!.id}, ${`a-${email}`}, 'smtp'), (${user!.id}, ${`b-${email}`}, 'smtp') returning id`,
+    sql`insert into email_accounts (workspace_id, connected_by, email, provider)
+        values (${workspaceId}, ${userId}, ${`a-${email}`}, 'smtp'),
+               (${workspaceId}, ${userId}, ${`b-${email}`}, 'smtp') returning id`,
   );
   const sequence = await t.app.inject({
     method: 'POST',
@@ -51,7 +53,13 @@ async function owner(): Promise<Owner> {
       ],
     },
   });
-  return { cookie, userId: user!.id, mailboxes: mailboxes.map((r) => r.id), sequenceId: sequence.json().id };
+  return {
+    cookie,
+    userId,
+    workspaceId,
+    mailboxes: mailboxes.map((r) => r.id),
+    sequenceId: sequence.json().id,
+  };
 }
 
 const call = (cookie: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
@@ -111,7 +119,7 @@ describe('campaign outreach settings', () => {
     expect(detail.emailAccountId).toBe(reversed[0]);
   });
 
-  it('refuses an empty choice with the form’s messages, and another user’s mailbox or sequence with 404', async () => {
+  it('refuses an empty choice with the form’s messages, and another workspace’s mailbox or sequence with 404', async () => {
     const o = await owner();
     const other = await owner();
     const campaign = await createManualCampaign(t.app, o.cookie);
@@ -153,7 +161,7 @@ describe('enrolling a campaign', () => {
     const campaign = await configured(o);
     await t.handle.db
       .insert(suppressions)
-      .values({ userId: o.userId, email: 'eve@five.com', reason: 'unsubscribe' });
+      .values({ workspaceId: o.workspaceId, email: 'eve@five.com', reason: 'unsubscribe' });
     const previewUrl = withId(apiPaths.campaignEnrollment, campaign.id);
     expect((await call(o.cookie, 'GET', previewUrl)).json()).toEqual({
       eligible: 4,
@@ -225,10 +233,20 @@ describe('enrolling a campaign', () => {
     const campaign = await configured(o);
     const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
     await t.handle.db.insert(contactedDomains).values([
-      { userId: o.userId, domain: 'one.com', doNotContact: true },
-      { userId: o.userId, domain: 'two.com', campaignId: other.id, lastContactedAt: daysAgo(10) },
-      { userId: o.userId, domain: 'three.com', campaignId: other.id, lastContactedAt: daysAgo(120) },
-      { userId: o.userId, domain: 'four.com', campaignId: campaign.id, lastContactedAt: daysAgo(1) },
+      { workspaceId: o.workspaceId, domain: 'one.com', doNotContact: true },
+      { workspaceId: o.workspaceId, domain: 'two.com', campaignId: other.id, lastContactedAt: daysAgo(10) },
+      {
+        workspaceId: o.workspaceId,
+        domain: 'three.com',
+        campaignId: other.id,
+        lastContactedAt: daysAgo(120),
+      },
+      {
+        workspaceId: o.workspaceId,
+        domain: 'four.com',
+        campaignId: campaign.id,
+        lastContactedAt: daysAgo(1),
+      },
     ]);
     const previewUrl = withId(apiPaths.campaignEnrollment, campaign.id);
     // one.com (do not contact) and two.com (other campaign, 10 days ago) are left out.
@@ -306,8 +324,8 @@ describe('enrolling one prospect (the row’s Send)', () => {
       .where(eq(campaigns.id, campaign.id));
     await queryRows(
       t.handle.db,
-      sql`insert into campaign_email_accounts (campaign_id, user_id, email_account_id, position)
-          values (${campaign.id}, ${o.userId}, ${o.mailboxes[0]!}, 0)`,
+      sql`insert into campaign_email_accounts (campaign_id, workspace_id, email_account_id, position)
+          values (${campaign.id}, ${o.workspaceId}, ${o.mailboxes[0]!}, 0)`,
     );
     const [first] = await prospectsOf(o, campaign.id);
     const response = await call(o.cookie, 'POST', withId(apiPaths.prospectEnrollment, first!.id));

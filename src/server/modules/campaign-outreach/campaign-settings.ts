@@ -51,17 +51,20 @@ export async function campaignMailboxIds(db: Database, campaignId: string): Prom
  */
 export async function setCampaignMailboxes(
   db: Db,
-  userId: string,
+  workspaceId: string,
   campaignId: string,
   emailAccountIds: readonly string[],
 ): Promise<void> {
   await db.delete(campaignEmailAccounts).where(eq(campaignEmailAccounts.campaignId, campaignId));
   if (emailAccountIds.length > 0) {
-    await db
-      .insert(campaignEmailAccounts)
-      .values(
-        emailAccountIds.map((emailAccountId, position) => ({ campaignId, userId, emailAccountId, position })),
-      );
+    await db.insert(campaignEmailAccounts).values(
+      emailAccountIds.map((emailAccountId, position) => ({
+        campaignId,
+        workspaceId,
+        emailAccountId,
+        position,
+      })),
+    );
   }
   await db
     .update(campaigns)
@@ -92,10 +95,10 @@ async function outreachProgress(db: Database, campaignId: string): Promise<Outre
  */
 export async function getCampaignOutreach(
   db: Database,
-  userId: string,
+  workspaceId: string,
   campaignId: string,
 ): Promise<CampaignOutreach> {
-  const campaign = await findOwnedCampaign(db, userId, campaignId);
+  const campaign = await findOwnedCampaign(db, workspaceId, campaignId);
   const [emailAccountIds, progress] = await Promise.all([
     campaignMailboxIds(db, campaignId),
     outreachProgress(db, campaignId),
@@ -116,28 +119,28 @@ export async function getCampaignOutreach(
  */
 export async function updateCampaignOutreach(
   db: Database,
-  userId: string,
+  workspaceId: string,
   campaignId: string,
   input: CampaignOutreachInput,
 ): Promise<CampaignOutreach> {
-  await findOwnedCampaign(db, userId, campaignId);
+  await findOwnedCampaign(db, workspaceId, campaignId);
   const owned = await db
     .select({ id: emailAccounts.id })
     .from(emailAccounts)
-    .where(and(eq(emailAccounts.userId, userId), inArray(emailAccounts.id, input.emailAccountIds)));
+    .where(and(eq(emailAccounts.workspaceId, workspaceId), inArray(emailAccounts.id, input.emailAccountIds)));
   if (owned.length !== input.emailAccountIds.length) throw AppError.notFound(m.mailboxNotFound);
   const [sequence] = await db
     .select({ id: emailSequences.id })
     .from(emailSequences)
-    .where(and(eq(emailSequences.id, input.sequenceId), eq(emailSequences.userId, userId)));
+    .where(and(eq(emailSequences.id, input.sequenceId), eq(emailSequences.workspaceId, workspaceId)));
   if (!sequence) throw AppError.notFound(m.sequenceNotFound);
 
   await db.transaction(async (tx) => {
-    await setCampaignMailboxes(tx, userId, campaignId, input.emailAccountIds);
+    await setCampaignMailboxes(tx, workspaceId, campaignId, input.emailAccountIds);
     await tx
       .update(campaigns)
       .set({ sequenceId: input.sequenceId, trackOpens: input.trackOpens, trackClicks: input.trackClicks })
-      .where(and(eq(campaigns.id, campaignId), eq(campaigns.userId, userId)));
+      .where(and(eq(campaigns.id, campaignId), eq(campaigns.workspaceId, workspaceId)));
   });
-  return getCampaignOutreach(db, userId, campaignId);
+  return getCampaignOutreach(db, workspaceId, campaignId);
 }

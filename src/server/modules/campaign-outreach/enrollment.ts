@@ -24,12 +24,12 @@ const INSERT_CHUNK = 1000;
  * pending prospects with an email address, not on the user's suppression list, not enrolled yet.
  * Every enrollment path filters with it (and then with the domain memory, see enrollableProspects).
  */
-export function eligibleForEnrollment(userId: string): SQL {
+export function eligibleForEnrollment(workspaceId: string): SQL {
   return and(
-    eq(prospects.userId, userId),
+    eq(prospects.workspaceId, workspaceId),
     eq(prospects.status, 'pending'),
     sql`nullif(trim(${prospects.contactEmail}), '') is not null`,
-    sql`not exists (select 1 from ${suppressions} where ${suppressions.userId} = ${prospects.userId}
+    sql`not exists (select 1 from ${suppressions} where ${suppressions.workspaceId} = ${prospects.workspaceId}
           and ${suppressions.email} = lower(trim(${prospects.contactEmail})))`,
     sql`not exists (select 1 from ${enrollments} where ${enrollments.prospectId} = ${prospects.id})`,
   )!;
@@ -42,7 +42,7 @@ export function eligibleForEnrollment(userId: string): SQL {
  */
 async function enrollableProspects(
   db: Db,
-  userId: string,
+  workspaceId: string,
   campaignId: string,
   now: Date,
   prospectId?: string,
@@ -58,12 +58,14 @@ async function enrollableProspects(
     .where(
       and(
         eq(prospects.campaignId, campaignId),
-        eligibleForEnrollment(userId),
+        eligibleForEnrollment(workspaceId),
         prospectId ? eq(prospects.id, prospectId) : undefined,
       ),
     )
     .orderBy(desc(prospects.createdAt), desc(prospects.id));
-  const blocked = await domainsBlockedForContact(db, userId, rows.map(prospectDomain), now, { campaignId });
+  const blocked = await domainsBlockedForContact(db, workspaceId, rows.map(prospectDomain), now, {
+    campaignId,
+  });
   return rows.filter((p) => !blocked.has(prospectDomain(p)));
 }
 
@@ -110,14 +112,14 @@ async function sendingBlocker(
  */
 export async function previewEnrollment(
   db: Database,
-  userId: string,
+  workspaceId: string,
   campaignId: string,
   now: Date,
 ): Promise<EnrollmentPreview> {
-  const campaign = await findOwnedCampaign(db, userId, campaignId);
+  const campaign = await findOwnedCampaign(db, workspaceId, campaignId);
   const [blocker, eligible] = await Promise.all([
     sendingBlocker(db, campaign),
-    enrollableProspects(db, userId, campaignId, now),
+    enrollableProspects(db, workspaceId, campaignId, now),
   ]);
   return {
     eligible: eligible.length,
@@ -181,21 +183,21 @@ async function checkCandidates(
 export async function enrollCampaign(
   db: Database,
   addresses: AddressChecker,
-  userId: string,
+  workspaceId: string,
   campaignId: string,
   now: Date,
   prospectId?: string,
 ): Promise<EnrollmentResult> {
-  const campaign = await findOwnedCampaign(db, userId, campaignId);
+  const campaign = await findOwnedCampaign(db, workspaceId, campaignId);
   const { message: blocker, mailboxes } = await sendingBlocker(db, campaign);
   if (blocker) throw new AppError('CONFLICT', blocker);
-  const candidates = await enrollableProspects(db, userId, campaignId, now, prospectId);
+  const candidates = await enrollableProspects(db, workspaceId, campaignId, now, prospectId);
   const { deliverable, notEnrolled } = await checkCandidates(db, addresses, candidates, now);
 
   const { enrolled, meanwhile } = await db.transaction(async (tx) => {
     // Eligibility again inside the transaction (another request may have enrolled some meanwhile);
     // only prospects whose address was just checked and found deliverable.
-    const chosen = (await enrollableProspects(tx, userId, campaignId, now, prospectId)).filter((p) =>
+    const chosen = (await enrollableProspects(tx, workspaceId, campaignId, now, prospectId)).filter((p) =>
       deliverable.has(p.id),
     );
     if (chosen.length === 0) return { enrolled: 0, meanwhile: await enrolledAmong(tx, [...deliverable]) };
@@ -210,7 +212,7 @@ export async function enrollCampaign(
         .insert(enrollments)
         .values(
           chosen.slice(i, i + INSERT_CHUNK).map((p, j) => ({
-            userId,
+            workspaceId,
             campaignId,
             prospectId: p.id,
             sequenceId: campaign.sequenceId,
@@ -244,22 +246,23 @@ export async function enrollCampaign(
 export async function enrollProspect(
   db: Database,
   addresses: AddressChecker,
-  userId: string,
+  workspaceId: string,
   prospectId: string,
   now: Date,
 ): Promise<EnrollmentResult> {
   const [prospect] = await db
     .select({ campaignId: prospects.campaignId })
     .from(prospects)
-    .where(and(eq(prospects.id, prospectId), eq(prospects.userId, userId)));
+    .where(and(eq(prospects.id, prospectId), eq(prospects.workspaceId, workspaceId)));
   if (!prospect) throw AppError.notFound('Prospect not found');
-  const result = await enrollCampaign(db, addresses, userId, prospect.campaignId, now, prospectId);
-  if (result.enrolled === 0) throw new AppError('CONFLICT', await refusalOf(db, userId, prospectId, now));
+  const result = await enrollCampaign(db, addresses, workspaceId, prospect.campaignId, now, prospectId);
+  if (result.enrolled === 0)
+    throw new AppError('CONFLICT', await refusalOf(db, workspaceId, prospectId, now));
   return result;
 }
 
 /** Why enrollableProspects leaves a prospect out, in the user's words. */
-async function refusalOf(db: Database, userId: string, prospectId: string, now: Date): Promise<string> {
+async function refusalOf(db: Database, workspaceId: string, prospectId: string, now: Date): Promise<string> {
   const [row] = await queryRows<{
     email: string | null;
     status: string;
@@ -270,7 +273,7 @@ async function refusalOf(db: Database, userId: string, prospectId: string, now: 
     db,
     sql`select p.contact_email as email, p.status, p.email_check as "emailCheck",
           exists (select 1 from enrollments e where e.prospect_id = p.id) as enrolled,
-          exists (select 1 from suppressions x where x.user_id = ${userId}
+          exists (select 1 from suppressions x where x.workspace_id = ${workspaceId}
             and x.email = lower(trim(p.contact_email))) as suppressed
         from prospects p where p.id = ${prospectId}`,
   );
@@ -284,7 +287,7 @@ async function refusalOf(db: Database, userId: string, prospectId: string, now: 
     .select({ campaignId: prospects.campaignId, domain: prospects.domain, website: prospects.website })
     .from(prospects)
     .where(eq(prospects.id, prospectId));
-  const blocked = await domainsBlockedForContact(db, userId, [prospectDomain(prospect!)], now, {
+  const blocked = await domainsBlockedForContact(db, workspaceId, [prospectDomain(prospect!)], now, {
     campaignId: prospect!.campaignId,
   });
   if (blocked.size > 0) return m.domainBlocked;

@@ -8,7 +8,7 @@ import {
   stepPreviewInputSchema,
   stepPreviewSchema,
 } from '../../../shared/schemas/outreach';
-import { userId } from '../../auth/session';
+import { workspaceId } from '../../auth/session';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { addressCheckerFromConfig } from '../../outreach/dns/address-check';
@@ -32,7 +32,7 @@ export function outreachRoutes({ db, config }: { db: Database; config: Config })
     app.get(
       apiPaths.campaignOutreach,
       { schema: { tags, params: idParams, response: { 200: campaignOutreachSchema } } },
-      async (request) => getCampaignOutreach(db, userId(request), request.params.id),
+      async (request) => getCampaignOutreach(db, workspaceId(request), request.params.id),
     );
     app.put(
       apiPaths.campaignOutreach,
@@ -44,27 +44,27 @@ export function outreachRoutes({ db, config }: { db: Database; config: Config })
           response: { 200: campaignOutreachSchema },
         },
       },
-      async (request) => updateCampaignOutreach(db, userId(request), request.params.id, request.body),
+      async (request) => updateCampaignOutreach(db, workspaceId(request), request.params.id, request.body),
     );
     app.get(
       apiPaths.campaignEnrollment,
       { schema: { tags, params: idParams, response: { 200: enrollmentPreviewSchema } } },
-      async (request) => previewEnrollment(db, userId(request), request.params.id, new Date()),
+      async (request) => previewEnrollment(db, workspaceId(request), request.params.id, new Date()),
     );
     app.post(
       apiPaths.campaignEnrollment,
       { schema: { tags, params: idParams, response: { 200: enrollmentResultSchema } } },
-      async (request) => enrollCampaign(db, addresses, userId(request), request.params.id, new Date()),
+      async (request) => enrollCampaign(db, addresses, workspaceId(request), request.params.id, new Date()),
     );
     app.post(
       apiPaths.prospectEnrollment,
       { schema: { tags, params: idParams, response: { 200: enrollmentResultSchema } } },
-      async (request) => enrollProspect(db, addresses, userId(request), request.params.id, new Date()),
+      async (request) => enrollProspect(db, addresses, workspaceId(request), request.params.id, new Date()),
     );
     app.post(
       apiPaths.stepPreview,
       { schema: { tags, body: stepPreviewInputSchema, response: { 200: stepPreviewSchema } } },
-      async (request) => previewStep(db, userId(request), request.body),
+      async (request) => previewStep(db, workspaceId(request), request.body),
     );
   };
 }

@@ -1,10 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { messagePlaceholderValues, renderPlaceholders } from '../../../shared/placeholders';
 import type { StepPreview, StepPreviewInput } from '../../../shared/schemas/outreach';
 import type { Database } from '../../db/client';
 import { campaigns } from '../../db/schema/campaigns';
 import { prospects } from '../../db/schema/prospects';
 import { users } from '../../db/schema/users';
+import { workspaces } from '../../db/schema/workspaces';
 import { AppError } from '../../http/errors';
 
 /**
@@ -15,7 +16,7 @@ import { AppError } from '../../http/errors';
  */
 export async function previewStep(
   db: Database,
-  userId: string,
+  workspaceId: string,
   input: StepPreviewInput,
 ): Promise<StepPreview> {
   const [row] = await db
@@ -24,12 +25,13 @@ export async function previewStep(
       contactName: prospects.contactName,
       contactEmail: prospects.contactEmail,
       campaignWebsite: campaigns.websiteUrl,
-      yourName: users.name,
+      yourName: sql<string>`coalesce(${users.name}, ${workspaces.name})`,
     })
     .from(prospects)
     .innerJoin(campaigns, eq(campaigns.id, prospects.campaignId))
-    .innerJoin(users, eq(users.id, prospects.userId))
-    .where(and(eq(prospects.id, input.prospectId), eq(prospects.userId, userId)));
+    .innerJoin(workspaces, eq(workspaces.id, prospects.workspaceId))
+    .leftJoin(users, eq(users.id, campaigns.ownerId))
+    .where(and(eq(prospects.id, input.prospectId), eq(prospects.workspaceId, workspaceId)));
   if (!row) throw AppError.notFound('Prospect not found');
   const values = messagePlaceholderValues(row, {
     yourName: row.yourName,

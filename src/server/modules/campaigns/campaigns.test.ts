@@ -2,13 +2,17 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, withId, withQuery } from '../../../shared/paths';
 import { PUBLIC_WEBSITE_MESSAGE } from '../../../shared/public-host';
+import { workspaceMessages } from '../../../shared/roles';
+import type { Me } from '../../../shared/schemas/auth';
 import { campaignMessages as m } from '../../../shared/schemas/campaigns';
 import type { CampaignDetail, CampaignPage } from '../../../shared/schemas/campaigns';
 import type { ProspectPage } from '../../../shared/schemas/prospects';
+import { WORKSPACE_HEADER } from '../../auth/workspaces';
 import { queryRows } from '../../db/client';
 import { campaigns } from '../../db/schema/campaigns';
 import { prospects } from '../../db/schema/prospects';
 import { enrollments } from '../../db/schema/outreach';
+import { workspaceMembers } from '../../db/schema/workspaces';
 import { createTestApp, signUpUser, type TestApp } from '../../testing/app';
 import { createManualCampaign } from '../../testing/campaigns';
 
@@ -89,7 +93,7 @@ describe('POST /api/campaigns', () => {
     expect((await inject('GET', apiPaths.campaigns)).json<CampaignPage>().total).toBe(before);
   });
 
-  it('refuses a mailbox that is not the user’s', async () => {
+  it('refuses a mailbox that is not the workspace’s', async () => {
     const response = await inject('POST', apiPaths.campaigns, {
       type: 'ai',
       name: 'n',
@@ -201,6 +205,49 @@ describe('campaign detail, update, delete', () => {
     expect((await inject('DELETE', withId(apiPaths.campaign, campaign.id))).statusCode).toBe(404);
   });
 
+  it('lets a member delete only a campaign they own, and Full Access any of the workspace', async () => {
+    const fay = await signUpUser(t.app);
+    const workspaceId = (await t.app.inject({ url: apiPaths.me, headers: { cookie: fay.cookie } })).json<Me>()
+      .workspace.id;
+    const join = async () => {
+      const joiner = await signUpUser(t.app);
+      const me = (await t.app.inject({ url: apiPaths.me, headers: { cookie: joiner.cookie } })).json<Me>();
+      await t.handle.db.insert(workspaceMembers).values({ workspaceId, userId: me.id, role: 'member' });
+      return { cookie: joiner.cookie, [WORKSPACE_HEADER]: workspaceId };
+    };
+    const mo = await join();
+    const ola = await join();
+    const create = async (headers: Record<string, string>) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: apiPaths.campaigns,
+        headers,
+        payload: { type: 'ai', name: 'Shared', websiteUrl: 'mysite.com', competitors: [], prospects: 10 },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return withId(apiPaths.campaign, response.json().id);
+    };
+    const remove = (url: string, headers: Record<string, string>) =>
+      t.app.inject({ method: 'DELETE', url, headers });
+    const exists = async (url: string) => (await t.app.inject({ url, headers: mo })).statusCode === 200;
+
+    const mosCampaign = await create(mo);
+    const faysCampaign = await create({ cookie: fay.cookie });
+    for (const url of [mosCampaign, faysCampaign]) {
+      const refused = await remove(url, ola);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error).toEqual({ code: 'FORBIDDEN', message: workspaceMessages.deleteCampaign });
+    }
+    expect((await remove(faysCampaign, mo)).statusCode).toBe(403);
+    expect([await exists(mosCampaign), await exists(faysCampaign)]).toEqual([true, true]);
+
+    expect((await remove(mosCampaign, mo)).json()).toEqual({ ok: true });
+    expect(await exists(mosCampaign)).toBe(false);
+    const olasCampaign = await create(ola);
+    expect((await remove(olasCampaign, { cookie: fay.cookie })).json()).toEqual({ ok: true });
+    expect(await exists(olasCampaign)).toBe(false);
+  });
+
   it('answers 404 for an unknown id and 400 for a malformed one', async () => {
     expect(
       (await inject('GET', withId(apiPaths.campaign, '00000000-0000-4000-8000-000000000000'))).statusCode,
@@ -217,7 +264,7 @@ describe('Campaign Progress', () => {
       prospects: sites.map((website) => ({ website, contactEmail: `hi@${website}` })),
     });
     const rows = await t.handle.db
-      .select({ id: prospects.id, userId: prospects.userId, website: prospects.website })
+      .select({ id: prospects.id, workspaceId: prospects.workspaceId, website: prospects.website })
       .from(prospects)
       .where(eq(prospects.campaignId, campaign.id));
     const bySite = new Map(rows.map((r) => [r.website, r]));
@@ -225,7 +272,12 @@ describe('Campaign Progress', () => {
       await t.handle.db.insert(enrollments).values(
         statuses.map((status, i) => {
           const prospect = bySite.get(sites[i]!)!;
-          return { userId: prospect.userId, campaignId: campaign.id, prospectId: prospect.id, status };
+          return {
+            workspaceId: prospect.workspaceId,
+            campaignId: campaign.id,
+            prospectId: prospect.id,
+            status,
+          };
         }),
       );
     }
@@ -262,7 +314,7 @@ describe('Campaign Progress', () => {
     expect(await progressOf(campaign.id)).toEqual({ enrolled: 3, ended: 3, percent: 100 });
   });
 
-  it('is not shown to another user: 404', async () => {
+  it('is not shown to another workspace’s user: 404', async () => {
     const campaign = await campaignWithEnrollments(['completed']);
     const { cookie: stranger } = await signUpUser(t.app);
     const response = await t.app.inject({

@@ -12,7 +12,7 @@ import {
   updateCampaignSchema,
 } from '../../../shared/schemas/campaigns';
 import { prospectListQuerySchema, prospectPageSchema } from '../../../shared/schemas/prospects';
-import { userId } from '../../auth/session';
+import { actor, workspaceId } from '../../auth/session';
 import type { Database } from '../../db/client';
 import { IMPORT_BODY_LIMIT_BYTES } from '../prospects/routes';
 import {
@@ -40,12 +40,12 @@ export function campaignRoutes({ db }: { db: Database }): FastifyPluginAsyncZod 
       {
         schema: { tags, querystring: campaignListQuerySchema, response: { 200: campaignPageSchema } },
       },
-      async (request) => listCampaigns(db, userId(request), request.query),
+      async (request) => listCampaigns(db, workspaceId(request), request.query),
     );
     app.get(
       apiPaths.campaignOptions,
       { schema: { tags, response: { 200: z.array(campaignOptionSchema) } } },
-      async (request) => listCampaignOptions(db, userId(request)),
+      async (request) => listCampaignOptions(db, workspaceId(request)),
     );
     app.post(
       apiPaths.campaigns,
@@ -55,25 +55,25 @@ export function campaignRoutes({ db }: { db: Database }): FastifyPluginAsyncZod 
         bodyLimit: IMPORT_BODY_LIMIT_BYTES,
       },
       async (request, reply) =>
-        reply.status(201).send(await createCampaign(db, userId(request), request.body)),
+        reply.status(201).send(await createCampaign(db, actor(request), request.body)),
     );
     app.get(
       apiPaths.campaign,
       { schema: { tags, params: idParams, response: { 200: campaignDetailSchema } } },
-      async (request) => getCampaignDetail(db, userId(request), request.params.id),
+      async (request) => getCampaignDetail(db, workspaceId(request), request.params.id),
     );
     app.patch(
       apiPaths.campaign,
       {
         schema: { tags, params: idParams, body: updateCampaignSchema, response: { 200: campaignSchema } },
       },
-      async (request) => updateCampaign(db, userId(request), request.params.id, request.body),
+      async (request) => updateCampaign(db, actor(request), request.params.id, request.body),
     );
     app.delete(
       apiPaths.campaign,
       { schema: { tags, params: idParams, response: { 200: okSchema } } },
       async (request) => {
-        await deleteCampaign(db, userId(request), request.params.id);
+        await deleteCampaign(db, actor(request), request.params.id);
         return { ok: true as const };
       },
     );
@@ -87,7 +87,7 @@ export function campaignRoutes({ db }: { db: Database }): FastifyPluginAsyncZod 
           response: { 200: prospectPageSchema },
         },
       },
-      async (request) => listCampaignProspects(db, userId(request), request.params.id, request.query),
+      async (request) => listCampaignProspects(db, workspaceId(request), request.params.id, request.query),
     );
   };
 }

@@ -14,6 +14,9 @@ import type { ProspectPage, ProspectStatus } from '../../../shared/schemas/prosp
 import type { z } from 'zod';
 import type { campaignListQuerySchema, updateCampaignSchema } from '../../../shared/schemas/campaigns';
 import type { prospectListQuerySchema } from '../../../shared/schemas/prospects';
+import { workspaceMessages } from '../../../shared/roles';
+import { recordActivity } from '../../activity/record';
+import type { Actor } from '../../auth/workspaces';
 import type { Database } from '../../db/client';
 import { campaignEmailAccounts, campaigns } from '../../db/schema/campaigns';
 import { prospects } from '../../db/schema/prospects';
@@ -51,15 +54,16 @@ function toCampaign(row: CampaignRow): Campaign {
   };
 }
 
-const owned = (userId: string, id: string) => and(eq(campaigns.id, id), eq(campaigns.userId, userId));
+const owned = (workspaceId: string, id: string) =>
+  and(eq(campaigns.id, id), eq(campaigns.workspaceId, workspaceId));
 const notFound = () => AppError.notFound(campaignMessages.notFound);
 
 /**
  * The user's campaign row.
  * @throws AppError NOT_FOUND (404) when it does not exist or belongs to someone else.
  */
-export async function findOwnedCampaign(db: Database, userId: string, id: string): Promise<CampaignRow> {
-  const [row] = await db.select().from(campaigns).where(owned(userId, id));
+export async function findOwnedCampaign(db: Database, workspaceId: string, id: string): Promise<CampaignRow> {
+  const [row] = await db.select().from(campaigns).where(owned(workspaceId, id));
   if (!row) throw notFound();
   return row;
 }
@@ -70,12 +74,12 @@ export async function findOwnedCampaign(db: Database, userId: string, id: string
  */
 export async function listCampaigns(
   db: Database,
-  userId: string,
+  workspaceId: string,
   query: z.output<typeof campaignListQuerySchema>,
 ): Promise<CampaignPage> {
   const pattern = query.search ? containsPattern(query.search) : null;
   const where = and(
-    eq(campaigns.userId, userId),
+    eq(campaigns.workspaceId, workspaceId),
     query.status === 'all' ? undefined : eq(campaigns.status, query.status),
     pattern ? or(ilike(campaigns.name, pattern), ilike(campaigns.websiteUrl, pattern)) : undefined,
   );
@@ -94,11 +98,11 @@ export async function listCampaigns(
 }
 
 /** The user's campaigns as select options, ordered by name (docs/product.md#api). */
-export async function listCampaignOptions(db: Database, userId: string): Promise<CampaignOption[]> {
+export async function listCampaignOptions(db: Database, workspaceId: string): Promise<CampaignOption[]> {
   return db
     .select({ id: campaigns.id, name: campaigns.name })
     .from(campaigns)
-    .where(eq(campaigns.userId, userId))
+    .where(eq(campaigns.workspaceId, workspaceId))
     .orderBy(asc(campaigns.name), asc(campaigns.id));
 }
 
@@ -107,8 +111,12 @@ export async function listCampaignOptions(db: Database, userId: string): Promise
  * whose sequence has ended, see src/shared/campaign-progress.ts), for the detail page.
  * @throws AppError NOT_FOUND (404) when it does not exist or belongs to someone else.
  */
-export async function getCampaignDetail(db: Database, userId: string, id: string): Promise<CampaignDetail> {
-  const row = await findOwnedCampaign(db, userId, id);
+export async function getCampaignDetail(
+  db: Database,
+  workspaceId: string,
+  id: string,
+): Promise<CampaignDetail> {
+  const row = await findOwnedCampaign(db, workspaceId, id);
   const [counts, [enrollment]] = await Promise.all([
     db
       .select({ status: prospects.status, count: sql<number>`count(*)::int` })
@@ -121,7 +129,7 @@ export async function getCampaignDetail(db: Database, userId: string, id: string
         ended: sql<number>`(count(*) filter (where ${inArray(enrollments.status, [...endedEnrollmentStatuses])}))::int`,
       })
       .from(enrollments)
-      .where(and(eq(enrollments.campaignId, id), eq(enrollments.userId, userId))),
+      .where(and(eq(enrollments.campaignId, id), eq(enrollments.workspaceId, workspaceId))),
   ]);
   const prospectCounts: Record<ProspectStatus, number> = {
     pending: 0,
@@ -143,15 +151,17 @@ export async function getCampaignDetail(db: Database, userId: string, id: string
  * of CSV rows (manual); a manual campaign's prospects are inserted in the same transaction.
  * @throws AppError NOT_FOUND when the chosen mailbox is not the user's.
  */
-export async function createCampaign(db: Database, userId: string, input: CreateCampaign): Promise<Campaign> {
+export async function createCampaign(db: Database, actor: Actor, input: CreateCampaign): Promise<Campaign> {
+  const { workspaceId } = actor;
   if (input.type === 'ai' && input.emailAccountId)
-    await assertEmailAccountOwned(db, userId, input.emailAccountId);
+    await assertEmailAccountOwned(db, workspaceId, input.emailAccountId);
   return db.transaction(async (tx) => {
     const rowCount = input.type === 'manual' ? input.prospects.length : 0;
     const [row] = await tx
       .insert(campaigns)
       .values({
-        userId,
+        workspaceId,
+        ownerId: actor.userId,
         name: input.name,
         websiteUrl: input.websiteUrl,
         competitors: input.competitors,
@@ -167,10 +177,17 @@ export async function createCampaign(db: Database, userId: string, input: Create
       // The chosen mailbox starts the campaign's rotation (see modules/campaign-outreach/campaign-settings.ts).
       await tx
         .insert(campaignEmailAccounts)
-        .values({ campaignId: row!.id, userId, emailAccountId: row!.emailAccountId, position: 0 });
+        .values({ campaignId: row!.id, workspaceId, emailAccountId: row!.emailAccountId, position: 0 });
     }
     if (input.type === 'manual')
-      await insertProspects(tx, { campaignId: row!.id, userId }, input.prospects, new Date());
+      await insertProspects(tx, { campaignId: row!.id, workspaceId }, input.prospects, new Date());
+    await recordActivity(tx, {
+      workspaceId,
+      actorId: actor.userId,
+      kind: 'campaign.created',
+      campaignId: row!.id,
+      subject: row!.name,
+    });
     return toCampaign(row!);
   });
 }
@@ -181,34 +198,64 @@ export async function createCampaign(db: Database, userId: string, input: Create
  */
 export async function updateCampaign(
   db: Database,
-  userId: string,
+  actor: Pick<Actor, 'workspaceId' | 'userId'>,
   id: string,
   input: z.output<typeof updateCampaignSchema>,
 ): Promise<Campaign> {
-  const current = await findOwnedCampaign(db, userId, id);
+  const { workspaceId } = actor;
+  const current = await findOwnedCampaign(db, workspaceId, id);
   if (input.status && input.status !== current.status && !canChangeStatus(current.status, input.status)) {
     throw new AppError('CONFLICT', statusChangeRefusal(current.status, input.status));
   }
-  const [row] = await db
-    .update(campaigns)
-    .set({
-      ...(input.competitors ? { competitors: input.competitors } : {}),
-      ...(input.status ? { status: input.status } : {}),
-    })
-    // The status guard repeats the check atomically, so two racing moves cannot both apply.
-    .where(and(owned(userId, id), eq(campaigns.status, current.status)))
-    .returning();
-  if (!row) throw new AppError('CONFLICT', campaignMessages.statusChangeFailed);
-  return toCampaign(row);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(campaigns)
+      .set({
+        ...(input.competitors ? { competitors: input.competitors } : {}),
+        ...(input.status ? { status: input.status } : {}),
+      })
+      // The status guard repeats the check atomically, so two racing moves cannot both apply.
+      .where(and(owned(workspaceId, id), eq(campaigns.status, current.status)))
+      .returning();
+    if (!row) throw new AppError('CONFLICT', campaignMessages.statusChangeFailed);
+    if (row.status !== current.status)
+      await recordActivity(tx, {
+        workspaceId,
+        actorId: actor.userId,
+        kind: 'campaign.status_changed',
+        campaignId: id,
+        subject: row.name,
+        details: { from: current.status, to: row.status },
+      });
+    return toCampaign(row);
+  });
 }
 
 /**
  * Deletes a campaign; its prospects, live links, enrollments and their queued messages go with it
- * (foreign keys cascade), so nothing of it is sent afterwards.
+ * (foreign keys cascade), so nothing of it is sent afterwards. A member deletes only a campaign
+ * they own; Full Access deletes any (docs/product.md#roles).
+ * @throws AppError NOT_FOUND for another workspace's campaign, FORBIDDEN for a member's refusal.
  */
-export async function deleteCampaign(db: Database, userId: string, id: string): Promise<void> {
-  const deleted = await db.delete(campaigns).where(owned(userId, id)).returning({ id: campaigns.id });
-  if (deleted.length === 0) throw notFound();
+export async function deleteCampaign(db: Database, actor: Actor, id: string): Promise<void> {
+  const campaign = await findOwnedCampaign(db, actor.workspaceId, id);
+  if (actor.role !== 'full' && campaign.ownerId !== actor.userId) {
+    throw AppError.forbidden(workspaceMessages.deleteCampaign);
+  }
+  await db.transaction(async (tx) => {
+    await recordActivity(tx, {
+      workspaceId: actor.workspaceId,
+      actorId: actor.userId,
+      kind: 'campaign.deleted',
+      campaignId: id,
+      subject: campaign.name,
+    });
+    const deleted = await tx
+      .delete(campaigns)
+      .where(owned(actor.workspaceId, id))
+      .returning({ id: campaigns.id });
+    if (deleted.length === 0) throw notFound();
+  });
 }
 
 /**
@@ -218,7 +265,7 @@ export async function deleteCampaign(db: Database, userId: string, id: string): 
  */
 export async function listCampaignProspects(
   db: Database,
-  userId: string,
+  workspaceId: string,
   campaignId: string,
   query: z.output<typeof prospectListQuerySchema>,
 ): Promise<ProspectPage> {
@@ -226,7 +273,7 @@ export async function listCampaignProspects(
   const { rows, total, found } = await pageAndTotal<RawProspect>(db, {
     shape: `campaign-prospects:${query.sort}:${query.order}`,
     build: () => {
-      const user = sql.placeholder('userId');
+      const user = sql.placeholder('workspaceId');
       const campaign = sql.placeholder('campaignId');
       const first = byLastContacted
         ? orderByNullsLast(prospects.lastContacted, query.order)
@@ -239,23 +286,23 @@ export async function listCampaignProspects(
         page: db
           .select(prospectColumns)
           .from(prospects)
-          .where(and(eq(prospects.campaignId, campaign), eq(prospects.userId, user)))
+          .where(and(eq(prospects.campaignId, campaign), eq(prospects.workspaceId, user)))
           .orderBy(first, desc(prospects.id))
           .limit(sql.placeholder('limit'))
           .offset(sql.placeholder('offset')),
-        // By campaign alone: the composite foreign key (campaign_id, user_id) makes every prospect of
+        // By campaign alone: the composite foreign key (campaign_id, workspace_id) makes every prospect of
         // the campaign its owner's, `found` refuses another user's campaign, and the count is then an
-        // index-only scan (with user_id it read every prospect's heap page: ~2,000 per page request).
+        // index-only scan (with workspace_id it read every prospect's heap page: ~2,000 per page request).
         counted: db
           .select({ one: sql`1` })
           .from(prospects)
           .where(eq(prospects.campaignId, campaign)),
         order: sql`${outerFirst}, page.id desc`,
-        found: sql`exists (select 1 from ${campaigns} where ${and(eq(campaigns.id, campaign), eq(campaigns.userId, user))})`,
+        found: sql`exists (select 1 from ${campaigns} where ${and(eq(campaigns.id, campaign), eq(campaigns.workspaceId, user))})`,
       };
     },
     values: {
-      userId,
+      workspaceId,
       campaignId,
       limit: query.pageSize,
       offset: pageOffset(query.page, query.pageSize),

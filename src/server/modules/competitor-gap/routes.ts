@@ -6,7 +6,7 @@ import {
   competitorGapPageSchema,
   competitorGapQuerySchema,
 } from '../../../shared/schemas/competitor-gap';
-import { userId } from '../../auth/session';
+import { workspaceId } from '../../auth/session';
 import type { Database } from '../../db/client';
 import { addGapProspects, competitorGap } from './service';
 import { idParams } from '../../http/params';
@@ -25,7 +25,7 @@ export function competitorGapRoutes({ db }: { db: Database }): FastifyPluginAsyn
           response: { 200: competitorGapPageSchema },
         },
       },
-      async (request) => competitorGap(db, userId(request), request.params.id, request.query),
+      async (request) => competitorGap(db, workspaceId(request), request.params.id, request.query),
     );
     app.post(
       apiPaths.competitorGapProspects,
@@ -38,7 +38,7 @@ export function competitorGapRoutes({ db }: { db: Database }): FastifyPluginAsyn
         },
       },
       async (request) => ({
-        added: await addGapProspects(db, userId(request), request.params.id, request.body),
+        added: await addGapProspects(db, workspaceId(request), request.params.id, request.body),
       }),
     );
   };

@@ -81,11 +81,11 @@ async function gapRows(
 /** One page of a campaign's competitor gap. @throws AppError NOT_FOUND when not the user's campaign. */
 export async function competitorGap(
   db: Database,
-  userId: string,
+  workspaceId: string,
   campaignId: string,
   query: z.output<typeof competitorGapQuerySchema>,
 ): Promise<CompetitorGapPage> {
-  const campaign = await findOwnedCampaign(db, userId, campaignId);
+  const campaign = await findOwnedCampaign(db, workspaceId, campaignId);
   const { rows, competitorDomains } = await gapRows(db, campaign, {
     limit: query.pageSize,
     offset: pageOffset(query.page, query.pageSize),
@@ -113,11 +113,11 @@ export async function competitorGap(
  */
 export async function addGapProspects(
   db: Database,
-  userId: string,
+  workspaceId: string,
   campaignId: string,
   input: z.output<typeof addGapProspectsSchema>,
 ): Promise<number> {
-  const campaign = await findOwnedCampaign(db, userId, campaignId);
+  const campaign = await findOwnedCampaign(db, workspaceId, campaignId);
   const { rows } = await gapRows(db, campaign, { limit: input.domains.length, offset: 0 }, input.domains);
   const fresh = rows.filter((r) => !r.is_prospect);
   if (!fresh.length) return 0;
@@ -127,7 +127,7 @@ export async function addGapProspects(
       .values(
         fresh.map((r) => ({
           campaignId,
-          userId,
+          workspaceId,
           website: `${new URL(r.page_url).protocol}//${r.domain}/`,
           domain: r.domain,
           status: 'pending' as const,

@@ -156,8 +156,8 @@ describe('GET /api/contacts/export', () => {
     const extra = EXPORT_BATCH_SIZE * 2 + 7;
     // Same created_at for many rows: the id tie-breaker must keep batches from skipping or repeating.
     await t.handle.db.execute(sql`
-      insert into prospects (campaign_id, user_id, website, created_at)
-      select ${bulk.id}, c.user_id, 'bulk-' || g || '.com', now() - ((g % 3) || ' seconds')::interval
+      insert into prospects (campaign_id, workspace_id, website, created_at)
+      select ${bulk.id}, c.workspace_id, 'bulk-' || g || '.com', now() - ((g % 3) || ' seconds')::interval
       from generate_series(1, ${extra}) g, campaigns c where c.id = ${bulk.id}`);
     const response = await t.app.inject({ url: apiPaths.contactsExport, headers: { cookie: bulkCookie } });
     const websites = Papa.parse<string[]>(response.body.trimEnd())

@@ -9,7 +9,8 @@ import {
   domainMemorySchema,
   setDoNotContactSchema,
 } from '../../../shared/schemas/prospects';
-import { userId } from '../../auth/session';
+import { recordActivity } from '../../activity/record';
+import { actor, workspaceId } from '../../auth/session';
 import type { Database } from '../../db/client';
 import { setDoNotContact } from '../../outreach/domain-memory';
 import { exportContactsCsv, listContacts } from './service';
@@ -27,25 +28,33 @@ export function contactRoutes({ db }: { db: Database }): FastifyPluginAsyncZod {
       {
         schema: { tags, querystring: contactListQuerySchema, response: { 200: contactPageSchema } },
       },
-      async (request) => listContacts(db, userId(request), request.query),
+      async (request) => listContacts(db, workspaceId(request), request.query),
     );
     app.put(
       apiPaths.domainMemory,
       {
         schema: { tags, body: setDoNotContactSchema, response: { 200: domainMemorySchema } },
       },
-      async (request) => setDoNotContact(db, userId(request), request.body.domain, request.body.doNotContact),
+      async (request) =>
+        setDoNotContact(db, workspaceId(request), request.body.domain, request.body.doNotContact),
     );
     app.get(
       apiPaths.contactsExport,
       { schema: { tags, querystring: contactFiltersSchema } },
       async (request, reply) => {
         const fileName = contactsExportFileName(new Date());
+        const { workspaceId, userId } = actor(request);
+        await recordActivity(db, {
+          workspaceId,
+          actorId: userId,
+          kind: 'export.downloaded',
+          subject: fileName,
+        });
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${fileName}"`)
           .header('cache-control', 'no-store')
-          .send(Readable.from(exportContactsCsv(db, userId(request), request.query)));
+          .send(Readable.from(exportContactsCsv(db, workspaceId, request.query)));
       },
     );
   };

@@ -30,10 +30,10 @@ export const EXPORT_BATCH_SIZE = 2000;
  * contact email or contact name (one LIKE on the lower-cased `search_text` column, served by its
  * trigram index), a campaign and a status.
  */
-function contactsWhere(userId: Placeholder | string, filters: ContactFilters): SQL | undefined {
+function contactsWhere(workspaceId: Placeholder | string, filters: ContactFilters): SQL | undefined {
   const pattern = filters.search ? containsPattern(filters.search) : null;
   return and(
-    eq(prospects.userId, userId),
+    eq(prospects.workspaceId, workspaceId),
     filters.campaignId ? eq(prospects.campaignId, filters.campaignId) : undefined,
     filters.status ? eq(prospects.status, filters.status) : undefined,
     pattern ? sql`${prospects.searchText} like lower(${pattern})` : undefined,
@@ -117,7 +117,7 @@ function contactsStatement(
       left join lateral (
         select d.domain, d.last_contacted_at, d.campaign_id, dc.name as campaign_name, d.outcome, d.do_not_contact
         from contacted_domains d left join campaigns dc on dc.id = d.campaign_id
-        where d.user_id = ${user} and d.domain = page.memory_key
+        where d.workspace_id = ${user} and d.domain = page.memory_key
         limit 1
       ) d on true
       order by ${outerOrder}`;
@@ -126,7 +126,7 @@ function contactsStatement(
 /**
  * One page of the user's contacts with their campaign names and domain memory (docs/decisions/011-replies-history-and-domain-memory.md), in a
  * stable order (date, then id), in one statement (docs/decisions/008-contacts-at-scale.md). The page
- * (≤ pageSize rows, read through the (user_id, created_at, id) index) is a CTE whose rows look their
+ * (≤ pageSize rows, read through the (workspace_id, created_at, id) index) is a CTE whose rows look their
  * campaign name and domain memory up one by one (a subquery; a LATERAL … LIMIT 1, which the planner
  * cannot turn into a hash join over all of the user's memory), so no join runs over every matching
  * row. The total is counted up to CONTACTS_COUNT_CAP in a CTE of its own, which keeps broad searches
@@ -134,7 +134,7 @@ function contactsStatement(
  */
 export async function listContacts(
   db: Database,
-  userId: string,
+  workspaceId: string,
   query: z.output<typeof contactListQuerySchema>,
 ): Promise<ContactPage> {
   const offset = pageOffset(query.page, query.pageSize);
@@ -143,26 +143,26 @@ export async function listContacts(
   // (docs/decisions/008-contacts-at-scale.md).
   const rows =
     query.search || query.status || query.campaignId
-      ? await queryRows<ContactRow>(db, contactsStatement(db, userId, query, query.pageSize, offset))
+      ? await queryRows<ContactRow>(db, contactsStatement(db, workspaceId, query, query.pageSize, offset))
       : await queryRowsPrepared<ContactRow>(
           db,
           `contacts:${query.sort}:${query.order}`,
           () =>
             contactsStatement(
               db,
-              sql.placeholder('userId'),
+              sql.placeholder('workspaceId'),
               query,
               sql.placeholder('limit'),
               sql.placeholder('offset'),
             ),
-          { userId, limit: query.pageSize, offset },
+          { workspaceId, limit: query.pageSize, offset },
         );
   const total = rows[0]?.total ?? 0;
   const found = rows.filter((r) => r.id !== null);
   const domains = found.map((r) => prospectDomain({ domain: r.domain, website: r.website }));
   // Websites whose domain SQL read differently from siteDomain (rare URL forms) are looked up here.
   const unmatched = domains.filter((domain, i) => domain !== found[i]!.memory_key);
-  const extra = unmatched.length > 0 ? await domainMemoryOf(db, userId, unmatched) : null;
+  const extra = unmatched.length > 0 ? await domainMemoryOf(db, workspaceId, unmatched) : null;
   return {
     items: found.map((r, i) => {
       const domain = domains[i]!;
@@ -200,7 +200,12 @@ interface ExportCursor {
 }
 
 /** One keyset batch of the export, newest first, after the cursor. */
-function readExportBatch(db: Database, userId: string, filters: ContactFilters, after: ExportCursor | null) {
+function readExportBatch(
+  db: Database,
+  workspaceId: string,
+  filters: ContactFilters,
+  after: ExportCursor | null,
+) {
   return db
     .select({
       id: prospects.id,
@@ -219,7 +224,7 @@ function readExportBatch(db: Database, userId: string, filters: ContactFilters, 
     .innerJoin(campaigns, eq(campaigns.id, prospects.campaignId))
     .where(
       and(
-        contactsWhere(userId, filters),
+        contactsWhere(workspaceId, filters),
         after
           ? sql`(${prospects.createdAt}, ${prospects.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
           : undefined,
@@ -235,13 +240,13 @@ function readExportBatch(db: Database, userId: string, filters: ContactFilters, 
  */
 export async function* exportContactsCsv(
   db: Database,
-  userId: string,
+  workspaceId: string,
   filters: ContactFilters,
 ): AsyncGenerator<string> {
   yield contactsCsvChunk([], true);
   let after: ExportCursor | null = null;
   for (;;) {
-    const rows = await readExportBatch(db, userId, filters, after);
+    const rows = await readExportBatch(db, workspaceId, filters, after);
     if (rows.length === 0) return;
     yield contactsCsvChunk(
       rows.map(({ id: _id, cursorAt: _at, lastContacted, ...row }) => ({

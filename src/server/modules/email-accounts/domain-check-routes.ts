@@ -5,7 +5,7 @@ import {
   mailboxDomainCheckSchema,
 } from '../../../shared/schemas/domain-check';
 import { domainCheckSchema } from '../../../shared/schemas/mail-health';
-import { userId } from '../../auth/session';
+import { workspaceId } from '../../auth/session';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import {
@@ -29,12 +29,13 @@ export function domainCheckRoutes({ db, config }: { db: Database; config: Config
     app.get(
       domainCheckPaths.check,
       { schema: { tags, params: mailboxIdParams, response: { 200: mailboxDomainCheckSchema } } },
-      async (request) => getMailboxDomainCheck(db, userId(request), request.params.id),
+      async (request) => getMailboxDomainCheck(db, workspaceId(request), request.params.id),
     );
     app.post(
       domainCheckPaths.check,
       { schema: { tags, params: mailboxIdParams, response: { 200: domainCheckSchema } } },
-      async (request) => refreshMailboxDomainCheck(db, dns, request.params.id, new Date(), userId(request)),
+      async (request) =>
+        refreshMailboxDomainCheck(db, dns, request.params.id, new Date(), workspaceId(request)),
     );
     app.put(
       domainCheckPaths.selectors,
@@ -46,7 +47,8 @@ export function domainCheckRoutes({ db, config }: { db: Database; config: Config
           response: { 200: mailboxDomainCheckSchema },
         },
       },
-      async (request) => setDkimSelectors(db, userId(request), request.params.id, request.body.selectors),
+      async (request) =>
+        setDkimSelectors(db, workspaceId(request), request.params.id, request.body.selectors),
     );
   };
 }

@@ -32,8 +32,10 @@ async function mailboxOwner(address: string) {
   const { cookie, email } = await signUpUser(t.app);
   const [mailbox] = await queryRows<{ id: string }>(
     t.handle.db,
-    sql`insert into email_accounts (user_id, email, provider)
-        select id, ${address}, 'gmail' from users where email = ${email} returning id`,
+    sql`insert into email_accounts (workspace_id, connected_by, email, provider)
+        select m.workspace_id, u.id, ${address}, 'gmail'
+        from users u join workspace_members m on m.user_id = u.id
+        where u.email = ${email} returning id`,
   );
   return { cookie, mailboxId: mailbox!.id };
 }
@@ -92,7 +94,7 @@ describe('sender domain check API', () => {
     ]);
   });
 
-  it('answers 404 for another user’s mailbox, on every endpoint', async () => {
+  it('answers 404 for another workspace’s mailbox, on every endpoint', async () => {
     const o = await mailboxOwner('me@sender.test');
     const other = await mailboxOwner('you@sender.test');
     for (const [method, path, payload] of [

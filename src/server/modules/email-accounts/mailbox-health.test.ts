@@ -5,6 +5,7 @@ import { mailboxMessages, type Mailbox, type MailboxHealthReport } from '../../.
 import { campaigns } from '../../db/schema/campaigns';
 import { emailAccounts } from '../../db/schema/mailboxes';
 import { users } from '../../db/schema/users';
+import { workspaceMembers } from '../../db/schema/workspaces';
 import { createTestApp, signUpUser, type TestApp } from '../../testing/app';
 import { seedSends, type SeededMailbox } from '../../testing/mailbox-history';
 
@@ -20,17 +21,28 @@ beforeAll(async () => {
   ({ cookie, email } = await signUpUser(t.app));
   ({ cookie: other } = await signUpUser(t.app));
   const [user] = await t.handle.db.select().from(users).where(eq(users.email, email));
+  const [{ workspaceId }] = (await t.handle.db
+    .select({ workspaceId: workspaceMembers.workspaceId })
+    .from(workspaceMembers)
+    .where(eq(workspaceMembers.userId, user!.id))) as [{ workspaceId: string }];
   const [mailbox] = await t.handle.db
     .insert(emailAccounts)
-    .values({ userId: user!.id, email: 'grace@sender.test', provider: 'smtp', rampLimit: 15 })
+    .values({
+      workspaceId,
+      connectedBy: user!.id,
+      email: 'grace@sender.test',
+      provider: 'smtp',
+      rampLimit: 15,
+    })
     .returning();
   mailboxId = mailbox!.id;
   const [campaign] = await t.handle.db
     .insert(campaigns)
-    .values({ userId: user!.id, name: 'C', websiteUrl: 'https://mine.example', type: 'manual' })
+    .values({ workspaceId, ownerId: user!.id, name: 'C', websiteUrl: 'https://mine.example', type: 'manual' })
     .returning();
   const seeded: SeededMailbox = {
     db: t.handle.db,
+    workspaceId,
     userId: user!.id,
     ownerEmail: email,
     mailboxId,

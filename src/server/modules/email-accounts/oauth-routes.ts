@@ -8,7 +8,7 @@ import {
   oauthCallbackSchema,
   type OAuthMailboxProvider,
 } from '../../../shared/schemas/mailboxes';
-import { userId } from '../../auth/session';
+import { actor } from '../../auth/session';
 import { oauthConfigured } from '../../outreach/mailboxes/oauth-mailbox';
 import type { EmailAccountDeps } from './deps';
 import { beginOAuthMailbox, finishOAuthMailbox } from './oauth-service';
@@ -51,7 +51,7 @@ export function oauthMailboxRoutes(deps: EmailAccountDeps): FastifyPluginAsyncZo
             response: { 200: oauthAuthorizeResponseSchema },
           },
         },
-        async (request) => beginOAuthMailbox(deps, provider, userId(request), request.body.redirect_uri),
+        async (request) => beginOAuthMailbox(deps, provider, actor(request), request.body.redirect_uri),
       );
 
       app.post(
@@ -65,7 +65,7 @@ export function oauthMailboxRoutes(deps: EmailAccountDeps): FastifyPluginAsyncZo
         },
         async (request) => {
           const { code, state, redirect_uri: redirectUri } = request.body;
-          return finishOAuthMailbox(deps, provider, userId(request), { code, state, redirectUri }, (error) =>
+          return finishOAuthMailbox(deps, provider, actor(request), { code, state, redirectUri }, (error) =>
             request.log.warn({ err: error }, 'first domain check not queued'),
           );
         },

@@ -7,6 +7,7 @@ import {
   type OAuthMailboxProvider,
 } from '../../../shared/schemas/mailboxes';
 import type { Config } from '../../config';
+import type { Actor } from '../../auth/workspaces';
 import type { Database } from '../../db/client';
 import { emailAccounts } from '../../db/schema/mailboxes';
 import { AppError } from '../../http/errors';
@@ -48,12 +49,12 @@ function assertOwnRedirect(config: Config, redirectUri: string): void {
 export async function beginOAuthMailbox(
   { db, config }: Pick<EmailAccountDeps, 'db' | 'config'>,
   provider: OAuthMailboxProvider,
-  userId: string,
+  actor: Actor,
   redirectUri: string,
 ): Promise<{ url: string } | { error: string }> {
   if (!oauthConfigured(provider, config)) return { error: notConfigured[provider] };
   assertOwnRedirect(config, redirectUri);
-  return { url: await startOAuthAuthorization(db, config, provider, userId, redirectUri) };
+  return { url: await startOAuthAuthorization(db, config, provider, actor.userId, redirectUri) };
 }
 
 /**
@@ -65,16 +66,17 @@ export async function beginOAuthMailbox(
 export async function finishOAuthMailbox(
   deps: EmailAccountDeps,
   provider: OAuthMailboxProvider,
-  userId: string,
+  actor: Actor,
   answer: { code: string; state: string; redirectUri: string },
   onQueueError: (error: unknown) => void,
 ): Promise<{ success: true } | { success: false; error: string }> {
   const { db, config } = deps;
   assertOwnRedirect(config, answer.redirectUri);
   try {
-    const grant = await completeOAuthAuthorization(db, config, provider, userId, answer);
+    // The consent is bound to the member who began it, the mailbox to their workspace.
+    const grant = await completeOAuthAuthorization(db, config, provider, actor.userId, answer);
     const { credentials } = outreachKeys(deps.appSecret);
-    await connectOAuthMailbox(db, credentials, userId, provider, grant, config.MAILBOX_RAMP_START);
+    await connectOAuthMailbox(db, credentials, actor, provider, grant, config.MAILBOX_RAMP_START);
   } catch (error) {
     if (error instanceof OAuthMailboxError) return { success: false, error: error.message };
     throw error;
@@ -100,7 +102,7 @@ const unlessPaused = (value: SQL, current: AnyPgColumn) =>
 export async function connectOAuthMailbox(
   db: Database,
   credentialsKey: Buffer,
-  userId: string,
+  actor: Pick<Actor, 'workspaceId' | 'userId'>,
   provider: OAuthMailboxProvider,
   grant: OAuthGrant,
   rampStart: number,
@@ -109,7 +111,8 @@ export async function connectOAuthMailbox(
   await db
     .insert(emailAccounts)
     .values({
-      userId,
+      workspaceId: actor.workspaceId,
+      connectedBy: actor.userId,
       email: grant.email,
       provider,
       username: grant.email,
@@ -119,7 +122,7 @@ export async function connectOAuthMailbox(
       rampUpdatedAt: new Date(),
     })
     .onConflictDoUpdate({
-      target: [emailAccounts.userId, emailAccounts.email],
+      target: [emailAccounts.workspaceId, emailAccounts.email],
       set: {
         provider,
         secretEncrypted,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths } from '../../../shared/paths';
 import { quarantinePageSchema, quarantineQuerySchema } from '../../../shared/schemas/mailboxes';
-import { userId } from '../../auth/session';
+import { workspaceId } from '../../auth/session';
 import type { Database } from '../../db/client';
 import { listQuarantinedMessages } from './quarantine-service';
 import { mailboxIdParams } from '../../http/params';
@@ -19,7 +19,7 @@ export function quarantineRoutes({ db }: { db: Database }): FastifyPluginAsyncZo
           response: { 200: quarantinePageSchema },
         },
       },
-      async (request) => listQuarantinedMessages(db, userId(request), request.params.id, request.query),
+      async (request) => listQuarantinedMessages(db, workspaceId(request), request.params.id, request.query),
     );
   };
 }

@@ -12,13 +12,13 @@ import { assertEmailAccountOwned } from './service';
  */
 export async function listQuarantinedMessages(
   db: Database,
-  userId: string,
+  workspaceId: string,
   mailboxId: string,
   query: z.output<typeof quarantineQuerySchema>,
 ): Promise<QuarantinePage> {
-  await assertEmailAccountOwned(db, userId, mailboxId);
+  await assertEmailAccountOwned(db, workspaceId, mailboxId);
   const where = and(
-    eq(quarantinedMessages.userId, userId),
+    eq(quarantinedMessages.workspaceId, workspaceId),
     eq(quarantinedMessages.emailAccountId, mailboxId),
   );
   const [rows, [totals]] = await Promise.all([

@@ -4,6 +4,7 @@ import { apiPaths, withId, withQuery } from '../../../shared/paths';
 import { emailAccounts } from '../../db/schema/mailboxes';
 import { quarantinedMessages } from '../../db/schema/outreach';
 import { users } from '../../db/schema/users';
+import { workspaceMembers } from '../../db/schema/workspaces';
 import { createTestApp, signUpUser, type TestApp } from '../../testing/app';
 
 /** The messages a mailbox's sync set aside, over the API: newest first, paginated, the owner's only. */
@@ -18,12 +19,16 @@ beforeAll(async () => {
   owner = signedUp.cookie;
   ({ cookie: stranger } = await signUpUser(t.app));
   const [user] = await t.handle.db.select().from(users).where(eq(users.email, signedUp.email));
+  const [{ workspaceId }] = (await t.handle.db
+    .select({ workspaceId: workspaceMembers.workspaceId })
+    .from(workspaceMembers)
+    .where(eq(workspaceMembers.userId, user!.id))) as [{ workspaceId: string }];
   const [mailbox] = await t.handle.db
     .insert(emailAccounts)
-    .values({ userId: user!.id, email: 'ada@mail.test', provider: 'smtp' })
+    .values({ workspaceId, connectedBy: user!.id, email: 'ada@mail.test', provider: 'smtp' })
     .returning();
   mailboxId = mailbox!.id;
-  const row = { userId: user!.id, emailAccountId: mailboxId, imapUidValidity: 1 };
+  const row = { workspaceId, emailAccountId: mailboxId, imapUidValidity: 1 };
   await t.handle.db.insert(quarantinedMessages).values([
     {
       ...row,

@@ -9,7 +9,7 @@ import {
   mailboxSchema,
   mailboxSettingsSchema,
 } from '../../../shared/schemas/mailboxes';
-import { userId } from '../../auth/session';
+import { actor, workspaceId } from '../../auth/session';
 import { AddressPolicy } from '../../net/ssrf-guard';
 import { outreachKeys } from '../../outreach/keys';
 import type { EmailAccountDeps } from './deps';
@@ -50,7 +50,7 @@ export function emailAccountRoutes(deps: EmailAccountDeps): FastifyPluginAsyncZo
           response: { 200: z.array(mailboxSchema) },
         },
       },
-      async (request) => listEmailAccounts(db, userId(request), request.query.status),
+      async (request) => listEmailAccounts(db, workspaceId(request), request.query.status),
     );
 
     app.post(
@@ -67,7 +67,7 @@ export function emailAccountRoutes(deps: EmailAccountDeps): FastifyPluginAsyncZo
           db,
           keys.credentials,
           loginChecks,
-          userId(request),
+          actor(request),
           request.body,
           config.MAILBOX_RAMP_START,
         );
@@ -93,7 +93,7 @@ export function emailAccountRoutes(deps: EmailAccountDeps): FastifyPluginAsyncZo
           db,
           keys.credentials,
           loginChecks,
-          userId(request),
+          actor(request),
           request.params.id,
           request.body,
         ),
@@ -108,7 +108,7 @@ export function emailAccountRoutes(deps: EmailAccountDeps): FastifyPluginAsyncZo
           response: { 200: mailboxHealthReportSchema },
         },
       },
-      async (request) => mailboxHealthReport(db, userId(request), request.params.id, new Date()),
+      async (request) => mailboxHealthReport(db, workspaceId(request), request.params.id, new Date()),
     );
 
     app.post(
@@ -116,7 +116,7 @@ export function emailAccountRoutes(deps: EmailAccountDeps): FastifyPluginAsyncZo
       {
         schema: { tags: ['email accounts'], params: mailboxIdParams, response: { 200: mailboxSchema } },
       },
-      async (request) => pauseMailbox(db, userId(request), request.params.id, new Date()),
+      async (request) => pauseMailbox(db, actor(request), request.params.id, new Date()),
     );
 
     app.post(
@@ -124,7 +124,7 @@ export function emailAccountRoutes(deps: EmailAccountDeps): FastifyPluginAsyncZo
       {
         schema: { tags: ['email accounts'], params: mailboxIdParams, response: { 200: mailboxSchema } },
       },
-      async (request) => resumeMailbox(db, userId(request), request.params.id, new Date()),
+      async (request) => resumeMailbox(db, actor(request), request.params.id, new Date()),
     );
 
     app.delete(
@@ -133,7 +133,7 @@ export function emailAccountRoutes(deps: EmailAccountDeps): FastifyPluginAsyncZo
         schema: { tags: ['email accounts'], params: mailboxIdParams, response: { 200: okSchema } },
       },
       async (request) => {
-        await deleteEmailAccount(db, userId(request), request.params.id);
+        await deleteEmailAccount(db, actor(request), request.params.id);
         return { ok: true as const };
       },
     );

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { HEALTH_MIN_SENDS } from '../../../shared/mailbox-health';
+import { workspaceMessages } from '../../../shared/roles';
 import {
   mailboxMessages,
   type connectMailboxSchema,
@@ -8,6 +9,8 @@ import {
   type MailboxHealthReport,
   type mailboxSettingsSchema,
 } from '../../../shared/schemas/mailboxes';
+import { recordActivity } from '../../activity/record';
+import type { Actor } from '../../auth/workspaces';
 import type { Database } from '../../db/client';
 import { emailAccounts } from '../../db/schema/mailboxes';
 import { outreachMessages } from '../../db/schema/outreach';
@@ -40,7 +43,7 @@ function startOfUtcDay(now = new Date()): Date {
  */
 export async function listEmailAccounts(
   db: Database,
-  userId: string,
+  workspaceId: string,
   status?: 'connected' | 'error',
 ): Promise<Mailbox[]> {
   const sentToday = db
@@ -48,7 +51,7 @@ export async function listEmailAccounts(
     .from(outreachMessages)
     .where(
       and(
-        eq(outreachMessages.userId, userId),
+        eq(outreachMessages.workspaceId, workspaceId),
         eq(outreachMessages.status, 'sent'),
         gte(outreachMessages.sentAt, startOfUtcDay()),
       ),
@@ -76,7 +79,9 @@ export async function listEmailAccounts(
     })
     .from(emailAccounts)
     .leftJoin(sentToday, eq(sentToday.emailAccountId, emailAccounts.id))
-    .where(and(eq(emailAccounts.userId, userId), status ? eq(emailAccounts.status, status) : undefined))
+    .where(
+      and(eq(emailAccounts.workspaceId, workspaceId), status ? eq(emailAccounts.status, status) : undefined),
+    )
     .orderBy(desc(emailAccounts.createdAt));
   return rows.map(({ minSpacingSeconds, maxSpacingSeconds, ...r }) => ({
     ...r,
@@ -87,11 +92,13 @@ export async function listEmailAccounts(
   }));
 }
 
-async function assertNotConnected(db: Database, userId: string, email: string): Promise<void> {
+async function assertNotConnected(db: Database, workspaceId: string, email: string): Promise<void> {
   const [row] = await db
     .select({ id: emailAccounts.id })
     .from(emailAccounts)
-    .where(and(eq(emailAccounts.userId, userId), sql`lower(${emailAccounts.email}) = lower(${email})`));
+    .where(
+      and(eq(emailAccounts.workspaceId, workspaceId), sql`lower(${emailAccounts.email}) = lower(${email})`),
+    );
   if (row) throw new AppError('CONFLICT', mailboxMessages.alreadyConnected);
 }
 
@@ -142,15 +149,17 @@ export async function connectSmtpMailbox(
   db: Database,
   credentialsKey: Buffer,
   policy: LoginCheckPolicy,
-  userId: string,
+  actor: Actor,
   input: ConnectMailbox,
   rampStart: number,
 ): Promise<Mailbox> {
+  const { workspaceId } = actor;
   const { email, username, password, dailyLimit, ...servers } = input;
-  await assertNotConnected(db, userId, email);
-  await checkLogins(db, policy, userId, { ...servers, auth: { user: username, pass: password } });
-  const id = await insertMailbox(db, {
-    userId,
+  await assertNotConnected(db, workspaceId, email);
+  await checkLogins(db, policy, actor.userId, { ...servers, auth: { user: username, pass: password } });
+  const id = await insertMailbox(db, actor, {
+    workspaceId,
+    connectedBy: actor.userId,
     email,
     provider: 'smtp',
     ...servers,
@@ -160,13 +169,25 @@ export async function connectSmtpMailbox(
     rampLimit: initialRampLimit(dailyLimit, rampStart),
     rampUpdatedAt: new Date(),
   });
-  return mailboxById(db, userId, id);
+  return mailboxById(db, workspaceId, id);
 }
 
-async function insertMailbox(db: Database, values: typeof emailAccounts.$inferInsert): Promise<string> {
+async function insertMailbox(
+  db: Database,
+  actor: Actor,
+  values: typeof emailAccounts.$inferInsert,
+): Promise<string> {
   try {
-    const [row] = await db.insert(emailAccounts).values(values).returning({ id: emailAccounts.id });
-    return row!.id;
+    return await db.transaction(async (tx) => {
+      const [row] = await tx.insert(emailAccounts).values(values).returning({ id: emailAccounts.id });
+      await recordActivity(tx, {
+        workspaceId: actor.workspaceId,
+        actorId: actor.userId,
+        kind: 'mailbox.connected',
+        subject: values.email,
+      });
+      return row!.id;
+    });
   } catch (error) {
     // Two connects of the same address at once: the unique constraint decides.
     if (isUniqueViolation(error)) throw new AppError('CONFLICT', mailboxMessages.alreadyConnected);
@@ -177,22 +198,26 @@ async function insertMailbox(db: Database, values: typeof emailAccounts.$inferIn
 /**
  * Saves a mailbox's daily limit, spacing and the health thresholds given; with a new password (SMTP/IMAP only) both logins are
  * checked first, then the password is stored encrypted and the mailbox is connected again.
- * @throws AppError NOT_FOUND (404) when the mailbox is not the user's; VALIDATION_ERROR (400) for a
- *   password on a Gmail or Microsoft mailbox or a refused login (nothing is changed then); RATE_LIMITED (429).
+ * Only the member who connected it or Full Access may (docs/product.md#roles).
+ * @throws AppError NOT_FOUND (404) when the mailbox is not the workspace's; FORBIDDEN (403) for
+ *   another member's mailbox; VALIDATION_ERROR (400) for a password on a Gmail or Microsoft mailbox
+ *   or a refused login (nothing is changed then); RATE_LIMITED (429).
  */
 export async function updateMailboxSettings(
   db: Database,
   credentialsKey: Buffer,
   policy: LoginCheckPolicy,
-  userId: string,
+  actor: Actor,
   id: string,
   input: z.output<typeof mailboxSettingsSchema>,
 ): Promise<Mailbox> {
+  const { workspaceId } = actor;
   const [row] = await db
     .select()
     .from(emailAccounts)
-    .where(and(eq(emailAccounts.id, id), eq(emailAccounts.userId, userId)));
+    .where(and(eq(emailAccounts.id, id), eq(emailAccounts.workspaceId, workspaceId)));
   if (!row) throw AppError.notFound('Email account not found');
+  assertMayChangeMailbox(actor, row.connectedBy);
   let reconnected: Partial<typeof emailAccounts.$inferInsert> = {};
   if (input.password !== undefined) {
     if (row.provider !== 'smtp')
@@ -201,7 +226,10 @@ export async function updateMailboxSettings(
         row.provider === 'gmail' ? mailboxMessages.gmailPassword : mailboxMessages.microsoftPassword,
       );
     const { username, ...servers } = storedMailServers(row);
-    await checkLogins(db, policy, userId, { ...servers, auth: { user: username, pass: input.password } });
+    await checkLogins(db, policy, actor.userId, {
+      ...servers,
+      auth: { user: username, pass: input.password },
+    });
     reconnected = {
       secretEncrypted: encryptSecret(credentialsKey, input.password),
       // A paused mailbox stays paused: a new password fixes logins, not its bounce rates.
@@ -220,40 +248,60 @@ export async function updateMailboxSettings(
       ...reconnected,
       updatedAt: new Date(),
     })
-    .where(and(eq(emailAccounts.id, id), eq(emailAccounts.userId, userId)));
-  return mailboxById(db, userId, id);
+    .where(and(eq(emailAccounts.id, id), eq(emailAccounts.workspaceId, workspaceId)));
+  return mailboxById(db, workspaceId, id);
 }
 
-async function mailboxById(db: Database, userId: string, id: string): Promise<Mailbox> {
-  const mailbox = (await listEmailAccounts(db, userId)).find((m) => m.id === id);
+async function mailboxById(db: Database, workspaceId: string, id: string): Promise<Mailbox> {
+  const mailbox = (await listEmailAccounts(db, workspaceId)).find((m) => m.id === id);
   if (!mailbox) throw AppError.notFound('Email account not found');
   return mailbox;
 }
 
 /**
- * Disconnects a mailbox: cancels its queued and flagged messages (they could never be sent), then
- * deletes the row and with it the encrypted secret.
- * @throws AppError NOT_FOUND (404) when the mailbox is not the user's.
+ * A member changes or disconnects only a mailbox they connected; Full Access any of the workspace's.
+ * @throws AppError FORBIDDEN (403) with the rule's sentence.
  */
-export async function deleteEmailAccount(db: Database, userId: string, id: string): Promise<void> {
+function assertMayChangeMailbox(actor: Actor, connectedBy: string | null): void {
+  if (actor.role !== 'full' && connectedBy !== actor.userId) {
+    throw AppError.forbidden(workspaceMessages.changeMailbox);
+  }
+}
+
+/**
+ * Disconnects a mailbox: cancels its queued and flagged messages (they could never be sent), then
+ * deletes the row and with it the encrypted secret. Only the member who connected it or Full Access may.
+ * @throws AppError NOT_FOUND (404) when the mailbox is not the workspace's; FORBIDDEN (403) for another member's.
+ */
+export async function deleteEmailAccount(db: Database, actor: Actor, id: string): Promise<void> {
+  const { workspaceId } = actor;
   await db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ id: emailAccounts.id })
+      .select({ id: emailAccounts.id, email: emailAccounts.email, connectedBy: emailAccounts.connectedBy })
       .from(emailAccounts)
-      .where(and(eq(emailAccounts.id, id), eq(emailAccounts.userId, userId)))
+      .where(and(eq(emailAccounts.id, id), eq(emailAccounts.workspaceId, workspaceId)))
       .for('update');
     if (!row) throw AppError.notFound('Email account not found');
+    assertMayChangeMailbox(actor, row.connectedBy);
     await tx
       .update(outreachMessages)
       .set({ status: 'cancelled' })
       .where(
         and(
-          eq(outreachMessages.userId, userId),
+          eq(outreachMessages.workspaceId, workspaceId),
           eq(outreachMessages.emailAccountId, id),
           inArray(outreachMessages.status, ['queued', 'flagged']),
         ),
       );
-    await tx.delete(emailAccounts).where(and(eq(emailAccounts.id, id), eq(emailAccounts.userId, userId)));
+    await tx
+      .delete(emailAccounts)
+      .where(and(eq(emailAccounts.id, id), eq(emailAccounts.workspaceId, workspaceId)));
+    await recordActivity(tx, {
+      workspaceId,
+      actorId: actor.userId,
+      kind: 'mailbox.disconnected',
+      subject: row.email,
+    });
   });
 }
 
@@ -261,11 +309,11 @@ export async function deleteEmailAccount(db: Database, userId: string, id: strin
  * Checks that a mailbox exists and belongs to the user.
  * @throws AppError NOT_FOUND (404) otherwise, so another user's ids reveal nothing.
  */
-export async function assertEmailAccountOwned(db: Database, userId: string, id: string): Promise<void> {
+export async function assertEmailAccountOwned(db: Database, workspaceId: string, id: string): Promise<void> {
   const [row] = await db
     .select({ id: emailAccounts.id })
     .from(emailAccounts)
-    .where(and(eq(emailAccounts.id, id), eq(emailAccounts.userId, userId)));
+    .where(and(eq(emailAccounts.id, id), eq(emailAccounts.workspaceId, workspaceId)));
   if (!row) throw AppError.notFound('Email account not found');
 }
 
@@ -274,24 +322,40 @@ export async function assertEmailAccountOwned(db: Database, userId: string, id: 
  * only sends from `now` on (health_since), so the bounces that paused it cannot pause it again at once.
  * @throws AppError NOT_FOUND (404) when the mailbox is not the user's; CONFLICT (409) when it is not paused.
  */
-export async function resumeMailbox(db: Database, userId: string, id: string, now: Date): Promise<Mailbox> {
-  const mine = and(eq(emailAccounts.id, id), eq(emailAccounts.userId, userId));
-  const [row] = await db
-    .update(emailAccounts)
-    .set({
-      status: 'connected',
-      statusReason: null,
-      statusSource: null,
-      healthSince: sql`case when ${emailAccounts.statusSource} = 'health' then ${now.toISOString()}::timestamptz else ${emailAccounts.healthSince} end`,
-      updatedAt: now,
-    })
-    .where(and(mine, eq(emailAccounts.status, 'paused')))
-    .returning({ id: emailAccounts.id });
+export async function resumeMailbox(
+  db: Database,
+  actor: Pick<Actor, 'workspaceId' | 'userId'>,
+  id: string,
+  now: Date,
+): Promise<Mailbox> {
+  const { workspaceId } = actor;
+  const mine = and(eq(emailAccounts.id, id), eq(emailAccounts.workspaceId, workspaceId));
+  const row = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(emailAccounts)
+      .set({
+        status: 'connected',
+        statusReason: null,
+        statusSource: null,
+        healthSince: sql`case when ${emailAccounts.statusSource} = 'health' then ${now.toISOString()}::timestamptz else ${emailAccounts.healthSince} end`,
+        updatedAt: now,
+      })
+      .where(and(mine, eq(emailAccounts.status, 'paused')))
+      .returning({ email: emailAccounts.email });
+    if (updated)
+      await recordActivity(tx, {
+        workspaceId,
+        actorId: actor.userId,
+        kind: 'mailbox.resumed',
+        subject: updated.email,
+      });
+    return updated;
+  });
   if (!row) {
-    await assertEmailAccountOwned(db, userId, id);
+    await assertEmailAccountOwned(db, workspaceId, id);
     throw new AppError('CONFLICT', mailboxMessages.notPaused);
   }
-  return mailboxById(db, userId, id);
+  return mailboxById(db, workspaceId, id);
 }
 
 /**
@@ -299,24 +363,44 @@ export async function resumeMailbox(db: Database, userId: string, id: string, no
  * and bounces are still read.
  * @throws AppError NOT_FOUND (404) when the mailbox is not the user's; CONFLICT (409) when it is not connected.
  */
-export async function pauseMailbox(db: Database, userId: string, id: string, now: Date): Promise<Mailbox> {
-  const [row] = await db
-    .update(emailAccounts)
-    .set({
-      status: 'paused',
-      statusSource: 'user',
-      statusReason: mailboxMessages.pausedByUser,
-      updatedAt: now,
-    })
-    .where(
-      and(eq(emailAccounts.id, id), eq(emailAccounts.userId, userId), eq(emailAccounts.status, 'connected')),
-    )
-    .returning({ id: emailAccounts.id });
+export async function pauseMailbox(
+  db: Database,
+  actor: Pick<Actor, 'workspaceId' | 'userId'>,
+  id: string,
+  now: Date,
+): Promise<Mailbox> {
+  const { workspaceId } = actor;
+  const row = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(emailAccounts)
+      .set({
+        status: 'paused',
+        statusSource: 'user',
+        statusReason: mailboxMessages.pausedByUser,
+        updatedAt: now,
+      })
+      .where(
+        and(
+          eq(emailAccounts.id, id),
+          eq(emailAccounts.workspaceId, workspaceId),
+          eq(emailAccounts.status, 'connected'),
+        ),
+      )
+      .returning({ email: emailAccounts.email });
+    if (updated)
+      await recordActivity(tx, {
+        workspaceId,
+        actorId: actor.userId,
+        kind: 'mailbox.paused',
+        subject: updated.email,
+      });
+    return updated;
+  });
   if (!row) {
-    await assertEmailAccountOwned(db, userId, id);
+    await assertEmailAccountOwned(db, workspaceId, id);
     throw new AppError('CONFLICT', mailboxMessages.notConnected);
   }
-  return mailboxById(db, userId, id);
+  return mailboxById(db, workspaceId, id);
 }
 
 /**
@@ -325,11 +409,11 @@ export async function pauseMailbox(db: Database, userId: string, id: string, now
  */
 export async function mailboxHealthReport(
   db: Database,
-  userId: string,
+  workspaceId: string,
   id: string,
   now: Date,
 ): Promise<MailboxHealthReport> {
-  await assertEmailAccountOwned(db, userId, id);
+  await assertEmailAccountOwned(db, workspaceId, id);
   const { health, since } = await mailboxHealth(db, id, now);
   return { health, since: iso(since), minimumSends: HEALTH_MIN_SENDS };
 }

@@ -1,8 +1,12 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '../../../shared/paths';
+import type { Me } from '../../../shared/schemas/auth';
 import type { LiveEvent } from '../../../shared/schemas/live-events';
+import { WORKSPACE_HEADER } from '../../auth/workspaces';
+import { users } from '../../db/schema/users';
+import { workspaceMembers } from '../../db/schema/workspaces';
 import { EVENTS_CHANNEL, publishEvent } from '../../events/publish';
 import { createTestApp, signUpUser, type TestApp } from '../../testing/app';
 
@@ -33,15 +37,18 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function signedInUser(): Promise<{ cookie: string; id: string }> {
+/** A signed-up user and the id of their workspace, which events are published to. */
+async function signedInUser(): Promise<{ cookie: string; workspaceId: string }> {
   const { cookie } = await signUpUser(t.app);
   const me = await t.app.inject({ method: 'GET', url: apiPaths.me, headers: { cookie } });
-  return { cookie, id: (me.json() as { id: string }).id };
+  return { cookie, workspaceId: me.json<Me>().workspace.id };
 }
 
-async function openEvents(cookie: string): Promise<EventReader> {
+async function openEvents(cookie: string, workspaceId?: string): Promise<EventReader> {
   const abort = new AbortController();
-  const response = await fetch(`${base}${apiPaths.events}`, { headers: { cookie }, signal: abort.signal });
+  const headers: Record<string, string> = { cookie };
+  if (workspaceId) headers[WORKSPACE_HEADER] = workspaceId;
+  const response = await fetch(`${base}${apiPaths.events}`, { headers, signal: abort.signal });
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
   const reader = response.body!.getReader();
@@ -82,7 +89,7 @@ describe('GET /api/events', () => {
     await response.text();
   });
 
-  it('streams a published event to its user, with the retry hint, uncompressed', async () => {
+  it('streams a published event to its workspace’s user, with the retry hint, uncompressed', async () => {
     const user = await signedInUser();
     const abort = new AbortController();
     const response = await fetch(`${base}${apiPaths.events}`, {
@@ -93,19 +100,19 @@ describe('GET /api/events', () => {
     abort.abort();
 
     const events = await openEvents(user.cookie);
-    await publishEvent(t.handle.db, { userId: user.id, type: 'inbound.applied', campaignId });
+    await publishEvent(t.handle.db, { workspaceId: user.workspaceId, type: 'inbound.applied', campaignId });
     expect(await events.next()).toEqual({ type: 'inbound.applied', campaignId });
     expect(events.raw()).toMatch(/^retry: \d+\n\n/);
     await events.cancel();
   });
 
-  it('never sends one user another user’s events', async () => {
+  it('never sends one user another workspace’s events', async () => {
     const ann = await signedInUser();
     const bob = await signedInUser();
     const annEvents = await openEvents(ann.cookie);
     const bobEvents = await openEvents(bob.cookie);
-    await publishEvent(t.handle.db, { userId: ann.id, type: 'prospects.changed', campaignId });
-    await publishEvent(t.handle.db, { userId: bob.id, type: 'notifications.changed' });
+    await publishEvent(t.handle.db, { workspaceId: ann.workspaceId, type: 'prospects.changed', campaignId });
+    await publishEvent(t.handle.db, { workspaceId: bob.workspaceId, type: 'notifications.changed' });
     // NOTIFYs arrive in order: had Ann's event reached Bob, it would come before his own.
     expect(await bobEvents.next()).toEqual({ type: 'notifications.changed' });
     expect(await annEvents.next()).toEqual({ type: 'prospects.changed', campaignId });
@@ -113,19 +120,44 @@ describe('GET /api/events', () => {
     await bobEvents.cancel();
   });
 
+  it('sends a workspace’s events to every member who has it open', async () => {
+    const ann = await signedInUser();
+    const bob = await signedInUser();
+    const [bobUser] = await t.handle.db
+      .select({ id: users.id })
+      .from(users)
+      .innerJoin(workspaceMembers, eq(workspaceMembers.userId, users.id))
+      .where(eq(workspaceMembers.workspaceId, bob.workspaceId));
+    await t.handle.db
+      .insert(workspaceMembers)
+      .values({ workspaceId: ann.workspaceId, userId: bobUser!.id, role: 'member' });
+    const annEvents = await openEvents(ann.cookie);
+    const bobInAnn = await openEvents(bob.cookie, ann.workspaceId);
+    const bobOwn = await openEvents(bob.cookie, bob.workspaceId);
+    await publishEvent(t.handle.db, { workspaceId: ann.workspaceId, type: 'prospects.changed', campaignId });
+    await publishEvent(t.handle.db, { workspaceId: bob.workspaceId, type: 'notifications.changed' });
+    expect(await annEvents.next()).toEqual({ type: 'prospects.changed', campaignId });
+    expect(await bobInAnn.next()).toEqual({ type: 'prospects.changed', campaignId });
+    // NOTIFYs arrive in order: had Ann's workspace's event reached Bob's own page, it would come first.
+    expect(await bobOwn.next()).toEqual({ type: 'notifications.changed' });
+    await annEvents.cancel();
+    await bobInAnn.cancel();
+    await bobOwn.cancel();
+  });
+
   it('delivers an event published in a transaction at commit, and drops it on rollback', async () => {
     const user = await signedInUser();
     const events = await openEvents(user.cookie);
     await t.handle.db
       .transaction(async (tx) => {
-        await publishEvent(tx, { userId: user.id, type: 'outreach.changed', campaignId });
+        await publishEvent(tx, { workspaceId: user.workspaceId, type: 'outreach.changed', campaignId });
         throw new Error('rolled back');
       })
       .catch(() => undefined);
     await t.handle.db.transaction(async (tx) => {
-      await publishEvent(tx, { userId: user.id, type: 'discovery.finished', campaignId });
-      await publishEvent(tx, { userId: user.id, type: 'discovery.finished', campaignId });
-      await publishEvent(tx, { userId: user.id, type: 'mailboxes.changed' });
+      await publishEvent(tx, { workspaceId: user.workspaceId, type: 'discovery.finished', campaignId });
+      await publishEvent(tx, { workspaceId: user.workspaceId, type: 'discovery.finished', campaignId });
+      await publishEvent(tx, { workspaceId: user.workspaceId, type: 'mailboxes.changed' });
     });
     // The rolled-back event never comes, and PostgreSQL folds a transaction's identical ones into one.
     expect(await events.next()).toEqual({ type: 'discovery.finished', campaignId });
@@ -136,7 +168,7 @@ describe('GET /api/events', () => {
   it('passes on a NOTIFY sent outside the app’s database client, as a worker process sends it', async () => {
     const user = await signedInUser();
     const events = await openEvents(user.cookie);
-    const payload = JSON.stringify({ userId: user.id, type: 'live-links.changed' });
+    const payload = JSON.stringify({ workspaceId: user.workspaceId, type: 'live-links.changed' });
     if (t.handle.kind === 'postgres') {
       // A second connection, as the worker role has: the web process hears it through its LISTEN.
       const worker = new pg.Client({ connectionString: t.handle.connectionString });

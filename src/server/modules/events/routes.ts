@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths } from '../../../shared/paths';
-import { userId } from '../../auth/session';
+import { workspaceId } from '../../auth/session';
 import type { EventHub } from '../../events/listen';
 import { openSseStream, type SseStream } from '../../http/sse';
 
@@ -28,7 +28,7 @@ export function eventRoutes({ events: hub }: { events: EventHub }): FastifyPlugi
       const stream = openSseStream(reply, { retryMs: RETRY_MS });
       open.add(stream);
       const unsubscribe = hub.subscribe({
-        userId: userId(request),
+        workspaceId: workspaceId(request),
         onEvent: (event) => stream.send(event),
         onLost: () => stream.close(),
       });

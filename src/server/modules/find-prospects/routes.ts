@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths } from '../../../shared/paths';
 import { findProspectsResultSchema } from '../../../shared/schemas/campaigns';
 import { discoveryMessages, discoveryRunSchema } from '../../../shared/schemas/discovery';
-import { userId } from '../../auth/session';
+import { workspaceId } from '../../auth/session';
 import {
   cancelFindProspects,
   findProspectsStatus,
@@ -25,19 +25,19 @@ export function findProspectsRoutes(deps: FindProspectsDeps): FastifyPluginAsync
       apiPaths.findProspects,
       { schema: { tags, params: idParams, response: { 200: findProspectsResultSchema } } },
       async (request) => {
-        await startFindProspects(deps, userId(request), request.params.id);
+        await startFindProspects(deps, workspaceId(request), request.params.id);
         return { success: true, message: discoveryMessages.started };
       },
     );
     app.get(
       apiPaths.findProspects,
       { schema: { tags, params: idParams, response: { 200: discoveryRunSchema.nullable() } } },
-      async (request) => findProspectsStatus(deps.db, userId(request), request.params.id),
+      async (request) => findProspectsStatus(deps.db, workspaceId(request), request.params.id),
     );
     app.delete(
       apiPaths.findProspects,
       { schema: { tags, params: idParams, response: { 200: discoveryRunSchema } } },
-      async (request) => cancelFindProspects(deps, userId(request), request.params.id),
+      async (request) => cancelFindProspects(deps, workspaceId(request), request.params.id),
     );
   };
 }

@@ -40,14 +40,14 @@ function toView(run: typeof discoveryRuns.$inferSelect, progressPercentage: numb
  */
 export async function startFindProspects(
   deps: FindProspectsDeps,
-  userId: string,
+  workspaceId: string,
   campaignId: string,
 ): Promise<DiscoveryRun> {
   const { db, config, queue } = deps;
-  await findOwnedCampaign(db, userId, campaignId);
+  await findOwnedCampaign(db, workspaceId, campaignId);
   const [run] = await db
     .insert(discoveryRuns)
-    .values({ campaignId, userId, status: 'queued' })
+    .values({ campaignId, workspaceId, status: 'queued' })
     .onConflictDoNothing()
     .returning();
   if (!run) throw new AppError('CONFLICT', discoveryMessages.alreadyRunning);
@@ -59,7 +59,7 @@ export async function startFindProspects(
     {
       retryLimit: 1,
       expireInSeconds: config.DISCOVERY_MAX_MINUTES * 60 + EXPIRY_MARGIN_SECONDS,
-      group: { id: userId },
+      group: { id: workspaceId },
     },
   );
   const [updated] = await db
@@ -77,18 +77,18 @@ export async function startFindProspects(
  */
 export async function cancelFindProspects(
   deps: FindProspectsDeps,
-  userId: string,
+  workspaceId: string,
   campaignId: string,
 ): Promise<DiscoveryRun> {
   const { db, queue } = deps;
-  const campaign = await findOwnedCampaign(db, userId, campaignId);
+  const campaign = await findOwnedCampaign(db, workspaceId, campaignId);
   const [run] = await db
     .update(discoveryRuns)
     .set({ status: 'cancelled', finishedAt: new Date() })
     .where(
       and(
         eq(discoveryRuns.campaignId, campaignId),
-        eq(discoveryRuns.userId, userId),
+        eq(discoveryRuns.workspaceId, workspaceId),
         inArray(discoveryRuns.status, ['queued', 'running']),
       ),
     )
@@ -104,14 +104,14 @@ export async function cancelFindProspects(
  */
 export async function findProspectsStatus(
   db: Database,
-  userId: string,
+  workspaceId: string,
   campaignId: string,
 ): Promise<DiscoveryRun | null> {
-  const campaign = await findOwnedCampaign(db, userId, campaignId);
+  const campaign = await findOwnedCampaign(db, workspaceId, campaignId);
   const [run] = await db
     .select()
     .from(discoveryRuns)
-    .where(and(eq(discoveryRuns.campaignId, campaignId), eq(discoveryRuns.userId, userId)))
+    .where(and(eq(discoveryRuns.campaignId, campaignId), eq(discoveryRuns.workspaceId, workspaceId)))
     .orderBy(desc(discoveryRuns.createdAt))
     .limit(1);
   return run ? toView(run, campaign.progressPercentage) : null;

@@ -10,7 +10,7 @@ import {
   updateFirstLineSchema,
 } from '../../../shared/schemas/first-lines';
 import { AiCallError, type AiWriter } from '../../ai/writer';
-import { userId } from '../../auth/session';
+import { actor, workspaceId } from '../../auth/session';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
 import {
@@ -40,7 +40,7 @@ export function firstLineRoutes({ db, writer }: { db: Database; writer: AiWriter
           response: { 200: firstLinePageSchema },
         },
       },
-      async (request) => listFirstLines(db, userId(request), request.params.id, request.query),
+      async (request) => listFirstLines(db, workspaceId(request), request.params.id, request.query),
     );
     app.put(
       apiPaths.campaignFirstLineSettings,
@@ -53,14 +53,14 @@ export function firstLineRoutes({ db, writer }: { db: Database; writer: AiWriter
         },
       },
       async (request) =>
-        setFirstLineApproval(db, userId(request), request.params.id, request.body.requireApproval),
+        setFirstLineApproval(db, workspaceId(request), request.params.id, request.body.requireApproval),
     );
     app.post(
       apiPaths.prospectFirstLineDraft,
       { schema: { tags, params: idParams, response: { 200: prospectFirstLineSchema } } },
       async (request) => {
         try {
-          return await draftFirstLine(db, writer, userId(request), request.params.id);
+          return await draftFirstLine(db, writer, actor(request), request.params.id);
         } catch (error) {
           if (!(error instanceof AiCallError)) throw error;
           request.log.warn({ err: error }, 'first line draft failed');
@@ -78,13 +78,13 @@ export function firstLineRoutes({ db, writer }: { db: Database; writer: AiWriter
           response: { 200: prospectFirstLineSchema },
         },
       },
-      async (request) => updateFirstLine(db, userId(request), request.params.id, request.body),
+      async (request) => updateFirstLine(db, workspaceId(request), request.params.id, request.body),
     );
     app.delete(
       apiPaths.prospectFirstLine,
       { schema: { tags, params: idParams, response: { 200: okSchema } } },
       async (request) => {
-        await deleteFirstLine(db, userId(request), request.params.id);
+        await deleteFirstLine(db, workspaceId(request), request.params.id);
         return { ok: true as const };
       },
     );

@@ -7,6 +7,7 @@ import type {
   updateFirstLineSchema,
 } from '../../../shared/schemas/first-lines';
 import { AiCallError, type AiWriter } from '../../ai/writer';
+import type { Actor } from '../../auth/workspaces';
 import type { Database } from '../../db/client';
 import { prospectFirstLines } from '../../db/schema/ai';
 import { campaigns } from '../../db/schema/campaigns';
@@ -53,12 +54,12 @@ function toProspectFirstLine(row: Row): ProspectFirstLine {
  */
 export async function listFirstLines(
   db: Database,
-  userId: string,
+  workspaceId: string,
   campaignId: string,
   query: z.output<typeof firstLineListQuerySchema>,
 ): Promise<FirstLinePage> {
-  const campaign = await findOwnedCampaign(db, userId, campaignId);
-  const where = and(eq(prospects.campaignId, campaign.id), eq(prospects.userId, userId));
+  const campaign = await findOwnedCampaign(db, workspaceId, campaignId);
+  const where = and(eq(prospects.campaignId, campaign.id), eq(prospects.workspaceId, workspaceId));
   const page = await listPage(
     db
       .select(columns)
@@ -81,25 +82,25 @@ export async function listFirstLines(
  */
 export async function setFirstLineApproval(
   db: Database,
-  userId: string,
+  workspaceId: string,
   campaignId: string,
   requireApproval: boolean,
 ): Promise<{ requireApproval: boolean }> {
   const [row] = await db
     .update(campaigns)
     .set({ requireFirstLineApproval: requireApproval })
-    .where(and(eq(campaigns.id, campaignId), eq(campaigns.userId, userId)))
+    .where(and(eq(campaigns.id, campaignId), eq(campaigns.workspaceId, workspaceId)))
     .returning({ requireApproval: campaigns.requireFirstLineApproval });
   if (!row) throw AppError.notFound();
   return row;
 }
 
-async function ownedProspect(db: Database, userId: string, prospectId: string) {
+async function ownedProspect(db: Database, workspaceId: string, prospectId: string) {
   const [row] = await db
     .select({ prospect: prospects, campaignWebsite: campaigns.websiteUrl })
     .from(prospects)
     .innerJoin(campaigns, eq(campaigns.id, prospects.campaignId))
-    .where(and(eq(prospects.id, prospectId), eq(prospects.userId, userId)));
+    .where(and(eq(prospects.id, prospectId), eq(prospects.workspaceId, workspaceId)));
   if (!row) throw AppError.notFound();
   return row;
 }
@@ -121,15 +122,16 @@ async function lineOf(db: Database, prospectId: string): Promise<ProspectFirstLi
 export async function draftFirstLine(
   db: Database,
   writer: AiWriter,
-  userId: string,
+  actor: Actor,
   prospectId: string,
 ): Promise<ProspectFirstLine> {
-  const { prospect, campaignWebsite } = await ownedProspect(db, userId, prospectId);
+  const { workspaceId } = actor;
+  const { prospect, campaignWebsite } = await ownedProspect(db, workspaceId, prospectId);
   const stored = prospect.sourcePageUrl
     ? await new CrawlStore(db).freshPage(prospect.sourcePageUrl, ANY_AGE_MS)
     : null;
   const answer = await writer.generate(
-    userId,
+    actor.userId,
     firstLinePrompt({
       website: prospect.website,
       contactName: prospect.contactName,
@@ -154,7 +156,7 @@ export async function draftFirstLine(
   const values = { text, status: 'draft' as const, sourcePageUrl: prospect.sourcePageUrl };
   await db
     .insert(prospectFirstLines)
-    .values({ prospectId, campaignId: prospect.campaignId, userId, ...values })
+    .values({ prospectId, campaignId: prospect.campaignId, workspaceId, ...values })
     .onConflictDoUpdate({ target: prospectFirstLines.prospectId, set: { ...values, updatedAt: new Date() } });
   return lineOf(db, prospectId);
 }
@@ -165,14 +167,16 @@ export async function draftFirstLine(
  */
 export async function updateFirstLine(
   db: Database,
-  userId: string,
+  workspaceId: string,
   prospectId: string,
   input: z.output<typeof updateFirstLineSchema>,
 ): Promise<ProspectFirstLine> {
   const rows = await db
     .update(prospectFirstLines)
     .set({ text: input.text, status: input.approved ? 'approved' : 'draft' })
-    .where(and(eq(prospectFirstLines.prospectId, prospectId), eq(prospectFirstLines.userId, userId)))
+    .where(
+      and(eq(prospectFirstLines.prospectId, prospectId), eq(prospectFirstLines.workspaceId, workspaceId)),
+    )
     .returning({ prospectId: prospectFirstLines.prospectId });
   if (!rows.length) throw AppError.notFound();
   return lineOf(db, prospectId);
@@ -182,10 +186,12 @@ export async function updateFirstLine(
  * Discards a prospect's first line: its messages go out with the plain template.
  * @throws AppError NOT_FOUND when the prospect is not the user's or has no line.
  */
-export async function deleteFirstLine(db: Database, userId: string, prospectId: string): Promise<void> {
+export async function deleteFirstLine(db: Database, workspaceId: string, prospectId: string): Promise<void> {
   const rows = await db
     .delete(prospectFirstLines)
-    .where(and(eq(prospectFirstLines.prospectId, prospectId), eq(prospectFirstLines.userId, userId)))
+    .where(
+      and(eq(prospectFirstLines.prospectId, prospectId), eq(prospectFirstLines.workspaceId, workspaceId)),
+    )
     .returning({ prospectId: prospectFirstLines.prospectId });
   if (!rows.length) throw AppError.notFound();
 }

@@ -12,7 +12,7 @@ import {
   saveInternalLinksSchema,
 } from '../../../shared/schemas/guest-posts';
 import type { AiWriter } from '../../ai/writer';
-import { userId } from '../../auth/session';
+import { actor, workspaceId } from '../../auth/session';
 import type { Database } from '../../db/client';
 import { openSseStream } from '../../http/sse';
 import {
@@ -37,7 +37,7 @@ export function guestPostRoutes({ db, writer }: { db: Database; writer: AiWriter
     app.get(
       apiPaths.guestPostCampaigns,
       { schema: { tags, response: { 200: z.array(guestPostCampaignSchema) } } },
-      async (request) => listGuestPostCampaigns(db, userId(request)),
+      async (request) => listGuestPostCampaigns(db, workspaceId(request)),
     );
     app.put(
       apiPaths.campaignInternalLinks,
@@ -50,7 +50,7 @@ export function guestPostRoutes({ db, writer }: { db: Database; writer: AiWriter
         },
       },
       async (request) =>
-        saveInternalLinks(db, userId(request), request.params.id, request.body.internalLinks),
+        saveInternalLinks(db, workspaceId(request), request.params.id, request.body.internalLinks),
     );
 
     /**
@@ -63,7 +63,7 @@ export function guestPostRoutes({ db, writer }: { db: Database; writer: AiWriter
       { schema: { tags, body: guestPostRequestSchema } },
       async (request, reply) => {
         const abort = new AbortController();
-        const generation = await startGuestPost(db, writer, userId(request), request.body, abort.signal);
+        const generation = await startGuestPost(db, writer, actor(request), request.body, abort.signal);
         const stream = openSseStream(reply);
         let finished = false;
         stream.onClose(() => {
@@ -88,18 +88,18 @@ export function guestPostRoutes({ db, writer }: { db: Database; writer: AiWriter
       {
         schema: { tags, querystring: guestPostListQuerySchema, response: { 200: guestPostPageSchema } },
       },
-      async (request) => listGuestPosts(db, userId(request), request.query),
+      async (request) => listGuestPosts(db, workspaceId(request), request.query),
     );
     app.get(
       apiPaths.guestPost,
       { schema: { tags, params: idParams, response: { 200: guestPostSchema } } },
-      async (request) => getGuestPost(db, userId(request), request.params.id),
+      async (request) => getGuestPost(db, workspaceId(request), request.params.id),
     );
     app.delete(
       apiPaths.guestPost,
       { schema: { tags, params: idParams, response: { 200: okSchema } } },
       async (request) => {
-        await deleteGuestPost(db, userId(request), request.params.id);
+        await deleteGuestPost(db, workspaceId(request), request.params.id);
         return { ok: true as const };
       },
     );

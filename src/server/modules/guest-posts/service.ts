@@ -11,6 +11,7 @@ import {
 } from '../../../shared/schemas/guest-posts';
 import { siteDomain } from '../../../shared/url-normalize';
 import type { AiWriter } from '../../ai/writer';
+import type { Actor } from '../../auth/workspaces';
 import type { Database } from '../../db/client';
 import { guestPosts } from '../../db/schema/ai';
 import { campaigns } from '../../db/schema/campaigns';
@@ -38,7 +39,10 @@ const columns = {
 };
 
 /** The user's campaigns for the generator's select, newest first (docs/product.md#api: id, name, websiteUrl, internal_links). */
-export async function listGuestPostCampaigns(db: Database, userId: string): Promise<GuestPostCampaign[]> {
+export async function listGuestPostCampaigns(
+  db: Database,
+  workspaceId: string,
+): Promise<GuestPostCampaign[]> {
   return db
     .select({
       id: campaigns.id,
@@ -47,7 +51,7 @@ export async function listGuestPostCampaigns(db: Database, userId: string): Prom
       internalLinks: campaigns.internalLinks,
     })
     .from(campaigns)
-    .where(eq(campaigns.userId, userId))
+    .where(eq(campaigns.workspaceId, workspaceId))
     .orderBy(desc(campaigns.createdAt));
 }
 
@@ -57,14 +61,14 @@ export async function listGuestPostCampaigns(db: Database, userId: string): Prom
  */
 export async function saveInternalLinks(
   db: Database,
-  userId: string,
+  workspaceId: string,
   campaignId: string,
   internalLinks: string[],
 ): Promise<GuestPostCampaign> {
   const [row] = await db
     .update(campaigns)
     .set({ internalLinks })
-    .where(and(eq(campaigns.id, campaignId), eq(campaigns.userId, userId)))
+    .where(and(eq(campaigns.id, campaignId), eq(campaigns.workspaceId, workspaceId)))
     .returning({
       id: campaigns.id,
       name: campaigns.name,
@@ -93,13 +97,14 @@ export interface Generation {
 export async function startGuestPost(
   db: Database,
   writer: AiWriter,
-  userId: string,
+  actor: Actor,
   request: GuestPostRequest,
   signal: AbortSignal,
 ): Promise<Generation> {
-  const campaign = await findOwnedCampaign(db, userId, request.campaignId);
+  const { workspaceId } = actor;
+  const campaign = await findOwnedCampaign(db, workspaceId, request.campaignId);
   const pages = await new CrawlStore(db).sitePages(siteDomain(request.targetWebsite));
-  const text = await writer.stream(userId, guestPostPrompt(request, siteFactsFrom(pages)), signal);
+  const text = await writer.stream(actor.userId, guestPostPrompt(request, siteFactsFrom(pages)), signal);
   return {
     async write(onText) {
       let content = '';
@@ -113,7 +118,7 @@ export async function startGuestPost(
         .insert(guestPosts)
         .values({
           campaignId: campaign.id,
-          userId,
+          workspaceId,
           yourWebsite: request.yourWebsite,
           targetWebsite: request.targetWebsite,
           topic: request.topic,
@@ -148,11 +153,11 @@ function toGuestPost(row: typeof guestPosts.$inferSelect & { campaignName: strin
 /** One page of the user's saved guest posts, newest first, optionally of one campaign. */
 export async function listGuestPosts(
   db: Database,
-  userId: string,
+  workspaceId: string,
   query: z.output<typeof guestPostListQuerySchema>,
 ): Promise<GuestPostPage> {
   const where = and(
-    eq(guestPosts.userId, userId),
+    eq(guestPosts.workspaceId, workspaceId),
     query.campaignId ? eq(guestPosts.campaignId, query.campaignId) : undefined,
   );
   return listPage(
@@ -174,12 +179,12 @@ export async function listGuestPosts(
  * One of the user's saved guest posts, with its link check.
  * @throws AppError NOT_FOUND when it does not exist or is someone else's.
  */
-export async function getGuestPost(db: Database, userId: string, id: string): Promise<GuestPost> {
+export async function getGuestPost(db: Database, workspaceId: string, id: string): Promise<GuestPost> {
   const [row] = await db
     .select({ post: guestPosts, campaignName: campaigns.name })
     .from(guestPosts)
     .innerJoin(campaigns, eq(campaigns.id, guestPosts.campaignId))
-    .where(and(eq(guestPosts.id, id), eq(guestPosts.userId, userId)));
+    .where(and(eq(guestPosts.id, id), eq(guestPosts.workspaceId, workspaceId)));
   if (!row) throw AppError.notFound(guestPostMessages.notFound);
   return toGuestPost({ ...row.post, campaignName: row.campaignName });
 }
@@ -188,10 +193,10 @@ export async function getGuestPost(db: Database, userId: string, id: string): Pr
  * Deletes one of the user's saved guest posts.
  * @throws AppError NOT_FOUND when it does not exist or is someone else's.
  */
-export async function deleteGuestPost(db: Database, userId: string, id: string): Promise<void> {
+export async function deleteGuestPost(db: Database, workspaceId: string, id: string): Promise<void> {
   const rows = await db
     .delete(guestPosts)
-    .where(and(eq(guestPosts.id, id), eq(guestPosts.userId, userId)))
+    .where(and(eq(guestPosts.id, id), eq(guestPosts.workspaceId, workspaceId)))
     .returning({ id: guestPosts.id });
   if (!rows.length) throw AppError.notFound(guestPostMessages.notFound);
 }

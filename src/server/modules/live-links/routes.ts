@@ -11,7 +11,7 @@ import {
   liveLinkSchema,
   liveLinkSummarySchema,
 } from '../../../shared/schemas/live-links';
-import { userId } from '../../auth/session';
+import { workspaceId } from '../../auth/session';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import {
@@ -46,36 +46,36 @@ export function liveLinkRoutes(deps: {
       {
         schema: { tags, querystring: liveLinkListQuerySchema, response: { 200: liveLinkPageSchema } },
       },
-      async (request) => listLiveLinks(db, userId(request), request.query),
+      async (request) => listLiveLinks(db, workspaceId(request), request.query),
     );
     app.get(
       apiPaths.liveLinkSummary,
       { schema: { tags, response: { 200: liveLinkSummarySchema } } },
-      async (request) => liveLinkSummary(db, userId(request)),
+      async (request) => liveLinkSummary(db, workspaceId(request)),
     );
     app.post(
       apiPaths.liveLinks,
       { schema: { tags, body: createLiveLinkSchema, response: { 201: liveLinkSchema } } },
       async (request, reply) =>
-        reply.status(201).send(await createLiveLink(deps, userId(request), request.body)),
+        reply.status(201).send(await createLiveLink(deps, workspaceId(request), request.body)),
     );
     app.post(
       apiPaths.liveLinkCheck,
       { schema: { tags, params: idParams, response: { 200: liveLinkSchema } } },
-      async (request) => checkLiveLinkNow(deps, userId(request), request.params.id),
+      async (request) => checkLiveLinkNow(deps, workspaceId(request), request.params.id),
     );
     app.get(
       apiPaths.liveLinkChecks,
       {
         schema: { tags, params: idParams, querystring: checksQuery, response: { 200: linkCheckPageSchema } },
       },
-      async (request) => listLinkChecks(db, userId(request), request.params.id, request.query),
+      async (request) => listLinkChecks(db, workspaceId(request), request.params.id, request.query),
     );
     app.delete(
       apiPaths.liveLink,
       { schema: { tags, params: idParams, response: { 200: okSchema } } },
       async (request) => {
-        await deleteLiveLink(db, userId(request), request.params.id);
+        await deleteLiveLink(db, workspaceId(request), request.params.id);
         return { ok: true as const };
       },
     );

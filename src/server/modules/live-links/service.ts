@@ -76,7 +76,7 @@ interface RawLiveLink {
  */
 export async function listLiveLinks(
   db: Database,
-  userId: string,
+  workspaceId: string,
   query: z.output<typeof liveLinkListQuerySchema>,
 ): Promise<LiveLinkPage> {
   const statement = (
@@ -85,7 +85,7 @@ export async function listLiveLinks(
     offset: Placeholder | number,
   ) => {
     const where = and(
-      eq(liveLinks.userId, user),
+      eq(liveLinks.workspaceId, user),
       query.status === 'all' ? undefined : eq(liveLinks.status, query.status),
     );
     return {
@@ -115,10 +115,10 @@ export async function listLiveLinks(
       ? {
           shape: `live-links:${query.order}`,
           build: () =>
-            statement(sql.placeholder('userId'), sql.placeholder('limit'), sql.placeholder('offset')),
-          values: { userId, limit: query.pageSize, offset },
+            statement(sql.placeholder('workspaceId'), sql.placeholder('limit'), sql.placeholder('offset')),
+          values: { workspaceId, limit: query.pageSize, offset },
         }
-      : statement(userId, query.pageSize, offset),
+      : statement(workspaceId, query.pageSize, offset),
   );
   return {
     items: rows.map((r) => ({
@@ -142,12 +142,12 @@ export async function listLiveLinks(
 }
 
 /** One of the user's live links. @throws AppError NOT_FOUND when it is not theirs. */
-export async function findLiveLink(db: Database, userId: string, id: string): Promise<LiveLink> {
+export async function findLiveLink(db: Database, workspaceId: string, id: string): Promise<LiveLink> {
   const [row] = await db
     .select(columns)
     .from(liveLinks)
     .innerJoin(campaigns, eq(campaigns.id, liveLinks.campaignId))
-    .where(and(eq(liveLinks.id, id), eq(liveLinks.userId, userId)));
+    .where(and(eq(liveLinks.id, id), eq(liveLinks.workspaceId, workspaceId)));
   if (!row) throw notFound();
   return toLiveLink(row);
 }
@@ -159,20 +159,20 @@ export async function findLiveLink(db: Database, userId: string, id: string): Pr
  */
 export async function createLiveLink(
   deps: { db: Database; queue: JobSender },
-  userId: string,
+  workspaceId: string,
   input: z.output<typeof createLiveLinkSchema>,
 ): Promise<LiveLink> {
-  const campaign = await findOwnedCampaign(deps.db, userId, input.campaignId);
+  const campaign = await findOwnedCampaign(deps.db, workspaceId, input.campaignId);
   const [row] = await deps.db
     .insert(liveLinks)
     // The schedule leaves it alone while the first check is queued (and picks it up should that check be lost).
-    .values({ ...input, userId, nextCheckAt: new Date(Date.now() + CHECK_LEASE_MS) })
+    .values({ ...input, workspaceId, nextCheckAt: new Date(Date.now() + CHECK_LEASE_MS) })
     .returning();
   await sendJob(
     deps.queue,
     liveLinkCheckQueue,
     { liveLinkId: row!.id },
-    { singletonKey: row!.id, retryLimit: 1, group: { id: userId } },
+    { singletonKey: row!.id, retryLimit: 1, group: { id: workspaceId } },
   );
   return toLiveLink({ ...row!, campaignName: campaign.name });
 }
@@ -184,22 +184,22 @@ export async function createLiveLink(
  */
 export async function checkLiveLinkNow(
   deps: { db: Database; config: Config },
-  userId: string,
+  workspaceId: string,
   id: string,
 ): Promise<LiveLink> {
-  await findLiveLink(deps.db, userId, id);
+  await findLiveLink(deps.db, workspaceId, id);
   await checkLiveLink({ ...deps, crawler: linkCheckCrawler(deps.config) }, id);
-  return findLiveLink(deps.db, userId, id);
+  return findLiveLink(deps.db, workspaceId, id);
 }
 
 /** One page of a live link's checks, newest first. @throws AppError NOT_FOUND when not the user's. */
 export async function listLinkChecks(
   db: Database,
-  userId: string,
+  workspaceId: string,
   id: string,
   query: { page: number; pageSize: number },
 ): Promise<LinkCheckPage> {
-  await findLiveLink(db, userId, id);
+  await findLiveLink(db, workspaceId, id);
   const where = eq(liveLinkChecks.liveLinkId, id);
   return listPage(
     db
@@ -230,7 +230,7 @@ export async function listLinkChecks(
  * suspicious) and the number of active links at the end of each of the last 30 UTC days, read
  * from the check history (a link counts on a day when its latest check by then found it active).
  */
-export async function liveLinkSummary(db: Database, userId: string): Promise<LiveLinkSummary> {
+export async function liveLinkSummary(db: Database, workspaceId: string): Promise<LiveLinkSummary> {
   const [[counts], days] = await Promise.all([
     db
       .select({
@@ -241,13 +241,13 @@ export async function liveLinkSummary(db: Database, userId: string): Promise<Liv
         suspicious: sql<number>`(count(*) filter (where ${liveLinks.status} = 'suspicious'))::int`,
       })
       .from(liveLinks)
-      .where(eq(liveLinks.userId, userId)),
+      .where(eq(liveLinks.workspaceId, workspaceId)),
     queryRows<{ day: string; active: number }>(
       db,
       sql`
         select to_char(d.day at time zone 'UTC', 'YYYY-MM-DD') as day,
                (select count(*)::int from live_links l
-                 where l.user_id = ${userId}
+                 where l.workspace_id = ${workspaceId}
                    and (select c.status from live_link_checks c
                          where c.live_link_id = l.id and c.checked_at < d.day + interval '1 day'
                          order by c.checked_at desc limit 1) = 'active') as active
@@ -267,10 +267,10 @@ export async function liveLinkSummary(db: Database, userId: string): Promise<Liv
 }
 
 /** Deletes one of the user's live links; another user's id answers 404. */
-export async function deleteLiveLink(db: Database, userId: string, id: string): Promise<void> {
+export async function deleteLiveLink(db: Database, workspaceId: string, id: string): Promise<void> {
   const deleted = await db
     .delete(liveLinks)
-    .where(and(eq(liveLinks.id, id), eq(liveLinks.userId, userId)))
+    .where(and(eq(liveLinks.id, id), eq(liveLinks.workspaceId, workspaceId)))
     .returning({ id: liveLinks.id });
   if (deleted.length === 0) throw notFound();
 }

@@ -6,7 +6,7 @@ import {
   notificationListQuerySchema,
   notificationPageSchema,
 } from '../../../shared/schemas/notifications';
-import { userId } from '../../auth/session';
+import { workspaceId } from '../../auth/session';
 import type { Database } from '../../db/client';
 import { listNotifications, markNotificationsRead } from './service';
 
@@ -19,7 +19,7 @@ export function notificationRoutes({ db }: { db: Database }): FastifyPluginAsync
       {
         schema: { tags, querystring: notificationListQuerySchema, response: { 200: notificationPageSchema } },
       },
-      async (request) => listNotifications(db, userId(request), request.query),
+      async (request) => listNotifications(db, workspaceId(request), request.query),
     );
     app.post(
       apiPaths.notificationsRead,
@@ -30,7 +30,7 @@ export function notificationRoutes({ db }: { db: Database }): FastifyPluginAsync
           response: { 200: z.object({ updated: z.number().int() }) },
         },
       },
-      async (request) => ({ updated: await markNotificationsRead(db, userId(request), request.body) }),
+      async (request) => ({ updated: await markNotificationsRead(db, workspaceId(request), request.body) }),
     );
   };
 }

@@ -12,10 +12,10 @@ import { iso, pageOffset } from '../../db/sql-helpers';
 /** One page of the user's notifications, newest first, with the number of unread ones. */
 export async function listNotifications(
   db: Database,
-  userId: string,
+  workspaceId: string,
   query: z.output<typeof notificationListQuerySchema>,
 ): Promise<NotificationPage> {
-  const mine = eq(notifications.userId, userId);
+  const mine = eq(notifications.workspaceId, workspaceId);
   const [rows, [counts]] = await Promise.all([
     db
       .select()
@@ -55,7 +55,7 @@ export async function listNotifications(
  */
 export async function markNotificationsRead(
   db: Database,
-  userId: string,
+  workspaceId: string,
   input: z.output<typeof markNotificationsReadSchema>,
 ): Promise<number> {
   const rows = await db
@@ -63,7 +63,7 @@ export async function markNotificationsRead(
     .set({ readAt: new Date() })
     .where(
       and(
-        eq(notifications.userId, userId),
+        eq(notifications.workspaceId, workspaceId),
         isNull(notifications.readAt),
         input.ids ? inArray(notifications.id, input.ids.length ? input.ids : ['']) : undefined,
       ),

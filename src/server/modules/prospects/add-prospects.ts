@@ -4,6 +4,8 @@ import type { z } from 'zod';
 import { campaignMessages, MAX_MANUAL_PROSPECTS } from '../../../shared/schemas/campaigns';
 import type { AddProspectsResult, addProspectsSchema } from '../../../shared/schemas/prospect-import';
 import type { prospectInputSchema } from '../../../shared/schemas/campaigns';
+import { recordActivity } from '../../activity/record';
+import type { Actor } from '../../auth/workspaces';
 import type { Database } from '../../db/client';
 import { campaigns } from '../../db/schema/campaigns';
 import { prospects } from '../../db/schema/prospects';
@@ -24,7 +26,7 @@ const INSERT_CHUNK = 200;
  */
 export async function insertProspects(
   db: Database,
-  owner: { campaignId: string; userId: string },
+  owner: { campaignId: string; workspaceId: string },
   rows: readonly z.output<typeof prospectInputSchema>[],
   newest: Date,
 ): Promise<void> {
@@ -52,16 +54,17 @@ export async function insertProspects(
  */
 export async function addProspects(
   db: Database,
-  userId: string,
+  actor: Pick<Actor, 'workspaceId' | 'userId'>,
   campaignId: string,
   { prospects: rows }: z.output<typeof addProspectsSchema>,
 ): Promise<AddProspectsResult> {
+  const { workspaceId } = actor;
   return db.transaction(async (tx) => {
     // The row lock makes concurrent batches of one campaign queue up, so the limit holds.
     const [campaign] = await tx
-      .select({ id: campaigns.id, type: campaigns.type })
+      .select({ id: campaigns.id, type: campaigns.type, name: campaigns.name })
       .from(campaigns)
-      .where(and(eq(campaigns.id, campaignId), eq(campaigns.userId, userId)))
+      .where(and(eq(campaigns.id, campaignId), eq(campaigns.workspaceId, workspaceId)))
       .for('update');
     if (!campaign) throw AppError.notFound(campaignMessages.notFound);
     const [existing] = await tx
@@ -71,13 +74,21 @@ export async function addProspects(
     if (existing!.count + rows.length > MAX_MANUAL_PROSPECTS)
       throw new AppError('VALIDATION_ERROR', campaignMessages.tooManyRows);
     const newest = existing!.oldest ? new Date(new Date(existing!.oldest).getTime() - 1) : new Date();
-    await insertProspects(tx, { campaignId, userId }, rows, newest);
+    await insertProspects(tx, { campaignId, workspaceId }, rows, newest);
     await recountProspectCounters(tx, campaignId);
     if (campaign.type === 'manual')
       await tx
         .update(campaigns)
         .set({ targetProspects: sql`${campaigns.prospects}` })
         .where(eq(campaigns.id, campaignId));
+    await recordActivity(tx, {
+      workspaceId,
+      actorId: actor.userId,
+      kind: 'prospects.imported',
+      campaignId,
+      subject: campaign.name,
+      details: { count: rows.length },
+    });
     return { added: rows.length, prospects: existing!.count + rows.length };
   });
 }

@@ -52,13 +52,13 @@ describe('PATCH /api/prospects/:id', () => {
     const campaign = await createManualCampaign(t.app, cookie);
     const [a, b] = (await inject('GET', withId(apiPaths.campaignProspects, campaign.id))).json<ProspectPage>()
       .items;
-    const [owner] = await queryRows<{ userId: string }>(
+    const [owner] = await queryRows<{ workspaceId: string }>(
       t.handle.db,
-      sql`select user_id as "userId" from campaigns where id = ${campaign.id}`,
+      sql`select workspace_id as "workspaceId" from campaigns where id = ${campaign.id}`,
     );
     for (const prospect of [a!, b!])
       await t.handle.db.insert(enrollments).values({
-        userId: owner!.userId,
+        workspaceId: owner!.workspaceId,
         campaignId: campaign.id,
         prospectId: prospect.id,
         nextStepAt: new Date(),
@@ -111,7 +111,7 @@ describe('GET /api/campaigns/:id/prospects', () => {
     expect(page.items[0]!.id).toBe(prospect.id);
   });
 
-  it('answers a page past the end with the total, and 404 for another user’s campaign', async () => {
+  it('answers a page past the end with the total, and 404 for another workspace’s campaign', async () => {
     const campaign = await createManualCampaign(t.app, cookie);
     const past = (
       await inject('GET', `${withId(apiPaths.campaignProspects, campaign.id)}?page=9&pageSize=2`)

@@ -8,7 +8,7 @@ import {
 } from '../../../shared/schemas/prospect-import';
 import { prospectTimelineSchema } from '../../../shared/schemas/prospect-timeline';
 import { prospectSchema, updateProspectStatusSchema } from '../../../shared/schemas/prospects';
-import { userId } from '../../auth/session';
+import { actor, workspaceId } from '../../auth/session';
 import type { Database } from '../../db/client';
 import { liveLinkDiscoveryQueue, sendJob, type JobSender } from '../../jobs/definitions';
 import { addProspects } from './add-prospects';
@@ -43,7 +43,7 @@ export function prospectRoutes({ db, queue }: { db: Database; queue: JobSender }
         },
         bodyLimit: IMPORT_BODY_LIMIT_BYTES,
       },
-      async (request) => addProspects(db, userId(request), request.params.id, request.body),
+      async (request) => addProspects(db, actor(request), request.params.id, request.body),
     );
     app.patch(
       apiPaths.prospect,
@@ -56,14 +56,14 @@ export function prospectRoutes({ db, queue }: { db: Database; queue: JobSender }
         },
       },
       async (request) => {
-        const prospect = await updateProspectStatus(db, userId(request), request.params.id, request.body);
+        const prospect = await updateProspectStatus(db, actor(request), request.params.id, request.body);
         // The status is saved either way: a queue that cannot take the search only costs that search.
         if (prospect.status === 'success')
           await sendJob(
             queue,
             liveLinkDiscoveryQueue,
             { prospectId: prospect.id },
-            { retryLimit: 1, group: { id: userId(request) } },
+            { retryLimit: 1, group: { id: workspaceId(request) } },
           ).catch((error: unknown) => request.log.error(error, 'could not queue the search for its link'));
         return prospect;
       },
@@ -71,13 +71,13 @@ export function prospectRoutes({ db, queue }: { db: Database; queue: JobSender }
     app.get(
       apiPaths.prospectTimeline,
       { schema: { tags, params: idParams, response: { 200: prospectTimelineSchema } } },
-      async (request) => prospectTimeline(db, userId(request), request.params.id),
+      async (request) => prospectTimeline(db, workspaceId(request), request.params.id),
     );
     app.delete(
       apiPaths.prospect,
       { schema: { tags, params: idParams, response: { 200: okSchema } } },
       async (request) => {
-        await deleteProspect(db, userId(request), request.params.id);
+        await deleteProspect(db, actor(request), request.params.id);
         return { ok: true as const };
       },
     );

@@ -1,6 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { emailCheckSchema } from '../../../shared/schemas/mail-health';
 import type { Prospect, UpdateProspectStatusInput } from '../../../shared/schemas/prospects';
+import { recordActivity } from '../../activity/record';
+import type { Actor } from '../../auth/workspaces';
 import type { Database } from '../../db/client';
 import { prospects } from '../../db/schema/prospects';
 import { enrollments } from '../../db/schema/outreach';
@@ -96,13 +98,14 @@ const notFound = () => AppError.notFound('Prospect not found');
  */
 export async function updateProspectStatus(
   db: Database,
-  userId: string,
+  actor: Pick<Actor, 'workspaceId' | 'userId'>,
   id: string,
   { status }: UpdateProspectStatusInput,
 ): Promise<Prospect> {
+  const { workspaceId } = actor;
   return db.transaction(async (tx) => {
     const now = new Date();
-    const row = await changeProspect(tx, and(eq(prospects.id, id), eq(prospects.userId, userId))!, {
+    const row = await changeProspect(tx, and(eq(prospects.id, id), eq(prospects.workspaceId, workspaceId))!, {
       status,
       lastContacted: status === 'sent' ? now : null,
       reason: 'Marked by you',
@@ -120,18 +123,38 @@ export async function updateProspectStatus(
         })
         .where(and(eq(enrollments.prospectId, id), inArray(enrollments.status, ['active', 'paused'])));
     await recountProspectCounters(tx, row.campaignId);
+    await recordActivity(tx, {
+      workspaceId,
+      actorId: actor.userId,
+      kind: 'prospect.status_changed',
+      campaignId: row.campaignId,
+      subject: row.website,
+      details: { to: status },
+    });
     return toProspect(row);
   });
 }
 
 /** Deletes one of the user's prospects (a contact) and recounts its campaign. */
-export async function deleteProspect(db: Database, userId: string, id: string): Promise<void> {
+export async function deleteProspect(
+  db: Database,
+  actor: Pick<Actor, 'workspaceId' | 'userId'>,
+  id: string,
+): Promise<void> {
+  const { workspaceId } = actor;
   await db.transaction(async (tx) => {
     const [row] = await tx
       .delete(prospects)
-      .where(and(eq(prospects.id, id), eq(prospects.userId, userId)))
-      .returning({ campaignId: prospects.campaignId });
+      .where(and(eq(prospects.id, id), eq(prospects.workspaceId, workspaceId)))
+      .returning({ campaignId: prospects.campaignId, website: prospects.website });
     if (!row) throw notFound();
     await recountProspectCounters(tx, row.campaignId);
+    await recordActivity(tx, {
+      workspaceId,
+      actorId: actor.userId,
+      kind: 'prospect.deleted',
+      campaignId: row.campaignId,
+      subject: row.website,
+    });
   });
 }

@@ -10,14 +10,15 @@ import { createTestApp, signUpUser, type TestApp } from '../../testing/app';
 import { createManualCampaign } from '../../testing/campaigns';
 
 let t: TestApp;
-let owner: { cookie: string; userId: string };
+let owner: { cookie: string; userId: string; workspaceId: string };
 let stranger: string;
 
 beforeAll(async () => {
   t = await createTestApp();
   const signedUp = await signUpUser(t.app);
   const me = await t.app.inject({ method: 'GET', url: apiPaths.me, headers: { cookie: signedUp.cookie } });
-  owner = { cookie: signedUp.cookie, userId: me.json<{ id: string }>().id };
+  const { id, workspace } = me.json<{ id: string; workspace: { id: string } }>();
+  owner = { cookie: signedUp.cookie, userId: id, workspaceId: workspace.id };
   ({ cookie: stranger } = await signUpUser(t.app));
 });
 afterAll(() => t.close());
@@ -39,17 +40,27 @@ async function prospectWithHistory() {
     .where(eq(prospects.id, prospect.id));
   const [mailbox] = await db
     .insert(emailAccounts)
-    .values({ userId: owner.userId, email: `me-${crypto.randomUUID()}@mine.example`, provider: 'smtp' })
+    .values({
+      workspaceId: owner.workspaceId,
+      connectedBy: owner.userId,
+      email: `me-${crypto.randomUUID()}@mine.example`,
+      provider: 'smtp',
+    })
     .returning();
   const [enrollment] = await db
     .insert(enrollments)
-    .values({ userId: owner.userId, campaignId: campaign.id, prospectId: prospect.id, status: 'stopped' })
+    .values({
+      workspaceId: owner.workspaceId,
+      campaignId: campaign.id,
+      prospectId: prospect.id,
+      status: 'stopped',
+    })
     .returning();
   const [sent, failed] = await db
     .insert(outreachMessages)
     .values([
       {
-        userId: owner.userId,
+        workspaceId: owner.workspaceId,
         enrollmentId: enrollment!.id,
         campaignId: campaign.id,
         prospectId: prospect.id,
@@ -62,7 +73,7 @@ async function prospectWithHistory() {
         sentAt: at(0),
       },
       {
-        userId: owner.userId,
+        workspaceId: owner.workspaceId,
         enrollmentId: enrollment!.id,
         campaignId: campaign.id,
         prospectId: prospect.id,
@@ -90,7 +101,7 @@ async function prospectWithHistory() {
   ]);
   await db.insert(inboundMessages).values([
     {
-      userId: owner.userId,
+      workspaceId: owner.workspaceId,
       emailAccountId: mailbox!.id,
       imapUidValidity: 1,
       imapUid: 1,
@@ -105,7 +116,7 @@ async function prospectWithHistory() {
       receivedAt: at(-5),
     },
     {
-      userId: owner.userId,
+      workspaceId: owner.workspaceId,
       emailAccountId: mailbox!.id,
       imapUidValidity: 1,
       imapUid: 2,

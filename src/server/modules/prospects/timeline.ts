@@ -23,12 +23,16 @@ const text = (value: unknown) => (typeof value === 'string' ? value : null);
  * reply comes before the status it caused.
  * @throws AppError 404 when the prospect is not the user's.
  */
-export async function prospectTimeline(db: Database, userId: string, id: string): Promise<ProspectTimeline> {
+export async function prospectTimeline(
+  db: Database,
+  workspaceId: string,
+  id: string,
+): Promise<ProspectTimeline> {
   const [row] = await db
     .select({ prospect: prospects, campaignName: campaigns.name })
     .from(prospects)
     .innerJoin(campaigns, eq(campaigns.id, prospects.campaignId))
-    .where(and(eq(prospects.id, id), eq(prospects.userId, userId)));
+    .where(and(eq(prospects.id, id), eq(prospects.workspaceId, workspaceId)));
   if (!row) throw AppError.notFound('Prospect not found');
 
   const [messages, inbound, statuses] = await Promise.all([

@@ -25,12 +25,17 @@ async function inbound(email: string, kind: 'reply' | 'bounce', text: string): P
   const [prospect] = await db.select().from(prospects).where(eq(prospects.campaignId, campaign.id));
   const [account] = await db
     .insert(emailAccounts)
-    .values({ userId: user!.id, email: `me${++uid}@mysite.com`, provider: 'smtp' })
+    .values({
+      workspaceId: prospect!.workspaceId,
+      connectedBy: user!.id,
+      email: `me${++uid}@mysite.com`,
+      provider: 'smtp',
+    })
     .returning();
   const [row] = await db
     .insert(inboundMessages)
     .values({
-      userId: user!.id,
+      workspaceId: prospect!.workspaceId,
       emailAccountId: account!.id,
       imapUidValidity: 1,
       imapUid: uid,

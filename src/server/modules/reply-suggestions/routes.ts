@@ -6,7 +6,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { suggestReply } from './service';
 import { idParams } from '../../http/params';
-import { signedInUser } from '../../auth/session';
+import { signedInUser, workspaceId } from '../../auth/session';
 
 /**
  * `POST /api/inbound-messages/:id/suggestion` (docs/decisions/010-ai-writing.md): a category and an answer draft for a
@@ -31,7 +31,13 @@ export function replySuggestionRoutes({
       },
       async (request) => {
         try {
-          return await suggestReply(db, writer, signedInUser(request), request.params.id);
+          return await suggestReply(
+            db,
+            writer,
+            signedInUser(request),
+            workspaceId(request),
+            request.params.id,
+          );
         } catch (error) {
           if (!(error instanceof AiCallError)) throw error;
           request.log.warn({ err: error }, 'reply suggestion failed');

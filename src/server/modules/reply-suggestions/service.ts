@@ -9,15 +9,16 @@ import { AppError } from '../../http/errors';
 import { parseReplySuggestion, replySuggestionPrompt } from './prompt';
 
 /**
- * Suggests a category and a short answer for one of the user's inbound replies (docs/decisions/010-ai-writing.md). Nothing is
+ * Suggests a category and a short answer for one of the workspace's inbound replies (docs/decisions/010-ai-writing.md). Nothing is
  * stored or sent: the user decides what to do with the draft.
- * @throws AppError NOT_FOUND (not the user's message), VALIDATION_ERROR (a bounce or automatic reply),
+ * @throws AppError NOT_FOUND (not the workspace's message), VALIDATION_ERROR (a bounce or automatic reply),
  *   AI_NOT_CONFIGURED, RATE_LIMITED; AiCallError when the model fails or answers no usable suggestion.
  */
 export async function suggestReply(
   db: Database,
   writer: AiWriter,
   user: { id: string; name: string },
+  workspaceId: string,
   inboundId: string,
 ): Promise<ReplySuggestion> {
   const [row] = await db
@@ -35,7 +36,7 @@ export async function suggestReply(
     .innerJoin(prospects, eq(prospects.id, inboundMessages.prospectId))
     .innerJoin(campaigns, eq(campaigns.id, prospects.campaignId))
     .leftJoin(outreachMessages, eq(outreachMessages.id, inboundMessages.outreachMessageId))
-    .where(and(eq(inboundMessages.id, inboundId), eq(inboundMessages.userId, user.id)));
+    .where(and(eq(inboundMessages.id, inboundId), eq(inboundMessages.workspaceId, workspaceId)));
   if (!row) throw AppError.notFound();
   if (row.kind !== 'reply') throw new AppError('VALIDATION_ERROR', replySuggestionMessages.onlyReplies);
   const answer = await writer.generate(

@@ -7,7 +7,7 @@ import {
   sequenceSchema,
   sequenceTemplateSchema,
 } from '../../../shared/schemas/sequences';
-import { userId } from '../../auth/session';
+import { workspaceId } from '../../auth/session';
 import type { Database } from '../../db/client';
 import { createSequence, deleteSequence, getSequence, listSequences, updateSequence } from './service';
 import { listTemplates } from './templates';
@@ -44,29 +44,29 @@ export function sequenceRoutes({ db }: { db: Database }): FastifyPluginAsyncZod 
           },
         },
       },
-      async (request) => listSequences(db, userId(request), request.query.page, request.query.pageSize),
+      async (request) => listSequences(db, workspaceId(request), request.query.page, request.query.pageSize),
     );
     app.get(
       `${apiPaths.sequences}/:id`,
       { schema: { tags, params: idParams, response: { 200: sequenceSchema } } },
-      async (request) => getSequence(db, userId(request), request.params.id),
+      async (request) => getSequence(db, workspaceId(request), request.params.id),
     );
     app.post(
       apiPaths.sequences,
       { schema: { tags, body: sequenceInputSchema, response: { 201: sequenceSchema } } },
       async (request, reply) =>
-        reply.status(201).send(await createSequence(db, userId(request), request.body)),
+        reply.status(201).send(await createSequence(db, workspaceId(request), request.body)),
     );
     app.put(
       `${apiPaths.sequences}/:id`,
       { schema: { tags, params: idParams, body: sequenceInputSchema, response: { 200: sequenceSchema } } },
-      async (request) => updateSequence(db, userId(request), request.params.id, request.body),
+      async (request) => updateSequence(db, workspaceId(request), request.params.id, request.body),
     );
     app.delete(
       `${apiPaths.sequences}/:id`,
       { schema: { tags, params: idParams, response: { 200: okSchema } } },
       async (request) => {
-        await deleteSequence(db, userId(request), request.params.id);
+        await deleteSequence(db, workspaceId(request), request.params.id);
         return { ok: true as const };
       },
     );

@@ -36,8 +36,8 @@ async function withSteps(db: Database, rows: (typeof emailSequences.$inferSelect
 }
 
 /** One page of the user's sequences, newest first, with their steps. */
-export async function listSequences(db: Database, userId: string, page: number, pageSize: number) {
-  const where = eq(emailSequences.userId, userId);
+export async function listSequences(db: Database, workspaceId: string, page: number, pageSize: number) {
+  const where = eq(emailSequences.workspaceId, workspaceId);
   const [rows, [total]] = await Promise.all([
     db
       .select()
@@ -55,11 +55,11 @@ export async function listSequences(db: Database, userId: string, page: number, 
  * The user's sequence with its steps.
  * @throws AppError NOT_FOUND when it does not exist or belongs to someone else.
  */
-export async function getSequence(db: Database, userId: string, id: string): Promise<Sequence> {
+export async function getSequence(db: Database, workspaceId: string, id: string): Promise<Sequence> {
   const rows = await db
     .select()
     .from(emailSequences)
-    .where(and(eq(emailSequences.id, id), eq(emailSequences.userId, userId)));
+    .where(and(eq(emailSequences.id, id), eq(emailSequences.workspaceId, workspaceId)));
   const [sequence] = await withSteps(db, rows);
   if (!sequence) throw AppError.notFound('Sequence not found');
   return sequence;
@@ -69,13 +69,17 @@ const stepRows = (sequenceId: string, input: ValidSequence) =>
   input.steps.map((step, i) => ({ sequenceId, stepNumber: i + 1, ...step }));
 
 /** Creates a sequence and its steps (step_number = position + 1, docs/product.md#api) in one transaction. */
-export async function createSequence(db: Database, userId: string, input: ValidSequence): Promise<Sequence> {
+export async function createSequence(
+  db: Database,
+  workspaceId: string,
+  input: ValidSequence,
+): Promise<Sequence> {
   const id = await db.transaction(async (tx) => {
-    const [row] = await tx.insert(emailSequences).values({ userId, name: input.name }).returning();
+    const [row] = await tx.insert(emailSequences).values({ workspaceId, name: input.name }).returning();
     await tx.insert(emailSequenceSteps).values(stepRows(row!.id, input));
     return row!.id;
   });
-  return getSequence(db, userId, id);
+  return getSequence(db, workspaceId, id);
 }
 
 /**
@@ -84,7 +88,7 @@ export async function createSequence(db: Database, userId: string, input: ValidS
  */
 export async function updateSequence(
   db: Database,
-  userId: string,
+  workspaceId: string,
   id: string,
   input: ValidSequence,
 ): Promise<Sequence> {
@@ -92,23 +96,23 @@ export async function updateSequence(
     const [row] = await tx
       .update(emailSequences)
       .set({ name: input.name })
-      .where(and(eq(emailSequences.id, id), eq(emailSequences.userId, userId)))
+      .where(and(eq(emailSequences.id, id), eq(emailSequences.workspaceId, workspaceId)))
       .returning({ id: emailSequences.id });
     if (!row) throw AppError.notFound('Sequence not found');
     await tx.delete(emailSequenceSteps).where(eq(emailSequenceSteps.sequenceId, id));
     await tx.insert(emailSequenceSteps).values(stepRows(id, input));
   });
-  return getSequence(db, userId, id);
+  return getSequence(db, workspaceId, id);
 }
 
 /**
  * Deletes a sequence with its steps.
  * @throws AppError NOT_FOUND when it does not exist or belongs to someone else.
  */
-export async function deleteSequence(db: Database, userId: string, id: string): Promise<void> {
+export async function deleteSequence(db: Database, workspaceId: string, id: string): Promise<void> {
   const deleted = await db
     .delete(emailSequences)
-    .where(and(eq(emailSequences.id, id), eq(emailSequences.userId, userId)))
+    .where(and(eq(emailSequences.id, id), eq(emailSequences.workspaceId, workspaceId)))
     .returning({ id: emailSequences.id });
   if (deleted.length === 0) throw AppError.notFound('Sequence not found');
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaigns } from '../../db/schema/campaigns';
 import { enrollments, outreachMessages, suppressions, trackingEvents } from '../../db/schema/outreach';
-import { users } from '../../db/schema/users';
+import { workspaces } from '../../db/schema/workspaces';
 import { claimSendable } from '../../outreach/scheduling/claim';
 import { queueDueSteps } from '../../outreach/scheduling/queue-steps';
 import { sendMessage } from '../../outreach/sending/send';
@@ -28,9 +28,9 @@ beforeAll(async () => {
     start: sentAt,
   });
   await t.handle.db
-    .update(users)
+    .update(workspaces)
     .set({ sendWindowDays: [1, 2, 3, 4, 5, 6, 7], sendWindowStartHour: 0, sendWindowEndHour: 24 })
-    .where(eq(users.id, f.userId));
+    .where(eq(workspaces.id, f.workspaceId));
   await queueDueSteps(t.handle.db, sentAt);
   const [id] = await claimSendable(t.handle.db, sentAt);
   await sendMessage(

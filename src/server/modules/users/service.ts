@@ -1,77 +1,114 @@
-import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Role } from '../../../shared/schemas/auth';
-import type { TeamUser } from '../../../shared/schemas/settings';
-import { roleChangeRefusal } from '../../../shared/roles';
-import { queryRows, type Database } from '../../db/client';
-import { userRoles, users } from '../../db/schema/users';
+import { roleLabels, type TeamUser } from '../../../shared/schemas/settings';
+import { recordActivity } from '../../activity/record';
+import { roleChangeRefusal, workspaceMessages } from '../../../shared/roles';
+import type { Actor } from '../../auth/workspaces';
+import { queryRows, type Db, type Transaction } from '../../db/client';
+import { users } from '../../db/schema/users';
+import { workspaceMembers } from '../../db/schema/workspaces';
 import { iso } from '../../db/sql-helpers';
 import { AppError } from '../../http/errors';
-import { getRole } from '../../auth/roles';
 
-/** Users with their role (no role row means member), oldest first, optionally narrowed. */
-async function selectTeamUsers(db: Database, where?: SQL): Promise<TeamUser[]> {
+/** The workspace's members with their role, oldest member first, optionally narrowed. */
+async function selectMembers(db: Db, workspaceId: string, where?: SQL): Promise<TeamUser[]> {
   const rows = await db
     .select({
       id: users.id,
       name: users.name,
       email: users.email,
-      role: sql<Role>`coalesce(${userRoles.role}, 'member')`,
-      createdAt: users.createdAt,
+      role: workspaceMembers.role,
+      joinedAt: workspaceMembers.joinedAt,
     })
-    .from(users)
-    .leftJoin(userRoles, eq(userRoles.userId, users.id))
-    .where(where)
-    .orderBy(asc(users.createdAt), asc(users.id));
-  return rows.map((r) => ({ ...r, createdAt: iso(r.createdAt) }));
+    .from(workspaceMembers)
+    .innerJoin(users, eq(users.id, workspaceMembers.userId))
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), where))
+    .orderBy(asc(workspaceMembers.joinedAt), asc(users.id));
+  return rows.map((r) => ({ ...r, joinedAt: iso(r.joinedAt) }));
 }
 
 /**
- * The Users tab's list (docs/product.md#settings): every user of the install with their role for a 'full' user, and
- * only their own row for a member. With open sign-up the install's users are not all one team, so
- * a newcomer must not read everyone's name and email (docs/security.md).
+ * The Users tab's list (docs/product.md#settings): the members of the request's workspace, and
+ * nobody else of the install.
  */
-export async function listTeamUsers(db: Database, viewerId: string): Promise<TeamUser[]> {
-  const viewerIsFull = (await getRole(db, viewerId)) === 'full';
-  return selectTeamUsers(db, viewerIsFull ? undefined : eq(users.id, viewerId));
+export async function listMembers(db: Db, workspaceId: string): Promise<TeamUser[]> {
+  return selectMembers(db, workspaceId);
 }
 
 /**
- * Changes another user's role. Only a 'full' user may, never their own, and one 'full' user always
- * remains. The 'full' rows are locked first, so two concurrent demotions cannot leave none.
- * @throws AppError NOT_FOUND (no such user), FORBIDDEN (not full / own role), CONFLICT (last full user).
+ * The ids of the workspace's Full Access members, locked until the transaction ends, so two
+ * concurrent demotions or removals cannot leave none.
  */
-export async function changeRole(
-  db: Database,
-  actorId: string,
-  targetId: string,
-  newRole: Role,
-): Promise<TeamUser> {
+async function lockFullMembers(tx: Transaction, workspaceId: string): Promise<string[]> {
+  const rows = await queryRows<{ user_id: string }>(
+    tx,
+    sql`select user_id from workspace_members where workspace_id = ${workspaceId} and role = 'full' for update`,
+  );
+  return rows.map((r) => r.user_id);
+}
+
+/**
+ * Changes another member's role. Only Full Access may, never their own, and one Full Access
+ * member always remains (docs/product.md#roles).
+ * @throws AppError NOT_FOUND (not a member of this workspace), FORBIDDEN (not full / own role),
+ *   CONFLICT (the last Full Access member).
+ */
+export async function changeRole(db: Db, actor: Actor, targetId: string, newRole: Role): Promise<TeamUser> {
   return db.transaction(async (tx) => {
-    const fullIds = (
-      await queryRows<{ user_id: string }>(
-        tx,
-        sql`select user_id from user_roles where role = 'full' for update`,
-      )
-    ).map((r) => r.user_id);
-    const [target] = await selectTeamUsers(tx, eq(users.id, targetId));
-    if (!target) throw AppError.notFound('User not found');
-    const actorRole: Role = fullIds.includes(actorId) ? 'full' : 'member';
+    const fullIds = await lockFullMembers(tx, actor.workspaceId);
+    const [target] = await selectMembers(tx, actor.workspaceId, eq(users.id, targetId));
+    if (!target) throw AppError.notFound('Member not found');
     const refusal = roleChangeRefusal({
-      actorId,
-      actorRole,
+      actorId: actor.userId,
+      actorRole: actor.role,
       targetId,
       targetRole: target.role,
       newRole,
       fullCount: fullIds.length,
     });
     if (refusal) {
-      const isRuleOfPermission = actorRole !== 'full' || actorId === targetId;
+      const isRuleOfPermission = actor.role !== 'full' || actor.userId === targetId;
       throw new AppError(isRuleOfPermission ? 'FORBIDDEN' : 'CONFLICT', refusal);
     }
     await tx
-      .insert(userRoles)
-      .values({ userId: targetId, role: newRole })
-      .onConflictDoUpdate({ target: userRoles.userId, set: { role: newRole, updatedAt: new Date() } });
+      .update(workspaceMembers)
+      .set({ role: newRole })
+      .where(and(eq(workspaceMembers.workspaceId, actor.workspaceId), eq(workspaceMembers.userId, targetId)));
+    await recordActivity(tx, {
+      workspaceId: actor.workspaceId,
+      actorId: actor.userId,
+      kind: 'member.role_changed',
+      subject: target.email,
+      details: { role: roleLabels[newRole] },
+    });
     return { ...target, role: newRole };
+  });
+}
+
+/**
+ * Removes a member from the workspace: their next request to it is refused (membership is read on
+ * every request). Their campaigns and mailboxes stay the workspace's. Only Full Access may, never
+ * on themselves, and the last Full Access member stays.
+ * @throws AppError NOT_FOUND (not a member), FORBIDDEN (not full / themselves), CONFLICT (last full).
+ */
+export async function removeMember(db: Db, actor: Actor, targetId: string): Promise<void> {
+  if (actor.role !== 'full') throw AppError.forbidden(workspaceMessages.fullAccessOnly);
+  if (actor.userId === targetId) throw AppError.forbidden(workspaceMessages.removeSelf);
+  await db.transaction(async (tx) => {
+    const fullIds = await lockFullMembers(tx, actor.workspaceId);
+    const [target] = await selectMembers(tx, actor.workspaceId, eq(users.id, targetId));
+    if (!target) throw AppError.notFound('Member not found');
+    if (target.role === 'full' && fullIds.length <= 1) {
+      throw new AppError('CONFLICT', workspaceMessages.removeLastFull);
+    }
+    await tx
+      .delete(workspaceMembers)
+      .where(and(eq(workspaceMembers.workspaceId, actor.workspaceId), eq(workspaceMembers.userId, targetId)));
+    await recordActivity(tx, {
+      workspaceId: actor.workspaceId,
+      actorId: actor.userId,
+      kind: 'member.removed',
+      subject: target.email,
+    });
   });
 }

@@ -19,11 +19,11 @@ const notFound = () => AppError.notFound('Email account not found');
 /** The stored check, or null when there is none (or it predates the current shape). */
 const storedCheck = (value: unknown): DomainCheck | null => domainCheckSchema.safeParse(value).data ?? null;
 
-async function ownedMailbox(db: Database, userId: string, id: string) {
+async function ownedMailbox(db: Database, workspaceId: string, id: string) {
   const [row] = await db
     .select({ selectors: emailAccounts.dkimSelectors, check: emailAccounts.domainCheck })
     .from(emailAccounts)
-    .where(and(eq(emailAccounts.id, id), eq(emailAccounts.userId, userId)));
+    .where(and(eq(emailAccounts.id, id), eq(emailAccounts.workspaceId, workspaceId)));
   if (!row) throw notFound();
   return row;
 }
@@ -34,24 +34,24 @@ async function ownedMailbox(db: Database, userId: string, id: string) {
  */
 export async function getMailboxDomainCheck(
   db: Database,
-  userId: string,
+  workspaceId: string,
   id: string,
 ): Promise<MailboxDomainCheck> {
-  const row = await ownedMailbox(db, userId, id);
+  const row = await ownedMailbox(db, workspaceId, id);
   return { selectors: row.selectors, check: storedCheck(row.check) };
 }
 
 /**
  * Checks the mailbox's domain now (checkSenderDomain with its provider and selectors) and stores
  * the result on it (domain_check, domain_checked_at).
- * @throws AppError NOT_FOUND when the mailbox does not exist (or, with `userId`, is another user's).
+ * @throws AppError NOT_FOUND when the mailbox does not exist (or, with `workspaceId`, is another user's).
  */
 export async function refreshMailboxDomainCheck(
   db: Database,
   dns: MailDns,
   id: string,
   now: Date,
-  userId?: string,
+  workspaceId?: string,
 ): Promise<DomainCheck> {
   const [mailbox] = await db
     .select({
@@ -61,7 +61,9 @@ export async function refreshMailboxDomainCheck(
       selectors: emailAccounts.dkimSelectors,
     })
     .from(emailAccounts)
-    .where(and(eq(emailAccounts.id, id), userId ? eq(emailAccounts.userId, userId) : undefined));
+    .where(
+      and(eq(emailAccounts.id, id), workspaceId ? eq(emailAccounts.workspaceId, workspaceId) : undefined),
+    );
   if (!mailbox) throw notFound();
   const check = await checkSenderDomain(
     dns,
@@ -72,8 +74,8 @@ export async function refreshMailboxDomainCheck(
     .update(emailAccounts)
     .set({ domainCheck: check, domainCheckedAt: now })
     .where(eq(emailAccounts.id, id))
-    .returning({ userId: emailAccounts.userId });
-  if (checked) await publishEvent(db, { userId: checked.userId, type: 'mailboxes.changed' });
+    .returning({ workspaceId: emailAccounts.workspaceId });
+  if (checked) await publishEvent(db, { workspaceId: checked.workspaceId, type: 'mailboxes.changed' });
   return check;
 }
 
@@ -83,14 +85,14 @@ export async function refreshMailboxDomainCheck(
  */
 export async function setDkimSelectors(
   db: Database,
-  userId: string,
+  workspaceId: string,
   id: string,
   selectors: string[],
 ): Promise<MailboxDomainCheck> {
   const [row] = await db
     .update(emailAccounts)
     .set({ dkimSelectors: selectors })
-    .where(and(eq(emailAccounts.id, id), eq(emailAccounts.userId, userId)))
+    .where(and(eq(emailAccounts.id, id), eq(emailAccounts.workspaceId, workspaceId)))
     .returning({ selectors: emailAccounts.dkimSelectors, check: emailAccounts.domainCheck });
   if (!row) throw notFound();
   return { selectors: row.selectors, check: storedCheck(row.check) };

@@ -29,7 +29,7 @@ export async function evaluateMailboxHealth(
 ): Promise<boolean> {
   const [mailbox] = await db
     .select({
-      userId: emailAccounts.userId,
+      workspaceId: emailAccounts.workspaceId,
       email: emailAccounts.email,
       status: emailAccounts.status,
       maxHardBouncePct: emailAccounts.maxHardBouncePct,
@@ -38,7 +38,7 @@ export async function evaluateMailboxHealth(
       owner: { email: users.email, emailVerified: users.emailVerified },
     })
     .from(emailAccounts)
-    .innerJoin(users, eq(users.id, emailAccounts.userId))
+    .leftJoin(users, eq(users.id, emailAccounts.connectedBy))
     .where(eq(emailAccounts.id, mailboxId));
   if (mailbox?.status !== 'connected') return false;
   const breach = healthBreach((await mailboxHealth(db, mailboxId, now)).health, mailbox);
@@ -53,14 +53,14 @@ export async function evaluateMailboxHealth(
       .returning({ id: emailAccounts.id });
     if (!row) return false;
     await tx.insert(notifications).values({
-      userId: mailbox.userId,
+      workspaceId: mailbox.workspaceId,
       emailAccountId: mailboxId,
       kind: 'mailbox-paused',
       title: `Mailbox paused: ${mailbox.email}`,
       body: `${reason}. It sends nothing until you resume it on Email Accounts.`,
     });
-    await publishEvent(tx, { userId: mailbox.userId, type: 'mailboxes.changed' });
-    await publishEvent(tx, { userId: mailbox.userId, type: 'notifications.changed' });
+    await publishEvent(tx, { workspaceId: mailbox.workspaceId, type: 'mailboxes.changed' });
+    await publishEvent(tx, { workspaceId: mailbox.workspaceId, type: 'notifications.changed' });
     return true;
   });
   if (paused && config) {

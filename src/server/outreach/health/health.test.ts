@@ -130,7 +130,7 @@ describe('automatic pause', () => {
     expect(more).toEqual([]);
     expect(note).toMatchObject({
       kind: 'mailbox-paused',
-      userId: m.userId,
+      workspaceId: m.workspaceId,
       title: expect.stringContaining('paused'),
     });
     expect(note!.body).toContain(reason);
@@ -150,7 +150,7 @@ describe('automatic pause', () => {
 
   it('after a resume, the old bounces do not pause it again; new ones over the limit do', async () => {
     const resumedAt = new Date(NOW.getTime() + 1_000);
-    await resumeMailbox(handle.db, m.userId, m.mailboxId, resumedAt);
+    await resumeMailbox(handle.db, m, m.mailboxId, resumedAt);
     expect(await mailbox(m.mailboxId)).toMatchObject({
       status: 'connected',
       statusSource: null,

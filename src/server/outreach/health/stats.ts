@@ -31,7 +31,7 @@ interface Row {
  * unsubscribe request or through the unsubscribe link (a suppression with reason 'unsubscribe'
  * created after it was sent) — once per address. One query: the window walks the
  * (email_account_id, sent_at) index backwards; inbound rows are found by prospect (indexed),
- * suppressions by (user_id, email) (unique index). A mailbox that does not exist has empty figures.
+ * suppressions by (workspace_id, email) (unique index). A mailbox that does not exist has empty figures.
  */
 export async function mailboxHealth(
   db: Database,
@@ -43,11 +43,11 @@ export async function mailboxHealth(
     db,
     sql`with a as (
           -- greatest() skips a null health_since (never resumed).
-          select id, user_id, greatest(${weekAgo.toISOString()}::timestamptz, health_since) as since
+          select id, workspace_id, greatest(${weekAgo.toISOString()}::timestamptz, health_since) as since
           from email_accounts where id = ${mailboxId}
         ),
         w as (
-          select m.id, m.prospect_id, lower(m.to_email) as to_email, m.sent_at, a.user_id
+          select m.id, m.prospect_id, lower(m.to_email) as to_email, m.sent_at, a.workspace_id
           from outreach_messages m join a on m.email_account_id = a.id
           where m.sent_at >= a.since and m.sent_at <= ${now.toISOString()}
           order by m.sent_at desc
@@ -61,7 +61,7 @@ export async function mailboxHealth(
           (count(distinct w.to_email) filter (
             where i.unsubscribe or exists (
               select 1 from suppressions s
-              where s.user_id = w.user_id and s.email = w.to_email
+              where s.workspace_id = w.workspace_id and s.email = w.to_email
                 and s.reason = 'unsubscribe' and s.created_at >= w.sent_at
             )
           ))::int as unsubscribes,

@@ -2,18 +2,17 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
 import { emailAccounts } from '../../db/schema/mailboxes';
-import { users } from '../../db/schema/users';
 import { createTestDatabase } from '../../testing/database';
+import { insertTestUser } from '../../testing/users';
 import { markMailboxError, markMailboxWorking } from './mark-status';
 
 /** A mailbox's connection state: each side clears only its own error, and a pause is never touched. */
 let handle: DatabaseHandle;
-let userId: string;
+let workspaceId: string;
 
 beforeAll(async () => {
   handle = await createTestDatabase();
-  const [user] = await handle.db.insert(users).values({ name: 'N', email: 'state@example.com' }).returning();
-  userId = user!.id;
+  ({ workspaceId } = await insertTestUser(handle.db, { name: 'N', email: 'state@example.com' }));
 });
 afterAll(async () => {
   await handle.close();
@@ -22,7 +21,7 @@ afterAll(async () => {
 async function newMailbox(values: Partial<typeof emailAccounts.$inferInsert> = {}): Promise<string> {
   const [row] = await handle.db
     .insert(emailAccounts)
-    .values({ userId, email: `${crypto.randomUUID()}@example.com`, provider: 'smtp', ...values })
+    .values({ workspaceId, email: `${crypto.randomUUID()}@example.com`, provider: 'smtp', ...values })
     .returning();
   return row!.id;
 }

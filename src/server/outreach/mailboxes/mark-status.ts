@@ -22,7 +22,7 @@ export async function markMailboxError(
     .update(emailAccounts)
     .set({ status: 'error', statusReason: reason.slice(0, 500), statusSource: source })
     .where(and(eq(emailAccounts.id, mailboxId), ne(emailAccounts.status, 'paused')))
-    .returning({ userId: emailAccounts.userId });
+    .returning({ workspaceId: emailAccounts.workspaceId });
   return announceChange(db, changed);
 }
 
@@ -46,13 +46,13 @@ export async function markMailboxWorking(
         eq(emailAccounts.statusSource, source),
       ),
     )
-    .returning({ userId: emailAccounts.userId });
+    .returning({ workspaceId: emailAccounts.workspaceId });
   return announceChange(db, changed);
 }
 
 /** Tells the owner's open pages about a status change (when there was one); true when there was. */
-async function announceChange(db: Database, changed: { userId: string }[]): Promise<boolean> {
+async function announceChange(db: Database, changed: { workspaceId: string }[]): Promise<boolean> {
   if (!changed[0]) return false;
-  await publishEvent(db, { userId: changed[0].userId, type: 'mailboxes.changed' });
+  await publishEvent(db, { workspaceId: changed[0].workspaceId, type: 'mailboxes.changed' });
   return true;
 }

@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailboxMessages } from '../../../shared/schemas/mailboxes';
 import type { DatabaseHandle } from '../../db/client';
 import { emailAccounts } from '../../db/schema/mailboxes';
-import { users } from '../../db/schema/users';
 import { decryptSecret, encryptSecret } from '../../secrets';
 import { testConfig } from '../../testing/app';
 import { createTestDatabase } from '../../testing/database';
+import { insertTestUser } from '../../testing/users';
 import { outreachKeys } from '../keys';
 import { MailboxAccessError } from './access-error';
 import { OAuthMailboxError } from './oauth-mailbox';
@@ -53,14 +53,12 @@ afterAll(async () => {
 
 /** A stored Microsoft mailbox whose refresh token is `refreshToken`. */
 async function storedMicrosoftMailbox(refreshToken: string) {
-  const [user] = await handle.db
-    .insert(users)
-    .values({ name: 'Katherine', email: `k${Math.random()}@example.com` })
-    .returning({ id: users.id });
+  const user = await insertTestUser(handle.db, { name: 'Katherine', email: `k${Math.random()}@example.com` });
   const [row] = await handle.db
     .insert(emailAccounts)
     .values({
-      userId: user!.id,
+      workspaceId: user.workspaceId,
+      connectedBy: user.id,
       email: 'katherine@contoso.test',
       provider: 'microsoft',
       username: 'katherine@contoso.test',

@@ -88,12 +88,12 @@ const bounce = (type: Bounce['type'], fields: Partial<Bounce>): Bounce => ({
 /** Parses, matches and applies one inbound message as the sync does; null when nothing matched. */
 async function receive(raw: string, inbound: Inbound, now: Date): Promise<Matched | null> {
   const mail = await simpleParser(raw);
-  const matched = await matchInbound(handle.db, f.userId, mail, inbound);
+  const matched = await matchInbound(handle.db, f.workspaceId, mail, inbound);
   if (!matched) return null;
   await applyInbound(
     handle.db,
     {
-      userId: f.userId,
+      workspaceId: f.workspaceId,
       emailAccountId: f.mailboxId,
       uidValidity: 1,
       uid: ++uid,
@@ -133,7 +133,9 @@ const inboundOf = async (who: Name) =>
     .where(eq(inboundMessages.prospectId, (await prospectOf(who)).id))
     .orderBy(inboundMessages.imapUid);
 const suppressed = async () =>
-  (await handle.db.select().from(suppressions).where(eq(suppressions.userId, f.userId))).map((s) => s.email);
+  (await handle.db.select().from(suppressions).where(eq(suppressions.workspaceId, f.workspaceId))).map(
+    (s) => s.email,
+  );
 const campaign = async () =>
   (await handle.db.select().from(campaigns).where(eq(campaigns.id, f.campaignId)))[0]!;
 

@@ -5,7 +5,7 @@ import { bumpCampaignCounters } from '../campaign-counters';
 import { prospects } from '../../db/schema/prospects';
 import { emailAccounts } from '../../db/schema/mailboxes';
 import { enrollments, inboundMessages, outreachMessages } from '../../db/schema/outreach';
-import { users } from '../../db/schema/users';
+import { workspaces } from '../../db/schema/workspaces';
 import { changeProspect } from '../prospect-changes';
 import { domainOf } from '../scheduling/queue-steps';
 import { suppressAddress } from '../suppression';
@@ -23,7 +23,7 @@ export const SOFT_BOUNCE_LIMIT = 3;
 export const SOFT_BOUNCE_RETRY_HOURS = [1, 4] as const;
 
 export interface InboundRecord {
-  userId: string;
+  workspaceId: string;
   emailAccountId: string;
   uidValidity: number;
   uid: number;
@@ -85,7 +85,7 @@ export async function applyInbound(
     const [stored] = await tx
       .insert(inboundMessages)
       .values({
-        userId: record.userId,
+        workspaceId: record.workspaceId,
         emailAccountId: record.emailAccountId,
         imapUidValidity: record.uidValidity,
         imapUid: record.uid,
@@ -104,7 +104,7 @@ export async function applyInbound(
       .returning({ id: inboundMessages.id });
     if (!stored) return false;
     await publishEvent(tx, {
-      userId: record.userId,
+      workspaceId: record.workspaceId,
       type: 'inbound.applied',
       campaignId: matched.campaignId,
     });
@@ -126,11 +126,11 @@ export async function applyInbound(
         }
         await stopEnrollment(tx, matched.enrollmentId, 'Replied');
         const [owner] = await tx
-          .select({ stopDomain: users.stopDomainOnReply })
-          .from(users)
-          .where(eq(users.id, record.userId));
+          .select({ stopDomain: workspaces.stopDomainOnReply })
+          .from(workspaces)
+          .where(eq(workspaces.id, record.workspaceId));
         if (owner?.stopDomain)
-          await stopDomain(tx, record.userId, domainOf(matched.toEmail), matched.enrollmentId);
+          await stopDomain(tx, record.workspaceId, domainOf(matched.toEmail), matched.enrollmentId);
         break;
       }
       case 'auto-reply': {
@@ -155,10 +155,10 @@ export async function applyInbound(
         break;
       }
       case 'unsubscribe':
-        await suppressAddress(tx, record.userId, matched.toEmail, 'unsubscribe', 'Asked to be removed');
+        await suppressAddress(tx, record.workspaceId, matched.toEmail, 'unsubscribe', 'Asked to be removed');
         break;
       case 'bounce':
-        await applyBounce(tx, record.userId, matched, inbound, clock);
+        await applyBounce(tx, record.workspaceId, matched, inbound, clock);
         break;
       case 'challenge':
         break;
@@ -170,13 +170,13 @@ export async function applyInbound(
 /** See applyInbound: what a bounce of each type does to the prospect, the enrollment and the address. */
 async function applyBounce(
   tx: Tx,
-  userId: string,
+  workspaceId: string,
   matched: Matched,
   bounce: Bounce,
   clock: ApplyClock,
 ): Promise<void> {
   if (bounce.type === 'delay') return;
-  const own = await ownAddresses(tx, userId);
+  const own = await ownAddresses(tx, workspaceId);
   const recipient = bounce.recipient?.toLowerCase() ?? null;
   if (recipient && own.has(recipient)) return;
 
@@ -187,7 +187,7 @@ async function applyBounce(
     // The report names the address that failed; without one, only a match through the returned
     // Message-ID says for certain which message (and so which address) bounced.
     const failed = recipient ?? (matched.via === 'original' ? matched.toEmail.toLowerCase() : null);
-    if (failed && !own.has(failed)) await suppressAddress(tx, userId, failed, 'bounce', reason);
+    if (failed && !own.has(failed)) await suppressAddress(tx, workspaceId, failed, 'bounce', reason);
     // The report may name another address (a forward) than the one we wrote to: stop this enrollment too.
     await stopEnrollment(tx, matched.enrollmentId, reason);
     return;
@@ -277,10 +277,10 @@ async function stopEnrollment(tx: Tx, enrollmentId: string, reason: string): Pro
 }
 
 /** Stops the user's other active enrollments whose prospect address is at `domain`. */
-async function stopDomain(db: Database, userId: string, domain: string, except: string): Promise<void> {
+async function stopDomain(db: Database, workspaceId: string, domain: string, except: string): Promise<void> {
   await db.execute(sql`
     update enrollments e set status = 'stopped', stop_reason = 'Someone at the same domain replied', next_step_at = null
     from prospects p
-    where p.id = e.prospect_id and e.user_id = ${userId} and e.id <> ${except}
+    where p.id = e.prospect_id and e.workspace_id = ${workspaceId} and e.id <> ${except}
       and e.status in ('active', 'paused') and lower(split_part(p.contact_email, '@', 2)) = ${domain}`);
 }

@@ -28,9 +28,9 @@ export interface MailboxIdleOptions {
   config: Config;
   /**
    * New mail in a watched mailbox's INBOX (IMAP EXISTS), or the watch (re)started: sync it.
-   * `userId` is the mailbox owner's, the job queue's fairness key.
+   * `workspaceId` is the mailbox owner's, the job queue's fairness key.
    */
-  onNewMail(mailboxId: string, userId: string): Promise<unknown>;
+  onNewMail(mailboxId: string, workspaceId: string): Promise<unknown>;
   /** The mailbox's INBOX is open and idling (for logs and tests). */
   onWatching?(mailboxId: string): void;
   refreshMs?: number;
@@ -140,11 +140,11 @@ function watchMailbox(mailboxId: string, options: MailboxIdleOptions, onExit: ()
       return 'done';
     }
     await imap.mailboxOpen('INBOX');
-    imap.on('exists', () => void options.onNewMail(mailboxId, mailbox.userId).catch(() => undefined));
+    imap.on('exists', () => void options.onNewMail(mailboxId, mailbox.workspaceId).catch(() => undefined));
     watchingSince = Date.now();
     options.onWatching?.(mailboxId);
     // Mail may have come while nobody watched (before the start, during a drop).
-    void options.onNewMail(mailboxId, mailbox.userId).catch(() => undefined);
+    void options.onNewMail(mailboxId, mailbox.workspaceId).catch(() => undefined);
     return closed;
   };
 

@@ -38,12 +38,12 @@ const columns = sql`m.id, m.prospect_id as "prospectId", m.enrollment_id as "enr
   m.email_account_id as "emailAccountId", m.to_email as "toEmail"`;
 
 /** The user's most recent sent message with one of these Message-IDs. */
-async function byMessageId(db: Database, userId: string, ids: string[]): Promise<Row | null> {
+async function byMessageId(db: Database, workspaceId: string, ids: string[]): Promise<Row | null> {
   if (ids.length === 0) return null;
   const [row] = await queryRows<Row>(
     db,
     sql`select ${columns} from outreach_messages m
-        where m.user_id = ${userId} and m.status = 'sent' and m.message_id in (${sql.join(
+        where m.workspace_id = ${workspaceId} and m.status = 'sent' and m.message_id in (${sql.join(
           ids.map((id) => sql`${id}`),
           sql`, `,
         )}) order by m.sent_at desc limit 1`,
@@ -52,10 +52,10 @@ async function byMessageId(db: Database, userId: string, ids: string[]): Promise
 }
 
 /** Lower-case addresses of the user's own mailboxes: never a prospect, never suppressed. */
-export async function ownAddresses(db: Database, userId: string): Promise<Set<string>> {
+export async function ownAddresses(db: Database, workspaceId: string): Promise<Set<string>> {
   const rows = await queryRows<{ email: string }>(
     db,
-    sql`select lower(email) as email from email_accounts where user_id = ${userId}`,
+    sql`select lower(email) as email from email_accounts where workspace_id = ${workspaceId}`,
   );
   return new Set(rows.map((r) => r.email));
 }
@@ -64,10 +64,10 @@ export async function ownAddresses(db: Database, userId: string): Promise<Set<st
  * True when `messageId` is one of the user's outreach Message-IDs: a message carrying it in the
  * INBOX is a copy of ours come back (a loop, a forward), neither a reply nor proof of a new send.
  */
-export async function isOurMessageId(db: Database, userId: string, messageId: string): Promise<boolean> {
+export async function isOurMessageId(db: Database, workspaceId: string, messageId: string): Promise<boolean> {
   const rows = await queryRows<{ id: string }>(
     db,
-    sql`select id from outreach_messages where user_id = ${userId} and message_id = ${withoutNul(messageId)} limit 1`,
+    sql`select id from outreach_messages where workspace_id = ${workspaceId} and message_id = ${withoutNul(messageId)} limit 1`,
   );
   return rows.length > 0;
 }
@@ -82,31 +82,31 @@ export async function isOurMessageId(db: Database, userId: string, messageId: st
  */
 export async function matchInbound(
   db: Database,
-  userId: string,
+  workspaceId: string,
   mail: ParsedMail,
   inbound: Inbound,
 ): Promise<Matched | null> {
   const bounce = inbound.kind === 'bounce';
   if (bounce && inbound.originalMessageId) {
-    const original = await byMessageId(db, userId, messageIds([inbound.originalMessageId]));
+    const original = await byMessageId(db, workspaceId, messageIds([inbound.originalMessageId]));
     if (original) return { ...original, via: 'original' };
   }
   const thread = await byMessageId(
     db,
-    userId,
+    workspaceId,
     messageIds(bounce ? referencesOf(mail) : [mail.inReplyTo, ...referencesOf(mail)]),
   );
   if (thread) return { ...thread, via: 'thread' };
 
   const raw = bounce ? inbound.recipient : mail.from?.value[0]?.address;
   const address = raw ? withoutNul(raw).toLowerCase() : null;
-  if (!address || (await ownAddresses(db, userId)).has(address)) return null;
+  if (!address || (await ownAddresses(db, workspaceId)).has(address)) return null;
   const candidates = await queryRows<Row & { subject: string }>(
     db,
     sql`select ${columns}, first.subject
         from outreach_messages m
         join outreach_messages first on first.enrollment_id = m.enrollment_id and first.step_number = 1
-        where m.user_id = ${userId} and m.status = 'sent' and m.to_email = ${address}
+        where m.workspace_id = ${workspaceId} and m.status = 'sent' and m.to_email = ${address}
         order by m.sent_at desc`,
   );
   const subject = baseSubject(mail.subject ?? '');

@@ -5,7 +5,7 @@ import { quarantinedMessages } from '../../db/schema/outreach';
 
 /** One INBOX message the sync could not read or apply, with what could be read of its headers. */
 export interface QuarantineEntry {
-  userId: string;
+  workspaceId: string;
   emailAccountId: string;
   uidValidity: number;
   uid: number;
@@ -31,7 +31,7 @@ export async function quarantineMessage(db: Database, entry: QuarantineEntry): P
     await db
       .insert(quarantinedMessages)
       .values({
-        userId: entry.userId,
+        workspaceId: entry.workspaceId,
         emailAccountId: entry.emailAccountId,
         imapUidValidity: entry.uidValidity,
         imapUid: entry.uid,
@@ -42,7 +42,7 @@ export async function quarantineMessage(db: Database, entry: QuarantineEntry): P
         reason: clean(entry.reason, 1000) ?? '',
       })
       .onConflictDoNothing();
-    await publishEvent(db, { userId: entry.userId, type: 'mailboxes.changed' });
+    await publishEvent(db, { workspaceId: entry.workspaceId, type: 'mailboxes.changed' });
     return true;
   } catch (error) {
     console.error(

@@ -167,7 +167,7 @@ describe('a batch with messages that cannot be read', () => {
     expect(aside).toMatchObject([
       {
         emailAccountId: f.mailboxId,
-        userId: f.userId,
+        workspaceId: f.workspaceId,
         messageId: '<bomb@spam.example>',
         fromEmail: 'bomb@spam.example',
         subject: 'Look at this',

@@ -189,7 +189,7 @@ async function readMessage(client: ImapFlow, ctx: ReadContext, item: Listed): Pr
   };
   const setAside = async (reason: string): Promise<Outcome> => {
     await quarantineMessage(db, {
-      userId: mailbox.userId,
+      workspaceId: mailbox.workspaceId,
       emailAccountId: mailbox.id,
       uidValidity: ctx.uidValidity,
       uid: item.uid,
@@ -232,15 +232,15 @@ async function applyMessage(ctx: ReadContext, item: Listed, mail: ParsedMail): P
   const { db, mailbox } = ctx;
   const from = mail.from?.value[0]?.address?.toLowerCase() ?? '';
   if (from === mailbox.email.toLowerCase()) return 'skipped'; // our blind copy
-  if (mail.messageId && (await isOurMessageId(db, mailbox.userId, mail.messageId))) return 'skipped';
+  if (mail.messageId && (await isOurMessageId(db, mailbox.workspaceId, mail.messageId))) return 'skipped';
   const received = validDate(mail.date) ?? validDate(item.internalDate) ?? ctx.now;
   const inbound = classifyInbound(mail, received);
-  const matched = await matchInbound(db, mailbox.userId, mail, inbound);
+  const matched = await matchInbound(db, mailbox.workspaceId, mail, inbound);
   if (!matched) return 'skipped';
   const applied = await applyInbound(
     db,
     {
-      userId: mailbox.userId,
+      workspaceId: mailbox.workspaceId,
       emailAccountId: mailbox.id,
       uidValidity: ctx.uidValidity,
       uid: item.uid,

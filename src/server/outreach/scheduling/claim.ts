@@ -9,7 +9,7 @@ const HOUR_MS = 3_600_000;
 
 interface Candidate {
   id: string;
-  user_id: string;
+  workspace_id: string;
   email_account_id: string;
   to_email: string;
   daily_limit: number;
@@ -39,14 +39,14 @@ export async function claimSendable(
   const candidates = await queryRows<Candidate>(
     db,
     // The effective limit: the warm-up ramp while it runs, never above the user's own limit.
-    sql`select m.id, m.user_id, m.email_account_id, m.to_email,
+    sql`select m.id, m.workspace_id, m.email_account_id, m.to_email,
           least(a.daily_limit, coalesce(a.ramp_limit, a.daily_limit)) as daily_limit, a.min_spacing_seconds, a.max_spacing_seconds,
-          u.time_zone, u.send_window_days, u.send_window_start_hour, u.send_window_end_hour
+          w.time_zone, w.send_window_days, w.send_window_start_hour, w.send_window_end_hour
         from outreach_messages m
         join email_accounts a on a.id = m.email_account_id
         join campaigns c on c.id = m.campaign_id
         join enrollments e on e.id = m.enrollment_id
-        join users u on u.id = m.user_id
+        join workspaces w on w.id = m.workspace_id
         where m.status = 'queued' and m.not_before <= ${now.toISOString()}
           and a.status = 'connected' and a.next_send_at <= ${now.toISOString()}
           and c.status = 'active' and e.status = 'active'
@@ -55,11 +55,11 @@ export async function claimSendable(
   );
   const busy = new Set(
     (
-      await queryRows<{ user_id: string; to_email: string }>(
+      await queryRows<{ workspace_id: string; to_email: string }>(
         db,
-        sql`select user_id, to_email from outreach_messages where status = 'sending'`,
+        sql`select workspace_id, to_email from outreach_messages where status = 'sending'`,
       )
-    ).map((r) => `${r.user_id}:${domainOf(r.to_email)}`),
+    ).map((r) => `${r.workspace_id}:${domainOf(r.to_email)}`),
   );
 
   const byMailbox = new Map<string, Candidate[]>();
@@ -77,7 +77,7 @@ export async function claimSendable(
     if (!isInWindow(window, now)) continue;
     if ((await sentToday(db, mailboxId, startOfLocalDay(now, window.timeZone))) >= first.daily_limit)
       continue;
-    const pick = messages.find((m) => !busy.has(`${m.user_id}:${domainOf(m.to_email)}`));
+    const pick = messages.find((m) => !busy.has(`${m.workspace_id}:${domainOf(m.to_email)}`));
     if (!pick) continue;
 
     const scale = hourMs / HOUR_MS;
@@ -108,7 +108,7 @@ export async function claimSendable(
       });
     if (won) {
       claimed.push(pick.id);
-      busy.add(`${pick.user_id}:${domainOf(pick.to_email)}`);
+      busy.add(`${pick.workspace_id}:${domainOf(pick.to_email)}`);
     }
   }
   return claimed;

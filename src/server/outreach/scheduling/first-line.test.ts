@@ -43,7 +43,7 @@ describe('[AI First Line] in queued steps', () => {
     const line = (prospectId: string, text: string, status: 'draft' | 'approved') => ({
       prospectId,
       campaignId: f.campaignId,
-      userId: f.userId,
+      workspaceId: f.workspaceId,
       text,
       status,
     });

@@ -6,7 +6,7 @@ import { publishEvent } from '../../events/publish';
 
 interface DueEnrollment {
   id: string;
-  user_id: string;
+  workspace_id: string;
   campaign_id: string;
   prospect_id: string;
   email_account_id: string | null;
@@ -39,17 +39,18 @@ export const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 
 export async function queueDueSteps(db: Database, now: Date): Promise<number> {
   const due = await queryRows<DueEnrollment>(
     db,
-    sql`select e.id, e.user_id, e.campaign_id, e.prospect_id, e.email_account_id, e.next_step,
-          p.website, p.contact_email, p.contact_name, c.website_url, u.name as user_name,
+    sql`select e.id, e.workspace_id, e.campaign_id, e.prospect_id, e.email_account_id, e.next_step,
+          p.website, p.contact_email, p.contact_name, c.website_url, coalesce(u.name, w.name) as user_name,
           s.subject, s.content,
           (select fl.text from prospect_first_lines fl
             where fl.prospect_id = e.prospect_id
               and (fl.status = 'approved' or not c.require_first_line_approval)) as first_line,
-          exists (select 1 from suppressions x where x.user_id = e.user_id and x.email = lower(p.contact_email)) as suppressed
+          exists (select 1 from suppressions x where x.workspace_id = e.workspace_id and x.email = lower(p.contact_email)) as suppressed
         from enrollments e
         join prospects p on p.id = e.prospect_id
         join campaigns c on c.id = e.campaign_id
-        join users u on u.id = e.user_id
+        join workspaces w on w.id = e.workspace_id
+        left join users u on u.id = c.owner_id
         left join email_sequence_steps s on s.sequence_id = e.sequence_id and s.step_number = e.next_step
         where e.status = 'active' and e.next_step_at <= ${now.toISOString()} and c.status = 'active'
         order by e.next_step_at
@@ -76,7 +77,7 @@ export async function queueDueSteps(db: Database, now: Date): Promise<number> {
       const inserted = await tx
         .insert(outreachMessages)
         .values({
-          userId: e.user_id,
+          workspaceId: e.workspace_id,
           enrollmentId: e.id,
           campaignId: e.campaign_id,
           prospectId: e.prospect_id,
@@ -93,7 +94,11 @@ export async function queueDueSteps(db: Database, now: Date): Promise<number> {
         .onConflictDoNothing({ target: [outreachMessages.enrollmentId, outreachMessages.stepNumber] })
         .returning({ id: outreachMessages.id });
       created += inserted.length;
-      await publishEvent(tx, { userId: e.user_id, type: 'outreach.changed', campaignId: e.campaign_id });
+      await publishEvent(tx, {
+        workspaceId: e.workspace_id,
+        type: 'outreach.changed',
+        campaignId: e.campaign_id,
+      });
       // A flagged step waits for the user (fix the prospect or the template); nothing else is due until then.
       await tx
         .update(enrollments)

@@ -31,7 +31,7 @@ export async function recordSent(
       .returning({ id: outreachMessages.id });
     if (!updated) return false;
     await publishEvent(tx, {
-      userId: message.userId,
+      workspaceId: message.workspaceId,
       type: 'outreach.changed',
       campaignId: message.campaignId,
     });
@@ -89,7 +89,7 @@ export async function recordRetry(
     .set({ status: 'queued', notBefore, lastError: reason, claimedAt: null })
     .where(and(eq(outreachMessages.id, message.id), eq(outreachMessages.status, 'sending')));
   await publishEvent(db, {
-    userId: message.userId,
+    workspaceId: message.workspaceId,
     type: 'outreach.changed',
     campaignId: message.campaignId,
   });
@@ -129,7 +129,7 @@ export async function recordFailed(
         and(eq(outreachMessages.id, message.id), inArray(outreachMessages.status, ['sending', 'queued'])),
       );
     await publishEvent(tx, {
-      userId: message.userId,
+      workspaceId: message.workspaceId,
       type: 'outreach.changed',
       campaignId: message.campaignId,
     });
@@ -145,7 +145,7 @@ export async function recordFailed(
     if (suppress) {
       await tx
         .insert(suppressions)
-        .values({ userId: message.userId, email: message.toEmail.toLowerCase(), reason: 'bounce' })
+        .values({ workspaceId: message.workspaceId, email: message.toEmail.toLowerCase(), reason: 'bounce' })
         .onConflictDoNothing();
     }
   });

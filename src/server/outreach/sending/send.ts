@@ -5,6 +5,7 @@ import { campaigns } from '../../db/schema/campaigns';
 import { emailAccounts } from '../../db/schema/mailboxes';
 import { enrollments, outreachMessages } from '../../db/schema/outreach';
 import { users } from '../../db/schema/users';
+import { workspaces } from '../../db/schema/workspaces';
 import type { OutreachKeys } from '../keys';
 import { describeMailFailure, smtpOptions } from '../mailboxes/connection';
 import { markMailboxError, markMailboxWorking } from '../mailboxes/mark-status';
@@ -74,8 +75,9 @@ export async function sendMessage(
   if (!message || message.status !== 'sending' || !message.emailAccountId) return 'skipped';
   const [mailbox] = await db.select().from(emailAccounts).where(eq(emailAccounts.id, message.emailAccountId));
   const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, message.campaignId));
-  const [user] = await db.select().from(users).where(eq(users.id, message.userId));
-  if (!mailbox || !campaign || !user) return 'skipped';
+  const [workspace] = await db.select().from(workspaces).where(eq(workspaces.id, message.workspaceId));
+  if (!mailbox || !campaign || !workspace) return 'skipped';
+  const senderName = await campaignSenderName(db, campaign.ownerId, workspace.name);
   // Pausing stops sends at once: a message claimed just before the pause stays in the queue.
   const [enrollment] = await db
     .select({ status: enrollments.status })
@@ -101,7 +103,7 @@ export async function sendMessage(
   const links = trackingLinks(deps.config.APP_URL, deps.keys.tracking, message.id);
 
   const composed = composeMessage({
-    from: { name: user.name, email: mailbox.email },
+    from: { name: senderName, email: mailbox.email },
     to: message.toEmail,
     subject: message.subject,
     body: message.body,
@@ -114,7 +116,7 @@ export async function sendMessage(
       url: links.unsubscribe,
       mailto: `mailto:${mailbox.email}?subject=unsubscribe`,
     },
-    footer: { name: user.name, postalAddress: user.postalAddress },
+    footer: { name: senderName, postalAddress: workspace.postalAddress },
     tracking: {
       rewriteLink: campaign.trackClicks ? links.click : undefined,
       pixelUrl: campaign.trackOpens ? links.open : undefined,
@@ -166,4 +168,18 @@ export async function sendMessage(
   await recordSent(db, message, now, deps.config.OUTREACH_HOUR_MS);
   await markMailboxWorking(db, mailbox.id, 'smtp');
   return 'sent';
+}
+
+/**
+ * The name outreach is signed with ([Your Name], the From display name, the footer): the campaign
+ * owner's, or the workspace's once the owner has left.
+ */
+async function campaignSenderName(
+  db: Database,
+  ownerId: string | null,
+  workspaceName: string,
+): Promise<string> {
+  if (!ownerId) return workspaceName;
+  const [owner] = await db.select({ name: users.name }).from(users).where(eq(users.id, ownerId));
+  return owner?.name ?? workspaceName;
 }

@@ -99,7 +99,7 @@ export async function recordHit(
 export async function unsubscribe(db: Database, messageId: string, config?: Config): Promise<string | null> {
   const [message] = await db
     .select({
-      userId: outreachMessages.userId,
+      workspaceId: outreachMessages.workspaceId,
       toEmail: outreachMessages.toEmail,
       emailAccountId: outreachMessages.emailAccountId,
     })
@@ -107,7 +107,9 @@ export async function unsubscribe(db: Database, messageId: string, config?: Conf
     .where(eq(outreachMessages.id, messageId));
   if (!message) return null;
   const email = message.toEmail.toLowerCase();
-  await db.transaction((tx) => suppressAddress(tx, message.userId, email, 'unsubscribe', 'Unsubscribed'));
+  await db.transaction((tx) =>
+    suppressAddress(tx, message.workspaceId, email, 'unsubscribe', 'Unsubscribed'),
+  );
   if (message.emailAccountId) await evaluateMailboxHealth(db, message.emailAccountId, new Date(), config);
   return email;
 }

@@ -30,8 +30,11 @@ describe('dashboard guard and sidebar', () => {
     expect(log).toHaveBeenCalledWith('Session check failed', expect.anything());
   });
 
-  it('shows the page and the user in the sidebar, Personal without a company', async () => {
-    mockApi({ [`GET ${apiPaths.me}`]: () => json(200, { ...testUser, companyName: '' }) });
+  it('shows the page and the user in the sidebar, with their workspace as Organization', async () => {
+    const workspace = { id: 'w1', name: 'Personal', role: 'full' as const };
+    mockApi({
+      [`GET ${apiPaths.me}`]: () => json(200, { ...testUser, workspace, workspaces: [workspace] }),
+    });
     renderApp(paths.contacts);
     expect(await screen.findByRole('heading', { name: 'Contacts' })).toBeInTheDocument();
     const sidebar = screen.getByTestId('sidebar');
@@ -40,6 +43,30 @@ describe('dashboard guard and sidebar', () => {
     expect(within(sidebar).getByText(/Organization:/)).toHaveTextContent('Organization: Personal');
     expect(within(sidebar).getByRole('link', { name: 'Contacts' })).toHaveAttribute('aria-current', 'page');
     expect(within(sidebar).getByRole('link', { name: 'Campaigns' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('offers the other workspaces in the sidebar and switches on the server', async () => {
+    const own = { id: 'w1', name: 'Analytical Engines', role: 'full' as const };
+    const agency = { id: 'w2', name: 'Agency', role: 'member' as const };
+    const switched: unknown[] = [];
+    mockApi({
+      [`GET ${apiPaths.me}`]: () => json(200, { ...testUser, workspace: own, workspaces: [agency, own] }),
+      [`PUT ${apiPaths.activeWorkspace}`]: (body) => {
+        switched.push(body);
+        return json(200, { ...testUser, role: 'member', workspace: agency, workspaces: [agency, own] });
+      },
+    });
+    renderApp(paths.contacts);
+    const sidebar = await screen.findByTestId('sidebar');
+    const select = within(sidebar).getByRole('combobox', { name: 'Organization' });
+    expect(select).toHaveValue('w1');
+    await userEvent.selectOptions(select, 'w2');
+    await waitFor(() => expect(switched).toEqual([{ workspaceId: 'w2' }]));
+    await waitFor(() =>
+      expect(
+        within(screen.getByTestId('sidebar')).getByRole('combobox', { name: 'Organization' }),
+      ).toHaveValue('w2'),
+    );
   });
 
   it('highlights Campaigns on a campaign detail page', async () => {

@@ -2,7 +2,7 @@ import { useMatches } from 'react-router';
 import { DashboardLayout } from '../../components/layouts/dashboard-layout';
 import { DashboardSkeleton } from '../../components/layouts/dashboard-skeleton';
 import { meQueryOptions } from '../../features/auth/api/session-queries';
-import { useSignOut } from '../../features/auth/api/session-mutations';
+import { useSignOut, useSwitchWorkspace } from '../../features/auth/api/session-mutations';
 import { EmailVerificationBanner } from '../../features/auth/components/email-verification-banner';
 import { RequireSession } from '../../features/auth/components/require-session';
 import { NotificationsMenu } from '../../features/notifications/components/notifications-menu';
@@ -18,6 +18,7 @@ export const prefetch: RoutePrefetch = (client) => client.prefetchQuery(meQueryO
  */
 export function Component() {
   const signOut = useSignOut();
+  const switchWorkspace = useSwitchWorkspace();
   const heading = headingOf(useMatches().map((match) => match.handle));
   return (
     <RequireSession pending={<DashboardSkeleton heading={heading} />}>
@@ -26,6 +27,7 @@ export function Component() {
           user={user}
           onSignOut={() => signOut.mutate()}
           isSigningOut={signOut.isPending}
+          onSwitchWorkspace={(id) => switchWorkspace.mutate(id)}
           notifications={(className) => <NotificationsMenu className={className} />}
           banner={<EmailVerificationBanner user={user} />}
         />

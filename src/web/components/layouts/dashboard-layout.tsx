@@ -15,6 +15,8 @@ interface DashboardLayoutProps {
   user: Me;
   onSignOut: () => void;
   isSigningOut: boolean;
+  /** Switches to another of the user's workspaces (the sidebar offers it when they have several). */
+  onSwitchWorkspace: (workspaceId: string) => void;
   /** The notifications bell, in the sidebar on desktop and the top bar on phones; given its placing class. */
   notifications: (className?: string) => ReactNode;
   /** Shown above every page, such as a reminder to verify the email address. */
@@ -29,12 +31,13 @@ export function DashboardLayout({
   user,
   onSignOut,
   isSigningOut,
+  onSwitchWorkspace,
   notifications,
   banner,
 }: DashboardLayoutProps) {
   const [collapsed, toggleCollapsed] = useSidebarCollapsed();
   const [mobileOpen, setMobileOpen] = useState(false);
-  const panelProps = { user, onSignOut, isSigningOut, notifications };
+  const panelProps = { user, onSignOut, isSigningOut, onSwitchWorkspace, notifications };
   useLiveEvents();
 
   // Only the collapsed sidebar uses tooltips; providing them here keeps Radix Tooltip out of the public chunk.

@@ -1,7 +1,7 @@
 import { LogOut, PanelLeftClose, PanelLeftOpen, Settings } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { paths } from '../../../shared/paths';
-import { organizationLabel, type Me } from '../../../shared/schemas/auth';
+import type { Me } from '../../../shared/schemas/auth';
 import { cn } from '../../lib/cn';
 import { Logo } from '../logo';
 import { ThemeToggle } from '../theme-toggle';
@@ -16,6 +16,7 @@ interface SidebarPanelProps {
   user: Me;
   onSignOut: () => void;
   isSigningOut: boolean;
+  onSwitchWorkspace: (workspaceId: string) => void;
   /** Icon-only layout of the narrow desktop sidebar. */
   collapsed?: boolean;
   /** Shows the collapse/expand button (desktop only). */
@@ -35,12 +36,13 @@ function initials(user: Me): string {
 
 /**
  * The dashboard sidebar's content (docs/product.md#sidebar): logo, the main entries, then the user's name, email and
- * organization, Settings, Sign Out, the theme toggle and, on desktop, the collapse button.
+ * organization (a switcher when they belong to several workspaces), Settings, Sign Out, the theme toggle and, on desktop, the collapse button.
  */
 export function SidebarPanel({
   user,
   onSignOut,
   isSigningOut,
+  onSwitchWorkspace,
   collapsed = false,
   onToggleCollapsed,
   onNavigate,
@@ -81,12 +83,27 @@ export function SidebarPanel({
           <div className={cn('min-w-0 text-sm', collapsed && 'sr-only')}>
             <p className="truncate font-medium text-slate-900 dark:text-white">{user.fullName}</p>
             <p className="truncate text-slate-600 dark:text-slate-400">{user.email}</p>
-            <p className="truncate text-xs text-slate-500 dark:text-slate-400">
-              Organization:{' '}
-              <span className="text-slate-700 dark:text-slate-300">
-                {organizationLabel(user.companyName)}
-              </span>
-            </p>
+            {user.workspaces.length > 1 ? (
+              <label className="mt-1 block text-xs text-slate-500 dark:text-slate-400">
+                Organization
+                <select
+                  className="mt-0.5 block w-full truncate rounded-md border border-slate-300 bg-white px-1.5 py-1 text-xs text-slate-800 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200"
+                  value={user.workspace.id}
+                  onChange={(event) => onSwitchWorkspace(event.target.value)}
+                >
+                  {user.workspaces.map((w) => (
+                    <option key={w.id} value={w.id}>
+                      {w.name}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ) : (
+              <p className="truncate text-xs text-slate-500 dark:text-slate-400">
+                Organization:{' '}
+                <span className="text-slate-700 dark:text-slate-300">{user.workspace.name}</span>
+              </p>
+            )}
           </div>
         </div>
 

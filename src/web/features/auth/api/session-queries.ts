@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths } from '../../../../shared/paths';
 import { meSchema, type Me } from '../../../../shared/schemas/auth';
 import { apiRequest } from '../../../lib/api-client';
+import { activeWorkspaceId, setActiveWorkspaceId } from '../../../lib/active-workspace';
 import { ApiError } from '../../../lib/api-error';
 
 /** Cache key of the session query; sign-in, sign-up and sign-out update it. */
@@ -9,7 +10,15 @@ export const meQueryKey = ['me'] as const;
 
 async function fetchMe({ signal }: { signal: AbortSignal }): Promise<Me | null> {
   try {
-    return await apiRequest(apiPaths.me, { schema: meSchema, signal });
+    const me = await apiRequest(apiPaths.me, { schema: meSchema, signal }).catch((error: unknown) => {
+      // The tab's workspace is no longer theirs (apiRequest forgot it): ask again for their last used.
+      if (error instanceof ApiError && error.code === 'NOT_A_MEMBER' && activeWorkspaceId() === null) {
+        return apiRequest(apiPaths.me, { schema: meSchema, signal });
+      }
+      throw error;
+    });
+    setActiveWorkspaceId(me.workspace.id);
+    return me;
   } catch (error) {
     if (signal.aborted) throw error;
     // 401 simply means signed out; any other failure is logged and treated the same (docs/product.md#errors).

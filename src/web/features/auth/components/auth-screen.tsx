@@ -1,9 +1,10 @@
 import { Link, Navigate } from 'react-router';
-import { paths } from '../../../../shared/paths';
+import { paths, withQuery } from '../../../../shared/paths';
 import { Logo } from '../../../components/logo';
 import { ThemeToggle } from '../../../components/theme-toggle';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { PageSpinner } from '../../../components/ui/spinner';
+import { nextParam, useNextPath } from '../api/session-mutations';
 import { useMe } from '../api/session-queries';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
@@ -27,13 +28,20 @@ const copy = {
   },
 } as const;
 
-/** The /login and /signup screen (docs/product.md#sign-in-and-sign-up): one card whose title, fields and switch link follow the mode. */
+/**
+ * The /login and /signup screen (docs/product.md#sign-in-and-sign-up): one card whose title, fields and switch link follow the mode.
+ * A safe `?next=` (an invitation link) is where a signed-in user goes instead of the dashboard; the
+ * switch link keeps it.
+ */
 export function AuthScreen({ mode }: { mode: AuthMode }) {
   const { data: user, isPending } = useMe();
+  const target = useNextPath();
   if (isPending) return <PageSpinner />;
-  if (user) return <Navigate to={paths.dashboard} replace />;
+  if (user) return <Navigate to={target} replace />;
 
   const text = copy[mode];
+  const switchTo =
+    target === paths.dashboard ? text.switchTo : withQuery(text.switchTo, { [nextParam]: target });
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50 dark:bg-slate-950">
       <header className="flex items-center justify-between px-4 py-4 sm:px-8">
@@ -51,7 +59,7 @@ export function AuthScreen({ mode }: { mode: AuthMode }) {
             <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400">
               {text.switchPrompt}{' '}
               <Link
-                to={text.switchTo}
+                to={switchTo}
                 className="rounded font-medium text-indigo-600 hover:text-indigo-500 hover:underline focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none dark:text-indigo-400 dark:hover:text-indigo-300"
               >
                 {text.switchLabel}

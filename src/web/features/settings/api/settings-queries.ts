@@ -27,7 +27,7 @@ export function useUpdateProfile() {
   });
 }
 
-/** GET /api/users: the install's users with roles. */
+/** GET /api/users: the workspace's members with their roles. */
 export function useTeamUsers() {
   return useQuery({
     queryKey: usersKey,
@@ -41,6 +41,15 @@ export function useChangeRole() {
   return useMutation({
     mutationFn: ({ id, ...input }: UpdateRoleInput & { id: string }) =>
       apiRequest(withId(apiPaths.userRole, id), { method: 'PATCH', body: input, schema: teamUserSchema }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: usersKey }),
+  });
+}
+
+/** DELETE /api/users/:id: removes a member from the workspace (Full Access only). */
+export function useRemoveMember() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest(withId(apiPaths.user, id), { method: 'DELETE' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: usersKey }),
   });
 }

@@ -1,76 +1,121 @@
+import { useState } from 'react';
 import { toast } from 'sonner';
 import type { Me, Role } from '../../../../shared/schemas/auth';
-import { roleLabels, settingsMessages as m } from '../../../../shared/schemas/settings';
+import { roleLabels, settingsMessages as m, type TeamUser } from '../../../../shared/schemas/settings';
 import { Card } from '../../../components/ui/card';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { DeleteButton } from '../../../components/ui/delete-button';
 import { ErrorState, TableSkeleton } from '../../../components/ui/page-states';
 import { Select } from '../../../components/ui/select';
 import { Table, Td, Th } from '../../../components/ui/table';
 import { formatDate } from '../../../lib/format';
-import { useChangeRole, useTeamUsers } from '../api/settings-queries';
 import { refusalMessage } from '../../../lib/form-errors';
+import { useChangeRole, useRemoveMember, useTeamUsers } from '../api/settings-queries';
+import { InviteMemberCard } from './invite-member-card';
 
 const roleOptions = (Object.keys(roleLabels) as Role[]).map((r) => ({ value: r, label: roleLabels[r] }));
 
 /**
- * Users tab (docs/product.md#settings): name, email, role selector and joined date; the selector is disabled on the
- * user's own row. The server decides who may change roles and says why when it refuses.
+ * Users tab (docs/product.md#settings): the workspace's members with name, email, role selector,
+ * joined date and Remove. Only Full Access members change roles and remove members (the selector
+ * is disabled on one's own row); the server enforces the rules and says why when it refuses.
+ * Full Access members also invite people (InviteMemberCard, above the list).
  */
 export function UsersTab({ user }: { user: Me }) {
   const users = useTeamUsers();
   const change = useChangeRole();
+  const remove = useRemoveMember();
+  const [removing, setRemoving] = useState<TeamUser | null>(null);
+  const manages = user.role === 'full';
   return (
-    <Card className="overflow-hidden">
-      {user.role !== 'full' && (
+    <div className="space-y-6">
+      {manages && <InviteMemberCard workspaceName={user.workspace.name} />}
+      <Card className="overflow-hidden">
         <p className="px-6 pt-5 text-sm text-slate-600 dark:text-slate-400">
-          Only users with Full Access see the whole team and change roles.
+          Members of <span className="font-medium text-slate-900 dark:text-white">{user.workspace.name}</span>
+          .{!manages && ' Only members with Full Access change roles and remove members.'}
         </p>
-      )}
-      {users.isPending ? (
-        <TableSkeleton rows={3} />
-      ) : users.isError ? (
-        <ErrorState message={m.loadUsersFailed} onRetry={() => users.refetch()} />
-      ) : (
-        <Table>
-          <thead>
-            <tr>
-              <Th>Name</Th>
-              <Th>Email</Th>
-              <Th>Role</Th>
-              <Th>Joined</Th>
-            </tr>
-          </thead>
-          <tbody>
-            {users.data.map((u) => (
-              <tr key={u.id}>
-                <Td className="font-medium">
-                  {u.name}
-                  {u.id === user.id && <span className="ml-2 text-xs text-slate-500">(you)</span>}
-                </Td>
-                <Td>{u.email}</Td>
-                <Td>
-                  <Select
-                    aria-label={`Role of ${u.name}`}
-                    className="w-40"
-                    value={u.role}
-                    options={roleOptions}
-                    disabled={u.id === user.id || (change.isPending && change.variables?.id === u.id)}
-                    onValueChange={(role) =>
-                      change.mutate(
-                        { id: u.id, role: role as Role },
-                        {
-                          onSuccess: () => toast.success(`${u.name} now has ${roleLabels[role as Role]}`),
-                          onError: (e) => toast.error(refusalMessage(e, m.roleFailed)),
-                        },
-                      )
-                    }
-                  />
-                </Td>
-                <Td className="whitespace-nowrap">{formatDate(u.createdAt)}</Td>
+        {users.isPending ? (
+          <TableSkeleton rows={3} />
+        ) : users.isError ? (
+          <ErrorState message={m.loadUsersFailed} onRetry={() => users.refetch()} />
+        ) : (
+          <Table>
+            <thead>
+              <tr>
+                <Th>Name</Th>
+                <Th>Email</Th>
+                <Th>Role</Th>
+                <Th>Joined</Th>
+                {manages && (
+                  <Th>
+                    <span className="sr-only">Remove</span>
+                  </Th>
+                )}
               </tr>
-            ))}
-          </tbody>
-        </Table>
-      )}
-    </Card>
+            </thead>
+            <tbody>
+              {users.data.map((u) => (
+                <tr key={u.id}>
+                  <Td className="font-medium">
+                    {u.name}
+                    {u.id === user.id && <span className="ml-2 text-xs text-slate-500">(you)</span>}
+                  </Td>
+                  <Td>{u.email}</Td>
+                  <Td>
+                    <Select
+                      aria-label={`Role of ${u.name}`}
+                      className="w-40"
+                      value={u.role}
+                      options={roleOptions}
+                      disabled={
+                        !manages || u.id === user.id || (change.isPending && change.variables?.id === u.id)
+                      }
+                      onValueChange={(role) =>
+                        change.mutate(
+                          { id: u.id, role: role as Role },
+                          {
+                            onSuccess: () => toast.success(`${u.name} now has ${roleLabels[role as Role]}`),
+                            onError: (e) => toast.error(refusalMessage(e, m.roleFailed)),
+                          },
+                        )
+                      }
+                    />
+                  </Td>
+                  <Td className="whitespace-nowrap">{formatDate(u.joinedAt)}</Td>
+                  {manages && (
+                    <Td className="w-12">
+                      {u.id !== user.id && (
+                        <DeleteButton label={`Remove ${u.name}`} onClick={() => setRemoving(u)} />
+                      )}
+                    </Td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        )}
+        <ConfirmDialog
+          open={removing !== null}
+          onOpenChange={(open) => !open && setRemoving(null)}
+          title={`Remove ${removing?.name ?? 'this member'}?`}
+          description={`${removing?.name ?? 'They'} will lose access to ${user.workspace.name} at once. The campaigns and mailboxes they added stay with the workspace.`}
+          confirmLabel="Remove"
+          destructive
+          pending={remove.isPending}
+          onConfirm={() => {
+            const target = removing;
+            if (!target) return;
+            remove.mutate(target.id, {
+              onSuccess: () => {
+                toast.success(m.memberRemoved(target.name));
+                setRemoving(null);
+              },
+              onError: (e) => toast.error(refusalMessage(e, m.removeFailed)),
+            });
+          }}
+        />
+      </Card>
+    </div>
   );
 }

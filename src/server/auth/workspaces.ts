@@ -1,0 +1,95 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { organizationLabel, type Role } from '../../shared/schemas/auth';
+import type { Database, Db } from '../db/client';
+import { workspaceMembers, workspaces } from '../db/schema/workspaces';
+
+/** The workspace a signed-in request acts on, and the user's role in it. */
+export interface ActiveWorkspace {
+  id: string;
+  name: string;
+  role: Role;
+}
+
+/**
+ * Who acts, and where: the signed-in user in the request's workspace. Services take it where the
+ * person matters (a campaign's owner, a mailbox's connector, the role rules, the AI allowance).
+ */
+export interface Actor {
+  userId: string;
+  workspaceId: string;
+  role: Role;
+}
+
+/** The header the web app sends with the workspace it shows (docs/decisions/023-workspaces-and-roles.md). */
+export const WORKSPACE_HEADER = 'x-workspace-id';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Creates the workspace of a new account, named after its company name (else "Personal"), and
+ * makes the user its Full Access member, in one
+ * transaction. Called by better-auth's user-created hook, so every account has one from its start.
+ */
+export async function createPersonalWorkspace(
+  db: Database,
+  user: { id: string; companyName?: string | null },
+): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [workspace] = await tx
+      .insert(workspaces)
+      .values({ name: organizationLabel(user.companyName) })
+      .returning({ id: workspaces.id });
+    await tx.insert(workspaceMembers).values({ workspaceId: workspace!.id, userId: user.id, role: 'full' });
+    return workspace!.id;
+  });
+}
+
+/**
+ * Resolves the workspace of a request: the one named by `requested` (the X-Workspace-Id header)
+ * when the user is a member of it, else — with no header — the one they used last. Membership is
+ * read on every request, with no cache, so a removed member is refused at their next request.
+ * @returns null when the named workspace is not theirs (or not a uuid), or when they belong to none.
+ */
+export async function resolveWorkspace(
+  db: Db,
+  userId: string,
+  requested: string | undefined,
+): Promise<ActiveWorkspace | null> {
+  if (requested !== undefined && !UUID.test(requested)) return null;
+  const [row] = await db
+    .select({ id: workspaces.id, name: workspaces.name, role: workspaceMembers.role })
+    .from(workspaceMembers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .where(
+      and(
+        eq(workspaceMembers.userId, userId),
+        requested === undefined ? undefined : eq(workspaceMembers.workspaceId, requested),
+      ),
+    )
+    .orderBy(desc(workspaceMembers.lastUsedAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Every workspace the user belongs to, by name, with their role in each (the sidebar's switcher). */
+export async function listUserWorkspaces(db: Db, userId: string): Promise<ActiveWorkspace[]> {
+  return db
+    .select({ id: workspaces.id, name: workspaces.name, role: workspaceMembers.role })
+    .from(workspaceMembers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .where(eq(workspaceMembers.userId, userId))
+    .orderBy(sql`lower(${workspaces.name})`, workspaces.id);
+}
+
+/**
+ * Makes `workspaceId` the one the user's requests without a header act on (the switch is
+ * remembered across devices). @returns false when the user is not a member of it.
+ */
+export async function rememberWorkspace(db: Db, userId: string, workspaceId: string): Promise<boolean> {
+  const updated = await db
+    .update(workspaceMembers)
+    .set({ lastUsedAt: new Date() })
+    .where(and(eq(workspaceMembers.userId, userId), eq(workspaceMembers.workspaceId, workspaceId)))
+    .returning({ userId: workspaceMembers.userId });
+  return updated.length > 0;
+}

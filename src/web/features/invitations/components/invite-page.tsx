@@ -1,0 +1,133 @@
+import { Link } from 'react-router';
+import { invitePath, paths, withQuery } from '../../../../shared/paths';
+import type { Me } from '../../../../shared/schemas/auth';
+import { invitationMessages as m, type InvitationPreview } from '../../../../shared/schemas/invitations';
+import { roleLabels } from '../../../../shared/schemas/settings';
+import { Logo } from '../../../components/logo';
+import { ThemeToggle } from '../../../components/theme-toggle';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { ErrorState } from '../../../components/ui/page-states';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-error';
+import { refusalMessage } from '../../../lib/form-errors';
+import { nextParam } from '../../auth/api/session-mutations';
+import { useMe } from '../../auth/api/session-queries';
+import { useAcceptInvitation, useInvitationPreview } from '../api/invitation-link-queries';
+
+/**
+ * /invite/:token (docs/decisions/023-workspaces-and-roles.md): what the invitation is for (workspace,
+ * inviter, role, address), then Sign in / Create account (which come back here through `?next=`)
+ * for a visitor, or Join for a signed-in user. A link that cannot be used says why (the server's
+ * message: unknown, revoked, used, expired).
+ */
+export function InvitePage({ token }: { token: string }) {
+  const preview = useInvitationPreview(token);
+  const me = useMe();
+  return (
+    <div className="flex min-h-dvh flex-col bg-slate-50 dark:bg-slate-950">
+      <header className="flex items-center justify-between px-4 py-4 sm:px-8">
+        <Logo />
+        <ThemeToggle />
+      </header>
+      <main className="flex flex-1 items-start justify-center px-4 pt-6 pb-16 sm:items-center sm:pt-0">
+        <Card className="w-full max-w-md shadow-xl shadow-slate-200/60 dark:shadow-black/30">
+          {preview.isPending || me.isPending ? (
+            <div className="flex justify-center p-12">
+              <Spinner className="size-8 text-indigo-500" />
+            </div>
+          ) : preview.isError ? (
+            <>
+              <CardHeader className="text-center">
+                <CardTitle as="h1">Invitation unavailable</CardTitle>
+              </CardHeader>
+              <CardContent className="px-2 pt-2">
+                <ErrorState
+                  message={refusalMessage(preview.error, m.previewFailed)}
+                  onRetry={
+                    preview.error instanceof ApiError && preview.error.isClientError
+                      ? undefined
+                      : () => preview.refetch()
+                  }
+                />
+                {me.data && (
+                  <div className="px-4 pb-2 text-center">
+                    <Button asChild variant="outline">
+                      <Link to={paths.dashboard}>Go to dashboard</Link>
+                    </Button>
+                  </div>
+                )}
+              </CardContent>
+            </>
+          ) : (
+            <InvitationDetails token={token} preview={preview.data} user={me.data ?? null} />
+          )}
+        </Card>
+      </main>
+    </div>
+  );
+}
+
+/** The invitation's sentence, e.g. 'Ada Lovelace invited you to join Acme as Member for mia@example.com.' */
+function invitationSentence({ invitedBy, workspace, role, email }: InvitationPreview): string {
+  const who = invitedBy ? `${invitedBy} invited you` : 'You are invited';
+  return `${who} to join ${workspace} as ${roleLabels[role]}${email ? ` for ${email}` : ''}.`;
+}
+
+function InvitationDetails({
+  token,
+  preview,
+  user,
+}: {
+  token: string;
+  preview: InvitationPreview;
+  user: Me | null;
+}) {
+  const accept = useAcceptInvitation();
+  const next = { [nextParam]: invitePath(token) };
+  return (
+    <>
+      <CardHeader className="text-center">
+        <CardTitle as="h1" className="break-words">
+          Join {preview.workspace}
+        </CardTitle>
+        <CardDescription className="break-words">{invitationSentence(preview)}</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {user ? (
+          <>
+            <p className="text-center text-sm break-words text-slate-600 dark:text-slate-400">
+              Signed in as <span className="font-medium text-slate-900 dark:text-white">{user.email}</span>
+            </p>
+            {accept.isError && (
+              <Alert variant="destructive">{refusalMessage(accept.error, m.acceptFailed)}</Alert>
+            )}
+            <Button
+              size="lg"
+              className="w-full"
+              loading={accept.isPending}
+              onClick={() => accept.mutate(token)}
+            >
+              <span className="truncate">Join {preview.workspace}</span>
+            </Button>
+          </>
+        ) : (
+          <>
+            <p className="text-center text-sm text-slate-600 dark:text-slate-400">
+              Sign in or create an account{preview.email ? ` with ${preview.email}` : ''} to accept.
+            </p>
+            <div className="grid gap-3 sm:grid-cols-2">
+              <Button asChild size="lg">
+                <Link to={withQuery(paths.login, next)}>Sign in</Link>
+              </Button>
+              <Button asChild size="lg" variant="outline">
+                <Link to={withQuery(paths.signup, next)}>Create account</Link>
+              </Button>
+            </div>
+          </>
+        )}
+      </CardContent>
+    </>
+  );
+}
