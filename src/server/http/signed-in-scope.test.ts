@@ -38,6 +38,7 @@ const publicRoutes = new Set([
   'GET /api/blog/posts/{slug}',
   'GET /api/blog/categories',
   'POST /api/contact',
+  'GET /api/invitations/preview/{token}',
 ]);
 
 describe('signed-in scope', () => {

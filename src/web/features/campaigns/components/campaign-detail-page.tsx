@@ -1,5 +1,5 @@
 import { ArrowLeft, ExternalLink, Search, Send, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { displayUrl } from '../../../../shared/display-host';
@@ -38,9 +38,10 @@ const statusLabel = (s: CampaignStatus) => s[0]!.toUpperCase() + s.slice(1);
 /**
  * /dashboard/campaigns/:id: the header, the competitor panel and the stat
  * cards, then tabs: the prospects table first, then the Outreach, Competitor gap and AI first lines
- * panels (`?tab=` keeps the one shown).
+ * panels (`?tab=` keeps the one shown). `footer` is what the route module puts under the tabs once the
+ * campaign has loaded (its Activity card).
  */
-export function CampaignDetailPage() {
+export function CampaignDetailPage({ footer }: { footer?: ReactNode } = {}) {
   const { id = '' } = useParams();
   const query = useCampaignDetail(id);
   if (query.isPending) return <DetailSkeleton />;
@@ -50,10 +51,10 @@ export function CampaignDetailPage() {
     return <DetailError message={missing ? m.notFound : m.loadFailed} />;
   }
   // Keyed by id: local edits (competitors) start fresh when another campaign opens.
-  return <CampaignDetailView key={query.data.id} campaign={query.data} />;
+  return <CampaignDetailView key={query.data.id} campaign={query.data} footer={footer} />;
 }
 
-function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
+function CampaignDetailView({ campaign, footer }: { campaign: CampaignDetail; footer?: ReactNode }) {
   const navigate = useNavigate();
   const [deleting, setDeleting] = useState(false);
   const [sending, setSending] = useState(false);
@@ -160,6 +161,7 @@ function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
           'first-lines': <FirstLinesPanel campaignId={campaign.id} />,
         }}
       />
+      {footer}
       <SendEmailsDialog
         campaignId={campaign.id}
         paused={campaign.status === 'paused'}
