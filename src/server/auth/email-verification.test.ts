@@ -2,7 +2,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages';
 import { apiPaths, emailVerificationParam, paths } from '../../shared/paths';
 import { createTestApp, firstLinkPath, signUpUser, type TestApp } from '../testing/app';
-import { startSmtpServer, type LocalSmtpServer } from '../testing/mail-servers';
+import {
+  APP_SMTP_USER,
+  appSmtpSettings,
+  startSmtpServer,
+  type LocalSmtpServer,
+} from '../testing/mail-servers';
 import { addAdminEmails } from './roles';
 
 /**
@@ -12,14 +17,9 @@ import { addAdminEmails } from './roles';
 let t: TestApp;
 let smtp: LocalSmtpServer;
 beforeAll(async () => {
-  smtp = await startSmtpServer([{ user: 'app', pass: 'app-pass' }]);
+  smtp = await startSmtpServer([APP_SMTP_USER]);
   t = await createTestApp({
-    SMTP_HOST: '127.0.0.1',
-    SMTP_PORT: String(smtp.port),
-    SMTP_SECURITY: 'none',
-    SMTP_USER: 'app',
-    SMTP_PASSWORD: 'app-pass',
-    SMTP_FROM: 'LinkPilot <hello@linkpilot.test>',
+    ...appSmtpSettings(smtp),
   });
 });
 afterAll(async () => {

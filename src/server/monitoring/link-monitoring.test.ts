@@ -15,7 +15,12 @@ import {
   type FixtureAnswer,
   type FixtureWeb,
 } from '../testing/fixture-web';
-import { startSmtpServer, type LocalSmtpServer } from '../testing/mail-servers';
+import {
+  APP_SMTP_USER,
+  appSmtpSettings,
+  startSmtpServer,
+  type LocalSmtpServer,
+} from '../testing/mail-servers';
 import { checkLiveLink } from './check';
 
 /** The blog's pages and another site's, changed by the tests between checks. */
@@ -37,18 +42,13 @@ beforeAll(async () => {
   web = await startFixtureWeb((host, path) =>
     host === 'blog.test' ? pages.get(path) : host === 'elsewhere.test' ? elsewhere.get(path) : undefined,
   );
-  smtp = await startSmtpServer([{ user: 'app', pass: 'app-pass' }]);
+  smtp = await startSmtpServer([APP_SMTP_USER]);
   t = await createTestApp(
     {
       HTTP_PROXY: web.proxyUrl,
       CRAWL_HOST_DELAY_MS: '0',
       CRAWL_RETRIES: '0',
-      SMTP_HOST: '127.0.0.1',
-      SMTP_PORT: String(smtp.port),
-      SMTP_SECURITY: 'none',
-      SMTP_USER: 'app',
-      SMTP_PASSWORD: 'app-pass',
-      SMTP_FROM: 'LinkPilot <alerts@linkpilot.test>',
+      ...appSmtpSettings(smtp),
     },
     { jobs: true },
   );

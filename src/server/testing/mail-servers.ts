@@ -250,3 +250,21 @@ function idOf(flag: '-u' | '-g', name: string): number {
 }
 const uidOf = (name: string) => idOf('-u', name);
 const gidOf = (name: string) => idOf('-g', name);
+
+/** The login the app's own SMTP settings use in tests; start the server with it. */
+export const APP_SMTP_USER: MailUser = { user: 'app', pass: 'app-pass' };
+
+/**
+ * The SMTP_* settings that send the app's own mail (verification links, invitations, alerts)
+ * through `smtp`, a server started with APP_SMTP_USER, as config overrides.
+ */
+export function appSmtpSettings(smtp: { port: number }): Record<string, string> {
+  return {
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(smtp.port),
+    SMTP_SECURITY: 'none',
+    SMTP_USER: APP_SMTP_USER.user,
+    SMTP_PASSWORD: APP_SMTP_USER.pass,
+    SMTP_FROM: 'LinkPilot <hello@linkpilot.test>',
+  };
+}

@@ -5,7 +5,12 @@ import { workspaceMessages } from '../../../shared/roles';
 import { invitationMessages as m, type IssuedInvitation } from '../../../shared/schemas/invitations';
 import { users } from '../../db/schema/users';
 import { createTestApp, firstLinkPath, signUpUser, type TestApp } from '../../testing/app';
-import { startSmtpServer, type LocalSmtpServer } from '../../testing/mail-servers';
+import {
+  APP_SMTP_USER,
+  appSmtpSettings,
+  startSmtpServer,
+  type LocalSmtpServer,
+} from '../../testing/mail-servers';
 
 /**
  * Invitations against the real app and a real local SMTP server: who may invite, the link (single
@@ -14,14 +19,9 @@ import { startSmtpServer, type LocalSmtpServer } from '../../testing/mail-server
 let t: TestApp;
 let smtp: LocalSmtpServer;
 beforeAll(async () => {
-  smtp = await startSmtpServer([{ user: 'app', pass: 'app-pass' }]);
+  smtp = await startSmtpServer([APP_SMTP_USER]);
   t = await createTestApp({
-    SMTP_HOST: '127.0.0.1',
-    SMTP_PORT: String(smtp.port),
-    SMTP_SECURITY: 'none',
-    SMTP_USER: 'app',
-    SMTP_PASSWORD: 'app-pass',
-    SMTP_FROM: 'LinkPilot <hello@linkpilot.test>',
+    ...appSmtpSettings(smtp),
     WORKSPACE_MAX_MEMBERS: '3',
   });
 });

@@ -6,7 +6,12 @@ import { emailAccounts } from '../../db/schema/mailboxes';
 import { resumeMailbox } from '../../modules/email-accounts/service';
 import { testConfig } from '../../testing/app';
 import { createTestDatabase } from '../../testing/database';
-import { startSmtpServer, type LocalSmtpServer } from '../../testing/mail-servers';
+import {
+  APP_SMTP_USER,
+  appSmtpSettings,
+  startSmtpServer,
+  type LocalSmtpServer,
+} from '../../testing/mail-servers';
 import { seedMailbox, seedSend, seedSends, type SeededMailbox } from '../../testing/mailbox-history';
 import { unsubscribe } from '../tracking/events';
 import { evaluateMailboxHealth } from './evaluate';
@@ -23,7 +28,7 @@ let handle: DatabaseHandle;
 let smtp: LocalSmtpServer;
 beforeAll(async () => {
   handle = await createTestDatabase();
-  smtp = await startSmtpServer([{ user: 'app', pass: 'app-pass' }]);
+  smtp = await startSmtpServer([APP_SMTP_USER]);
 });
 afterAll(async () => {
   await handle.close();
@@ -33,12 +38,7 @@ afterAll(async () => {
 const config = () =>
   testConfig({
     APP_URL: 'https://app.example',
-    SMTP_HOST: '127.0.0.1',
-    SMTP_PORT: String(smtp.port),
-    SMTP_SECURITY: 'none',
-    SMTP_USER: 'app',
-    SMTP_PASSWORD: 'app-pass',
-    SMTP_FROM: 'LinkPilot <alerts@linkpilot.test>',
+    ...appSmtpSettings(smtp),
   });
 const mailbox = async (id: string) =>
   (await handle.db.select().from(emailAccounts).where(eq(emailAccounts.id, id)))[0]!;
