@@ -200,6 +200,8 @@ const validBodies: Record<string, { id?: () => string; body: () => object }> = {
     body: () => ({ selectors: 'google, selector1' }),
   },
   'PUT /api/me/workspace': { body: () => ({ workspaceId: ids.workspace }) },
+  'POST /api/invitations': { body: () => ({ email: 'guest@example.com', role: 'member' }) },
+  'POST /api/invitations/accept': { body: () => ({ token: 'not-a-real-token' }) },
   'PATCH /api/profile': { body: () => ({ firstName: 'Ada', lastName: 'Lovelace', companyName: 'Acme' }) },
   'POST /api/profile/password': {
     body: () => ({

@@ -251,6 +251,8 @@ export const campaignSchema = z.object({
   successCount: z.number().int(),
   /** 0–100. */
   progressPercentage: z.number().int(),
+  /** The member who created (owns) the campaign; null once their account was deleted from the install. */
+  owner: z.object({ id: z.string(), name: z.string() }).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -280,9 +282,16 @@ export type CampaignDetail = z.infer<typeof campaignDetailSchema>;
 /** The campaign list's status filter choices: every status, or all of them. */
 export const campaignListFilters = ['all', 'draft', 'active', 'paused', 'completed'] as const;
 
-/** `GET /api/campaigns` query: status filter, search on name or website URL (docs/product.md#screens), paging. */
+/** The campaign list's owner filter choices: every campaign of the workspace, or only the viewer's own. */
+export const campaignOwnerFilters = ['all', 'me'] as const;
+
+/**
+ * `GET /api/campaigns` query: status filter, owner filter (`me`: only campaigns the signed-in member owns),
+ * search on name or website URL (docs/product.md#screens), paging.
+ */
 export const campaignListQuerySchema = z.object({
   status: z.enum(campaignListFilters).default('all'),
+  owner: z.enum(campaignOwnerFilters).default('all'),
   search: z.string().trim().max(200, f.tooLong('Search', 200)).default(''),
   ...pageQueryFields,
 });

@@ -5,7 +5,7 @@ import { PUBLIC_WEBSITE_MESSAGE } from '../../../shared/public-host';
 import { workspaceMessages } from '../../../shared/roles';
 import type { Me } from '../../../shared/schemas/auth';
 import { campaignMessages as m } from '../../../shared/schemas/campaigns';
-import type { CampaignDetail, CampaignPage } from '../../../shared/schemas/campaigns';
+import type { Campaign, CampaignDetail, CampaignPage } from '../../../shared/schemas/campaigns';
 import type { ProspectPage } from '../../../shared/schemas/prospects';
 import { WORKSPACE_HEADER } from '../../auth/workspaces';
 import { queryRows } from '../../db/client';
@@ -143,6 +143,73 @@ describe('GET /api/campaigns', () => {
         })
       ).statusCode,
     ).toBe(400);
+  });
+
+  it("names each campaign's owner and lists only the viewer's with owner=me", async () => {
+    const ada = await signUpUser(t.app, { firstName: 'Ada', lastName: 'Lovelace' });
+    const bea = await signUpUser(t.app, { firstName: 'Bea', lastName: 'Byron' });
+    const meOf = async (who: { cookie: string }) =>
+      (await t.app.inject({ url: apiPaths.me, headers: { cookie: who.cookie } })).json<Me>();
+    const [adaMe, beaMe] = [await meOf(ada), await meOf(bea)];
+    const workspaceId = adaMe.workspace.id;
+    await t.handle.db
+      .insert(workspaceMembers)
+      .values({ workspaceId, userId: beaMe.id, role: 'member', lastUsedAt: new Date(0) });
+    const headersOf = (who: { cookie: string }) => ({ cookie: who.cookie, [WORKSPACE_HEADER]: workspaceId });
+    const create = async (who: { cookie: string }, name: string) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: apiPaths.campaigns,
+        headers: headersOf(who),
+        payload: { type: 'ai', name, websiteUrl: 'mysite.com', competitors: [], prospects: 10 },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<Campaign>();
+    };
+    const adas = await create(ada, 'Ada’s');
+    const beas = await create(bea, 'Bea’s');
+    expect(adas.owner).toEqual({ id: adaMe.id, name: 'Ada Lovelace' });
+    expect(beas.owner).toEqual({ id: beaMe.id, name: 'Bea Byron' });
+    const list = async (who: { cookie: string }, query: Record<string, string> = {}) => {
+      const response = await t.app.inject({
+        url: withQuery(apiPaths.campaigns, query),
+        headers: headersOf(who),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<CampaignPage>();
+    };
+    const owners = (page: CampaignPage) => page.items.map((c) => [c.name, c.owner?.name ?? null]);
+
+    expect(owners(await list(bea))).toEqual([
+      ['Bea’s', 'Bea Byron'],
+      ['Ada’s', 'Ada Lovelace'],
+    ]);
+    const beasOnly = await list(bea, { owner: 'me' });
+    expect(owners(beasOnly)).toEqual([['Bea’s', 'Bea Byron']]);
+    expect(beasOnly.total).toBe(1);
+    expect(owners(await list(ada, { owner: 'me', status: 'draft' }))).toEqual([['Ada’s', 'Ada Lovelace']]);
+    expect((await list(bea, { owner: 'me', search: 'Ada' })).total).toBe(0);
+    expect(
+      (await t.app.inject({ url: withQuery(apiPaths.campaigns, { owner: 'you' }), headers: headersOf(bea) }))
+        .statusCode,
+    ).toBe(400);
+
+    // The detail and an update carry the owner too; a campaign whose owner left the install has none.
+    const detail = await t.app.inject({ url: withId(apiPaths.campaign, adas.id), headers: headersOf(bea) });
+    expect(detail.json<CampaignDetail>().owner).toEqual({ id: adaMe.id, name: 'Ada Lovelace' });
+    const updated = await t.app.inject({
+      method: 'PATCH',
+      url: withId(apiPaths.campaign, beas.id),
+      headers: headersOf(bea),
+      payload: { status: 'active' },
+    });
+    expect(updated.json<Campaign>().owner).toEqual({ id: beaMe.id, name: 'Bea Byron' });
+    await t.handle.db.update(campaigns).set({ ownerId: null }).where(eq(campaigns.id, adas.id));
+    expect(owners(await list(ada))).toEqual([
+      ['Bea’s', 'Bea Byron'],
+      ['Ada’s', null],
+    ]);
+    expect((await list(ada, { owner: 'me' })).total).toBe(0);
   });
 
   it('lists options ordered by name', async () => {

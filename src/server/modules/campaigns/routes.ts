@@ -40,7 +40,7 @@ export function campaignRoutes({ db }: { db: Database }): FastifyPluginAsyncZod 
       {
         schema: { tags, querystring: campaignListQuerySchema, response: { 200: campaignPageSchema } },
       },
-      async (request) => listCampaigns(db, workspaceId(request), request.query),
+      async (request) => listCampaigns(db, actor(request), request.query),
     );
     app.get(
       apiPaths.campaignOptions,

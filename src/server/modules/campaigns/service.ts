@@ -17,8 +17,9 @@ import type { prospectListQuerySchema } from '../../../shared/schemas/prospects'
 import { workspaceMessages } from '../../../shared/roles';
 import { recordActivity } from '../../activity/record';
 import type { Actor } from '../../auth/workspaces';
-import type { Database } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import { campaignEmailAccounts, campaigns } from '../../db/schema/campaigns';
+import { users } from '../../db/schema/users';
 import { prospects } from '../../db/schema/prospects';
 import { enrollments } from '../../db/schema/outreach';
 import { containsPattern, iso, orderByIndexed, orderByNullsLast, pageOffset } from '../../db/sql-helpers';
@@ -30,7 +31,25 @@ import { prospectColumns, toProspectFromRaw, type RawProspect } from '../prospec
 
 type CampaignRow = typeof campaigns.$inferSelect;
 
-function toCampaign(row: CampaignRow): Campaign {
+/** A campaign row with its owner's name (null when the campaign has no owner any more). */
+interface CampaignWithOwner {
+  row: CampaignRow;
+  ownerName: string | null;
+}
+
+/**
+ * Campaign rows with their owner's name (selectCampaigns(db).where(…)): every query that answers a
+ * Campaign reads through it, so each answer carries its `owner`.
+ */
+function selectCampaigns(db: Db) {
+  return db
+    .select({ row: campaigns, ownerName: users.name })
+    .from(campaigns)
+    .leftJoin(users, eq(users.id, campaigns.ownerId))
+    .$dynamic();
+}
+
+function toCampaign({ row, ownerName }: CampaignWithOwner): Campaign {
   return {
     id: row.id,
     name: row.name,
@@ -49,6 +68,7 @@ function toCampaign(row: CampaignRow): Campaign {
     responses: row.responses,
     successCount: row.successCount,
     progressPercentage: row.progressPercentage,
+    owner: row.ownerId !== null && ownerName !== null ? { id: row.ownerId, name: ownerName } : null,
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
   };
@@ -57,6 +77,16 @@ function toCampaign(row: CampaignRow): Campaign {
 const owned = (workspaceId: string, id: string) =>
   and(eq(campaigns.id, id), eq(campaigns.workspaceId, workspaceId));
 const notFound = () => AppError.notFound(campaignMessages.notFound);
+
+/**
+ * One campaign of the workspace as the API presents it, owner included.
+ * @throws AppError NOT_FOUND (404) when it does not exist or belongs to another workspace.
+ */
+async function findCampaign(db: Db, workspaceId: string, id: string): Promise<Campaign> {
+  const [found] = await selectCampaigns(db).where(owned(workspaceId, id));
+  if (!found) throw notFound();
+  return toCampaign(found);
+}
 
 /**
  * The user's campaign row.
@@ -69,24 +99,24 @@ export async function findOwnedCampaign(db: Database, workspaceId: string, id: s
 }
 
 /**
- * The user's campaigns, newest first (docs/product.md#api), filtered by status and searched by name or website URL
- * (docs/product.md#dashboard, case-insensitive substring), one page at a time.
+ * The workspace's campaigns, newest first (docs/product.md#api), filtered by status and by owner (`me`: those
+ * `viewer.userId` owns), searched by name or website URL (docs/product.md#dashboard, case-insensitive
+ * substring), one page at a time.
  */
 export async function listCampaigns(
   db: Database,
-  workspaceId: string,
+  viewer: Pick<Actor, 'workspaceId' | 'userId'>,
   query: z.output<typeof campaignListQuerySchema>,
 ): Promise<CampaignPage> {
   const pattern = query.search ? containsPattern(query.search) : null;
   const where = and(
-    eq(campaigns.workspaceId, workspaceId),
+    eq(campaigns.workspaceId, viewer.workspaceId),
     query.status === 'all' ? undefined : eq(campaigns.status, query.status),
+    query.owner === 'me' ? eq(campaigns.ownerId, viewer.userId) : undefined,
     pattern ? or(ilike(campaigns.name, pattern), ilike(campaigns.websiteUrl, pattern)) : undefined,
   );
   return listPage(
-    db
-      .select()
-      .from(campaigns)
+    selectCampaigns(db)
       .where(where)
       .orderBy(orderByIndexed(campaigns.createdAt, query.order), asc(campaigns.id))
       .limit(query.pageSize)
@@ -116,7 +146,7 @@ export async function getCampaignDetail(
   workspaceId: string,
   id: string,
 ): Promise<CampaignDetail> {
-  const row = await findOwnedCampaign(db, workspaceId, id);
+  const campaign = await findCampaign(db, workspaceId, id);
   const [counts, [enrollment]] = await Promise.all([
     db
       .select({ status: prospects.status, count: sql<number>`count(*)::int` })
@@ -140,7 +170,7 @@ export async function getCampaignDetail(
   };
   for (const c of counts) prospectCounts[c.status] = c.count;
   return {
-    ...toCampaign(row),
+    ...campaign,
     prospectCounts,
     campaignProgress: campaignProgress(enrollment?.enrolled ?? 0, enrollment?.ended ?? 0),
   };
@@ -188,7 +218,7 @@ export async function createCampaign(db: Database, actor: Actor, input: CreateCa
       campaignId: row!.id,
       subject: row!.name,
     });
-    return toCampaign(row!);
+    return findCampaign(tx, workspaceId, row!.id);
   });
 }
 
@@ -227,7 +257,7 @@ export async function updateCampaign(
         subject: row.name,
         details: { from: current.status, to: row.status },
       });
-    return toCampaign(row);
+    return findCampaign(tx, workspaceId, id);
   });
 }
 

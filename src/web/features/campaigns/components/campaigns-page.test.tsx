@@ -15,7 +15,13 @@ Object.assign(Element.prototype, {
   scrollIntoView: () => {},
 });
 
-const campaign = (id: string, name: string, websiteUrl: string, status: CampaignStatus): Campaign => ({
+const campaign = (
+  id: string,
+  name: string,
+  websiteUrl: string,
+  status: CampaignStatus,
+  owner: Campaign['owner'] = null,
+): Campaign => ({
   id,
   name,
   websiteUrl,
@@ -33,13 +39,14 @@ const campaign = (id: string, name: string, websiteUrl: string, status: Campaign
   responses: 0,
   successCount: 0,
   progressPercentage: 0,
+  owner,
   createdAt: '2026-11-20T10:00:00.000Z',
   updatedAt: '2026-11-20T10:00:00.000Z',
 });
 const draft = campaign('c1', 'Bakery Draft', 'https://xn--bckerei-mnchen-5hb60b.de', 'draft');
 const active = campaign('c2', 'Roastery Live', 'https://roastery.example', 'active');
-const listUrl = (status: string) =>
-  withQuery(apiPaths.campaigns, { status, page: 1, pageSize: 20, order: 'desc' });
+const listUrl = (status: string, owner?: string) =>
+  withQuery(apiPaths.campaigns, { status, owner, page: 1, pageSize: 20, order: 'desc' });
 const page = (items: Campaign[]) => json(200, { items, total: items.length, page: 1, pageSize: 20 });
 
 describe('CampaignsPage', () => {
@@ -83,5 +90,29 @@ describe('CampaignsPage', () => {
     await router.navigate(-1);
     expect(await screen.findByRole('link', { name: 'Bakery Draft' })).toBeInTheDocument();
     expect(api.mock.calls.map(([url]) => String(url))).not.toContain(listUrl('all'));
+  });
+
+  it("shows each campaign's owner and, with My campaigns, asks for the viewer's campaigns only", async () => {
+    const ada = { id: 'u1', name: 'Ada Lovelace' };
+    const mine = campaign('c3', 'Ada Outreach', 'https://ada.example', 'active', ada);
+    const api = mockApi({
+      [`GET ${apiPaths.me}`]: () => json(200, testUser),
+      [`GET ${listUrl('all')}`]: () => page([mine, draft]),
+      [`GET ${listUrl('all', 'me')}`]: () => page([mine]),
+    });
+    const { router } = renderApp(paths.dashboard);
+    expect(await screen.findByRole('link', { name: 'Ada Outreach' })).toBeInTheDocument();
+    expect(screen.getByText('Owner: Ada Lovelace')).toBeInTheDocument();
+    // A campaign whose owner left the install has none.
+    expect(screen.getByText('Owner: —')).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('combobox', { name: 'Filter by owner' }));
+    await user.click(await screen.findByRole('option', { name: 'My campaigns' }));
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Bakery Draft' })).not.toBeInTheDocument());
+    expect(screen.getByRole('link', { name: 'Ada Outreach' })).toBeInTheDocument();
+    expect(api.mock.calls.map(([url]) => String(url))).toContain(listUrl('all', 'me'));
+    expect(router.state.location.search).toBe('?owner=me');
+    expect(screen.getByRole('combobox', { name: 'Filter by owner' })).toHaveTextContent('My campaigns');
   });
 });

@@ -3,7 +3,11 @@ import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../../shared/paths';
 import { formatPercent, listSuccessRate, responseRate } from '../../../../shared/rates';
-import { campaignListFilters, campaignMessages as m } from '../../../../shared/schemas/campaigns';
+import {
+  campaignListFilters,
+  campaignMessages as m,
+  campaignOwnerFilters,
+} from '../../../../shared/schemas/campaigns';
 import type { SortOrder } from '../../../../shared/schemas/pagination';
 import { QueryCard } from '../../../components/query-card';
 import { Button } from '../../../components/ui/button';
@@ -30,9 +34,11 @@ const CreateCampaignDialog = lazy(() =>
 );
 
 type Filter = (typeof campaignListFilters)[number];
-type ListParams = { status: Filter; search: string; page: number; order: SortOrder };
+type OwnerFilter = (typeof campaignOwnerFilters)[number];
+type ListParams = { status: Filter; owner: OwnerFilter; search: string; page: number; order: SortOrder };
 const defaults: ListParams = {
   status: first.status,
+  owner: 'all',
   search: first.search,
   page: first.page,
   order: first.order,
@@ -42,6 +48,7 @@ const defaults: ListParams = {
 function readListParams(query: Record<string, string>): ListParams {
   return {
     status: campaignListFilters.find((f) => f === query.status) ?? defaults.status,
+    owner: campaignOwnerFilters.find((f) => f === query.owner) ?? defaults.owner,
     search: query.search?.slice(0, 200) ?? defaults.search,
     page: pageFrom(query),
     order: query.order === 'asc' ? 'asc' : defaults.order,
@@ -53,16 +60,32 @@ const filterOptions = campaignListFilters.map((f) => ({
   label: f === 'all' ? 'All campaigns' : f[0]!.toUpperCase() + f.slice(1),
 }));
 
-/** /dashboard: the campaign list (docs/product.md#dashboard) with status filter, search, figures, create and delete. */
+const ownerOptions = [
+  { value: 'all', label: 'All campaigns' },
+  { value: 'me', label: 'My campaigns' },
+] satisfies { value: OwnerFilter; label: string }[];
+
+/**
+ * /dashboard: the campaign list (docs/product.md#dashboard) with status and owner ("My campaigns") filters,
+ * search, each campaign's owner and figures, create and delete.
+ */
 export function CampaignsPage() {
-  const [{ status, search, page, order }, set] = useListParams(readListParams, defaults);
+  const [{ status, owner, search, page, order }, set] = useListParams(readListParams, defaults);
   const [creating, setCreating] = useState(false);
   // Stays mounted once opened, so closing plays the dialog's exit animation like before.
   const [createOpened, setCreateOpened] = useState(false);
   const [deleting, setDeleting] = useState<{ id: string; name: string } | null>(null);
   const debouncedSearch = useDebouncedValue(search.trim());
-  const query = useCampaignPage({ status, search: debouncedSearch, page, pageSize: first.pageSize, order });
-  const filtered = status !== 'all' || debouncedSearch !== '';
+  const query = useCampaignPage({
+    status,
+    // 'all' stays out of the request, so the first list asks for the very URL the server preloads.
+    owner: owner === 'all' ? undefined : owner,
+    search: debouncedSearch,
+    page,
+    pageSize: first.pageSize,
+    order,
+  });
+  const filtered = status !== 'all' || owner !== 'all' || debouncedSearch !== '';
   const createButton = (label: string) => (
     <Button
       onClick={() => {
@@ -98,6 +121,15 @@ export function CampaignsPage() {
             set({ status: v as Filter });
           }}
         />
+        <Select
+          aria-label="Filter by owner"
+          className="sm:w-48"
+          value={owner}
+          options={ownerOptions}
+          onValueChange={(v) => {
+            set({ owner: v as OwnerFilter });
+          }}
+        />
       </div>
 
       <QueryCard
@@ -107,7 +139,7 @@ export function CampaignsPage() {
         empty={
           filtered ? (
             <EmptyState icon={Search} title="No campaigns match">
-              Try another search or status filter.
+              Try another search or filter.
             </EmptyState>
           ) : (
             <EmptyState
@@ -153,6 +185,9 @@ export function CampaignsPage() {
                       </Link>
                       <div className="max-w-xs truncate text-xs text-slate-500 dark:text-slate-400">
                         {displayUrl(c.websiteUrl)}
+                      </div>
+                      <div className="max-w-xs truncate text-xs text-slate-500 dark:text-slate-400">
+                        Owner: {c.owner?.name ?? '—'}
                       </div>
                     </Td>
                     <Td>

@@ -29,6 +29,7 @@ const campaign = {
   responses: 0,
   successCount: 0,
   progressPercentage: 0,
+  owner: null,
   createdAt: '2026-11-25T00:00:00.000Z',
   updatedAt: '2026-11-25T00:00:00.000Z',
 };
