@@ -250,17 +250,17 @@ describe('Idempotency-Key on Send Emails', () => {
 
   it('counts prospects a concurrent Send Emails enrolled first as already enrolled, not as nothing done', async () => {
     const { cookie, campaignId } = await readyCampaign();
-    const { workspaceId } = await whoIs(cookie);
+    const actor = await whoIs(cookie);
     const real = addressCheckerFromConfig(t.handle.db, t.config);
     let other: EnrollmentResult | null = null;
     // The other request runs to its end while this one checks its addresses: the same moment.
     const racing: AddressChecker = {
       async check(emails, now) {
-        other ??= await enrollCampaign(t.handle.db, real, workspaceId, campaignId, now);
+        other ??= await enrollCampaign(t.handle.db, real, actor, campaignId, now);
         return real.check(emails, now);
       },
     };
-    const result = await enrollCampaign(t.handle.db, racing, workspaceId, campaignId, new Date());
+    const result = await enrollCampaign(t.handle.db, racing, actor, campaignId, new Date());
     expect(other).toEqual({ enrolled: 3, notEnrolled: [] });
     expect(result).toEqual({
       enrolled: 0,

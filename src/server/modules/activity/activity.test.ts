@@ -66,6 +66,26 @@ describe('activity log', () => {
     expect((await log(other.cookie)).items).toEqual([]);
   });
 
+  it('records a sequence change by its new name', async () => {
+    const dee = await person();
+    const steps = [{ subject: 'Hi', content: 'Hello there', delayHours: null }];
+    const created = await t.app.inject({
+      method: 'POST',
+      url: apiPaths.sequences,
+      headers: { cookie: dee.cookie },
+      payload: { name: 'Pitch', steps },
+    });
+    await t.app.inject({
+      method: 'PUT',
+      url: withId(apiPaths.sequence, created.json<{ id: string }>().id),
+      headers: { cookie: dee.cookie },
+      payload: { name: 'Pitch v2', steps },
+    });
+    expect((await log(dee.cookie)).items.map((e) => [e.kind, e.subject])).toEqual([
+      ['sequence.changed', 'Pitch v2'],
+    ]);
+  });
+
   it('pages through many entries with a cursor, each once', async () => {
     const bob = await person();
     await t.handle.db.execute(sql`

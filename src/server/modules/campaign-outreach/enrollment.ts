@@ -5,6 +5,8 @@ import {
   type EnrollmentPreview,
   type EnrollmentResult,
 } from '../../../shared/schemas/outreach';
+import { recordActivity } from '../../activity/record';
+import type { Actor } from '../../auth/workspaces';
 import { queryRows, type Database, type Db } from '../../db/client';
 import { campaigns } from '../../db/schema/campaigns';
 import { prospects } from '../../db/schema/prospects';
@@ -183,11 +185,12 @@ async function checkCandidates(
 export async function enrollCampaign(
   db: Database,
   addresses: AddressChecker,
-  workspaceId: string,
+  actor: Pick<Actor, 'workspaceId' | 'userId'>,
   campaignId: string,
   now: Date,
   prospectId?: string,
 ): Promise<EnrollmentResult> {
+  const { workspaceId } = actor;
   const campaign = await findOwnedCampaign(db, workspaceId, campaignId);
   const { message: blocker, mailboxes } = await sendingBlocker(db, campaign);
   if (blocker) throw new AppError('CONFLICT', blocker);
@@ -229,6 +232,15 @@ export async function enrollCampaign(
       .update(campaigns)
       .set({ status: 'active' })
       .where(and(eq(campaigns.id, campaignId), eq(campaigns.status, 'draft')));
+    if (inserted > 0)
+      await recordActivity(tx, {
+        workspaceId,
+        actorId: actor.userId,
+        kind: 'outreach.started',
+        campaignId,
+        subject: campaign.name,
+        details: { count: inserted },
+      });
     // Checked prospects that are enrolled now but not by this call: a concurrent Send Emails enrolled them.
     return { enrolled: inserted, meanwhile: (await enrolledAmong(tx, [...deliverable])) - inserted };
   });
@@ -246,16 +258,17 @@ export async function enrollCampaign(
 export async function enrollProspect(
   db: Database,
   addresses: AddressChecker,
-  workspaceId: string,
+  actor: Pick<Actor, 'workspaceId' | 'userId'>,
   prospectId: string,
   now: Date,
 ): Promise<EnrollmentResult> {
+  const { workspaceId } = actor;
   const [prospect] = await db
     .select({ campaignId: prospects.campaignId })
     .from(prospects)
     .where(and(eq(prospects.id, prospectId), eq(prospects.workspaceId, workspaceId)));
   if (!prospect) throw AppError.notFound('Prospect not found');
-  const result = await enrollCampaign(db, addresses, workspaceId, prospect.campaignId, now, prospectId);
+  const result = await enrollCampaign(db, addresses, actor, prospect.campaignId, now, prospectId);
   if (result.enrolled === 0)
     throw new AppError('CONFLICT', await refusalOf(db, workspaceId, prospectId, now));
   return result;

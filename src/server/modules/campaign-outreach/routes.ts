@@ -8,7 +8,7 @@ import {
   stepPreviewInputSchema,
   stepPreviewSchema,
 } from '../../../shared/schemas/outreach';
-import { workspaceId } from '../../auth/session';
+import { actor, workspaceId } from '../../auth/session';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { addressCheckerFromConfig } from '../../outreach/dns/address-check';
@@ -54,12 +54,12 @@ export function outreachRoutes({ db, config }: { db: Database; config: Config })
     app.post(
       apiPaths.campaignEnrollment,
       { schema: { tags, params: idParams, response: { 200: enrollmentResultSchema } } },
-      async (request) => enrollCampaign(db, addresses, workspaceId(request), request.params.id, new Date()),
+      async (request) => enrollCampaign(db, addresses, actor(request), request.params.id, new Date()),
     );
     app.post(
       apiPaths.prospectEnrollment,
       { schema: { tags, params: idParams, response: { 200: enrollmentResultSchema } } },
-      async (request) => enrollProspect(db, addresses, workspaceId(request), request.params.id, new Date()),
+      async (request) => enrollProspect(db, addresses, actor(request), request.params.id, new Date()),
     );
     app.post(
       apiPaths.stepPreview,

@@ -7,7 +7,7 @@ import {
   sequenceSchema,
   sequenceTemplateSchema,
 } from '../../../shared/schemas/sequences';
-import { workspaceId } from '../../auth/session';
+import { actor, workspaceId } from '../../auth/session';
 import type { Database } from '../../db/client';
 import { createSequence, deleteSequence, getSequence, listSequences, updateSequence } from './service';
 import { listTemplates } from './templates';
@@ -60,7 +60,7 @@ export function sequenceRoutes({ db }: { db: Database }): FastifyPluginAsyncZod 
     app.put(
       `${apiPaths.sequences}/:id`,
       { schema: { tags, params: idParams, body: sequenceInputSchema, response: { 200: sequenceSchema } } },
-      async (request) => updateSequence(db, workspaceId(request), request.params.id, request.body),
+      async (request) => updateSequence(db, actor(request), request.params.id, request.body),
     );
     app.delete(
       `${apiPaths.sequences}/:id`,

@@ -1,6 +1,8 @@
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Sequence, sequenceInputSchema } from '../../../shared/schemas/sequences';
+import { recordActivity } from '../../activity/record';
+import type { Actor } from '../../auth/workspaces';
 import type { Database } from '../../db/client';
 import { emailSequences, emailSequenceSteps } from '../../db/schema/sequences';
 import { AppError } from '../../http/errors';
@@ -88,10 +90,11 @@ export async function createSequence(
  */
 export async function updateSequence(
   db: Database,
-  workspaceId: string,
+  actor: Pick<Actor, 'workspaceId' | 'userId'>,
   id: string,
   input: ValidSequence,
 ): Promise<Sequence> {
+  const { workspaceId } = actor;
   await db.transaction(async (tx) => {
     const [row] = await tx
       .update(emailSequences)
@@ -101,6 +104,12 @@ export async function updateSequence(
     if (!row) throw AppError.notFound('Sequence not found');
     await tx.delete(emailSequenceSteps).where(eq(emailSequenceSteps.sequenceId, id));
     await tx.insert(emailSequenceSteps).values(stepRows(id, input));
+    await recordActivity(tx, {
+      workspaceId,
+      actorId: actor.userId,
+      kind: 'sequence.changed',
+      subject: input.name,
+    });
   });
   return getSequence(db, workspaceId, id);
 }
