@@ -18,6 +18,27 @@ export const workspaceMessages = {
   removeSelf: 'You cannot remove yourself.',
 } as const;
 
+/**
+ * Whether a member with `role` and id `userId` may delete a campaign owned by `ownerId` (null once
+ * the owner left): Full Access any, a member only their own (docs/product.md#roles).
+ */
+export function mayDeleteCampaign(role: Role, userId: string, ownerId: string | null | undefined): boolean {
+  return role === 'full' || ownerId === userId;
+}
+
+/**
+ * Whether a member with `role` and id `userId` may change a mailbox's settings or password, or
+ * disconnect it, when `connectedBy` connected it (null once they left): Full Access any, a member
+ * only one they connected (docs/product.md#roles).
+ */
+export function mayChangeMailbox(
+  role: Role,
+  userId: string,
+  connectedBy: string | null | undefined,
+): boolean {
+  return role === 'full' || connectedBy === userId;
+}
+
 export interface RoleChange {
   actorId: string;
   actorRole: Role;

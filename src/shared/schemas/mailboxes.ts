@@ -149,6 +149,8 @@ export const mailboxSchema = z.object({
   maxUnsubscribePct: z.number(),
   minSpacingMinutes: z.number(),
   maxSpacingMinutes: z.number(),
+  /** The member who connected it; null once they left the install. */
+  connectedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
   createdAt: z.string(),
 });
 export type Mailbox = z.infer<typeof mailboxSchema>;

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '../../../shared/paths';
+import { workspaceMessages } from '../../../shared/roles';
+import type { Me } from '../../../shared/schemas/auth';
 import { settingsMessages as m } from '../../../shared/schemas/settings';
+import { WORKSPACE_HEADER } from '../../auth/workspaces';
+import { workspaceMembers } from '../../db/schema/workspaces';
 import { createTestApp, signUpUser, type TestApp } from '../../testing/app';
 
 let t: TestApp;
@@ -61,6 +65,34 @@ describe('sending settings', () => {
       expect(response.json().error.issues.map((i: { message: string }) => i.message)).toContain(message);
     }
     expect((await get(cookie)).json().timeZone).toBe('UTC');
+  });
+
+  it('are changed by Full Access only: a member of the workspace gets 403 and changes nothing', async () => {
+    const { cookie: owner } = await signUpUser(t.app);
+    const { cookie: member } = await signUpUser(t.app);
+    const [fay, mo] = await Promise.all(
+      [owner, member].map(async (c) =>
+        (await t.app.inject({ url: apiPaths.me, headers: { cookie: c } })).json<Me>(),
+      ),
+    );
+    const workspaceId = fay!.workspace.id;
+    await t.handle.db
+      .insert(workspaceMembers)
+      .values({ workspaceId, userId: mo!.id, role: 'member', lastUsedAt: new Date(0) });
+    const headers = { cookie: member, [WORKSPACE_HEADER]: workspaceId };
+    const refused = await t.app.inject({
+      method: 'PUT',
+      url: apiPaths.sendingSettings,
+      headers,
+      payload: valid,
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toBe(workspaceMessages.fullAccessOnly);
+    // A member still reads them, and they are as they were.
+    const read = await t.app.inject({ url: apiPaths.sendingSettings, headers });
+    expect(read.statusCode).toBe(200);
+    expect(read.json().timeZone).toBe('UTC');
+    expect((await get(owner)).json().timeZone).toBe('UTC');
   });
 
   it('needs a signed-in user', async () => {

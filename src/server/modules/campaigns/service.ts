@@ -14,7 +14,7 @@ import type { ProspectPage, ProspectStatus } from '../../../shared/schemas/prosp
 import type { z } from 'zod';
 import type { campaignListQuerySchema, updateCampaignSchema } from '../../../shared/schemas/campaigns';
 import type { prospectListQuerySchema } from '../../../shared/schemas/prospects';
-import { workspaceMessages } from '../../../shared/roles';
+import { mayDeleteCampaign, workspaceMessages } from '../../../shared/roles';
 import { recordActivity } from '../../activity/record';
 import type { Actor } from '../../auth/workspaces';
 import type { Database, Db } from '../../db/client';
@@ -269,9 +269,8 @@ export async function updateCampaign(
  */
 export async function deleteCampaign(db: Database, actor: Actor, id: string): Promise<void> {
   const campaign = await findOwnedCampaign(db, actor.workspaceId, id);
-  if (actor.role !== 'full' && campaign.ownerId !== actor.userId) {
+  if (!mayDeleteCampaign(actor.role, actor.userId, campaign.ownerId))
     throw AppError.forbidden(workspaceMessages.deleteCampaign);
-  }
   await db.transaction(async (tx) => {
     await recordActivity(tx, {
       workspaceId: actor.workspaceId,

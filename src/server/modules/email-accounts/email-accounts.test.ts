@@ -1,9 +1,15 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, paths, withId } from '../../../shared/paths';
+import { workspaceMessages } from '../../../shared/roles';
+import type { Me } from '../../../shared/schemas/auth';
 import { mailboxMessages, type Mailbox } from '../../../shared/schemas/mailboxes';
+import { WORKSPACE_HEADER } from '../../auth/workspaces';
 import { queryRows } from '../../db/client';
+import { emailAccounts } from '../../db/schema/mailboxes';
+import { users } from '../../db/schema/users';
+import { workspaceMembers } from '../../db/schema/workspaces';
 import { outreachKeys } from '../../outreach/keys';
 import { decryptSecret } from '../../secrets';
 import { createTestApp, signUpUser, type TestApp } from '../../testing/app';
@@ -116,6 +122,10 @@ describe('connecting an SMTP/IMAP mailbox', () => {
     );
     const list = await t.app.inject({ url: apiPaths.emailAccounts, headers: { cookie } });
     expect(list.json<Mailbox[]>().map((m) => m.id)).toEqual([mailbox.id]);
+    // The member who connected it, by name.
+    const me = (await t.app.inject({ url: apiPaths.me, headers: { cookie } })).json<Me>();
+    expect(list.json<Mailbox[]>()[0]!.connectedBy).toEqual({ id: me.id, name: 'Ada Lovelace' });
+    expect(mailbox.connectedBy).toEqual({ id: me.id, name: 'Ada Lovelace' });
     const errors = await t.app.inject({ url: `${apiPaths.emailAccounts}?status=error`, headers: { cookie } });
     expect(errors.json()).toEqual([]);
   });
@@ -292,5 +302,54 @@ describe('Gmail', () => {
       await g.close();
       await oauth.stop();
     }
+  });
+});
+
+describe('a member and a teammate’s mailbox (docs/product.md#roles)', () => {
+  it('lists who connected it, and refuses a member changing or disconnecting one another member connected', async () => {
+    const signUp = async (firstName: string) => {
+      const { cookie: c } = await signUpUser(t.app, { firstName, lastName: 'Team' });
+      const me = (await t.app.inject({ url: apiPaths.me, headers: { cookie: c } })).json<Me>();
+      return { cookie: c, id: me.id, workspaceId: me.workspace.id };
+    };
+    const fay = await signUp('Fay');
+    const [mo, ola] = [await signUp('Mo'), await signUp('Ola')];
+    const workspaceId = fay.workspaceId;
+    await t.handle.db.insert(workspaceMembers).values(
+      [mo, ola].map((who) => ({
+        workspaceId,
+        userId: who.id,
+        role: 'member' as const,
+        lastUsedAt: new Date(0),
+      })),
+    );
+    const [row] = await t.handle.db
+      .insert(emailAccounts)
+      .values({ workspaceId, connectedBy: ola.id, email: 'ola@mail.test', provider: 'smtp' })
+      .returning({ id: emailAccounts.id });
+    const as = (who: { cookie: string }) => ({ cookie: who.cookie, [WORKSPACE_HEADER]: workspaceId });
+    const list = async (who: { cookie: string }) =>
+      (await t.app.inject({ url: apiPaths.emailAccounts, headers: as(who) })).json<Mailbox[]>();
+
+    expect((await list(mo)).map((m) => [m.email, m.connectedBy])).toEqual([
+      ['ola@mail.test', { id: ola.id, name: 'Ola Team' }],
+    ]);
+    const url = withId(apiPaths.emailAccount, row!.id);
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url,
+      headers: as(mo),
+      payload: { dailyLimit: 1, minSpacingMinutes: 1, maxSpacingMinutes: 1 },
+    });
+    expect(patched.statusCode).toBe(403);
+    expect(patched.json().error.message).toBe(workspaceMessages.changeMailbox);
+    const deleted = await t.app.inject({ method: 'DELETE', url, headers: as(mo) });
+    expect(deleted.statusCode).toBe(403);
+    expect(deleted.json().error.message).toBe(workspaceMessages.changeMailbox);
+    expect(await list(mo)).toEqual([expect.objectContaining({ id: row!.id, dailyLimit: 30 })]);
+
+    // Once Ola has left the install, nobody connected it as far as the list tells.
+    await t.handle.db.delete(users).where(eq(users.id, ola.id));
+    expect((await list(fay)).map((m) => m.connectedBy)).toEqual([null]);
   });
 });

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { HEALTH_MIN_SENDS } from '../../../shared/mailbox-health';
-import { workspaceMessages } from '../../../shared/roles';
+import { mayChangeMailbox, workspaceMessages } from '../../../shared/roles';
 import {
   mailboxMessages,
   type connectMailboxSchema,
@@ -14,6 +14,7 @@ import type { Actor } from '../../auth/workspaces';
 import type { Database } from '../../db/client';
 import { emailAccounts } from '../../db/schema/mailboxes';
 import { outreachMessages } from '../../db/schema/outreach';
+import { users } from '../../db/schema/users';
 import { iso } from '../../db/sql-helpers';
 import { AppError } from '../../http/errors';
 import type { AddressPolicy } from '../../net/ssrf-guard';
@@ -39,7 +40,8 @@ function startOfUtcDay(now = new Date()): Date {
 
 /**
  * The user's mailboxes, newest first (docs/product.md#api), optionally only those in one status,
- * with the messages each sent since UTC midnight. Never returns secrets.
+ * with the messages each sent since UTC midnight and the member who connected each (null once they
+ * left the install). Never returns secrets.
  */
 export async function listEmailAccounts(
   db: Database,
@@ -76,15 +78,22 @@ export async function listEmailAccounts(
       maxSpacingSeconds: emailAccounts.maxSpacingSeconds,
       createdAt: emailAccounts.createdAt,
       emailsSentToday: sql<number>`coalesce(${sentToday.sent}, 0)`.mapWith(Number),
+      connectedById: users.id,
+      connectedByName: users.name,
     })
     .from(emailAccounts)
     .leftJoin(sentToday, eq(sentToday.emailAccountId, emailAccounts.id))
+    .leftJoin(users, eq(users.id, emailAccounts.connectedBy))
     .where(
       and(eq(emailAccounts.workspaceId, workspaceId), status ? eq(emailAccounts.status, status) : undefined),
     )
     .orderBy(desc(emailAccounts.createdAt));
-  return rows.map(({ minSpacingSeconds, maxSpacingSeconds, ...r }) => ({
+  return rows.map(({ minSpacingSeconds, maxSpacingSeconds, connectedById, connectedByName, ...r }) => ({
     ...r,
+    connectedBy:
+      connectedById !== null && connectedByName !== null
+        ? { id: connectedById, name: connectedByName }
+        : null,
     minSpacingMinutes: minSpacingSeconds / 60,
     maxSpacingMinutes: maxSpacingSeconds / 60,
     lastSync: r.lastSync ? iso(r.lastSync) : null,
@@ -263,7 +272,7 @@ async function mailboxById(db: Database, workspaceId: string, id: string): Promi
  * @throws AppError FORBIDDEN (403) with the rule's sentence.
  */
 function assertMayChangeMailbox(actor: Actor, connectedBy: string | null): void {
-  if (actor.role !== 'full' && connectedBy !== actor.userId) {
+  if (!mayChangeMailbox(actor.role, actor.userId, connectedBy)) {
     throw AppError.forbidden(workspaceMessages.changeMailbox);
   }
 }

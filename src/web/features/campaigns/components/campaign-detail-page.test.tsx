@@ -1,16 +1,18 @@
 // @vitest-environment jsdom
 import '../../../test/setup-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { apiPaths, paths, withId, withQuery } from '../../../../shared/paths';
+import type { Me } from '../../../../shared/schemas/auth';
 import type { CampaignDetail } from '../../../../shared/schemas/campaigns';
 import { outreachMessages } from '../../../../shared/schemas/outreach';
 import type { Prospect } from '../../../../shared/schemas/prospects';
 import { TooltipProvider } from '../../../components/ui/tooltip';
-import { json, mockApi } from '../../../test/mock-api';
+import { json, mockApi, testUser } from '../../../test/mock-api';
+import { meQueryKey } from '../../auth/api/session-queries';
 import { CampaignDetailPage } from './campaign-detail-page';
 
 const id = 'c0ffee00-0000-4000-8000-00000000000c';
@@ -55,10 +57,16 @@ const prospect: Prospect = {
   createdAt: '2026-11-20T10:00:00.000Z',
 };
 
-/** The page at `search` (e.g. '?tab=outreach'); APIs it does not need here answer 404. */
-function renderPage(search = '') {
+/**
+ * The page at `search` (e.g. '?tab=outreach') as `me` sees `shown`; APIs it does not need here
+ * answer 404. The session is in the cache already, as the dashboard guard leaves it.
+ */
+function renderPage(
+  search = '',
+  { me = testUser, shown = campaign }: { me?: Me; shown?: CampaignDetail } = {},
+) {
   mockApi({
-    [`GET ${withId(apiPaths.campaign, id)}`]: () => json(200, campaign),
+    [`GET ${withId(apiPaths.campaign, id)}`]: () => json(200, shown),
     [`GET ${withId(apiPaths.findProspects, id)}`]: () => json(200, null),
     [`GET ${withQuery(withId(apiPaths.campaignProspects, id), { page: 1, pageSize: 25, sort: 'createdAt', order: 'desc' })}`]:
       () => json(200, { items: [prospect], total: 1, page: 1, pageSize: 25 }),
@@ -76,8 +84,10 @@ function renderPage(search = '') {
   const router = createMemoryRouter([{ path: '/dashboard/campaigns/:id', element: <CampaignDetailPage /> }], {
     initialEntries: [`${paths.campaign(id)}${search}`],
   });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(meQueryKey, me);
   render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    <QueryClientProvider client={client}>
       <TooltipProvider>
         <RouterProvider router={router} />
       </TooltipProvider>
@@ -146,5 +156,24 @@ describe('CampaignDetailPage', () => {
       'aria-selected',
       'true',
     );
+  });
+
+  it('shows Delete Campaign to a member only on a campaign they own, and to Full Access on any', async () => {
+    const member: Me = { ...testUser, role: 'member', workspace: { ...testUser.workspace, role: 'member' } };
+    const teammates = { ...campaign, owner: { id: 'u2', name: 'Tess Mate' } };
+    const deleteButton = { name: 'Delete Campaign' };
+
+    renderPage('', { me: member, shown: teammates });
+    expect(await screen.findByRole('heading', { name: campaign.name })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send Emails' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', deleteButton)).not.toBeInTheDocument();
+    cleanup();
+
+    renderPage('', { me: member, shown: { ...campaign, owner: { id: member.id, name: 'Ada Lovelace' } } });
+    expect(await screen.findByRole('button', deleteButton)).toBeInTheDocument();
+    cleanup();
+
+    renderPage('', { shown: teammates });
+    expect(await screen.findByRole('button', deleteButton)).toBeInTheDocument();
   });
 });

@@ -4,6 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { displayUrl } from '../../../../shared/display-host';
 import { paths } from '../../../../shared/paths';
+import { mayDeleteCampaign } from '../../../../shared/roles';
 import {
   campaignMessages as m,
   campaignStatusTransitions,
@@ -16,6 +17,7 @@ import { Card, CardContent } from '../../../components/ui/card';
 import { Select } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ApiError } from '../../../lib/api-error';
+import { useMe } from '../../auth/api/session-queries';
 import { FirstLinesPanel } from '../../first-lines/components/first-lines-panel';
 import { useCancelFindProspects, useFindProspects, useUpdateCampaign } from '../api/campaign-mutations';
 import { isRunActive, useCampaignDetail, useFindProspectsRun } from '../api/campaign-queries';
@@ -56,6 +58,8 @@ export function CampaignDetailPage({ footer }: { footer?: ReactNode } = {}) {
 
 function CampaignDetailView({ campaign, footer }: { campaign: CampaignDetail; footer?: ReactNode }) {
   const navigate = useNavigate();
+  // Delete Campaign shows only to its owner and Full Access (docs/product.md#roles).
+  const me = useMe().data;
   const [deleting, setDeleting] = useState(false);
   const [sending, setSending] = useState(false);
   const [editingOutreach, setEditingOutreach] = useState(false);
@@ -113,9 +117,11 @@ function CampaignDetailView({ campaign, footer }: { campaign: CampaignDetail; fo
               )
             }
           />
-          <Button variant="destructive" onClick={() => setDeleting(true)}>
-            <Trash2 aria-hidden className="size-4" /> Delete Campaign
-          </Button>
+          {me && mayDeleteCampaign(me.role, me.id, campaign.owner?.id) && (
+            <Button variant="destructive" onClick={() => setDeleting(true)}>
+              <Trash2 aria-hidden className="size-4" /> Delete Campaign
+            </Button>
+          )}
           <Button
             variant="outline"
             loading={find.isPending}

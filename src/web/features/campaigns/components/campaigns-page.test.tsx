@@ -4,6 +4,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiPaths, paths, withQuery } from '../../../../shared/paths';
+import type { Me } from '../../../../shared/schemas/auth';
 import type { Campaign, CampaignStatus } from '../../../../shared/schemas/campaigns';
 import { json, mockApi, testUser } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
@@ -114,5 +115,34 @@ describe('CampaignsPage', () => {
     expect(api.mock.calls.map(([url]) => String(url))).toContain(listUrl('all', 'me'));
     expect(router.state.location.search).toBe('?owner=me');
     expect(screen.getByRole('combobox', { name: 'Filter by owner' })).toHaveTextContent('My campaigns');
+  });
+
+  it('offers a member Delete only on the campaigns they own; Full Access on every one', async () => {
+    const member: Me = { ...testUser, role: 'member', workspace: { ...testUser.workspace, role: 'member' } };
+    let viewer = member;
+    const mine = campaign('c3', 'Ada Outreach', 'https://ada.example', 'active', {
+      id: testUser.id,
+      name: 'Ada Lovelace',
+    });
+    const teammates = campaign('c4', 'Tess Outreach', 'https://tess.example', 'active', {
+      id: 'u2',
+      name: 'Tess Mate',
+    });
+    mockApi({
+      [`GET ${apiPaths.me}`]: () => json(200, viewer),
+      [`GET ${listUrl('all')}`]: () => page([mine, teammates, draft]),
+    });
+    const first = renderApp(paths.dashboard);
+    expect(await screen.findByRole('link', { name: 'Tess Outreach' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete Ada Outreach' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete Tess Outreach' })).not.toBeInTheDocument();
+    // Nobody owns a campaign whose owner left: only Full Access deletes it.
+    expect(screen.queryByRole('button', { name: 'Delete Bakery Draft' })).not.toBeInTheDocument();
+    first.unmount();
+
+    viewer = testUser;
+    renderApp(paths.dashboard);
+    expect(await screen.findByRole('button', { name: 'Delete Tess Outreach' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete Bakery Draft' })).toBeInTheDocument();
   });
 });

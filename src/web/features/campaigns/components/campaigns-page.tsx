@@ -2,6 +2,7 @@ import { Megaphone, Plus, Search } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../../shared/paths';
+import { mayDeleteCampaign } from '../../../../shared/roles';
 import { formatPercent, listSuccessRate, responseRate } from '../../../../shared/rates';
 import {
   campaignListFilters,
@@ -19,6 +20,7 @@ import { Select } from '../../../components/ui/select';
 import { SortHeader, Table, Td, Th } from '../../../components/ui/table';
 import { formatDate } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useMe } from '../../auth/api/session-queries';
 import { pageFrom, useListParams } from '../../../lib/use-list-params';
 import { firstCampaignListQuery as first } from '../api/campaign-list-query';
 import { useCampaignPage } from '../api/campaign-queries';
@@ -67,9 +69,12 @@ const ownerOptions = [
 
 /**
  * /dashboard: the campaign list (docs/product.md#dashboard) with status and owner ("My campaigns") filters,
- * search, each campaign's owner and figures, create and delete.
+ * search, each campaign's owner and figures, create and delete (a member's delete only on their own
+ * campaigns, docs/product.md#roles).
  */
 export function CampaignsPage() {
+  // The dashboard guard has loaded the session already; this reads it from the cache.
+  const me = useMe().data;
   const [{ status, owner, search, page, order }, set] = useListParams(readListParams, defaults);
   const [creating, setCreating] = useState(false);
   // Stays mounted once opened, so closing plays the dialog's exit animation like before.
@@ -199,7 +204,9 @@ export function CampaignsPage() {
                     <Td className="text-right tabular-nums">{formatPercent(listSuccessRate(c))}</Td>
                     <Td className="whitespace-nowrap">{formatDate(c.createdAt)}</Td>
                     <Td className="text-right">
-                      <DeleteButton label={`Delete ${c.name}`} onClick={() => setDeleting(c)} />
+                      {me && mayDeleteCampaign(me.role, me.id, c.owner?.id) && (
+                        <DeleteButton label={`Delete ${c.name}`} onClick={() => setDeleting(c)} />
+                      )}
                     </Td>
                   </tr>
                 ))}

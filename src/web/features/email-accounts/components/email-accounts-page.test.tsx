@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiPaths, paths, withId } from '../../../../shared/paths';
+import type { Me } from '../../../../shared/schemas/auth';
 import {
   mailboxMessages as m,
   oauthMessages,
@@ -36,6 +37,7 @@ const mailbox: Mailbox = {
   maxUnsubscribePct: 2,
   minSpacingMinutes: 2,
   maxSpacingMinutes: 6,
+  connectedBy: { id: testUser.id, name: testUser.fullName },
   createdAt: '2025-01-01T00:00:00.000Z',
 };
 const pauseReason = 'Paused: 7.5 % hard bounces over the last 40 sends (limit 5 %)';
@@ -78,6 +80,50 @@ describe('Email Accounts page', () => {
     expect(screen.getByText(/Never synced/)).toBeInTheDocument();
     expect(screen.queryByText(/Ramping up/)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Resume' })).not.toBeInTheDocument();
+  });
+
+  it('shows who connected each mailbox, and a member Settings and Disconnect only on their own', async () => {
+    const member: Me = { ...testUser, role: 'member', workspace: { ...testUser.workspace, role: 'member' } };
+    const teammates: Mailbox = {
+      ...mailbox,
+      id: 'mb-2',
+      email: 'tess@mail.test',
+      status: 'connected',
+      statusReason: null,
+      statusSource: null,
+      connectedBy: { id: 'u2', name: 'Tess Mate' },
+    };
+    const orphan: Mailbox = { ...teammates, id: 'mb-3', email: 'gone@mail.test', connectedBy: null };
+    mockApi({
+      [`GET ${apiPaths.me}`]: () => json(200, member),
+      [`GET ${apiPaths.emailAccounts}`]: () => json(200, [mailbox, teammates, orphan]),
+    });
+    renderApp(paths.emails);
+    const row = async (email: string) => (await screen.findByText(email)).closest('li')!;
+    const own = await row(mailbox.email);
+    expect(within(own).getByText('Connected by Ada Lovelace')).toBeInTheDocument();
+    expect(within(own).getByRole('button', { name: 'Settings' })).toBeInTheDocument();
+    expect(within(own).getByRole('button', { name: 'Disconnect' })).toBeInTheDocument();
+    for (const [other, by] of [
+      [teammates, 'Connected by Tess Mate'],
+      [orphan, 'Connected by a former member'],
+    ] as const) {
+      const li = await row(other.email);
+      expect(within(li).getByText(by)).toBeInTheDocument();
+      expect(within(li).queryByRole('button', { name: 'Settings' })).not.toBeInTheDocument();
+      expect(within(li).queryByRole('button', { name: 'Disconnect' })).not.toBeInTheDocument();
+      // Pausing stays open to every member.
+      expect(within(li).getByRole('button', { name: 'Pause' })).toBeInTheDocument();
+    }
+  });
+
+  it('gives Full Access Settings and Disconnect on every mailbox', async () => {
+    const teammates: Mailbox = { ...mailbox, id: 'mb-2', email: 'tess@mail.test', connectedBy: null };
+    mockApi({ ...me, [`GET ${apiPaths.emailAccounts}`]: () => json(200, [teammates]) });
+    renderApp(paths.emails);
+    expect(await screen.findByText('Connected by a former member')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Settings' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Disconnect' })).toBeInTheDocument();
   });
 
   it('shows a paused mailbox with its reason, its last sync and its ramp, and resumes it', async () => {

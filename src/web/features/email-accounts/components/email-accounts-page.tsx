@@ -1,19 +1,27 @@
 import { Mail, Plus } from 'lucide-react';
 import { useState } from 'react';
+import { mayChangeMailbox } from '../../../../shared/roles';
 import { mailboxMessages as m, oauthMessages, type Mailbox } from '../../../../shared/schemas/mailboxes';
 import { DeleteDialog } from '../../../components/delete-dialog';
 import { QueryCard } from '../../../components/query-card';
 import { Button } from '../../../components/ui/button';
 import { EmptyState, PageHeader } from '../../../components/ui/page-states';
 import { Spinner } from '../../../components/ui/spinner';
+import { useMe } from '../../auth/api/session-queries';
 import { useDisconnectMailbox, useEmailAccounts } from '../api/email-account-queries';
 import { ConnectMailboxDialog } from './connect-mailbox-dialog';
 import { MailboxRow } from './mailbox-row';
 import { MailboxSettingsDialog } from './mailbox-settings-dialog';
 import { useOAuthReturn } from './use-oauth-return';
 
-/** /dashboard/emails (docs/product.md#email-accounts-and-sequences, docs/product.md#api): the user's mailboxes, connect and disconnect; also Google's return page. */
+/**
+ * /dashboard/emails (docs/product.md#email-accounts-and-sequences, docs/product.md#api): the
+ * workspace's mailboxes, connect and disconnect; also Google's return page. A member sees Settings
+ * and Disconnect only on the mailboxes they connected (docs/product.md#roles).
+ */
 export function EmailAccountsPage() {
+  // The dashboard guard has loaded the session already; this reads it from the cache.
+  const me = useMe().data;
   const [connecting, setConnecting] = useState(false);
   const [disconnecting, setDisconnecting] = useState<Mailbox | null>(null);
   const [editing, setEditing] = useState<Mailbox | null>(null);
@@ -58,6 +66,7 @@ export function EmailAccountsPage() {
               <MailboxRow
                 key={mailbox.id}
                 mailbox={mailbox}
+                mayChange={!!me && mayChangeMailbox(me.role, me.id, mailbox.connectedBy?.id)}
                 onSettings={() => setEditing(mailbox)}
                 onDisconnect={() => setDisconnecting(mailbox)}
               />

@@ -52,15 +52,19 @@ const spacing = ({ minSpacingMinutes: min, maxSpacingMinutes: max }: Mailbox) =>
 
 /**
  * One mailbox on Email Accounts: its status (with the reason of a connection error or a pause, and
- * Pause/Resume), its last successful sync, its warm-up ramp, its sender domain's check, its
- * set-aside messages, today's usage against the day's effective limit, and its health panel on demand.
+ * Pause/Resume), who connected it, its last successful sync, its warm-up ramp, its sender domain's
+ * check, its set-aside messages, today's usage against the day's effective limit, and its health
+ * panel on demand. Settings and Disconnect show only when `mayChange` (docs/product.md#roles: the
+ * member who connected it, or Full Access); Pause/Resume to everyone.
  */
 export function MailboxRow({
   mailbox,
+  mayChange,
   onSettings,
   onDisconnect,
 }: {
   mailbox: Mailbox;
+  mayChange: boolean;
   onSettings: () => void;
   onDisconnect: () => void;
 }) {
@@ -114,6 +118,9 @@ export function MailboxRow({
             )}{' '}
             · {spacing(mailbox)}
           </p>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+            Connected by {mailbox.connectedBy?.name ?? 'a former member'}
+          </p>
           {ramping && (
             <p
               className="mt-1 text-sm text-indigo-700 dark:text-indigo-300"
@@ -141,9 +148,11 @@ export function MailboxRow({
           >
             <Activity aria-hidden className="size-4" /> Health
           </Button>
-          <Button variant="outline" size="sm" onClick={onSettings}>
-            Settings
-          </Button>
+          {mayChange && (
+            <Button variant="outline" size="sm" onClick={onSettings}>
+              Settings
+            </Button>
+          )}
           {mailbox.status === 'connected' && (
             <Button
               variant="outline"
@@ -154,9 +163,11 @@ export function MailboxRow({
               {!sending.isPending && <Pause aria-hidden className="size-4" />} Pause
             </Button>
           )}
-          <Button variant="outline" size="sm" onClick={onDisconnect}>
-            Disconnect
-          </Button>
+          {mayChange && (
+            <Button variant="outline" size="sm" onClick={onDisconnect}>
+              Disconnect
+            </Button>
+          )}
         </div>
       </div>
       {showHealth && <MailboxHealthPanel mailbox={mailbox} id={panelId} />}

@@ -24,6 +24,7 @@ const mailbox: Mailbox = {
   maxUnsubscribePct: 2,
   minSpacingMinutes: 2,
   maxSpacingMinutes: 6,
+  connectedBy: null,
   createdAt: '2025-01-01T00:00:00.000Z',
 };
 const page: QuarantinePage = {

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import type { Me } from '../../../../shared/schemas/auth';
 import {
   settingsMessages as m,
   sendingSettingsSchema,
@@ -41,10 +42,12 @@ const toForm = (saved: SavedSendingSettings): SendingSettingsInput => ({
 
 /**
  * The Profile tab's sending settings (docs/decisions/009-outreach-sending.md): the postal address printed in the footer of
- * outreach emails, and the window — days and hours in a time zone — in which they may go out.
+ * outreach emails, and the window — days and hours in a time zone — in which they may go out. They
+ * are the workspace's: a member sees them read-only, only Full Access changes them (docs/product.md#roles).
  */
-export function SendingSettingsCard() {
+export function SendingSettingsCard({ user }: { user: Me }) {
   const query = useSendingSettings();
+  const readOnly = user.role !== 'full';
   return (
     <Card className="max-w-2xl">
       <CardContent>
@@ -52,6 +55,11 @@ export function SendingSettingsCard() {
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
           When outreach emails may go out, and the address printed at their foot.
         </p>
+        {readOnly && (
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+            Only members with Full Access change the workspace’s sending settings.
+          </p>
+        )}
         {query.isPending ? (
           <div role="status" aria-label="Loading sending settings" className="mt-5 space-y-4">
             <Skeleton className="h-20 w-full" />
@@ -61,14 +69,14 @@ export function SendingSettingsCard() {
         ) : query.isError ? (
           <p className="mt-5 text-sm text-red-600 dark:text-red-400">{m.sendingLoadFailed}</p>
         ) : (
-          <SendingForm saved={query.data} />
+          <SendingForm saved={query.data} readOnly={readOnly} />
         )}
       </CardContent>
     </Card>
   );
 }
 
-function SendingForm({ saved }: { saved: SavedSendingSettings }) {
+function SendingForm({ saved, readOnly }: { saved: SavedSendingSettings; readOnly: boolean }) {
   const save = useSaveSendingSettings();
   const zonesId = useId();
   const form = useForm<SendingSettingsInput, unknown, SendingSettings>({
@@ -101,6 +109,7 @@ function SendingForm({ saved }: { saved: SavedSendingSettings }) {
         hint="Printed under your name at the foot of every outreach email, as anti-spam laws ask. Leave empty for no footer."
         rows={3}
         className="sm:col-span-2"
+        disabled={readOnly}
         error={errors.postalAddress?.message}
         {...form.register('postalAddress')}
       />
@@ -110,6 +119,7 @@ function SendingForm({ saved }: { saved: SavedSendingSettings }) {
           list={zonesId}
           autoComplete="off"
           placeholder="Europe/Berlin"
+          disabled={readOnly}
           error={errors.timeZone?.message}
           {...form.register('timeZone')}
         />
@@ -118,13 +128,15 @@ function SendingForm({ saved }: { saved: SavedSendingSettings }) {
             <option key={zone} value={zone} />
           ))}
         </datalist>
-        <button
-          type="button"
-          className="mt-1.5 cursor-pointer text-xs font-medium text-indigo-700 hover:underline dark:text-indigo-300"
-          onClick={() => form.setValue('timeZone', browserTimeZone(), { shouldDirty: true })}
-        >
-          Use this browser’s time zone ({browserTimeZone()})
-        </button>
+        {!readOnly && (
+          <button
+            type="button"
+            className="mt-1.5 cursor-pointer text-xs font-medium text-indigo-700 hover:underline dark:text-indigo-300"
+            onClick={() => form.setValue('timeZone', browserTimeZone(), { shouldDirty: true })}
+          >
+            Use this browser’s time zone ({browserTimeZone()})
+          </button>
+        )}
       </div>
       <fieldset className="sm:col-span-2">
         <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">Sending days</legend>
@@ -138,6 +150,7 @@ function SendingForm({ saved }: { saved: SavedSendingSettings }) {
                   key={day}
                   label={label}
                   checked={field.value.includes(day)}
+                  disabled={readOnly}
                   onChange={(event) =>
                     field.onChange(
                       event.target.checked ? [...field.value, day] : field.value.filter((d) => d !== day),
@@ -152,17 +165,25 @@ function SendingForm({ saved }: { saved: SavedSendingSettings }) {
           <p className="mt-1.5 text-sm text-red-600 dark:text-red-400">{errors.sendWindowDays.message}</p>
         )}
       </fieldset>
-      <HourSelect form={form} name="sendWindowStartHour" label="From" options={startHours} />
-      <HourSelect form={form} name="sendWindowEndHour" label="Until" options={endHours} />
+      <HourSelect
+        form={form}
+        name="sendWindowStartHour"
+        label="From"
+        options={startHours}
+        disabled={readOnly}
+      />
+      <HourSelect form={form} name="sendWindowEndHour" label="Until" options={endHours} disabled={readOnly} />
       <p className="text-xs text-slate-500 sm:col-span-2 dark:text-slate-400">
         Emails go out only on these days between these hours, in the time zone above. From 00:00 until 24:00
         on every day means at any time.
       </p>
-      <div className="sm:col-span-2">
-        <Button type="submit" loading={save.isPending}>
-          Save Sending Settings
-        </Button>
-      </div>
+      {!readOnly && (
+        <div className="sm:col-span-2">
+          <Button type="submit" loading={save.isPending}>
+            Save Sending Settings
+          </Button>
+        </div>
+      )}
     </form>
   );
 }
@@ -172,11 +193,13 @@ function HourSelect({
   name,
   label,
   options,
+  disabled,
 }: {
   form: ReturnType<typeof useForm<SendingSettingsInput, unknown, SendingSettings>>;
   name: 'sendWindowStartHour' | 'sendWindowEndHour';
   label: string;
   options: { value: string; label: string }[];
+  disabled: boolean;
 }) {
   const id = useId();
   const error = form.formState.errors[name]?.message;
@@ -193,6 +216,7 @@ function HourSelect({
             value={String(field.value)}
             onValueChange={(v) => field.onChange(Number(v))}
             options={options}
+            disabled={disabled}
             invalid={Boolean(error)}
           />
         )}

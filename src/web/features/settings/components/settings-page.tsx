@@ -45,7 +45,7 @@ export function SettingsPage() {
         <TabsContent value="profile">
           <div className="space-y-6">
             <ProfileTab user={user} />
-            <SendingSettingsCard />
+            <SendingSettingsCard user={user} />
           </div>
         </TabsContent>
         <TabsContent value="security">
