@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { activity } from '../db/schema/activity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../config';
 import type { DatabaseHandle } from '../db/client';
@@ -84,6 +85,12 @@ describe('finding prospects for a campaign', () => {
     const found = await prospectsOf(campaign.id);
     const byDomain = Object.fromEntries(found.map((p) => [p.domain, p]));
     expect(Object.keys(byDomain).sort()).toEqual(['cyclingnews.test', 'gearreview.test', 'tourblog.test']);
+    // The activity log says so, by the system, with the run's count.
+    const logged = await handle.db
+      .select({ kind: activity.kind, actorId: activity.actorId, details: activity.details })
+      .from(activity)
+      .where(eq(activity.campaignId, campaign.id));
+    expect(logged).toEqual([{ kind: 'prospects.found', actorId: null, details: { count: 3 } }]);
 
     expect(byDomain['tourblog.test']).toMatchObject({
       status: 'pending',

@@ -7,6 +7,7 @@ import { bumpCampaignCounters } from '../outreach/campaign-counters';
 import { campaigns } from '../db/schema/campaigns';
 import { prospects } from '../db/schema/prospects';
 import { discoveryRuns } from '../db/schema/discovery';
+import { recordActivity } from '../activity/record';
 import { publishEvent } from '../events/publish';
 import { skippedDomains } from '../outreach/domain-memory';
 import { databaseNow, recordFoundLinks } from '../monitoring/found-links';
@@ -150,10 +151,23 @@ export async function runCampaignDiscovery(
     await db.update(campaigns).set({ progressPercentage: 100 }).where(eq(campaigns.id, campaign.id));
     // Links to any campaign's site seen on the way become its live links (docs/decisions/012-link-monitoring.md).
     await recordFoundLinks(db, startedAt);
-    await db
-      .update(discoveryRuns)
-      .set({ status: 'completed', pagesCrawled: result.pagesCrawled, finishedAt: new Date() })
-      .where(and(eq(discoveryRuns.id, runId), eq(discoveryRuns.status, 'running')));
+    await db.transaction(async (tx) => {
+      const [completed] = await tx
+        .update(discoveryRuns)
+        .set({ status: 'completed', pagesCrawled: result.pagesCrawled, finishedAt: new Date() })
+        .where(and(eq(discoveryRuns.id, runId), eq(discoveryRuns.status, 'running')))
+        .returning({ prospectsFound: discoveryRuns.prospectsFound });
+      // The run's total (a re-delivered run counts what its first attempt found too).
+      if (completed && completed.prospectsFound > 0)
+        await recordActivity(tx, {
+          workspaceId: run.workspaceId,
+          actorId: null,
+          kind: 'prospects.found',
+          campaignId: campaign.id,
+          subject: campaign.name,
+          details: { count: completed.prospectsFound },
+        });
+    });
     return { status: 'completed', prospectsFound: found };
   } catch (error) {
     if (controller.signal.aborted || (await isCancelled())) {

@@ -6,6 +6,7 @@ export const activityKinds = [
   'campaign.deleted',
   'campaign.status_changed',
   'prospects.imported',
+  'prospects.found',
   'prospect.deleted',
   'prospect.status_changed',
   'sequence.changed',
@@ -29,6 +30,7 @@ export const activityKindLabels: Record<ActivityKind, string> = {
   'campaign.deleted': 'Campaign deleted',
   'campaign.status_changed': 'Campaign status changed',
   'prospects.imported': 'Prospects added',
+  'prospects.found': 'Prospects found',
   'prospect.deleted': 'Prospect deleted',
   'prospect.status_changed': 'Prospect status changed',
   'sequence.changed': 'Sequence changed',
@@ -86,6 +88,8 @@ export function activitySentence(entry: Pick<ActivityEntry, 'kind' | 'subject' |
       return `moved the campaign ${entry.subject} from ${d.from} to ${d.to}`;
     case 'prospects.imported':
       return `added ${d.count} prospect${d.count === 1 ? '' : 's'} to ${entry.subject}`;
+    case 'prospects.found':
+      return `found ${d.count} prospect${d.count === 1 ? '' : 's'} for ${entry.subject}`;
     case 'prospect.deleted':
       return `deleted the prospect ${entry.subject}`;
     case 'prospect.status_changed':

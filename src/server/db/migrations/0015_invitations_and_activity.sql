@@ -1,4 +1,4 @@
-CREATE TYPE "public"."activity_kind" AS ENUM('campaign.created', 'campaign.deleted', 'campaign.status_changed', 'prospects.imported', 'prospect.deleted', 'prospect.status_changed', 'sequence.changed', 'outreach.started', 'mailbox.connected', 'mailbox.disconnected', 'mailbox.paused', 'mailbox.resumed', 'member.invited', 'member.joined', 'member.role_changed', 'member.removed', 'export.downloaded');--> statement-breakpoint
+CREATE TYPE "public"."activity_kind" AS ENUM('campaign.created', 'campaign.deleted', 'campaign.status_changed', 'prospects.imported', 'prospects.found', 'prospect.deleted', 'prospect.status_changed', 'sequence.changed', 'outreach.started', 'mailbox.connected', 'mailbox.disconnected', 'mailbox.paused', 'mailbox.resumed', 'member.invited', 'member.joined', 'member.role_changed', 'member.removed', 'export.downloaded');--> statement-breakpoint
 CREATE TABLE "activity" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"workspace_id" uuid NOT NULL,
