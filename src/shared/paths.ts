@@ -55,6 +55,7 @@ export const apiPaths = {
   campaignOptions: '/api/campaigns/options',
   campaign: '/api/campaigns/:id',
   campaignProspects: '/api/campaigns/:id/prospects',
+  campaignCollaborators: '/api/campaigns/:id/collaborators',
   findProspects: '/api/campaigns/:id/find-prospects',
   campaignOutreach: '/api/campaigns/:id/outreach',
   campaignEnrollment: '/api/campaigns/:id/enrollment',

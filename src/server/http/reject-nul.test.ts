@@ -139,6 +139,10 @@ const validBodies: Record<string, { id?: () => string; body: () => object }> = {
     }),
   },
   'PATCH /api/campaigns/{id}': { id: () => ids.campaign, body: () => ({ competitors: ['rival.com'] }) },
+  'PUT /api/campaigns/{id}/collaborators': {
+    id: () => ids.campaign,
+    body: () => ({ userIds: [ids.otherUser] }),
+  },
   'PUT /api/campaigns/{id}/outreach': {
     id: () => ids.campaign,
     body: () => ({

@@ -34,7 +34,8 @@ async function snapshot(): Promise<string> {
       (select json_agg(p order by p.id) from (select id, status, last_contacted, updated_at from prospects) p) as prospects,
       (select json_agg(l order by l.id) from (select id, url from live_links) l) as live_links,
       (select json_agg(r order by r.id) from (select id, status from discovery_runs) r) as discovery_runs,
-      (select json_agg(e order by e.id) from (select id, email, status from email_accounts) e) as email_accounts`,
+      (select json_agg(e order by e.id) from (select id, email, status from email_accounts) e) as email_accounts,
+      (select json_agg(k order by k.campaign_id, k.user_id) from (select campaign_id, user_id from campaign_collaborators) k) as campaign_collaborators`,
   );
   return JSON.stringify(rows);
 }
@@ -97,6 +98,12 @@ const byId: Case[] = [
     method: 'PATCH',
     url: () => withId(apiPaths.campaign, campaign.id),
     payload: () => ({ status: 'active' }),
+  },
+  {
+    name: 'campaign collaborators',
+    method: 'PUT',
+    url: () => withId(apiPaths.campaignCollaborators, campaign.id),
+    payload: () => ({ userIds: [] }),
   },
   { name: 'campaign delete', method: 'DELETE', url: () => withId(apiPaths.campaign, campaign.id) },
   { name: 'campaign prospects', method: 'GET', url: () => withId(apiPaths.campaignProspects, campaign.id) },

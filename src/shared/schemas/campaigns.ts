@@ -31,6 +31,9 @@ export const campaignMessages = {
   saveCompetitorsFailed: 'Failed to save competitors',
   updateProspectFailed: 'Failed to update prospect',
   statusChangeFailed: 'Failed to change the campaign status',
+  collaboratorsNotMembers: 'Collaborators must be members of this workspace.',
+  tooManyCollaborators: 'A campaign can have at most 20 collaborators.',
+  saveCollaboratorsFailed: 'Failed to save collaborators',
   saveCompetitorsConfirm:
     'Changing competitor websites may affect the prospects found for this campaign. Are you sure you want to save these changes?',
   noCompetitors:
@@ -214,6 +217,21 @@ export const updateCampaignSchema = z
   });
 export type UpdateCampaignInput = z.input<typeof updateCampaignSchema>;
 
+/** Most collaborators one campaign may have. */
+export const MAX_CAMPAIGN_COLLABORATORS = 20;
+
+/**
+ * `PUT /api/campaigns/:id/collaborators` body: the campaign's whole collaborator list (members of its
+ * workspace; the owner is dropped, duplicates collapse).
+ */
+export const campaignCollaboratorsSchema = z.strictObject({
+  userIds: z
+    .array(z.uuid(m.collaboratorsNotMembers))
+    .max(MAX_CAMPAIGN_COLLABORATORS, m.tooManyCollaborators)
+    .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]),
+});
+export type CampaignCollaboratorsInput = z.input<typeof campaignCollaboratorsSchema>;
+
 /**
  * Checks one competitor the detail page is about to add to its unsaved list (docs/product.md#validation).
  * @returns the normalised URL, or the user-facing message for why it cannot be added.
@@ -253,6 +271,8 @@ export const campaignSchema = z.object({
   progressPercentage: z.number().int(),
   /** The member who created (owns) the campaign; null once their account was deleted from the install. */
   owner: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** Members who work on the campaign besides its owner (docs/product.md#roles), ordered by name. */
+  collaborators: z.array(z.object({ id: z.string(), name: z.string() })),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -282,11 +302,11 @@ export type CampaignDetail = z.infer<typeof campaignDetailSchema>;
 /** The campaign list's status filter choices: every status, or all of them. */
 export const campaignListFilters = ['all', 'draft', 'active', 'paused', 'completed'] as const;
 
-/** The campaign list's owner filter choices: every campaign of the workspace, or only the viewer's own. */
+/** The campaign list's owner filter choices: every campaign of the workspace, or only those the viewer owns or collaborates on. */
 export const campaignOwnerFilters = ['all', 'me'] as const;
 
 /**
- * `GET /api/campaigns` query: status filter, owner filter (`me`: only campaigns the signed-in member owns),
+ * `GET /api/campaigns` query: status filter, owner filter (`me`: only campaigns the signed-in member owns or collaborates on),
  * search on name or website URL (docs/product.md#screens), paging.
  */
 export const campaignListQuerySchema = z.object({

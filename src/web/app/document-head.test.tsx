@@ -46,6 +46,7 @@ const campaign: CampaignDetail = {
   successCount: 0,
   progressPercentage: 0,
   owner: null,
+  collaborators: [],
   createdAt: '2026-11-20T10:00:00.000Z',
   updatedAt: '2026-11-20T10:00:00.000Z',
   prospectCounts: Object.fromEntries(prospectStatusSchema.options.map((status) => [status, 0])) as Record<

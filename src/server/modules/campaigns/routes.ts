@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { apiPaths } from '../../../shared/paths';
 import { okSchema } from '../../../shared/schemas/api';
 import {
+  campaignCollaboratorsSchema,
   campaignDetailSchema,
   campaignListQuerySchema,
   campaignOptionSchema,
@@ -22,13 +23,14 @@ import {
   listCampaignOptions,
   listCampaignProspects,
   listCampaigns,
+  setCampaignCollaborators,
   updateCampaign,
 } from './service';
 import { idParams } from '../../http/params';
 
 /**
  * Campaigns (docs/product.md#api): list, select options, create (ai or manual), detail,
- * update (competitors, status), delete and a campaign's prospects. Every route acts only
+ * update (competitors, status), collaborators, delete and a campaign's prospects. Every route acts only
  * on the signed-in user's campaigns; another user's id answers 404.
  */
 export function campaignRoutes({ db }: { db: Database }): FastifyPluginAsyncZod {
@@ -68,6 +70,18 @@ export function campaignRoutes({ db }: { db: Database }): FastifyPluginAsyncZod 
         schema: { tags, params: idParams, body: updateCampaignSchema, response: { 200: campaignSchema } },
       },
       async (request) => updateCampaign(db, actor(request), request.params.id, request.body),
+    );
+    app.put(
+      apiPaths.campaignCollaborators,
+      {
+        schema: {
+          tags,
+          params: idParams,
+          body: campaignCollaboratorsSchema,
+          response: { 200: campaignSchema },
+        },
+      },
+      async (request) => setCampaignCollaborators(db, actor(request), request.params.id, request.body),
     );
     app.delete(
       apiPaths.campaign,

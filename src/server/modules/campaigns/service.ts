@@ -12,14 +12,20 @@ import {
 } from '../../../shared/schemas/campaigns';
 import type { ProspectPage, ProspectStatus } from '../../../shared/schemas/prospects';
 import type { z } from 'zod';
-import type { campaignListQuerySchema, updateCampaignSchema } from '../../../shared/schemas/campaigns';
+import type {
+  campaignCollaboratorsSchema,
+  campaignListQuerySchema,
+  updateCampaignSchema,
+} from '../../../shared/schemas/campaigns';
 import type { prospectListQuerySchema } from '../../../shared/schemas/prospects';
 import { mayDeleteCampaign, workspaceMessages } from '../../../shared/roles';
 import { recordActivity } from '../../activity/record';
 import type { Actor } from '../../auth/workspaces';
 import type { Database, Db } from '../../db/client';
+import { campaignCollaborators } from '../../db/schema/campaign-collaborators';
 import { campaignEmailAccounts, campaigns } from '../../db/schema/campaigns';
 import { users } from '../../db/schema/users';
+import { workspaceMembers } from '../../db/schema/workspaces';
 import { prospects } from '../../db/schema/prospects';
 import { enrollments } from '../../db/schema/outreach';
 import { containsPattern, iso, orderByIndexed, orderByNullsLast, pageOffset } from '../../db/sql-helpers';
@@ -39,7 +45,7 @@ interface CampaignWithOwner {
 
 /**
  * Campaign rows with their owner's name (selectCampaigns(db).where(…)): every query that answers a
- * Campaign reads through it, so each answer carries its `owner`.
+ * Campaign reads through it and withCollaborators, so each answer carries its `owner` and `collaborators`.
  */
 function selectCampaigns(db: Db) {
   return db
@@ -49,7 +55,37 @@ function selectCampaigns(db: Db) {
     .$dynamic();
 }
 
-function toCampaign({ row, ownerName }: CampaignWithOwner): Campaign {
+/**
+ * The campaigns `rows` (a selectCampaigns query) reads, each with its collaborators ordered by name:
+ * one more query for all of them, none per row.
+ */
+async function withCollaborators(db: Db, rows: PromiseLike<CampaignWithOwner[]>): Promise<Campaign[]> {
+  const found = await rows;
+  if (found.length === 0) return [];
+  const people = await db
+    .select({ campaignId: campaignCollaborators.campaignId, id: users.id, name: users.name })
+    .from(campaignCollaborators)
+    .innerJoin(users, eq(users.id, campaignCollaborators.userId))
+    .where(
+      inArray(
+        campaignCollaborators.campaignId,
+        found.map((f) => f.row.id),
+      ),
+    )
+    .orderBy(asc(users.name), asc(users.id));
+  const byCampaign = new Map<string, Campaign['collaborators']>();
+  for (const { campaignId, id, name } of people) {
+    const list = byCampaign.get(campaignId) ?? [];
+    list.push({ id, name });
+    byCampaign.set(campaignId, list);
+  }
+  return found.map((f) => toCampaign(f, byCampaign.get(f.row.id) ?? []));
+}
+
+function toCampaign(
+  { row, ownerName }: CampaignWithOwner,
+  collaborators: Campaign['collaborators'],
+): Campaign {
   return {
     id: row.id,
     name: row.name,
@@ -69,6 +105,7 @@ function toCampaign({ row, ownerName }: CampaignWithOwner): Campaign {
     successCount: row.successCount,
     progressPercentage: row.progressPercentage,
     owner: row.ownerId !== null && ownerName !== null ? { id: row.ownerId, name: ownerName } : null,
+    collaborators,
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
   };
@@ -83,9 +120,9 @@ const notFound = () => AppError.notFound(campaignMessages.notFound);
  * @throws AppError NOT_FOUND (404) when it does not exist or belongs to another workspace.
  */
 async function findCampaign(db: Db, workspaceId: string, id: string): Promise<Campaign> {
-  const [found] = await selectCampaigns(db).where(owned(workspaceId, id));
+  const [found] = await withCollaborators(db, selectCampaigns(db).where(owned(workspaceId, id)));
   if (!found) throw notFound();
-  return toCampaign(found);
+  return found;
 }
 
 /**
@@ -100,7 +137,7 @@ export async function findOwnedCampaign(db: Database, workspaceId: string, id: s
 
 /**
  * The workspace's campaigns, newest first (docs/product.md#api), filtered by status and by owner (`me`: those
- * `viewer.userId` owns), searched by name or website URL (docs/product.md#dashboard, case-insensitive
+ * `viewer.userId` owns or collaborates on), searched by name or website URL (docs/product.md#dashboard, case-insensitive
  * substring), one page at a time.
  */
 export async function listCampaigns(
@@ -112,18 +149,32 @@ export async function listCampaigns(
   const where = and(
     eq(campaigns.workspaceId, viewer.workspaceId),
     query.status === 'all' ? undefined : eq(campaigns.status, query.status),
-    query.owner === 'me' ? eq(campaigns.ownerId, viewer.userId) : undefined,
+    query.owner === 'me'
+      ? or(
+          eq(campaigns.ownerId, viewer.userId),
+          inArray(
+            campaigns.id,
+            db
+              .select({ id: campaignCollaborators.campaignId })
+              .from(campaignCollaborators)
+              .where(eq(campaignCollaborators.userId, viewer.userId)),
+          ),
+        )
+      : undefined,
     pattern ? or(ilike(campaigns.name, pattern), ilike(campaigns.websiteUrl, pattern)) : undefined,
   );
   return listPage(
-    selectCampaigns(db)
-      .where(where)
-      .orderBy(orderByIndexed(campaigns.createdAt, query.order), asc(campaigns.id))
-      .limit(query.pageSize)
-      .offset(pageOffset(query.page, query.pageSize)),
+    withCollaborators(
+      db,
+      selectCampaigns(db)
+        .where(where)
+        .orderBy(orderByIndexed(campaigns.createdAt, query.order), asc(campaigns.id))
+        .limit(query.pageSize)
+        .offset(pageOffset(query.page, query.pageSize)),
+    ),
     countWhere(db, campaigns, where),
     query,
-    toCampaign,
+    (campaign) => campaign,
   );
 }
 
@@ -257,6 +308,44 @@ export async function updateCampaign(
         subject: row.name,
         details: { from: current.status, to: row.status },
       });
+    return findCampaign(tx, workspaceId, id);
+  });
+}
+
+/**
+ * Replaces a campaign's collaborators (docs/product.md#roles): any member may, each must be a member of
+ * the campaign's workspace, and the owner is dropped (they are not stored as a collaborator). The
+ * campaign row is locked so that two saves apply one after the other.
+ * @throws AppError NOT_FOUND for another workspace's campaign, VALIDATION_ERROR (`userIds`) for a non-member.
+ */
+export async function setCampaignCollaborators(
+  db: Database,
+  actor: Pick<Actor, 'workspaceId'>,
+  id: string,
+  input: z.output<typeof campaignCollaboratorsSchema>,
+): Promise<Campaign> {
+  const { workspaceId } = actor;
+  return db.transaction(async (tx) => {
+    const [campaign] = await tx
+      .select({ ownerId: campaigns.ownerId })
+      .from(campaigns)
+      .where(owned(workspaceId, id))
+      .for('update');
+    if (!campaign) throw notFound();
+    const userIds = input.userIds.filter((userId) => userId !== campaign.ownerId);
+    if (userIds.length > 0) {
+      const members = await tx
+        .select({ userId: workspaceMembers.userId })
+        .from(workspaceMembers)
+        .where(and(eq(workspaceMembers.workspaceId, workspaceId), inArray(workspaceMembers.userId, userIds)));
+      if (members.length !== userIds.length)
+        throw AppError.invalidField('userIds', campaignMessages.collaboratorsNotMembers);
+    }
+    await tx.delete(campaignCollaborators).where(eq(campaignCollaborators.campaignId, id));
+    if (userIds.length > 0)
+      await tx
+        .insert(campaignCollaborators)
+        .values(userIds.map((userId) => ({ campaignId: id, userId, workspaceId })));
     return findCampaign(tx, workspaceId, id);
   });
 }

@@ -5,6 +5,7 @@ import { recordActivity } from '../../activity/record';
 import { roleChangeRefusal, workspaceMessages } from '../../../shared/roles';
 import type { Actor } from '../../auth/workspaces';
 import { queryRows, type Db, type Transaction } from '../../db/client';
+import { campaignCollaborators } from '../../db/schema/campaign-collaborators';
 import { users } from '../../db/schema/users';
 import { workspaceMembers } from '../../db/schema/workspaces';
 import { iso } from '../../db/sql-helpers';
@@ -87,7 +88,7 @@ export async function changeRole(db: Db, actor: Actor, targetId: string, newRole
 
 /**
  * Removes a member from the workspace: their next request to it is refused (membership is read on
- * every request). Their campaigns and mailboxes stay the workspace's. Only Full Access may, never
+ * every request). Their campaigns and mailboxes stay the workspace's; they stop being a collaborator on any. Only Full Access may, never
  * on themselves, and the last Full Access member stays.
  * @throws AppError NOT_FOUND (not a member), FORBIDDEN (not full / themselves), CONFLICT (last full).
  */
@@ -104,6 +105,15 @@ export async function removeMember(db: Db, actor: Actor, targetId: string): Prom
     await tx
       .delete(workspaceMembers)
       .where(and(eq(workspaceMembers.workspaceId, actor.workspaceId), eq(workspaceMembers.userId, targetId)));
+    // They no longer work on the workspace's campaigns either.
+    await tx
+      .delete(campaignCollaborators)
+      .where(
+        and(
+          eq(campaignCollaborators.workspaceId, actor.workspaceId),
+          eq(campaignCollaborators.userId, targetId),
+        ),
+      );
     await recordActivity(tx, {
       workspaceId: actor.workspaceId,
       actorId: actor.userId,

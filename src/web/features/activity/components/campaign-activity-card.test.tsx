@@ -29,6 +29,7 @@ const campaign: CampaignDetail = {
   successCount: 0,
   progressPercentage: 0,
   owner: null,
+  collaborators: [],
   createdAt: '2026-11-20T10:00:00.000Z',
   updatedAt: '2026-11-20T10:00:00.000Z',
   prospectCounts: { pending: 0, sent: 0, responded: 0, success: 0, failed: 0 },

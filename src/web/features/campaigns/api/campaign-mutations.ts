@@ -3,6 +3,7 @@ import { apiPaths, withId } from '../../../../shared/paths';
 import {
   campaignSchema,
   findProspectsResultSchema,
+  type CampaignCollaboratorsInput,
   type CreateCampaignInput,
   type UpdateCampaignInput,
 } from '../../../../shared/schemas/campaigns';
@@ -56,6 +57,20 @@ export function useUpdateCampaign(id: string) {
   return useMutation({
     mutationFn: (input: UpdateCampaignInput) =>
       apiRequest(withId(apiPaths.campaign, id), { method: 'PATCH', body: input, schema: campaignSchema }),
+    onSuccess: () => refresh(),
+  });
+}
+
+/** PUT /api/campaigns/:id/collaborators: replaces the campaign's collaborators. */
+export function useSetCampaignCollaborators(id: string) {
+  const refresh = useRefreshCampaignData();
+  return useMutation({
+    mutationFn: (input: CampaignCollaboratorsInput) =>
+      apiRequest(withId(apiPaths.campaignCollaborators, id), {
+        method: 'PUT',
+        body: input,
+        schema: campaignSchema,
+      }),
     onSuccess: () => refresh(),
   });
 }

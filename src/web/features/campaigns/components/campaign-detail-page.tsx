@@ -26,6 +26,7 @@ import { CompetitorGapPanel } from '../../competitor-gap/components/competitor-g
 import { CampaignDetailTabs } from './campaign-detail-tabs';
 import { CampaignStats } from './campaign-stats';
 import { CampaignStatusBadge } from './campaign-status-badge';
+import { CollaboratorsButton } from './collaborators-dialog';
 import { CompetitorsPanel } from './competitors-panel';
 import { DeleteCampaignDialog } from './delete-campaign-dialog';
 import { FindProspectsProgress } from './find-prospects-progress';
@@ -38,7 +39,7 @@ import { refusalMessage } from '../../../lib/form-errors';
 const statusLabel = (s: CampaignStatus) => s[0]!.toUpperCase() + s.slice(1);
 
 /**
- * /dashboard/campaigns/:id: the header, the competitor panel and the stat
+ * /dashboard/campaigns/:id: the header (with its collaborators and the Collaborators dialog), the competitor panel and the stat
  * cards, then tabs: the prospects table first, then the Outreach, Competitor gap and AI first lines
  * panels (`?tab=` keeps the one shown). `footer` is what the route module puts under the tabs once the
  * campaign has loaded (its Activity card).
@@ -97,6 +98,11 @@ function CampaignDetailView({ campaign, footer }: { campaign: CampaignDetail; fo
           >
             {displayUrl(campaign.websiteUrl)} <ExternalLink aria-hidden className="size-3.5 shrink-0" />
           </a>
+          {campaign.collaborators.length > 0 && (
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+              Collaborators: {campaign.collaborators.map((c) => c.name).join(', ')}
+            </p>
+          )}
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <Select
@@ -137,6 +143,7 @@ function CampaignDetailView({ campaign, footer }: { campaign: CampaignDetail; fo
           <Button variant="outline" onClick={() => setSending(true)}>
             <Send aria-hidden className="size-4" /> Send Emails
           </Button>
+          <CollaboratorsButton campaign={campaign} />
         </div>
       </div>
       <FindProspectsProgress

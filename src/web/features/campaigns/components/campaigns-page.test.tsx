@@ -22,6 +22,7 @@ const campaign = (
   websiteUrl: string,
   status: CampaignStatus,
   owner: Campaign['owner'] = null,
+  collaborators: Campaign['collaborators'] = [],
 ): Campaign => ({
   id,
   name,
@@ -41,6 +42,7 @@ const campaign = (
   successCount: 0,
   progressPercentage: 0,
   owner,
+  collaborators,
   createdAt: '2026-11-20T10:00:00.000Z',
   updatedAt: '2026-11-20T10:00:00.000Z',
 });
@@ -95,7 +97,10 @@ describe('CampaignsPage', () => {
 
   it("shows each campaign's owner and, with My campaigns, asks for the viewer's campaigns only", async () => {
     const ada = { id: 'u1', name: 'Ada Lovelace' };
-    const mine = campaign('c3', 'Ada Outreach', 'https://ada.example', 'active', ada);
+    const mine = campaign('c3', 'Ada Outreach', 'https://ada.example', 'active', ada, [
+      { id: 'u2', name: 'Bea Bee' },
+      { id: 'u3', name: 'Cy Ames' },
+    ]);
     const api = mockApi({
       [`GET ${apiPaths.me}`]: () => json(200, testUser),
       [`GET ${listUrl('all')}`]: () => page([mine, draft]),
@@ -104,6 +109,9 @@ describe('CampaignsPage', () => {
     const { router } = renderApp(paths.dashboard);
     expect(await screen.findByRole('link', { name: 'Ada Outreach' })).toBeInTheDocument();
     expect(screen.getByText('Owner: Ada Lovelace')).toBeInTheDocument();
+    // Collaborators show next to the owner, only on a campaign that has some.
+    expect(screen.getByText('· Collaborators: Bea Bee, Cy Ames')).toBeInTheDocument();
+    expect(screen.getAllByText(/Collaborators:/)).toHaveLength(1);
     // A campaign whose owner left the install has none.
     expect(screen.getByText('Owner: —')).toBeInTheDocument();
 

@@ -8,6 +8,7 @@ import {
   campaignListFilters,
   campaignMessages as m,
   campaignOwnerFilters,
+  type Campaign,
 } from '../../../../shared/schemas/campaigns';
 import type { SortOrder } from '../../../../shared/schemas/pagination';
 import { QueryCard } from '../../../components/query-card';
@@ -67,9 +68,16 @@ const ownerOptions = [
   { value: 'me', label: 'My campaigns' },
 ] satisfies { value: OwnerFilter; label: string }[];
 
+/** "Collaborators: Bea Bee, Cy Ames", or null when the campaign has none. */
+function collaboratorsLine(c: Campaign): string | null {
+  return c.collaborators.length > 0
+    ? `Collaborators: ${c.collaborators.map((p) => p.name).join(', ')}`
+    : null;
+}
+
 /**
  * /dashboard: the campaign list (docs/product.md#dashboard) with status and owner ("My campaigns") filters,
- * search, each campaign's owner and figures, create and delete (a member's delete only on their own
+ * search, each campaign's owner, collaborators and figures, create and delete (a member's delete only on their own
  * campaigns, docs/product.md#roles).
  */
 export function CampaignsPage() {
@@ -191,8 +199,12 @@ export function CampaignsPage() {
                       <div className="max-w-xs truncate text-xs text-slate-500 dark:text-slate-400">
                         {displayUrl(c.websiteUrl)}
                       </div>
-                      <div className="max-w-xs truncate text-xs text-slate-500 dark:text-slate-400">
-                        Owner: {c.owner?.name ?? '—'}
+                      <div
+                        className="max-w-xs truncate text-xs text-slate-500 dark:text-slate-400"
+                        title={collaboratorsLine(c) ?? undefined}
+                      >
+                        <span>Owner: {c.owner?.name ?? '—'}</span>
+                        {c.collaborators.length > 0 && <span> · {collaboratorsLine(c)}</span>}
                       </div>
                     </Td>
                     <Td>

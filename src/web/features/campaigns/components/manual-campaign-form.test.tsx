@@ -30,6 +30,7 @@ const campaign = {
   successCount: 0,
   progressPercentage: 0,
   owner: null,
+  collaborators: [],
   createdAt: '2026-11-25T00:00:00.000Z',
   updatedAt: '2026-11-25T00:00:00.000Z',
 };
