@@ -1,3 +1,4 @@
+import { seedInboxLabels } from '../inbox/default-labels';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { organizationLabel, type Role } from '../../shared/schemas/auth';
 import type { Database, Db } from '../db/client';
@@ -40,6 +41,7 @@ export async function createPersonalWorkspace(
       .values({ name: organizationLabel(user.companyName) })
       .returning({ id: workspaces.id });
     await tx.insert(workspaceMembers).values({ workspaceId: workspace!.id, userId: user.id, role: 'full' });
+    await seedInboxLabels(tx, workspace!.id);
     return workspace!.id;
   });
 }

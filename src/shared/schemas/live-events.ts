@@ -16,6 +16,8 @@ export const liveEventTypes = [
   'mailboxes.changed',
   /** A new activity log entry (docs/decisions/023-workspaces-and-roles.md); carries its campaign when it has one. */
   'activity.changed',
+  /** A conversation of the inbox changed: a new message, an answer, read state, label, assignee, reminder (docs/decisions/024-inbox.md). */
+  'inbox.changed',
 ] as const;
 
 export type LiveEventType = (typeof liveEventTypes)[number];

@@ -10,7 +10,12 @@ export const notificationMessages = {
   markFailed: 'Failed to mark notifications as read',
 } as const;
 
-export const notificationKinds = ['link-lost', 'link-suspicious', 'mailbox-paused'] as const;
+export const notificationKinds = [
+  'link-lost',
+  'link-suspicious',
+  'mailbox-paused',
+  'inbox-reminder',
+] as const;
 
 /** One notification of the signed-in user. */
 export const notificationSchema = z.object({
@@ -19,6 +24,8 @@ export const notificationSchema = z.object({
   title: z.string(),
   body: z.string(),
   liveLinkId: z.string().nullable(),
+  /** The conversation of an 'inbox-reminder'. */
+  inboxThreadId: z.string().nullable(),
   createdAt: z.string(),
   /** ISO time it was marked read, or null while unread. */
   readAt: z.string().nullable(),

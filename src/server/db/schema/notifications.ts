@@ -1,15 +1,13 @@
-import { index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { notificationKinds } from '../../../shared/schemas/notifications';
+import { inboxThreads } from './inbox';
 import { liveLinks } from './live-links';
 import { emailAccounts } from './mailboxes';
 import { createdAt, id } from './columns';
 import { workspaces } from './workspaces';
 
 /** What a notification is about: a live link that turned lost or suspicious, a mailbox paused by its health. */
-export const notificationKind = pgEnum('notification_kind', [
-  'link-lost',
-  'link-suspicious',
-  'mailbox-paused',
-]);
+export const notificationKind = pgEnum('notification_kind', notificationKinds);
 
 /** The dashboard's notification list, per user, newest first; read once opened and marked. */
 export const notifications = pgTable(
@@ -22,6 +20,8 @@ export const notifications = pgTable(
     kind: notificationKind().notNull(),
     liveLinkId: uuid().references(() => liveLinks.id, { onDelete: 'cascade' }),
     emailAccountId: uuid().references(() => emailAccounts.id, { onDelete: 'cascade' }),
+    /** The conversation a due reminder is about (docs/decisions/024-inbox.md). */
+    inboxThreadId: uuid().references((): AnyPgColumn => inboxThreads.id, { onDelete: 'cascade' }),
     title: text().notNull(),
     body: text().notNull(),
     readAt: timestamp({ withTimezone: true }),

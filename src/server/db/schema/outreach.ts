@@ -183,9 +183,8 @@ export const inboundMessages = pgTable(
     workspaceId: uuid()
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
-    emailAccountId: uuid()
-      .notNull()
-      .references(() => emailAccounts.id, { onDelete: 'cascade' }),
+    /** Null once the mailbox is disconnected: the conversation stays (docs/decisions/024-inbox.md). */
+    emailAccountId: uuid().references(() => emailAccounts.id, { onDelete: 'set null' }),
     imapUidValidity: bigint({ mode: 'number' }).notNull(),
     imapUid: bigint({ mode: 'number' }).notNull(),
     prospectId: uuid()
@@ -199,6 +198,15 @@ export const inboundMessages = pgTable(
     subject: text().notNull(),
     /** The message's own text (quoted original cut), at most 20,000 characters. */
     text: text().notNull(),
+    /** What `text` cut: the quoted history below their words, at most 20,000 characters. */
+    quotedText: text().notNull().default(''),
+    /** The message's HTML part as received (at most 1 MB), sanitised each time it is shown; null for plain text. */
+    html: text(),
+    /** Message-IDs of its References header, oldest first, for answering in the same thread (RFC 5322 §3.6.4). */
+    references: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Bounce status and recipient, or the auto-reply's return date. */
     details: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     receivedAt: timestamp({ withTimezone: true }).notNull(),
