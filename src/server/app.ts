@@ -54,6 +54,9 @@ import { prospectRoutes } from './modules/prospects/routes';
 import { userRoutes } from './modules/users/routes';
 import { invitationPreviewRoutes, invitationRoutes } from './modules/invitations/routes';
 import { activityRoutes } from './modules/activity/routes';
+import { inboxRoutes } from './modules/inbox/routes';
+import { inboxContentRoutes } from './modules/inbox/content-routes';
+import { attachmentStorageFor, type AttachmentStorage } from './inbox/attachment-storage';
 import { createAiWriter, type AiWriter } from './ai/writer';
 import { aiRoutes } from './modules/ai/routes';
 import { guestPostRoutes } from './modules/guest-posts/routes';
@@ -78,6 +81,8 @@ export interface AppDeps {
   ssrEntry?: string | undefined;
   /** Where uploaded images go; default: `{DATA_DIR}/uploads` on local disk. */
   imageStorage?: ImageStorage;
+  /** Where files attached to inbound replies are kept; default: as the settings say (attachmentStorageFor). */
+  attachmentStorage?: AttachmentStorage;
   version?: string;
 }
 
@@ -93,6 +98,8 @@ export interface AppContext extends AppDeps {
   writer: AiWriter;
   /** Where uploaded images go. */
   storage: ImageStorage;
+  /** Where files attached to inbound replies are kept (private; served by inbox/content-routes.ts). */
+  attachments: AttachmentStorage;
   version: string;
 }
 
@@ -119,6 +126,8 @@ const signedInRoutes: ((ctx: AppContext) => FastifyPluginAsyncZod)[] = [
   userRoutes,
   invitationRoutes,
   activityRoutes,
+  inboxRoutes,
+  inboxContentRoutes,
   aiRoutes,
   guestPostRoutes,
   replySuggestionRoutes,
@@ -197,6 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     keys: outreachKeys(deps.appSecret),
     writer: createAiWriter(db, config),
     storage,
+    attachments: deps.attachmentStorage ?? attachmentStorageFor(config),
     version: deps.version ?? '0.0.0',
   };
 

@@ -149,7 +149,10 @@ export const configSchema = z
       .url()
       .optional()
       .or(z.literal('').transform(() => undefined)),
-    /** S3-compatible storage for uploaded images; with S3_BUCKET unset they stay in DATA_DIR/uploads. */
+    /**
+     * S3-compatible storage for uploaded images and inbox attachments; with S3_BUCKET unset they stay
+     * in DATA_DIR/uploads and DATA_DIR/attachments.
+     */
     S3_BUCKET: z.string().min(1).optional(),
     /** Endpoint of a non-AWS service (MinIO, R2, Spaces…); unset means AWS S3. */
     S3_ENDPOINT: z.url().optional(),
@@ -160,6 +163,11 @@ export const configSchema = z
     S3_FORCE_PATH_STYLE: booleanFlag,
     /** Key prefix inside the bucket. */
     S3_PREFIX: z.string().default('uploads/'),
+    /**
+     * Largest file attached to an inbound reply that is kept for download (bytes; 0 keeps none);
+     * larger ones are listed without their content (docs/decisions/024-inbox.md).
+     */
+    INBOX_ATTACHMENT_MAX_BYTES: count(0, 25 * 1024 * 1024, 10 * 1024 * 1024),
     /** Crawler (README "Prospect discovery"). Times in ms, sizes in bytes. */
     CRAWL_CONCURRENCY: count(1, 64, 8),
     CRAWL_PER_HOST_CONCURRENCY: count(1, 2, 1),

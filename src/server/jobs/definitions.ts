@@ -23,6 +23,10 @@ export const sessionCleanupQueue: JobQueue<Record<string, never>> = {
 export const outreachTickQueue: JobQueue<Record<string, never>> = { name: 'outreach-tick', payload: none };
 export const mailboxSyncQueue: JobQueue<Record<string, never>> = { name: 'mailbox-sync', payload: none };
 export const mailboxRampQueue: JobQueue<Record<string, never>> = { name: 'mailbox-ramp', payload: none };
+export const inboxRemindersQueue: JobQueue<Record<string, never>> = {
+  name: 'inbox-reminders',
+  payload: none,
+};
 export const domainCheckQueue: JobQueue<Record<string, never>> = { name: 'domain-check', payload: none };
 export const liveLinkScheduleQueue: JobQueue<Record<string, never>> = {
   name: 'live-link-schedule',

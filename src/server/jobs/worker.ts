@@ -10,6 +10,7 @@ import { liveLinkDiscoveryJob } from './live-link-discovery';
 import { liveLinkScheduleJob } from './live-link-schedule';
 import { sessionCleanupJob } from './session-cleanup';
 import { domainCheckJob } from './domain-check';
+import { inboxRemindersJob } from './inbox-reminders';
 import { Slots } from './slots';
 
 /** Every job the worker role runs. */
@@ -24,6 +25,7 @@ export const jobs: readonly JobDefinition<never>[] = [
   liveLinkDiscoveryJob as JobDefinition<never>,
   mailboxRampJob as JobDefinition<never>,
   domainCheckJob as JobDefinition<never>,
+  inboxRemindersJob as JobDefinition<never>,
 ];
 
 /**

@@ -17,6 +17,7 @@ const at = z.string();
  * - reply / auto_reply / unsubscribe / bounce / challenge: an answer read from the mailbox, with its
  *   own text (quoted original cut), the auto-reply's return date, or the bounce's RFC 3463 status,
  *   effect and reason; a challenge asks us to prove we are human;
+ * - answer: a member's answer written in the inbox (docs/decisions/024-inbox.md), and who wrote it;
  * - status: the prospect's status changed, and why.
  */
 export const timelineEntrySchema = z.discriminatedUnion('type', [
@@ -54,6 +55,14 @@ export const timelineEntrySchema = z.discriminatedUnion('type', [
     /** bounce: its effect (hard, soft, policy block, delay notice) and the reason (sisimai's taxonomy). */
     bounceType: z.enum(['hard', 'soft', 'policy', 'delay']).nullable(),
     bounceReason: z.string().nullable(),
+  }),
+  z.object({
+    type: z.literal('answer'),
+    at,
+    author: z.string().nullable(),
+    toEmail: z.string(),
+    subject: z.string(),
+    body: z.string(),
   }),
   z.object({ type: z.literal('status'), at, status: prospectStatusSchema, reason: z.string().nullable() }),
 ]);

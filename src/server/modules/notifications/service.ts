@@ -39,6 +39,7 @@ export async function listNotifications(
       title: r.title,
       body: r.body,
       liveLinkId: r.liveLinkId,
+      inboxThreadId: r.inboxThreadId,
       createdAt: iso(r.createdAt),
       readAt: iso(r.readAt),
     })),

@@ -8,6 +8,8 @@ import type { Database } from '../../db/client';
 import { campaigns } from '../../db/schema/campaigns';
 import { prospects } from '../../db/schema/prospects';
 import { inboundMessages, outreachMessages, trackingEvents } from '../../db/schema/outreach';
+import { inboxAnswers, inboxThreads } from '../../db/schema/inbox';
+import { users } from '../../db/schema/users';
 import { prospectEvents } from '../../db/schema/prospect-history';
 import { iso } from '../../db/sql-helpers';
 import { AppError } from '../../http/errors';
@@ -19,7 +21,7 @@ const text = (value: unknown) => (typeof value === 'string' ? value : null);
  * A prospect's whole history, oldest first (docs/decisions/011-replies-history-and-domain-memory.md): when it was added, our messages with their
  * state, opens and clicks (scanner hits flagged; the newest TIMELINE_TRACKING_LIMIT), the replies,
  * auto-replies, unsubscribe requests and bounces read from the mailbox (never dated before the
- * message they answer), and its status changes. Entries at the same instant keep that order, so a
+ * message they answer), the answers members wrote in the inbox, and its status changes. Entries at the same instant keep that order, so a
  * reply comes before the status it caused.
  * @throws AppError 404 when the prospect is not the user's.
  */
@@ -35,9 +37,15 @@ export async function prospectTimeline(
     .where(and(eq(prospects.id, id), eq(prospects.workspaceId, workspaceId)));
   if (!row) throw AppError.notFound('Prospect not found');
 
-  const [messages, inbound, statuses] = await Promise.all([
+  const [messages, inbound, answers, statuses] = await Promise.all([
     db.select().from(outreachMessages).where(eq(outreachMessages.prospectId, id)),
     db.select().from(inboundMessages).where(eq(inboundMessages.prospectId, id)),
+    db
+      .select({ answer: inboxAnswers, author: users.name })
+      .from(inboxAnswers)
+      .innerJoin(inboxThreads, eq(inboxThreads.id, inboxAnswers.threadId))
+      .leftJoin(users, eq(users.id, inboxAnswers.authorId))
+      .where(and(eq(inboxThreads.prospectId, id), eq(inboxAnswers.status, 'sent'))),
     db
       .select()
       .from(prospectEvents)
@@ -96,6 +104,14 @@ export async function prospectTimeline(
       hard: typeof m.details.hard === 'boolean' ? m.details.hard : null,
       bounceType: m.bounceType,
       bounceReason: text(m.details.reason),
+    })),
+    ...answers.map(({ answer, author }): TimelineEntry => ({
+      type: 'answer',
+      at: iso(answer.sentAt ?? answer.updatedAt),
+      author,
+      toEmail: answer.toEmail ?? '',
+      subject: answer.subject,
+      body: answer.body,
     })),
     ...statuses.map((s): TimelineEntry => ({
       type: 'status',

@@ -5,6 +5,8 @@ import { replySuggestionMessages } from '../../../shared/schemas/reply-suggestio
 import { prospects } from '../../db/schema/prospects';
 import { emailAccounts } from '../../db/schema/mailboxes';
 import { inboundMessages } from '../../db/schema/outreach';
+import { inboxLabels, inboxThreads } from '../../db/schema/inbox';
+import { recordInThread } from '../../inbox/threads';
 import { users } from '../../db/schema/users';
 import { createTestApp, signUpUser, type TestApp } from '../../testing/app';
 import { createManualCampaign } from '../../testing/campaigns';
@@ -80,6 +82,30 @@ describe('reply suggestions', () => {
     const prompt = fake.requests.at(-1)!.messages.at(-1)!.content;
     expect(prompt).toContain('we charge $150 for a sponsored post');
     expect(prompt).toContain('Sender name: Ada Lovelace');
+  });
+
+  it('labels the prospect’s conversation with the category, unless a member labelled it already', async () => {
+    const id = await inbound(email, 'reply', 'Happy to, send me a draft.');
+    const [message] = await t.handle.db.select().from(inboundMessages).where(eq(inboundMessages.id, id));
+    await recordInThread(t.handle.db, {
+      ...message!,
+      emailAccountId: message!.emailAccountId!,
+      kind: 'reply',
+    });
+    const labelName = async () => {
+      const [row] = await t.handle.db
+        .select({ name: inboxLabels.name })
+        .from(inboxThreads)
+        .leftJoin(inboxLabels, eq(inboxLabels.id, inboxThreads.labelId))
+        .where(eq(inboxThreads.prospectId, message!.prospectId));
+      return row!.name;
+    };
+    fake.enqueue({ text: '{"category": "interested", "draft": "Great, here it is."}' });
+    expect((await suggest(id)).statusCode).toBe(200);
+    expect(await labelName()).toBe('Interested');
+    fake.enqueue({ text: '{"category": "question", "draft": "Sure."}' });
+    expect((await suggest(id)).statusCode).toBe(200);
+    expect(await labelName()).toBe('Interested');
   });
 
   it('answers the generic failure when the model gives no usable suggestion', async () => {

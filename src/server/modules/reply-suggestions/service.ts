@@ -6,11 +6,13 @@ import { campaigns } from '../../db/schema/campaigns';
 import { prospects } from '../../db/schema/prospects';
 import { inboundMessages, outreachMessages } from '../../db/schema/outreach';
 import { AppError } from '../../http/errors';
+import { labelFromCategory } from '../../inbox/threads';
 import { parseReplySuggestion, replySuggestionPrompt } from './prompt';
 
 /**
  * Suggests a category and a short answer for one of the workspace's inbound replies (docs/decisions/010-ai-writing.md). Nothing is
- * stored or sent: the user decides what to do with the draft.
+ * sent: the user decides what to do with the draft. The category labels the prospect's inbox
+ * conversation when it has no label yet (docs/decisions/024-inbox.md).
  * @throws AppError NOT_FOUND (not the workspace's message), VALIDATION_ERROR (a bounce or automatic reply),
  *   AI_NOT_CONFIGURED, RATE_LIMITED; AiCallError when the model fails or answers no usable suggestion.
  */
@@ -24,6 +26,7 @@ export async function suggestReply(
   const [row] = await db
     .select({
       kind: inboundMessages.kind,
+      prospectId: inboundMessages.prospectId,
       fromEmail: inboundMessages.fromEmail,
       subject: inboundMessages.subject,
       text: inboundMessages.text,
@@ -52,5 +55,6 @@ export async function suggestReply(
   const suggestion = parseReplySuggestion(answer);
   if (!suggestion)
     throw new AiCallError(new Error(`no suggestion in the model's answer: ${answer.slice(0, 200)}`));
+  await labelFromCategory(db, workspaceId, row.prospectId, suggestion.category);
   return suggestion;
 }

@@ -5,6 +5,8 @@ import { bumpCampaignCounters } from '../campaign-counters';
 import { prospects } from '../../db/schema/prospects';
 import { emailAccounts } from '../../db/schema/mailboxes';
 import { enrollments, inboundMessages, outreachMessages } from '../../db/schema/outreach';
+import { inboundAttachments } from '../../db/schema/inbox';
+import type { InboundAttachmentRecord } from '../../inbox/inbound-content';
 import { workspaces } from '../../db/schema/workspaces';
 import { changeProspect } from '../prospect-changes';
 import { domainOf } from '../scheduling/queue-steps';
@@ -13,6 +15,7 @@ import { bounceWords } from './bounce-words';
 import type { Bounce, Inbound } from './inbound';
 import { ownAddresses, type Matched } from './match';
 import { publishEvent } from '../../events/publish';
+import { recordInThread } from '../../inbox/threads';
 
 /** How long the sequence waits after an auto-reply that names no return date (hours of the outreach clock). */
 export const DEFAULT_AUTO_REPLY_PAUSE_HOURS = 7 * 24;
@@ -32,6 +35,14 @@ export interface InboundRecord {
   subject: string;
   text: string;
   receivedAt: Date;
+  /** What `text` cut: the quoted history below their words (at most 20,000 characters kept); none when absent. */
+  quotedText?: string;
+  /** The HTML part as received (stored only up to 1,000,000 characters), or null. */
+  html?: string | null;
+  /** Message-IDs of the thread, oldest first, in angle brackets (inbox/inbound-content.ts › referencesOf). */
+  references?: string[];
+  /** Files listed with the message, inserted in its transaction; the kept ones are already in the attachment storage. */
+  attachments?: InboundAttachmentRecord[];
 }
 
 /** The outreach clock: `hourMs` is the length of an hour (OUTREACH_HOUR_MS), `now` the sync's instant. */
@@ -97,12 +108,22 @@ export async function applyInbound(
         fromEmail: withoutNul(record.fromEmail),
         subject: withoutNul(record.subject).slice(0, 500),
         text: withoutNul(record.text).slice(0, 20_000),
+        quotedText: withoutNul(record.quotedText ?? '').slice(0, 20_000),
+        html: record.html == null || record.html.length > 1_000_000 ? null : withoutNul(record.html),
+        references: (record.references ?? []).map((id) => withoutNul(id)),
         details,
         receivedAt: record.receivedAt,
       })
       .onConflictDoNothing()
       .returning({ id: inboundMessages.id });
     if (!stored) return false;
+    await recordInThread(tx, {
+      workspaceId: record.workspaceId,
+      prospectId: matched.prospectId,
+      emailAccountId: record.emailAccountId,
+      kind: inbound.kind === 'auto-reply' ? 'auto_reply' : inbound.kind,
+      receivedAt: record.receivedAt,
+    });
     await publishEvent(tx, {
       workspaceId: record.workspaceId,
       type: 'inbound.applied',
@@ -163,6 +184,17 @@ export async function applyInbound(
       case 'challenge':
         break;
     }
+    if (record.attachments?.length)
+      await tx.insert(inboundAttachments).values(
+        record.attachments.map((a) => ({
+          workspaceId: record.workspaceId,
+          inboundMessageId: stored.id,
+          filename: withoutNul(a.filename),
+          contentType: a.contentType,
+          size: a.size,
+          storageKey: a.storageKey,
+        })),
+      );
     return true;
   });
 }

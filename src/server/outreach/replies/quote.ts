@@ -31,9 +31,18 @@ const SIGNATURE =
  * Only this text decides whether a person asked to unsubscribe (a quoted footer must not).
  */
 export function ownText(text: string): string {
+  return splitQuote(text).own;
+}
+
+/**
+ * A reply cut where the quoted original or forwarded message begins (see ownText): `own` holds the
+ * lines before it, `quoted` the cut line and every line after it ('' when nothing was cut). Lines
+ * are joined with '\n' whatever the input used.
+ */
+export function splitQuote(text: string): { own: string; quoted: string } {
   const lines = text.split(/\r?\n/);
-  const own: string[] = [];
-  for (let i = 0; i < lines.length; i++) {
+  let i = 0;
+  for (; i < lines.length; i++) {
     const line = lines[i]!.trim();
     const next = (lines[i + 1] ?? '').trim();
     if (
@@ -45,7 +54,6 @@ export function ownText(text: string): string {
       (HEADER_FROM.test(line) && HEADER_NEXT.test(next))
     )
       break;
-    own.push(lines[i]!);
   }
-  return own.join('\n');
+  return { own: lines.slice(0, i).join('\n'), quoted: lines.slice(i).join('\n') };
 }

@@ -4,6 +4,14 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { emailAccounts } from '../../db/schema/mailboxes';
+import { attachmentStorageFor, type AttachmentStorage } from '../../inbox/attachment-storage';
+import {
+  htmlPart,
+  referencesOf,
+  removeAttachments,
+  replyText,
+  storeAttachments,
+} from '../../inbox/inbound-content';
 import { evaluateMailboxHealth } from '../health/evaluate';
 import type { OutreachKeys } from '../keys';
 import { MailboxAccessError } from '../mailboxes/access-error';
@@ -12,7 +20,7 @@ import { markMailboxError, markMailboxWorking } from '../mailboxes/mark-status';
 import { resolveMailboxServers } from '../mailboxes/servers';
 import { recheckSmtp } from '../mailboxes/smtp-recheck';
 import { applyInbound } from './apply';
-import { classifyInbound, ownText } from './classify';
+import { classifyInbound } from './classify';
 import { isOurMessageId, matchInbound } from './match';
 import { quarantineMessage } from './quarantine';
 
@@ -31,6 +39,8 @@ export interface SyncResult {
 export interface SyncOptions {
   /** Larger messages are set aside unread (bytes); MAX_MESSAGE_BYTES unless given. */
   maxMessageBytes?: number;
+  /** Where attached files are kept; unless given, where the settings say (attachmentStorageFor). */
+  attachments?: AttachmentStorage;
 }
 
 type Mailbox = typeof emailAccounts.$inferSelect;
@@ -51,7 +61,10 @@ type Outcome = 'applied' | 'skipped' | 'quarantined';
  * MIME, a database error) or is over `maxMessageBytes` is set aside in quarantined_messages and the
  * position moves past it, so no message stalls its mailbox. Our own blind copies, and messages
  * carrying one of our Message-IDs (a looped copy), are skipped. Applying is idempotent, so a restart
- * neither misses nor re-counts.
+ * neither misses nor re-counts. The inbox's content is kept with each message
+ * (docs/decisions/024-inbox.md): its quoted history, HTML and References, and the files attached
+ * to replies, saved in `options.attachments` before the apply and removed again when it stores
+ * nothing (the message was stored before, or the apply failed).
  * Connection state (mark-status.ts): an IMAP server that cannot be reached or refuses the login
  * turns the mailbox 'error' (source 'imap') before the error is rethrown; a sync that reads to the
  * end clears an 'imap' error and sets last_sync. A mailbox in SMTP error has its SMTP login checked
@@ -110,6 +123,7 @@ export async function syncMailbox(
         uidValidity,
         now,
         maxBytes: options.maxMessageBytes ?? MAX_MESSAGE_BYTES,
+        attachments: options.attachments ?? attachmentStorageFor(config),
       };
       for (const item of listed) {
         const outcome = await readMessage(client, read, item);
@@ -173,6 +187,7 @@ interface ReadContext {
   uidValidity: number;
   now: Date;
   maxBytes: number;
+  attachments: AttachmentStorage;
 }
 
 /**
@@ -237,24 +252,44 @@ async function applyMessage(ctx: ReadContext, item: Listed, mail: ParsedMail): P
   const inbound = classifyInbound(mail, received);
   const matched = await matchInbound(db, mailbox.workspaceId, mail, inbound);
   if (!matched) return 'skipped';
-  const applied = await applyInbound(
-    db,
-    {
-      workspaceId: mailbox.workspaceId,
-      emailAccountId: mailbox.id,
-      uidValidity: ctx.uidValidity,
-      uid: item.uid,
-      messageId: mail.messageId ?? null,
-      fromEmail: from,
-      subject: mail.subject ?? '',
-      text: inbound.kind === 'bounce' ? (mail.text ?? '') : ownText(mail.text ?? ''),
-      receivedAt: received,
-    },
-    matched,
-    inbound,
-    { hourMs: ctx.config.OUTREACH_HOUR_MS, now: ctx.now },
-  );
-  if (!applied) return 'skipped';
+  // Bounces carry our own message back: its text stays whole, its quote and files are ours.
+  const reply = inbound.kind === 'bounce' ? null : replyText(mail.text ?? '');
+  const files =
+    inbound.kind === 'reply' || inbound.kind === 'auto-reply'
+      ? await storeAttachments(ctx.attachments, mail, ctx.config.INBOX_ATTACHMENT_MAX_BYTES)
+      : { records: [], keys: [] };
+  let applied: boolean;
+  try {
+    applied = await applyInbound(
+      db,
+      {
+        workspaceId: mailbox.workspaceId,
+        emailAccountId: mailbox.id,
+        uidValidity: ctx.uidValidity,
+        uid: item.uid,
+        messageId: mail.messageId ?? null,
+        fromEmail: from,
+        subject: mail.subject ?? '',
+        text: reply ? reply.own : (mail.text ?? ''),
+        quotedText: reply?.quoted ?? '',
+        html: htmlPart(mail),
+        references: referencesOf(mail),
+        attachments: files.records,
+        receivedAt: received,
+      },
+      matched,
+      inbound,
+      { hourMs: ctx.config.OUTREACH_HOUR_MS, now: ctx.now },
+    );
+  } catch (error) {
+    await removeAttachments(ctx.attachments, files.keys);
+    throw error;
+  }
+  if (!applied) {
+    // Stored by an earlier run, with its own copies of the files.
+    await removeAttachments(ctx.attachments, files.keys);
+    return 'skipped';
+  }
   if (inbound.kind === 'bounce' || inbound.kind === 'unsubscribe') {
     // Outside the apply transaction, and not the message's fault when it fails.
     await evaluateMailboxHealth(db, matched.emailAccountId ?? mailbox.id, ctx.now, ctx.config).catch(

@@ -26,7 +26,11 @@ export function replySubject(subject: string): string {
   return `Re: ${subject.replace(/^(\s*re\s*:\s*)+/i, '')}`;
 }
 
-function renderHtml(body: string, rewriteLink: ((url: string) => string) | undefined): string {
+/**
+ * The HTML part of a message body written as plain text with light formatting (paragraphs, lists,
+ * **bold**, links; raw HTML is shown as text), links optionally rewritten for click tracking.
+ */
+export function renderBodyHtml(body: string, rewriteLink?: (url: string) => string): string {
   const md = new MarkdownIt({ html: false, linkify: true, breaks: true });
   const defaultLinkOpen =
     md.renderer.rules.link_open ?? ((tokens, i, options, _env, self) => self.renderToken(tokens, i, options));
@@ -51,9 +55,9 @@ export function composeMessage(input: ComposeInput): Mail.Options {
   const unsubscribeLine = `If you would rather not hear from me again, unsubscribe here: ${input.unsubscribe.url}`;
   const text = [input.body.trim(), ...footerLines, '', unsubscribeLine].join('\n');
 
-  let html = renderHtml(input.body.trim(), input.tracking?.rewriteLink);
+  let html = renderBodyHtml(input.body.trim(), input.tracking?.rewriteLink);
   if (footerLines.length > 0) {
-    html += renderHtml(
+    html += renderBodyHtml(
       [input.footer!.name, input.footer!.postalAddress!.trim()].join('\n'),
       undefined,
     ).replace('<p>', '<p style="color:#6b7280;font-size:12px">');
