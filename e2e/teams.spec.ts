@@ -1,9 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
 import { apiPaths, paths } from '../src/shared/paths';
-import { THEME_STORAGE_KEY } from '../src/shared/limits';
 import { workspaceMessages } from '../src/shared/roles';
 import { invitationMessages } from '../src/shared/schemas/invitations';
+import { screenshots } from './screenshots';
 import { newUser, signUp, verifyEmail } from './support';
 
 /**
@@ -12,29 +11,8 @@ import { newUser, signUp, verifyEmail } from './support';
  * members, and once A removes B, B's next request to the workspace is refused. Screenshots of the
  * Users, Activity and invitation screens at 1280 and 390 px in both themes go to /tmp/shots (SHOTS_DIR).
  */
-const shots = process.env.SHOTS_DIR ?? '/tmp/shots';
-
 const row = (page: Page, website: string) =>
   page.getByRole('row').filter({ has: page.getByRole('cell', { name: website, exact: true }) });
-
-/** Screenshots of the page in both themes at 1280 and 390 px; `tab` is re-opened after each reload. */
-async function screenshots(page: Page, name: string, tab?: string): Promise<void> {
-  mkdirSync(shots, { recursive: true });
-  for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate(({ key, value }) => localStorage.setItem(key, value), {
-      key: THEME_STORAGE_KEY,
-      value: theme,
-    });
-    for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.reload();
-      if (tab) await page.getByRole('tab', { name: tab }).click();
-      await page.waitForLoadState('networkidle');
-      await page.screenshot({ path: `${shots}/${name}-${width}-${theme}.png`, fullPage: true });
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 test('A invites B, they share a campaign, B’s change reaches A live and in the log, A removes B', async ({
   browser,
@@ -69,7 +47,7 @@ test('A invites B, they share a campaign, B’s change reaches A live and in the
   const link = await pageA.getByLabel('Invitation link').inputValue();
   expect(new URL(link).pathname).toMatch(/^\/invite\//);
   await expect(pageA.getByText(b.email).first()).toBeVisible();
-  await screenshots(pageA, 'users-full', 'Users');
+  await screenshots(pageA, 'users-full', () => pageA.getByRole('tab', { name: 'Users' }).click());
 
   // B opens the link, creates an account from it and comes back; joining needs a verified address.
   await pageB.goto(link);
@@ -107,7 +85,7 @@ test('A invites B, they share a campaign, B’s change reaches A live and in the
   await pageA.getByRole('tab', { name: 'Activity' }).click();
   await expect(pageA.getByText(/marked \S*cyclingweekly\.example success/)).toBeVisible();
   await expect(pageA.getByText('Bea Bee').first()).toBeVisible();
-  await screenshots(pageA, 'activity', 'Activity');
+  await screenshots(pageA, 'activity', () => pageA.getByRole('tab', { name: 'Activity' }).click());
 
   // B is a member: no invitations, no role changes, no Remove.
   await pageB.goto(paths.settings);

@@ -82,6 +82,12 @@ export const routes: RouteObject[] = [
             lazy: page('contacts'),
             handle: appPageHandle('Contacts'),
           },
+          // One route, so the list keeps its state while conversations open and close beside it.
+          {
+            path: `${paths.inbox}/:threadId?`,
+            lazy: page('inbox'),
+            handle: appPageHandle('Inbox'),
+          },
           {
             path: paths.emails,
             lazy: page('emails'),

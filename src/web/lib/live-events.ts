@@ -5,6 +5,7 @@ import { activeWorkspaceId } from './active-workspace';
 import { liveEventSchema, type LiveEvent, type LiveEventType } from '../../shared/schemas/live-events';
 import {
   activityKey,
+  inboxKey,
   campaignsKey,
   contactsKey,
   emailAccountsKey,
@@ -56,6 +57,7 @@ export const panelsByEvent: Record<LiveEventType, KeyFor[]> = {
   ],
   'outreach.changed': [campaignList, campaignDetail, prospectsTable, timeline, outreachProgress, mailboxes],
   'inbound.applied': [
+    fixed(inboxKey),
     campaignList,
     campaignDetail,
     prospectsTable,
@@ -79,6 +81,7 @@ export const panelsByEvent: Record<LiveEventType, KeyFor[]> = {
   'notifications.changed': [fixed(notificationsKey)],
   'mailboxes.changed': [mailboxes],
   'activity.changed': [fixed(activityKey)],
+  'inbox.changed': [fixed(inboxKey), prospectsTable, timeline, contacts],
 };
 
 /** The query-key prefixes an event makes stale. */

@@ -31,3 +31,6 @@ export const notificationsKey = ['notifications'] as const;
 
 /** The activity log's pages (Settings → Activity and a campaign's own log), by their filters. */
 export const activityKey = ['activity'] as const;
+
+/** Every cached inbox query (the list, the unread count, a conversation, the labels) starts with this key. */
+export const inboxKey = ['inbox'] as const;

@@ -1,4 +1,5 @@
 import {
+  Inbox,
   Link as LinkIcon,
   ListOrdered,
   Mail,
@@ -18,12 +19,18 @@ export interface DashboardNavItem {
   end?: boolean;
   /** Also active on any path under this prefix (Campaigns owns the campaign detail pages). */
   activePrefix?: string;
+  /** A live count shown beside the label, by what it counts. */
+  badge?: DashboardNavBadge;
 }
+
+/** The counts a sidebar entry can show: the conversations with an unread reply. */
+export type DashboardNavBadge = 'inbox-unread';
 
 /** The sidebar's main entries, in order (docs/product.md#sidebar); desktop and mobile sidebars render this one list. */
 export const dashboardNavItems: readonly DashboardNavItem[] = [
   { label: 'Campaigns', to: paths.dashboard, icon: Megaphone, end: true, activePrefix: paths.campaign('') },
   { label: 'Contacts', to: paths.contacts, icon: Users },
+  { label: 'Inbox', to: paths.inbox, icon: Inbox, badge: 'inbox-unread' },
   { label: 'Email Accounts', to: paths.emails, icon: Mail },
   { label: 'Email Sequences', to: paths.sequences, icon: ListOrdered },
   { label: 'Live Links', to: paths.liveLinks, icon: LinkIcon },

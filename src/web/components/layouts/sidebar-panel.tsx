@@ -3,11 +3,12 @@ import type { ReactNode } from 'react';
 import { paths } from '../../../shared/paths';
 import type { Me } from '../../../shared/schemas/auth';
 import { cn } from '../../lib/cn';
+import { useInboxUnread } from '../../lib/inbox-unread';
 import { Logo } from '../logo';
 import { ThemeToggle } from '../theme-toggle';
 import { Button } from '../ui/button';
 import { Tooltip } from '../ui/tooltip';
-import { dashboardNavItems, type DashboardNavItem } from './dashboard-nav-items';
+import { dashboardNavItems, type DashboardNavBadge, type DashboardNavItem } from './dashboard-nav-items';
 import { SidebarLink, sidebarRowClass } from './sidebar-link';
 
 const settingsItem: DashboardNavItem = { label: 'Settings', to: paths.settings, icon: Settings };
@@ -35,7 +36,7 @@ function initials(user: Me): string {
 }
 
 /**
- * The dashboard sidebar's content (docs/product.md#sidebar): logo, the main entries, then the user's name, email and
+ * The dashboard sidebar's content (docs/product.md#sidebar): logo, the main entries (Inbox with its live unread count), then the user's name, email and
  * organization (a switcher when they belong to several workspaces), Settings, Sign Out, the theme toggle and, on desktop, the collapse button.
  */
 export function SidebarPanel({
@@ -48,6 +49,7 @@ export function SidebarPanel({
   onNavigate,
   notifications,
 }: SidebarPanelProps) {
+  const counts: Record<DashboardNavBadge, number | undefined> = { 'inbox-unread': useInboxUnread() };
   return (
     <div className="flex h-full flex-col">
       <div
@@ -65,7 +67,12 @@ export function SidebarPanel({
         <ul className="space-y-1">
           {dashboardNavItems.map((item) => (
             <li key={item.to}>
-              <SidebarLink item={item} collapsed={collapsed} onNavigate={onNavigate} />
+              <SidebarLink
+                item={item}
+                collapsed={collapsed}
+                onNavigate={onNavigate}
+                count={item.badge && counts[item.badge]}
+              />
             </li>
           ))}
         </ul>

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
@@ -21,13 +21,19 @@ type Input = z.input<typeof createLiveLinkSchema>;
 type Output = z.output<typeof createLiveLinkSchema>;
 const empty: Input = { campaignId: '', url: '', anchorText: '', pageUrl: '' };
 
-/** The Add Live Link dialog (docs/product.md#live-links, docs/product.md#validation): campaign, link URL, anchor text and page URL, all required. */
+/**
+ * The Add Live Link dialog (docs/product.md#live-links, docs/product.md#validation): campaign, link
+ * URL, anchor text and page URL, all required. `defaults` prefill it each time it opens (the inbox
+ * proposes the link a prospect placed: their campaign and site).
+ */
 export function AddLiveLinkDialog({
   open,
   onOpenChange,
+  defaults,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  defaults?: Partial<Input>;
 }) {
   const campaigns = useQuery({ ...campaignOptionsQuery(), enabled: open });
   const create = useCreateLiveLink();
@@ -37,6 +43,13 @@ export function AddLiveLinkDialog({
     defaultValues: empty,
   });
   const errors = form.formState.errors;
+  const { reset } = form;
+  const campaignDefault = defaults?.campaignId;
+  const pageDefault = defaults?.pageUrl;
+  useEffect(() => {
+    if (open && (campaignDefault || pageDefault))
+      reset({ ...empty, campaignId: campaignDefault ?? '', pageUrl: pageDefault ?? '' });
+  }, [open, campaignDefault, pageDefault, reset]);
   const close = (next: boolean) => {
     onOpenChange(next);
     if (!next) {

@@ -12,17 +12,23 @@ import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { useMarkNotificationsRead, useNotifications } from '../api/notification-queries';
 
-/** Where opening a notification leads: the screen of what it is about. */
-const destination: Record<Notification['kind'], string> = {
-  'link-lost': paths.liveLinks,
-  'link-suspicious': paths.liveLinks,
-  'mailbox-paused': paths.emails,
-};
+/** Where opening a notification leads: the screen of what it is about (a reminder: its conversation). */
+function destination(n: Notification): string {
+  switch (n.kind) {
+    case 'link-lost':
+    case 'link-suspicious':
+      return paths.liveLinks;
+    case 'mailbox-paused':
+      return paths.emails;
+    case 'inbox-reminder':
+      return n.inboxThreadId ? paths.inboxThread(n.inboxThreadId) : paths.inbox;
+  }
+}
 
 /**
  * The dashboard's bell (docs/decisions/012-link-monitoring.md): the unread count on it, and a menu of the latest alerts
- * (links turned lost or suspicious, mailboxes paused by their health), ten at a time. Opening one
- * marks it read and shows Live Links or Email Accounts.
+ * (links turned lost or suspicious, mailboxes paused by their health, inbox reminders), ten at a time.
+ * Opening one marks it read and shows Live Links, Email Accounts or the reminder's conversation.
  */
 export function NotificationsMenu({ className }: { className?: string }) {
   const [page, setPage] = useState(1);
@@ -33,7 +39,7 @@ export function NotificationsMenu({ className }: { className?: string }) {
 
   const open = (n: Notification) => {
     if (!n.readAt) mark.mutate({ ids: [n.id] });
-    void navigate(destination[n.kind]);
+    void navigate(destination(n));
   };
 
   return (

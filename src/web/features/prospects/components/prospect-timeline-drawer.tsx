@@ -242,6 +242,19 @@ function describeEntry(
         body: <MessageText summary="Show bounce report" text={entry.text} />,
       };
     }
+    case 'answer':
+      return {
+        icon: Send,
+        tone: 'text-sky-600 dark:text-sky-400',
+        title: `Answered from the inbox${entry.author ? ` by ${entry.author}` : ''}`,
+        body: (
+          <>
+            <p className="font-medium break-words">{entry.subject}</p>
+            <p className={`text-xs ${muted}`}>To {entry.toEmail}</p>
+            <MessageText summary="Show answer" text={entry.body} />
+          </>
+        ),
+      };
     case 'challenge':
       return {
         icon: ShieldQuestion,

@@ -1,0 +1,6 @@
+import { InboxPage } from '../../features/inbox/components/inbox-page';
+
+/** Route module (lazy chunk) of the inbox, with or without a conversation open (`:threadId`). */
+export function Component() {
+  return <InboxPage />;
+}
