@@ -104,6 +104,8 @@ async function operations(): Promise<Operation[]> {
 }
 
 /** A body each JSON endpoint accepts (its schema passes), and the ids its path needs. */
+const NO_ROW = '00000000-0000-4000-8000-000000000000';
+
 const validBodies: Record<string, { id?: () => string; body: () => object }> = {
   'POST /api/auth/sign-up/email': {
     body: () => ({
@@ -246,6 +248,22 @@ const validBodies: Record<string, { id?: () => string; body: () => object }> = {
     id: () => ids.prospect,
     body: () => ({ text: 'Loved your post', approved: true }),
   },
+  // The NUL guard answers before any lookup: an id that names nothing is enough for the inbox's routes.
+  'PUT /api/inbox/threads/{id}/read': { id: () => NO_ROW, body: () => ({ read: true }) },
+  'PUT /api/inbox/threads/{id}/label': { id: () => NO_ROW, body: () => ({ labelId: NO_ROW }) },
+  'PUT /api/inbox/threads/{id}/assignee': { id: () => NO_ROW, body: () => ({ assigneeId: NO_ROW }) },
+  'PUT /api/inbox/threads/{id}/reminder': { id: () => NO_ROW, body: () => ({ days: 3 }) },
+  'PUT /api/inbox/threads/{id}/draft': {
+    id: () => NO_ROW,
+    body: () => ({ subject: 'Re: hi', body: 'Thanks' }),
+  },
+  'POST /api/inbox/threads/{id}/answer': {
+    id: () => NO_ROW,
+    body: () => ({ subject: 'Re: hi', body: 'Thanks' }),
+  },
+  'POST /api/inbox/labels': { body: () => ({ name: 'Paid', outcome: null }) },
+  'PATCH /api/inbox/labels/{id}': { id: () => NO_ROW, body: () => ({ name: 'Paid', outcome: 'failed' }) },
+  'POST /api/prospects/{id}/notes': { id: () => ids.prospect, body: () => ({ body: 'Prefers Fridays' }) },
 };
 
 /** The dotted paths of every string in `value`. */

@@ -1,7 +1,12 @@
 import { sql } from 'drizzle-orm';
+import { displayHost } from '../../shared/display-host';
+import { siteDomain, siteUrlFromInput } from '../../shared/url-normalize';
 import { queryRows, type Database } from '../db/client';
 import { notifications } from '../db/schema/notifications';
 import { publishEvent } from '../events/publish';
+
+/** A prospect's site as people read it: 'https://www.Blog.example/x' → 'blog.example'. */
+const siteName = (website: string) => displayHost(siteDomain(siteUrlFromInput(website) ?? website));
 
 /**
  * Notifies every reminder that is due at `now` ("remind me in N days if they don't answer",
@@ -30,8 +35,8 @@ export async function notifyDueReminders(db: Database, now: Date): Promise<numbe
         workspaceId: t.workspace_id,
         kind: 'inbox-reminder' as const,
         inboxThreadId: t.id,
-        title: `No answer yet from ${t.website}`,
-        body: `You asked to be reminded if ${t.contact ?? t.website} had not answered by now.`,
+        title: `No answer yet from ${siteName(t.website)}`,
+        body: `You asked to be reminded if ${t.contact ?? siteName(t.website)} had not answered by now.`,
       })),
     );
     for (const workspaceId of new Set(due.map((t) => t.workspace_id))) {

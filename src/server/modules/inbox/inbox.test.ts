@@ -4,6 +4,7 @@ import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, withId, withQuery } from '../../../shared/paths';
 import type { Me } from '../../../shared/schemas/auth';
+import type { ProspectTimeline } from '../../../shared/schemas/prospect-timeline';
 import {
   inboxMessages,
   type InboxLabel,
@@ -299,6 +300,16 @@ describe('inbox', () => {
 
     const prospect = await prospectOf(people.anna.email);
     expect(prospect.lastContacted).not.toBeNull();
+    const timeline = (
+      await call(full, 'GET', withId(apiPaths.prospectTimeline, prospect.id))
+    ).json<ProspectTimeline>();
+    expect(timeline.entries.filter((e) => e.type === 'answer')).toEqual([
+      expect.objectContaining({
+        author: 'Ada Lovelace',
+        toEmail: people.anna.email,
+        subject: mail.parsed.subject,
+      }),
+    ]);
     const [enrollment] = await t.handle.db
       .select()
       .from(enrollments)
@@ -394,7 +405,7 @@ describe('inbox', () => {
       .where(eq(notifications.inboxThreadId, id));
     expect(notification).toMatchObject({
       kind: 'inbox-reminder',
-      title: `No answer yet from ${people.anna.website}`,
+      title: 'No answer yet from blog-a.example',
     });
 
     await call(full, 'PUT', withId(apiPaths.inboxThreadReminder, id), { days: 1 });

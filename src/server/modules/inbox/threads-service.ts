@@ -23,7 +23,7 @@ function decodeCursor(cursor: string): { at: string; id: string } {
  * A thread is unread for a member while its newest message that counts is newer than their last
  * opening: the newest human reply, or — for a conversation of automatic mail only — the newest message.
  */
-export const unreadSql = sql`coalesce(r.read_at, '-infinity'::timestamptz) < coalesce(t.last_reply_at, t.last_inbound_at)`;
+const unreadSql = sql`coalesce(r.read_at, '-infinity'::timestamptz) < coalesce(t.last_reply_at, t.last_inbound_at)`;
 
 /** The columns of a thread summary; the query names the thread `t`, its reads `r` and latest message `m`. */
 const summaryColumns = sql`
