@@ -5,6 +5,7 @@ import { apiPaths, paths, withId } from '../src/shared/paths';
 import { inboxMessages } from '../src/shared/schemas/inbox';
 import type { MailUser } from '../src/server/testing/mail-servers';
 import { localMailServers } from './mail-servers';
+import { campaignReadyToSend, okJson } from './outreach-api';
 import { screenshots } from './screenshots';
 import { newUser, signUp } from './support';
 
@@ -60,64 +61,13 @@ test('a reply reaches the Inbox, is answered in the thread from the app, labelle
     if (recipient === anna.user) await mail.imap.deliver(anna, raw);
   };
   await signUp(page, newUser({ firstName: 'Grace', lastName: 'Hopper' }));
-  const api = page.request;
-  const ok = async (response: Awaited<ReturnType<typeof api.post>>) => {
-    expect(response.ok(), await response.text()).toBe(true);
-    return response.json() as Promise<{ id: string }>;
-  };
-  const mailbox = await ok(
-    await api.post(apiPaths.emailAccounts, {
-      data: {
-        email: grace.user,
-        username: grace.user,
-        password: grace.pass,
-        smtpHost: '127.0.0.1',
-        smtpPort: mail.smtp.port,
-        smtpSecurity: 'none',
-        imapHost: '127.0.0.1',
-        imapPort: mail.imap.port,
-        imapSecurity: 'none',
-      },
-    }),
-  );
-  await ok(
-    await api.put(apiPaths.sendingSettings, {
-      data: {
-        postalAddress: '',
-        timeZone: 'UTC',
-        sendWindowDays: [1, 2, 3, 4, 5, 6, 7],
-        sendWindowStartHour: 0,
-        sendWindowEndHour: 24,
-      },
-    }),
-  );
-  const sequence = await ok(
-    await api.post(apiPaths.sequences, {
-      data: {
-        name: 'Guest post pitch',
-        steps: [
-          { subject: 'Idea for [Website]', content: 'Hi [First Name], a guest post idea.', delayHours: null },
-        ],
-      },
-    }),
-  );
-  const campaign = await ok(
-    await api.post(apiPaths.campaigns, {
-      data: {
-        type: 'manual',
-        name: 'Inbox campaign',
-        websiteUrl: 'https://mysite.example',
-        competitors: [],
-        prospects: [{ website: 'annas-blog.test', contactEmail: anna.user, contactName: 'Anna Blog' }],
-      },
-    }),
-  );
-  await ok(
-    await api.put(withId(apiPaths.campaignOutreach, campaign.id), {
-      data: { emailAccountIds: [mailbox.id], sequenceId: sequence.id, trackOpens: false, trackClicks: false },
-    }),
-  );
-  await ok(await api.post(withId(apiPaths.campaignEnrollment, campaign.id)));
+  const { campaignId } = await campaignReadyToSend(page, {
+    mailUser: grace,
+    ports: { smtp: mail.smtp.port, imap: mail.imap.port },
+    name: 'Inbox campaign',
+    prospects: [{ website: 'annas-blog.test', contactEmail: anna.user, contactName: 'Anna Blog' }],
+  });
+  await okJson(await page.request.post(withId(apiPaths.campaignEnrollment, campaignId)));
 
   const [pitch] = await mail.smtp.waitFor(1, 60_000);
   expect(pitch!.to).toContain(anna.user);

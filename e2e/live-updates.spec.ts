@@ -3,6 +3,7 @@ import { apiPaths, withId } from '../src/shared/paths';
 import { competitorGapMessages } from '../src/shared/schemas/competitor-gap';
 import { newUser, signUp } from './support';
 import { localMailServers } from './mail-servers';
+import { campaignReadyToSend } from './outreach-api';
 
 /**
  * Screens follow the worker's changes without a reload or a poll (docs/decisions/019-live-updates.md):
@@ -18,65 +19,14 @@ test('a reply applied by the worker shows in the open page’s stat cards and pr
   // Sending waits for the engine's tick; reading waits for the IDLE watch (it re-reads mailboxes every 30 s).
   test.setTimeout(150_000);
   await signUp(page, newUser());
-  const api = page.request;
-  const ok = async (response: Awaited<ReturnType<typeof api.post>>) => {
-    expect(response.ok(), await response.text()).toBe(true);
-    return response.json() as Promise<{ id: string }>;
-  };
-  const mailbox = await ok(
-    await api.post(apiPaths.emailAccounts, {
-      data: {
-        email: mailUser.user,
-        username: mailUser.user,
-        password: mailUser.pass,
-        smtpHost: '127.0.0.1',
-        smtpPort: mail.smtp.port,
-        smtpSecurity: 'none',
-        imapHost: '127.0.0.1',
-        imapPort: mail.imap.port,
-        imapSecurity: 'none',
-      },
-    }),
-  );
-  await ok(
-    await api.put(apiPaths.sendingSettings, {
-      data: {
-        postalAddress: '',
-        timeZone: 'UTC',
-        sendWindowDays: [1, 2, 3, 4, 5, 6, 7],
-        sendWindowStartHour: 0,
-        sendWindowEndHour: 24,
-      },
-    }),
-  );
-  const sequence = await ok(
-    await api.post(apiPaths.sequences, {
-      data: {
-        name: 'Live pitch',
-        steps: [{ subject: 'Idea for [Website]', content: 'Hi [First Name], an idea.', delayHours: null }],
-      },
-    }),
-  );
-  const campaign = await ok(
-    await api.post(apiPaths.campaigns, {
-      data: {
-        type: 'manual',
-        name: 'Live campaign',
-        websiteUrl: 'https://mysite.example',
-        competitors: [],
-        prospects: [
-          { website: 'olas-blog.test', contactEmail: 'ola@olas-blog.test', contactName: 'Ola Blog' },
-        ],
-      },
-    }),
-  );
-  await ok(
-    await api.put(withId(apiPaths.campaignOutreach, campaign.id), {
-      data: { emailAccountIds: [mailbox.id], sequenceId: sequence.id, trackOpens: false, trackClicks: false },
-    }),
-  );
+  const { campaignId } = await campaignReadyToSend(page, {
+    mailUser,
+    ports: { smtp: mail.smtp.port, imap: mail.imap.port },
+    name: 'Live campaign',
+    prospects: [{ website: 'olas-blog.test', contactEmail: 'ola@olas-blog.test', contactName: 'Ola Blog' }],
+  });
 
-  await page.goto(`/dashboard/campaigns/${campaign.id}`);
+  await page.goto(`/dashboard/campaigns/${campaignId}`);
   await page.getByRole('button', { name: 'Send Emails' }).click();
   const confirm = page.getByRole('dialog', { name: 'Send Emails' });
   await confirm.getByRole('button', { name: /^Send to 1/ }).click();
@@ -109,7 +59,7 @@ test('a reply applied by the worker shows in the open page’s stat cards and pr
   await expect
     .poll(
       async () => {
-        const prospects = await api.get(withId(apiPaths.campaignProspects, campaign.id));
+        const prospects = await page.request.get(withId(apiPaths.campaignProspects, campaignId));
         return ((await prospects.json()) as { items: { status: string }[] }).items[0]?.status;
       },
       { timeout: 100_000, intervals: [500] },

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { apiPaths, withId } from '../src/shared/paths';
 import { newUser, signUp } from './support';
 import { localMailServers } from './mail-servers';
+import { campaignReadyToSend } from './outreach-api';
 
 /**
  * End to end: the app sends a campaign's first email through a local SMTP server, a reply
@@ -17,69 +17,16 @@ test('a reply delivered to the mailbox turns the prospect Responded and appears 
   // Sending waits for the engine's tick; reading waits for the IDLE watch (it re-reads mailboxes every 30 s).
   test.setTimeout(150_000);
   await signUp(page, newUser());
-  const api = page.request;
-  const ok = async (response: Awaited<ReturnType<typeof api.post>>) => {
-    expect(response.ok(), await response.text()).toBe(true);
-    return response.json() as Promise<{ id: string }>;
-  };
+  const { campaignId } = await campaignReadyToSend(page, {
+    mailUser,
+    ports: { smtp: mail.smtp.port, imap: mail.imap.port },
+    name: 'Replies campaign',
+    prospects: [
+      { website: 'annas-blog.test', contactEmail: 'anna@annas-blog.test', contactName: 'Anna Blog' },
+    ],
+  });
 
-  const mailbox = await ok(
-    await api.post(apiPaths.emailAccounts, {
-      data: {
-        email: mailUser.user,
-        username: mailUser.user,
-        password: mailUser.pass,
-        smtpHost: '127.0.0.1',
-        smtpPort: mail.smtp.port,
-        smtpSecurity: 'none',
-        imapHost: '127.0.0.1',
-        imapPort: mail.imap.port,
-        imapSecurity: 'none',
-      },
-    }),
-  );
-  // Any day, any hour: the test must not depend on when it runs.
-  await ok(
-    await api.put(apiPaths.sendingSettings, {
-      data: {
-        postalAddress: '',
-        timeZone: 'UTC',
-        sendWindowDays: [1, 2, 3, 4, 5, 6, 7],
-        sendWindowStartHour: 0,
-        sendWindowEndHour: 24,
-      },
-    }),
-  );
-  const sequence = await ok(
-    await api.post(apiPaths.sequences, {
-      data: {
-        name: 'Guest post pitch',
-        steps: [
-          { subject: 'Idea for [Website]', content: 'Hi [First Name], a guest post idea.', delayHours: null },
-        ],
-      },
-    }),
-  );
-  const campaign = await ok(
-    await api.post(apiPaths.campaigns, {
-      data: {
-        type: 'manual',
-        name: 'Replies campaign',
-        websiteUrl: 'https://mysite.example',
-        competitors: [],
-        prospects: [
-          { website: 'annas-blog.test', contactEmail: 'anna@annas-blog.test', contactName: 'Anna Blog' },
-        ],
-      },
-    }),
-  );
-  await ok(
-    await api.put(withId(apiPaths.campaignOutreach, campaign.id), {
-      data: { emailAccountIds: [mailbox.id], sequenceId: sequence.id, trackOpens: false, trackClicks: false },
-    }),
-  );
-
-  await page.goto(`/dashboard/campaigns/${campaign.id}`);
+  await page.goto(`/dashboard/campaigns/${campaignId}`);
   await page.getByRole('button', { name: 'Send Emails' }).click();
   const confirm = page.getByRole('dialog', { name: 'Send Emails' });
   await confirm.getByRole('button', { name: /^Send to 1/ }).click();

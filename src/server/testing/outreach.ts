@@ -1,12 +1,16 @@
+import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { campaigns } from '../db/schema/campaigns';
 import { prospects } from '../db/schema/prospects';
 import { emailAccounts } from '../db/schema/mailboxes';
-import { enrollments } from '../db/schema/outreach';
+import { enrollments, outreachMessages } from '../db/schema/outreach';
 import { emailSequences, emailSequenceSteps } from '../db/schema/sequences';
 import { insertTestUser } from './users';
 import { outreachKeys, type OutreachKeys } from '../outreach/keys';
 import { encryptSecret } from '../secrets';
+import { claimSendable } from '../outreach/scheduling/claim';
+import { queueDueSteps } from '../outreach/scheduling/queue-steps';
+import { sendMessage } from '../outreach/sending/send';
 import {
   startImapServer,
   startSmtpServer,
@@ -133,4 +137,29 @@ export async function createOutreachFixture(
       await Promise.all([smtp.close(), imap.close()]);
     },
   };
+}
+
+/**
+ * Sends the fixture's due steps as the engine would, one message per mailbox slot: `rounds` rounds
+ * two minutes apart (the minimum spacing) from `start`, each queueing, claiming and sending over the
+ * fixture's SMTP server.
+ * @returns what each prospect address was sent: the Message-ID and subject of its latest message.
+ */
+export async function sendDueSteps(
+  db: Database,
+  fixture: Pick<OutreachFixture, 'keys'>,
+  config: Config,
+  start: Date,
+  rounds: number,
+): Promise<Record<string, { messageId: string; subject: string }>> {
+  for (let i = 0; i < rounds; i++) {
+    const now = new Date(start.getTime() + i * 120_000);
+    await queueDueSteps(db, now);
+    for (const id of await claimSendable(db, now, () => 0))
+      await sendMessage(db, { keys: fixture.keys, config }, id, now);
+  }
+  const sent: Record<string, { messageId: string; subject: string }> = {};
+  for (const m of await db.select().from(outreachMessages).orderBy(outreachMessages.stepNumber))
+    sent[m.toEmail] = { messageId: m.messageId, subject: m.subject };
+  return sent;
 }

@@ -10,15 +10,12 @@ import type { Me } from '../../../shared/schemas/auth';
 import { WORKSPACE_HEADER } from '../../auth/workspaces';
 import { inboundAttachments } from '../../db/schema/inbox';
 import { emailAccounts } from '../../db/schema/mailboxes';
-import { inboundMessages, outreachMessages } from '../../db/schema/outreach';
+import { inboundMessages } from '../../db/schema/outreach';
 import { workspaceMembers } from '../../db/schema/workspaces';
 import { attachmentStorageFor } from '../../inbox/attachment-storage';
 import { syncMailbox } from '../../outreach/replies/sync';
-import { claimSendable } from '../../outreach/scheduling/claim';
-import { queueDueSteps } from '../../outreach/scheduling/queue-steps';
-import { sendMessage } from '../../outreach/sending/send';
 import { createTestApp, signUpUser, type TestApp } from '../../testing/app';
-import { createOutreachFixture, type OutreachFixture } from '../../testing/outreach';
+import { createOutreachFixture, sendDueSteps, type OutreachFixture } from '../../testing/outreach';
 
 /**
  * The content of prospects' messages end to end (docs/decisions/024-inbox.md): replies with an
@@ -38,7 +35,7 @@ const people = {
   bob: { website: 'https://b.example', email: 'bob@b.example', name: 'Bob' },
   carl: { website: 'https://c.example', email: 'carl@c.example', name: 'Carl' },
 };
-const sent: Record<string, { messageId: string; subject: string }> = {};
+let sent: Record<string, { messageId: string; subject: string }> = {};
 const offer = Buffer.from('%PDF-1.4\n' + 'offer '.repeat(100));
 const archive = randomBytes(MAX_BYTES * 2);
 
@@ -192,14 +189,7 @@ beforeAll(async () => {
     ],
     start: START,
   });
-  for (let i = 0; i < Object.keys(people).length; i++) {
-    const now = new Date(START.getTime() + i * 120_000);
-    await queueDueSteps(t.handle.db, now);
-    for (const id of await claimSendable(t.handle.db, now, () => 0))
-      await sendMessage(t.handle.db, { keys: f.keys, config: t.config }, id, now);
-  }
-  for (const m of await t.handle.db.select().from(outreachMessages))
-    sent[m.toEmail] = { messageId: m.messageId, subject: m.subject };
+  sent = await sendDueSteps(t.handle.db, f, t.config, START, Object.keys(people).length);
 
   const { cookie } = await signUpUser(t.app);
   const me = (await t.app.inject({ url: apiPaths.me, headers: { cookie } })).json<Me>();

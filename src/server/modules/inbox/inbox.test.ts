@@ -16,16 +16,13 @@ import { WORKSPACE_HEADER } from '../../auth/workspaces';
 import { emailAccounts } from '../../db/schema/mailboxes';
 import { inboxThreads } from '../../db/schema/inbox';
 import { notifications } from '../../db/schema/notifications';
-import { enrollments, outreachMessages } from '../../db/schema/outreach';
+import { enrollments } from '../../db/schema/outreach';
 import { prospects } from '../../db/schema/prospects';
 import { workspaceMembers } from '../../db/schema/workspaces';
 import { notifyDueReminders } from '../../inbox/reminders';
 import { syncMailbox } from '../../outreach/replies/sync';
-import { claimSendable } from '../../outreach/scheduling/claim';
-import { queueDueSteps } from '../../outreach/scheduling/queue-steps';
-import { sendMessage } from '../../outreach/sending/send';
 import { createTestApp, signUpUser, type TestApp } from '../../testing/app';
-import { createOutreachFixture, type OutreachFixture } from '../../testing/outreach';
+import { createOutreachFixture, sendDueSteps, type OutreachFixture } from '../../testing/outreach';
 
 /**
  * The inbox end to end on real servers (docs/product.md#inbox): sequence steps go out over SMTP,
@@ -44,7 +41,7 @@ const people = {
   bob: { website: 'https://b.example', email: 'bob@b.example', name: 'Bob' },
   cleo: { website: 'https://c.example', email: 'cleo@c.example', name: 'Cleo' },
 };
-const sent: Record<string, { messageId: string; subject: string }> = {};
+let sent: Record<string, { messageId: string; subject: string }> = {};
 
 const mime = (from: string, headers: string, body: string, date = 'Mon, 23 Nov 2026 12:00:00 +0000') =>
   `From: ${from}\r\nTo: ${f.sender.user}\r\nDate: ${date}\r\nMessage-ID: <${crypto.randomUUID()}@reply.example>\r\n${headers}\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${body.replace(/\n/g, '\r\n')}\r\n`;
@@ -97,14 +94,7 @@ beforeAll(async () => {
     ],
     start: START,
   });
-  for (let i = 0; i < Object.keys(people).length; i++) {
-    const now = new Date(START.getTime() + i * 120_000);
-    await queueDueSteps(t.handle.db, now);
-    for (const id of await claimSendable(t.handle.db, now, () => 0))
-      await sendMessage(t.handle.db, { keys: f.keys, config: t.config }, id, now);
-  }
-  for (const m of await t.handle.db.select().from(outreachMessages))
-    sent[m.toEmail] = { messageId: m.messageId, subject: m.subject };
+  sent = await sendDueSteps(t.handle.db, f, t.config, START, Object.keys(people).length);
   full = await joinFixtureWorkspace('full');
   member = await joinFixtureWorkspace('member');
   ({ cookie: outsider } = await signUpUser(t.app));

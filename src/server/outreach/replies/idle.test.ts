@@ -10,10 +10,12 @@ import { createQueue } from '../../jobs/queue';
 import { startWorkers } from '../../jobs/worker';
 import { testConfig } from '../../testing/app';
 import { createTestDatabase } from '../../testing/database';
-import { createOutreachFixture, TEST_APP_SECRET, type OutreachFixture } from '../../testing/outreach';
-import { claimSendable } from '../scheduling/claim';
-import { queueDueSteps } from '../scheduling/queue-steps';
-import { sendMessage } from '../sending/send';
+import {
+  createOutreachFixture,
+  sendDueSteps,
+  TEST_APP_SECRET,
+  type OutreachFixture,
+} from '../../testing/outreach';
 import { reconnectDelay, watchMailboxes, type MailboxIdle } from './idle';
 
 /**
@@ -39,12 +41,7 @@ beforeAll(async () => {
     steps: [{ subject: 'Idea for [Website]', content: 'Hi [First Name]', delayHours: null }],
     start: MONDAY_10,
   });
-  for (let i = 0; i < 2; i++) {
-    const now = new Date(MONDAY_10.getTime() + i * 120_000);
-    await queueDueSteps(handle.db, now);
-    for (const id of await claimSendable(handle.db, now, () => 0))
-      await sendMessage(handle.db, { keys: f.keys, config }, id, now);
-  }
+  await sendDueSteps(handle.db, f, config, MONDAY_10, 2);
   boss = createQueue(handle);
   await boss.start();
   await startWorkers(boss, { db: handle.db, config, appSecret: TEST_APP_SECRET }, [syncMailboxJob as never]);

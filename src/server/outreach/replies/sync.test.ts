@@ -7,10 +7,8 @@ import { emailAccounts } from '../../db/schema/mailboxes';
 import { enrollments, inboundMessages, outreachMessages, suppressions } from '../../db/schema/outreach';
 import { testConfig } from '../../testing/app';
 import { createTestDatabase } from '../../testing/database';
-import { createOutreachFixture, type OutreachFixture } from '../../testing/outreach';
-import { claimSendable } from '../scheduling/claim';
+import { createOutreachFixture, sendDueSteps, type OutreachFixture } from '../../testing/outreach';
 import { queueDueSteps } from '../scheduling/queue-steps';
-import { sendMessage } from '../sending/send';
 import { recountCampaign } from '../campaign-counters';
 import { syncMailbox } from './sync';
 
@@ -28,7 +26,7 @@ const people = {
   eve: { website: 'https://blog-a.example/team', email: 'eve@blog-a.example', name: 'Eve' },
 };
 type Person = keyof typeof people;
-const sent: Record<string, { messageId: string; subject: string }> = {};
+let sent: Record<string, { messageId: string; subject: string }> = {};
 
 beforeAll(async () => {
   handle = await createTestDatabase();
@@ -41,14 +39,7 @@ beforeAll(async () => {
     start: MONDAY_10,
   });
   // Step 1 to everyone, one message per mailbox slot (spacing at its 2-minute minimum).
-  for (let i = 0; i < Object.keys(people).length; i++) {
-    const now = new Date(MONDAY_10.getTime() + i * 120_000);
-    await queueDueSteps(handle.db, now);
-    for (const id of await claimSendable(handle.db, now, () => 0))
-      await sendMessage(handle.db, { keys: f.keys, config }, id, now);
-  }
-  for (const m of await handle.db.select().from(outreachMessages))
-    sent[m.toEmail] = { messageId: m.messageId, subject: m.subject };
+  sent = await sendDueSteps(handle.db, f, config, MONDAY_10, Object.keys(people).length);
 });
 afterAll(async () => {
   await f.close();

@@ -16,7 +16,7 @@ import {
   type ActivityKind,
 } from '../../../../shared/schemas/activity';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
+import { LoadMore } from '../../../components/ui/load-more';
 import { EmptyState, ErrorState, TableSkeleton } from '../../../components/ui/page-states';
 import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format';
@@ -92,24 +92,12 @@ export function ActivityFeed({ filters, compact = false }: { filters: ActivityFi
           <ActivityRow key={entry.id} entry={entry} compact={compact} />
         ))}
       </ul>
-      {query.isFetchNextPageError && (
-        <p role="alert" className="mt-3 text-sm text-red-600 dark:text-red-400">
-          {activityFeedMessages.loadMoreFailed}
-        </p>
-      )}
-      {query.hasNextPage && (
-        <div className="mt-3 flex justify-center">
-          <Button
-            variant="outline"
-            size="sm"
-            className="w-full sm:w-auto"
-            loading={query.isFetchingNextPage}
-            onClick={() => void query.fetchNextPage()}
-          >
-            Load more
-          </Button>
-        </div>
-      )}
+      <LoadMore
+        query={query}
+        failedMessage={activityFeedMessages.loadMoreFailed}
+        className="mt-3"
+        buttonClassName="w-full sm:w-auto"
+      />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { Inbox, SearchX } from 'lucide-react';
 import { paths } from '../../../../shared/paths';
 import { inboxMessages } from '../../../../shared/schemas/inbox';
-import { Button } from '../../../components/ui/button';
+import { LoadMore } from '../../../components/ui/load-more';
 import { EmptyState, ErrorState } from '../../../components/ui/page-states';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useInboxThreads, type InboxFilters } from '../api/inbox-queries';
@@ -80,24 +80,12 @@ export function InboxList({
           />
         ))}
       </ul>
-      {query.isFetchNextPageError && (
-        <p role="alert" className="px-4 pt-3 text-sm text-red-600 dark:text-red-400">
-          {inboxListMessages.loadMoreFailed}
-        </p>
-      )}
-      {query.hasNextPage && (
-        <div className="flex justify-center p-3">
-          <Button
-            variant="outline"
-            size="sm"
-            className="w-full"
-            loading={query.isFetchingNextPage}
-            onClick={() => void query.fetchNextPage()}
-          >
-            Load more
-          </Button>
-        </div>
-      )}
+      <LoadMore
+        query={query}
+        failedMessage={inboxListMessages.loadMoreFailed}
+        className="px-4 pt-3 pb-3"
+        buttonClassName="w-full"
+      />
     </div>
   );
 }
