@@ -5,7 +5,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const server = (...paths) => paths.map((p) => `src/server/${p}`);
-const engines = server('discovery', 'outreach', 'monitoring', 'net');
+const engines = server('discovery', 'outreach', 'monitoring', 'net', 'inbox');
 const infrastructure = server(
   'db',
   'http',

@@ -1,4 +1,4 @@
-import { seedInboxLabels } from '../inbox/default-labels';
+import { seedInboxLabels } from '../db/inbox-default-labels';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { organizationLabel, type Role } from '../../shared/schemas/auth';
 import type { Database, Db } from '../db/client';

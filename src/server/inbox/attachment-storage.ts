@@ -5,7 +5,7 @@ import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Config } from '../config';
-import { s3Client } from '../modules/uploads/s3-image-storage';
+import { s3Client } from '../net/s3-client';
 
 /**
  * Where the files attached to inbound replies are kept (docs/decisions/024-inbox.md): private, read

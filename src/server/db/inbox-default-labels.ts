@@ -1,6 +1,6 @@
 import { defaultInboxLabels } from '../../shared/schemas/inbox';
-import type { Db } from '../db/client';
-import { inboxLabels } from '../db/schema/inbox';
+import type { Db } from './client';
+import { inboxLabels } from './schema/inbox';
 
 /**
  * Gives a new workspace the inbox's default labels (`defaultInboxLabels`, docs/product.md#inbox),
