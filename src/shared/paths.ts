@@ -26,6 +26,8 @@ export const paths = {
   liveLinks: '/dashboard/live-links',
   guestPosts: '/dashboard/guest-posts',
   settings: '/dashboard/settings',
+  /** A tab of Settings, opened by its `?tab=` parameter (API keys, Webhooks …). */
+  settingsTab: (tab: string) => `/dashboard/settings?tab=${tab}`,
   campaign: (id: string) => `/dashboard/campaigns/${encodeURIComponent(id)}`,
 } as const;
 

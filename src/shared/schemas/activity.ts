@@ -20,6 +20,10 @@ export const activityKinds = [
   'member.role_changed',
   'member.removed',
   'export.downloaded',
+  'api_key.created',
+  'api_key.revoked',
+  'webhook.created',
+  'webhook.deleted',
 ] as const;
 export const activityKindSchema = z.enum(activityKinds);
 export type ActivityKind = z.infer<typeof activityKindSchema>;
@@ -44,6 +48,10 @@ export const activityKindLabels: Record<ActivityKind, string> = {
   'member.role_changed': 'Role changed',
   'member.removed': 'Member removed',
   'export.downloaded': 'Export downloaded',
+  'api_key.created': 'API key created',
+  'api_key.revoked': 'API key revoked',
+  'webhook.created': 'Webhook created',
+  'webhook.deleted': 'Webhook deleted',
 };
 
 /** One entry of the log as the API lists it. */
@@ -116,5 +124,13 @@ export function activitySentence(entry: Pick<ActivityEntry, 'kind' | 'subject' |
       return `removed ${entry.subject}`;
     case 'export.downloaded':
       return `downloaded the contacts export ${entry.subject}`;
+    case 'api_key.created':
+      return `created the API key ${entry.subject}`;
+    case 'api_key.revoked':
+      return `revoked the API key ${entry.subject}`;
+    case 'webhook.created':
+      return `added the webhook ${entry.subject}`;
+    case 'webhook.deleted':
+      return `deleted the webhook ${entry.subject}`;
   }
 }

@@ -15,6 +15,7 @@ export const notificationKinds = [
   'link-suspicious',
   'mailbox-paused',
   'inbox-reminder',
+  'webhook-disabled',
 ] as const;
 
 /** One notification of the signed-in user. */

@@ -1,5 +1,6 @@
 import { index, jsonb, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { activityKinds } from '../../../shared/schemas/activity';
+import { apiKeys } from './api-keys';
 import { campaigns } from './campaigns';
 import { createdAt, id } from './columns';
 import { users } from './users';
@@ -22,6 +23,8 @@ export const activity = pgTable(
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     /** Null for the system (a job) or a member who has since left the install. */
     actorId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /** The API key the change came through (the log says "via API key …"); null in the app. */
+    apiKeyId: uuid().references(() => apiKeys.id, { onDelete: 'set null' }),
     kind: activityKind().notNull(),
     campaignId: uuid().references(() => campaigns.id, { onDelete: 'set null' }),
     subject: text().notNull(),

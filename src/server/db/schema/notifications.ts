@@ -4,6 +4,7 @@ import { inboxThreads } from './inbox';
 import { liveLinks } from './live-links';
 import { emailAccounts } from './mailboxes';
 import { createdAt, id } from './columns';
+import { webhookEndpoints } from './webhooks';
 import { workspaces } from './workspaces';
 
 /** What a notification is about: a live link that turned lost or suspicious, a mailbox paused by its health. */
@@ -22,6 +23,8 @@ export const notifications = pgTable(
     emailAccountId: uuid().references(() => emailAccounts.id, { onDelete: 'cascade' }),
     /** The conversation a due reminder is about (docs/decisions/024-inbox.md). */
     inboxThreadId: uuid().references((): AnyPgColumn => inboxThreads.id, { onDelete: 'cascade' }),
+    /** The endpoint a 'webhook-disabled' notification is about. */
+    webhookEndpointId: uuid().references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
     title: text().notNull(),
     body: text().notNull(),
     readAt: timestamp({ withTimezone: true }),

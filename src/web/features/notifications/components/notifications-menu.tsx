@@ -22,6 +22,8 @@ function destination(n: Notification): string {
       return paths.emails;
     case 'inbox-reminder':
       return n.inboxThreadId ? paths.inboxThread(n.inboxThreadId) : paths.inbox;
+    case 'webhook-disabled':
+      return paths.settingsTab('webhooks');
   }
 }
 
