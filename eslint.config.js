@@ -5,7 +5,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const server = (...paths) => paths.map((p) => `src/server/${p}`);
-const engines = server('discovery', 'outreach', 'monitoring', 'net', 'inbox');
+const engines = server('discovery', 'outreach', 'monitoring', 'net', 'inbox', 'webhooks');
 const infrastructure = server(
   'db',
   'http',
@@ -145,6 +145,13 @@ export default tseslint.config(
             {
               target: server('discovery'),
               ...above('discovery sits below outreach and monitoring', ...server('outreach', 'monitoring')),
+            },
+            {
+              target: server('webhooks'),
+              ...above(
+                'webhooks sits below the engines that emit its events',
+                ...server('discovery', 'outreach', 'monitoring', 'inbox'),
+              ),
             },
             {
               target: infrastructure,

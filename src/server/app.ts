@@ -20,6 +20,7 @@ import type { Auth } from './auth/auth';
 import { accountSecurityRoutes } from './auth/account-security-routes';
 import { authRoutes } from './auth/routes';
 import { createSessionReader, requireUser } from './auth/session';
+import { createApiKeyReader } from './auth/api-key-auth';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { notFoundBody, registerErrorHandling } from './http/errors';
@@ -27,6 +28,9 @@ import { databaseRateLimitStore } from './http/rate-limit-store';
 import { registerIdempotency } from './http/idempotency';
 import { registerNulRefusal } from './http/reject-nul';
 import { loggerOptions } from './http/request-log';
+import { unversionedUrl } from './http/api-version';
+import { openApiOptions } from './http/openapi';
+import { apiKeyRoutes } from './modules/api-keys/routes';
 import { healthRoutes } from './modules/health/routes';
 import { blogAdminRoutes, blogRoutes } from './modules/blog/routes';
 import { contactAdminRoutes, contactMessageRoutes } from './modules/contact-messages/routes';
@@ -62,6 +66,7 @@ import { aiRoutes } from './modules/ai/routes';
 import { guestPostRoutes } from './modules/guest-posts/routes';
 import { replySuggestionRoutes } from './modules/reply-suggestions/routes';
 import { firstLineRoutes } from './modules/first-lines/routes';
+import { webhookRoutes } from './modules/webhooks/routes';
 import type { EventHub } from './events/listen';
 import { eventRoutes } from './modules/events/routes';
 
@@ -117,14 +122,9 @@ const signedInRoutes: ((ctx: AppContext) => FastifyPluginAsyncZod)[] = [
   liveLinkRoutes,
   competitorGapRoutes,
   notificationRoutes,
-  eventRoutes,
   emailAccountRoutes,
   domainCheckRoutes,
   quarantineRoutes,
-  accountRoutes,
-  accountSecurityRoutes,
-  userRoutes,
-  invitationRoutes,
   activityRoutes,
   inboxRoutes,
   inboxContentRoutes,
@@ -132,6 +132,22 @@ const signedInRoutes: ((ctx: AppContext) => FastifyPluginAsyncZod)[] = [
   guestPostRoutes,
   replySuggestionRoutes,
   firstLineRoutes,
+  webhookRoutes,
+];
+
+/**
+ * The signed-in route plugins about the person rather than the workspace — the account, password and
+ * sessions, members and invitations, API keys, the live event stream: API keys are refused there
+ * (403), so a leaked key cannot mint keys, add a member or lock the owner out
+ * (docs/decisions/025-public-api-and-webhooks.md).
+ */
+const sessionOnlyRoutes: ((ctx: AppContext) => FastifyPluginAsyncZod)[] = [
+  accountRoutes,
+  accountSecurityRoutes,
+  userRoutes,
+  invitationRoutes,
+  apiKeyRoutes,
+  eventRoutes,
 ];
 
 /** JSON bodies above this are refused with 413; routes that take uploads raise their own limit. */
@@ -151,11 +167,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.TRUST_PROXY,
     // Signed tracking tokens carry the target URL of a click: far longer than Fastify's 100 default.
     routerOptions: { maxParamLength: 4096 },
+    // Every /api route also answers under /api/v1 (docs/decisions/025-public-api-and-webhooks.md).
+    rewriteUrl: (request) => unversionedUrl(request.url ?? '/'),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);
   app.decorateRequest('workspace', null);
+  app.decorateRequest('apiKey', null);
   // Request bodies are JSON (uploads and the RFC 8058 unsubscribe add their parsers in their own scope).
   // text/plain is the one body type a cross-site form or no-cors fetch can send that Fastify would
   // otherwise parse; refusing it (415) keeps CSRF out even where SameSite=Lax does not (same-site hosts).
@@ -189,7 +208,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(db) });
   await app.register(swagger, {
-    openapi: { info: { title: 'LinkPilot API', version: deps.version ?? '0.0.0' } },
+    openapi: openApiOptions({ version: deps.version ?? '0.0.0', secure }),
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
@@ -223,8 +242,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // is refused without costing a parse (docs/decisions/003-auth-sessions-and-rate-limits.md).
   const readSession = createSessionReader(auth, db);
   await app.register(async (signedIn) => {
-    signedIn.addHook('onRequest', requireUser(readSession, db));
+    signedIn.addHook('onRequest', requireUser(readSession, db, createApiKeyReader(db, config)));
     for (const routes of signedInRoutes) await signedIn.register(routes(ctx));
+    await signedIn.register(async (sessionOnly) => {
+      sessionOnly.addHook('onRoute', (route) => {
+        route.config = { ...route.config, sessionOnly: true };
+      });
+      for (const routes of sessionOnlyRoutes) await sessionOnly.register(routes(ctx));
+    });
   });
 
   const spa = Boolean(deps.webRoot && existsSync(path.join(deps.webRoot, 'index.html')));

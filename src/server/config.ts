@@ -108,6 +108,8 @@ export const configSchema = z
     WORKSPACE_MAX_MEMBERS: z.coerce.number().int().min(1).optional(),
     /** Days the activity log keeps an entry. */
     ACTIVITY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
+    /** Requests one API key may make per minute (docs/decisions/025-public-api-and-webhooks.md). */
+    API_KEY_RATE_LIMIT_PER_MINUTE: count(1, 100_000, 300),
     MAILBOX_CHECK_MAX_PER_SERVER: z.coerce.number().int().min(1).default(30),
     /** Non-public addresses a connected SMTP/IMAP server may have (CIDR list); empty: none (SSRF guard). */
     MAIL_ALLOW_PRIVATE: cidrList,
@@ -208,6 +210,15 @@ export const configSchema = z
     MAILBOX_RAMP_STEP: count(1, 2000, 5),
     /** Backlink monitoring (docs/decisions/012-link-monitoring.md): hours between two checks of one live link. */
     LINK_CHECK_INTERVAL_HOURS: count(1, 24 * 30, 24),
+    /**
+     * Webhooks (docs/product.md#webhooks): seconds between two looks for due deliveries (60 or
+     * more: every minute), the time limit of one attempt in ms (connect, redirects, answer), the
+     * days an endpoint may keep failing before it is disabled, and the days the log keeps a delivery.
+     */
+    WEBHOOK_POLL_SECONDS: count(1, 60, 5),
+    WEBHOOK_TIMEOUT_MS: count(100, 60_000, 10_000),
+    WEBHOOK_DISABLE_AFTER_DAYS: count(1, 90, 3),
+    WEBHOOK_DELIVERY_RETENTION_DAYS: count(1, 3650, 30),
     /** The app's own SMTP server for alert emails to users; alerts stay in the dashboard when SMTP_HOST is unset. */
     SMTP_HOST: optionalText,
     SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),

@@ -100,6 +100,16 @@ export const apiPaths = {
   users: '/api/users',
   user: '/api/users/:id',
   activity: '/api/activity',
+  /** API keys of the workspace (docs/decisions/025-public-api-and-webhooks.md). */
+  apiKeys: '/api/api-keys',
+  apiKey: '/api/api-keys/:id',
+  /** Webhook endpoints and their delivery logs (docs/product.md#webhooks). */
+  webhooks: '/api/webhooks',
+  webhook: '/api/webhooks/:id',
+  webhookRotateSecret: '/api/webhooks/:id/rotate-secret',
+  webhookTest: '/api/webhooks/:id/test',
+  webhookDeliveries: '/api/webhooks/:id/deliveries',
+  webhookRedeliver: '/api/webhooks/deliveries/:id/redeliver',
   invitations: '/api/invitations',
   invitation: '/api/invitations/:id',
   invitationResend: '/api/invitations/:id/resend',

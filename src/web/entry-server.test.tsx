@@ -18,7 +18,13 @@ const summary = (n: number): BlogPostSummary => ({
 
 /** An in-memory data source standing in for the server's services. */
 const data: PublicDataSource = {
-  listPosts: async (page) => ({ items: [summary(1), summary(2)], total: 20, page, pageSize: 9 }),
+  listPosts: async (page) => ({
+    items: [summary(1), summary(2)],
+    total: 20,
+    page,
+    pageSize: 9,
+    nextCursor: null,
+  }),
   getPost: async (slug) =>
     slug === 'post-1'
       ? {

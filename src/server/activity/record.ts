@@ -1,4 +1,5 @@
 import type { ActivityKind } from '../../shared/schemas/activity';
+import type { Actor } from '../auth/workspaces';
 import type { Db } from '../db/client';
 import { activity } from '../db/schema/activity';
 import { publishEvent } from '../events/publish';
@@ -6,8 +7,11 @@ import { publishEvent } from '../events/publish';
 /** One entry of the activity log, as the code that made the change describes it. */
 export interface ActivityRecord {
   workspaceId: string;
-  /** The member who acted; null for the system. */
-  actorId: string | null;
+  /**
+   * Who acted: a member, in the app or through one of their API keys (the entry then names the
+   * key: docs/decisions/025-public-api-and-webhooks.md); null for the system.
+   */
+  actor: Pick<Actor, 'userId' | 'apiKeyId'> | null;
   kind: ActivityKind;
   campaignId?: string | null;
   /** What it was about, as it is named now (a campaign's name, a website, an address). */
@@ -21,8 +25,15 @@ export interface ActivityRecord {
  * the entry exists exactly when the change does (and the announcement arrives at its commit).
  */
 export async function recordActivity(db: Db, entry: ActivityRecord): Promise<void> {
+  const { actor, ...rest } = entry;
   const campaignId = entry.campaignId ?? null;
-  await db.insert(activity).values({ ...entry, campaignId, details: entry.details ?? {} });
+  await db.insert(activity).values({
+    ...rest,
+    actorId: actor?.userId ?? null,
+    apiKeyId: actor?.apiKeyId ?? null,
+    campaignId,
+    details: entry.details ?? {},
+  });
   await publishEvent(db, {
     workspaceId: entry.workspaceId,
     type: 'activity.changed',

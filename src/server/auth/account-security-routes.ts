@@ -18,7 +18,7 @@ import { listAccountSessions, signOutOtherSessions } from './account-sessions';
 import type { Auth } from './auth';
 import { errorCodeOf, forwardCookies } from './better-auth-response';
 import { assertUncommonPassword } from './common-passwords';
-import { signedInUser } from './session';
+import { sessionId, signedInUser } from './session';
 import { sendVerificationLink, verificationUrl } from './verification-mail';
 
 const PASSWORD_CHANGE_WINDOW_MS = 15 * 60 * 1000;
@@ -86,8 +86,7 @@ export function accountSecurityRoutes({
       apiPaths.accountSessions,
       { schema: { tags: ['account'], response: { 200: accountSessionListSchema } } },
       async (request) => {
-        const user = signedInUser(request);
-        return listAccountSessions(db, user.id, user.sessionId);
+        return listAccountSessions(db, signedInUser(request).id, sessionId(request));
       },
     );
 
@@ -95,8 +94,7 @@ export function accountSecurityRoutes({
       apiPaths.signOutOtherSessions,
       { schema: { tags: ['account'], response: { 200: signedOutSessionsSchema } } },
       async (request) => {
-        const user = signedInUser(request);
-        return { signedOut: await signOutOtherSessions(db, user.id, user.sessionId) };
+        return { signedOut: await signOutOtherSessions(db, signedInUser(request).id, sessionId(request)) };
       },
     );
 

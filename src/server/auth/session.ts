@@ -6,6 +6,9 @@ import type { Database } from '../db/client';
 import { sessions, users } from '../db/schema/users';
 import { AppError } from '../http/errors';
 import { workspaceMessages } from '../../shared/roles';
+import { apiKeyMessages } from '../../shared/schemas/api-keys';
+import type { ApiKeyScope } from '../../shared/schemas/webhook-events';
+import { bearerToken } from './api-key-secret';
 import type { Auth } from './auth';
 import { resolveWorkspace, WORKSPACE_HEADER, type ActiveWorkspace, type Actor } from './workspaces';
 
@@ -20,9 +23,36 @@ export interface SessionUser {
   createdAt: Date;
   /** True once the user opened the link emailed to their address (auth/verification-mail.ts). */
   emailVerified: boolean;
-  /** The id of the session the request came with (Settings → Security marks it "This device"). */
-  sessionId: string;
+  /**
+   * The id of the session the request came with (Settings → Security marks it "This device");
+   * null when it came with an API key instead.
+   */
+  sessionId: string | null;
 }
+
+/** The API key a request came with (docs/decisions/025-public-api-and-webhooks.md). */
+export interface RequestApiKey {
+  id: string;
+  name: string;
+  scopes: ApiKeyScope[];
+}
+
+/** Who a request made with an API key acts as: the key's creator, in the key's workspace. */
+export interface KeyHolder {
+  user: SessionUser;
+  workspace: ActiveWorkspace;
+  apiKey: RequestApiKey;
+}
+
+/**
+ * Reads the key of an `Authorization: Bearer …` request (./api-key-auth.ts); `token` is the bearer
+ * credential. Refuses by throwing AppError (401, 403 or 429).
+ */
+export type ApiKeyReader = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+) => Promise<KeyHolder>;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -30,10 +60,17 @@ declare module 'fastify' {
     user: SessionUser | null;
     /** The workspace the signed-in request acts on (./workspaces.ts); null outside the signed-in scope. */
     workspace: ActiveWorkspace | null;
+    /** The API key the signed-in request came with; null for the web app's session (and visitors). */
+    apiKey: RequestApiKey | null;
   }
   interface FastifyContextConfig {
     /** The route works for a signed-in user who belongs to no workspace (accepting an invitation). */
     workspaceOptional?: boolean;
+    /**
+     * The route refuses API keys (403): it is about the person, not the workspace — the account,
+     * members, API keys, the live event stream (docs/decisions/025-public-api-and-webhooks.md).
+     */
+    sessionOnly?: boolean;
   }
 }
 
@@ -70,10 +107,26 @@ export function activeWorkspace(request: FastifyRequest): ActiveWorkspace {
   return request.workspace;
 }
 
-/** The signed-in user in the request's workspace. @throws AppError UNAUTHORIZED (401) as workspaceId does. */
+/**
+ * The signed-in user in the request's workspace, with the API key they act through (if any), so
+ * the activity log can say "via API key …". @throws AppError UNAUTHORIZED (401) as workspaceId does.
+ */
 export function actor(request: FastifyRequest): Actor {
   const workspace = activeWorkspace(request);
-  return { userId: userId(request), workspaceId: workspace.id, role: workspace.role };
+  const acting: Actor = { userId: userId(request), workspaceId: workspace.id, role: workspace.role };
+  if (request.apiKey) acting.apiKeyId = request.apiKey.id;
+  return acting;
+}
+
+/**
+ * The id of the request's session, for the routes about the user's own sessions.
+ * @throws AppError UNAUTHORIZED (401) without a user; FORBIDDEN (403) for a request made with an
+ *   API key (such routes are session-only: docs/decisions/025-public-api-and-webhooks.md).
+ */
+export function sessionId(request: FastifyRequest): string {
+  const id = signedInUser(request).sessionId;
+  if (id === null) throw AppError.forbidden(apiKeyMessages.sessionOnly);
+  return id;
 }
 
 /**
@@ -247,11 +300,23 @@ function requestedWorkspace(request: FastifyRequest): string | undefined {
  * X-Workspace-Id header's or `workspace` parameter's, else the last used; membership read on every
  * request), or refuses
  * before any body is read, so a visitor's upload costs no parsing or validation.
- * @throws AppError UNAUTHORIZED (401) without a valid session; NOT_A_MEMBER (403) when the header
- *   names a workspace the user does not belong to, or they belong to none.
+ * A request with `Authorization: Bearer …` is read by `readApiKey` instead of the session cookie:
+ * the key names its workspace and its creator, and sets `request.apiKey`
+ * (docs/decisions/025-public-api-and-webhooks.md).
+ * @throws AppError UNAUTHORIZED (401) without a valid session or key; NOT_A_MEMBER (403) when the
+ *   header names a workspace the user does not belong to, or they belong to none; what `readApiKey`
+ *   throws (401, 403, 429) for a key.
  */
-export function requireUser(readSession: SessionReader, db: Database) {
+export function requireUser(readSession: SessionReader, db: Database, readApiKey: ApiKeyReader) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const token = bearerToken(request.headers.authorization);
+    if (token !== null) {
+      const holder = await readApiKey(request, reply, token);
+      request.user = holder.user;
+      request.workspace = holder.workspace;
+      request.apiKey = holder.apiKey;
+      return;
+    }
     request.user = await readSession(request, reply);
     if (request.user) {
       const requested = requestedWorkspace(request);

@@ -13,12 +13,15 @@ export interface ActiveWorkspace {
 
 /**
  * Who acts, and where: the signed-in user in the request's workspace. Services take it where the
- * person matters (a campaign's owner, a mailbox's connector, the role rules, the AI allowance).
+ * person matters (a campaign's owner, a mailbox's connector, the role rules, the AI allowance, the
+ * activity log).
  */
 export interface Actor {
   userId: string;
   workspaceId: string;
   role: Role;
+  /** The API key the user acts through; absent in the web app (docs/decisions/025-public-api-and-webhooks.md). */
+  apiKeyId?: string;
 }
 
 /** The header the web app sends with the workspace it shows (docs/decisions/023-workspaces-and-roles.md). */

@@ -1,5 +1,6 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import { cursorAfter } from '../../shared/page-cursor';
 import { queryRows, queryRowsPrepared, type Database } from './client';
 
 /** A page of a list as the API answers it (`pageSchema` in src/shared/schemas/pagination.ts). */
@@ -8,6 +9,34 @@ export interface ListPage<Item> {
   total: number;
   page: number;
   pageSize: number;
+  nextCursor: string | null;
+}
+
+/**
+ * The list query a page answers, as its route parsed it (withPageCursor): page, page size, and the
+ * filters and sort, which the next page's cursor is tied to (src/shared/page-cursor.ts).
+ */
+export type PageQuery = { page: number; pageSize: number } & Record<string, unknown>;
+
+/**
+ * The page of `query` holding `items`, out of `total` matching rows: the one place that builds the
+ * API's pages. `nextCursor` is the next page's cursor while rows remain after this page
+ * (`hasNext`, by default from `total`), else null. Pass the query exactly as the route parsed it:
+ * the cursor is refused if its filters differ from those of the request that brings it back.
+ */
+export function pageOf<Item>(
+  items: Item[],
+  total: number,
+  query: PageQuery,
+  hasNext: boolean = query.page * query.pageSize < total,
+): ListPage<Item> {
+  return {
+    items,
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+    nextCursor: hasNext ? cursorAfter(query) : null,
+  };
 }
 
 /** How many rows of `table` match `where`. */
@@ -21,16 +50,16 @@ export async function countWhere(db: Database, table: PgTable, where: SQL | unde
 
 /**
  * One page of a list: waits for the page's rows (a query already limited to the page) and the count
- * of every match together — they run in parallel — and maps each row to its API shape.
+ * of every match together — they run in parallel — and maps each row to its API shape (pageOf).
  */
 export async function listPage<Row, Item>(
   rows: PromiseLike<Row[]>,
   total: PromiseLike<number>,
-  query: { page: number; pageSize: number },
+  query: PageQuery,
   toItem: (row: Row) => Item,
 ): Promise<ListPage<Item>> {
   const [pageRows, count] = await Promise.all([rows, total]);
-  return { items: pageRows.map(toItem), total: count, page: query.page, pageSize: query.pageSize };
+  return pageOf(pageRows.map(toItem), count, query);
 }
 
 /** The parts of a list statement (pageAndTotal). */

@@ -264,6 +264,14 @@ const validBodies: Record<string, { id?: () => string; body: () => object }> = {
   'POST /api/inbox/labels': { body: () => ({ name: 'Paid', outcome: null }) },
   'PATCH /api/inbox/labels/{id}': { id: () => NO_ROW, body: () => ({ name: 'Paid', outcome: 'failed' }) },
   'POST /api/prospects/{id}/notes': { id: () => ids.prospect, body: () => ({ body: 'Prefers Fridays' }) },
+  'POST /api/api-keys': { body: () => ({ name: 'Reporting sheet', scopes: ['read'] }) },
+  'POST /api/webhooks': {
+    body: () => ({ url: 'https://hooks.example.com/x', description: 'CRM', events: ['reply.received'] }),
+  },
+  'PATCH /api/webhooks/{id}': {
+    id: () => NO_ROW,
+    body: () => ({ url: 'https://hooks.example.com/y', description: 'CRM', events: ['reply.received'] }),
+  },
 };
 
 /** The dotted paths of every string in `value`. */

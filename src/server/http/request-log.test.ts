@@ -36,4 +36,32 @@ describe('request logging', () => {
     const debug = await logsOf({ NODE_ENV: 'development', LOG_LEVEL: 'debug' }, ['/ok']);
     expect(debug).toEqual([expect.objectContaining({ level: 20, url: '/ok', statusCode: 200 })]);
   });
+
+  it('never writes an API key or a session cookie, even when a handler logs the request headers', async () => {
+    const secret = 'lp_0123456789abcdefghijABCDEFGHIJkl';
+    const lines: string[] = [];
+    const app = Fastify(
+      loggerOptions({ NODE_ENV: 'production', LOG_LEVEL: 'info' }, { write: (line) => lines.push(line) }),
+    );
+    app.get('/echo', async (request) => {
+      request.log.info({ headers: request.headers }, 'headers');
+      request.log.info({ req: { headers: request.headers } }, 'request');
+      return { ok: true };
+    });
+    await app.inject({
+      url: '/echo?page=1',
+      headers: { authorization: `Bearer ${secret}`, cookie: 'better-auth.session_token=abc.def' },
+    });
+    await app.close();
+    expect(lines).toHaveLength(3);
+    const text = lines.join('');
+    expect(text).not.toContain(secret);
+    expect(text).not.toContain('abc.def');
+    expect(JSON.parse(lines[0]!).headers).toMatchObject({
+      authorization: '[redacted]',
+      cookie: '[redacted]',
+    });
+    // A logged request goes through Fastify's serializer, which keeps no headers at all.
+    expect(JSON.stringify(JSON.parse(lines[1]!).req ?? {})).not.toContain('authorization');
+  });
 });

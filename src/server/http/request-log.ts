@@ -35,16 +35,31 @@ class OneLineRequestLog extends LogController {
 }
 
 /**
+ * Credentials that never reach the log, wherever a line carries request headers: API keys
+ * (`Authorization: Bearer lp_…`, docs/decisions/025-public-api-and-webhooks.md) and the session cookie.
+ * The request line itself has no headers; these cover a `{ req }` or `{ headers }` logged by hand.
+ */
+export const REDACTED_HEADER_PATHS = ['authorization', 'cookie', 'set-cookie'].flatMap((name) => [
+  `headers["${name}"]`,
+  `req.headers["${name}"]`,
+  `request.headers["${name}"]`,
+]);
+
+/**
  * Fastify's logger options: LOG_LEVEL, and one line per request, at `info` in production and at
- * `debug` elsewhere, so development and test runs stay quiet unless LOG_LEVEL=debug.
+ * `debug` elsewhere, so development and test runs stay quiet unless LOG_LEVEL=debug. Credential
+ * headers are replaced by `[redacted]` (REDACTED_HEADER_PATHS).
  * @param destination a stream to write to instead of stdout (tests read the lines from it).
  */
 export function loggerOptions(
   config: Pick<Config, 'LOG_LEVEL' | 'NODE_ENV'>,
   destination?: LogDestination,
 ): Pick<FastifyServerOptions, 'logger' | 'logController'> {
+  const redact = { paths: REDACTED_HEADER_PATHS, censor: '[redacted]' };
   return {
-    logger: destination ? { level: config.LOG_LEVEL, stream: destination } : { level: config.LOG_LEVEL },
+    logger: destination
+      ? { level: config.LOG_LEVEL, stream: destination, redact }
+      : { level: config.LOG_LEVEL, redact },
     logController: new OneLineRequestLog(config.NODE_ENV === 'production' ? 'info' : 'debug'),
   };
 }

@@ -32,6 +32,19 @@ export const liveLinkScheduleQueue: JobQueue<Record<string, never>> = {
   name: 'live-link-schedule',
   payload: none,
 };
+/**
+ * The webhook deliveries' poll (docs/decisions/025-public-api-and-webhooks.md); policy 'short': at
+ * most one poll waits while another runs, so polls never pile up behind a long run.
+ */
+export const webhookDeliveriesQueue: JobQueue<Record<string, never>> = {
+  name: 'webhook-deliveries',
+  payload: none,
+  policy: 'short',
+};
+export const webhookCleanupQueue: JobQueue<Record<string, never>> = {
+  name: 'webhook-cleanup',
+  payload: none,
+};
 
 /** One mailbox's read, keyed by mailbox: at most one sync of a mailbox runs and one more waits. */
 export const syncMailboxQueue: JobQueue<{ mailboxId: string }> = {

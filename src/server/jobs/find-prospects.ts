@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { limits } from '../../shared/limits';
 import { discoveryMessages } from '../../shared/schemas/discovery';
 import type { Config } from '../config';
-import type { Database } from '../db/client';
+import type { Database, Db } from '../db/client';
 import { bumpCampaignCounters } from '../outreach/campaign-counters';
 import { campaigns } from '../db/schema/campaigns';
 import { prospects } from '../db/schema/prospects';
@@ -20,16 +20,34 @@ import {
   type DiscoveryDeps,
 } from '../discovery/discover';
 import { crawlerSettings, discoveryLimits, discoveryProviders } from '../discovery/settings';
+import { emitWebhookEvent } from '../webhooks/emit';
 import { findProspectsQueue } from './definitions';
 import type { JobDefinition } from './job';
 
 /** How often a running job looks for a cancel request and writes progress (ms). */
 const POLL_MS = 1_000;
 
-/** Inserts a discovered prospect (pending) unless its domain is already one of the campaign's. */
+/** `prospect.found` webhook events one run sends at most; discovery.finished carries the total. */
+export const PROSPECT_FOUND_EVENTS_PER_RUN = 500;
+
+/**
+ * Inserts a discovered prospect (pending) unless its domain is already one of the campaign's, and
+ * reports it as a `prospect.found` webhook event (the run's first PROSPECT_FOUND_EVENTS_PER_RUN;
+ * docs/product.md#webhooks), in one transaction.
+ */
 async function insertProspect(
   db: Database,
   run: { id: string; campaignId: string; workspaceId: string },
+  campaignName: string,
+  p: DiscoveredProspect,
+) {
+  return db.transaction((tx) => insertProspectIn(tx, run, campaignName, p));
+}
+
+async function insertProspectIn(
+  db: Db,
+  run: { id: string; campaignId: string; workspaceId: string },
+  campaignName: string,
   p: DiscoveredProspect,
 ) {
   const inserted = await db
@@ -59,11 +77,46 @@ async function insertProspect(
     campaignId: run.campaignId,
   });
   await bumpCampaignCounters(db, run.campaignId, { prospects: 1, prospectsFound: 1 });
-  await db
+  const [counted] = await db
     .update(discoveryRuns)
     .set({ prospectsFound: sql`${discoveryRuns.prospectsFound} + 1` })
-    .where(eq(discoveryRuns.id, run.id));
+    .where(eq(discoveryRuns.id, run.id))
+    .returning({ prospectsFound: discoveryRuns.prospectsFound });
+  if ((counted?.prospectsFound ?? 0) <= PROSPECT_FOUND_EVENTS_PER_RUN)
+    await emitWebhookEvent(db, run.workspaceId, 'prospect.found', {
+      prospectId: inserted[0]!.id,
+      campaignId: run.campaignId,
+      campaignName,
+      runId: run.id,
+      website: p.website,
+      domain: p.domain,
+      email: p.contactEmail,
+      contactName: p.contactName,
+      daScore: p.daScore,
+      relevanceScore: p.relevanceScore,
+      opportunityType: p.opportunityType,
+      sourcePageUrl: p.sourcePageUrl,
+    });
   return true;
+}
+
+/** Reports a run's end as the `discovery.finished` webhook event, in the transaction that records it. */
+async function reportRunFinished(
+  tx: Db,
+  run: { id: string; workspaceId: string },
+  campaign: { id: string; name: string },
+  status: 'completed' | 'failed' | 'cancelled',
+  row: { prospectsFound: number; pagesCrawled: number; error: string | null },
+): Promise<void> {
+  await emitWebhookEvent(tx, run.workspaceId, 'discovery.finished', {
+    runId: run.id,
+    campaignId: campaign.id,
+    campaignName: campaign.name,
+    status,
+    prospectsFound: row.prospectsFound,
+    pagesCrawled: row.pagesCrawled,
+    error: row.error,
+  });
 }
 
 /**
@@ -132,7 +185,7 @@ export async function runCampaignDiscovery(
         limits: discoveryLimits(config),
         signal: controller.signal,
         onProspect: async (prospect) => {
-          const kept = await insertProspect(db, run, prospect);
+          const kept = await insertProspect(db, run, campaign.name, prospect);
           if (kept) found++;
           return kept;
         },
@@ -157,11 +210,17 @@ export async function runCampaignDiscovery(
         .set({ status: 'completed', pagesCrawled: result.pagesCrawled, finishedAt: new Date() })
         .where(and(eq(discoveryRuns.id, runId), eq(discoveryRuns.status, 'running')))
         .returning({ prospectsFound: discoveryRuns.prospectsFound });
+      if (completed)
+        await reportRunFinished(tx, run, campaign, 'completed', {
+          ...completed,
+          pagesCrawled: result.pagesCrawled,
+          error: null,
+        });
       // The run's total (a re-delivered run counts what its first attempt found too).
       if (completed && completed.prospectsFound > 0)
         await recordActivity(tx, {
           workspaceId: run.workspaceId,
-          actorId: null,
+          actor: null,
           kind: 'prospects.found',
           campaignId: campaign.id,
           subject: campaign.name,
@@ -170,16 +229,29 @@ export async function runCampaignDiscovery(
     });
     return { status: 'completed', prospectsFound: found };
   } catch (error) {
+    const ended = { prospectsFound: discoveryRuns.prospectsFound, pagesCrawled: discoveryRuns.pagesCrawled };
     if (controller.signal.aborted || (await isCancelled())) {
-      await db.update(discoveryRuns).set({ finishedAt: new Date() }).where(eq(discoveryRuns.id, runId));
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(discoveryRuns)
+          .set({ finishedAt: new Date() })
+          .where(eq(discoveryRuns.id, runId))
+          .returning(ended);
+        if (row) await reportRunFinished(tx, run, campaign, 'cancelled', { ...row, error: null });
+      });
       return { status: 'cancelled', prospectsFound: found };
     }
     const reason = error instanceof DiscoveryError ? error.message : 'an unexpected error stopped the search';
     if (!(error instanceof DiscoveryError)) console.error('[find-prospects]', error);
-    await db
-      .update(discoveryRuns)
-      .set({ status: 'failed', error: `${discoveryMessages.failed}: ${reason}`, finishedAt: new Date() })
-      .where(eq(discoveryRuns.id, runId));
+    const message = `${discoveryMessages.failed}: ${reason}`;
+    await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(discoveryRuns)
+        .set({ status: 'failed', error: message, finishedAt: new Date() })
+        .where(eq(discoveryRuns.id, runId))
+        .returning(ended);
+      if (row) await reportRunFinished(tx, run, campaign, 'failed', { ...row, error: message });
+    });
     return { status: 'failed', prospectsFound: found };
   } finally {
     clearInterval(watcher);

@@ -11,6 +11,8 @@ import { liveLinkScheduleJob } from './live-link-schedule';
 import { sessionCleanupJob } from './session-cleanup';
 import { domainCheckJob } from './domain-check';
 import { inboxRemindersJob } from './inbox-reminders';
+import { webhookCleanupJob } from './webhook-cleanup';
+import { webhookDeliveriesJob } from './webhook-deliveries';
 import { Slots } from './slots';
 
 /** Every job the worker role runs. */
@@ -26,6 +28,8 @@ export const jobs: readonly JobDefinition<never>[] = [
   mailboxRampJob as JobDefinition<never>,
   domainCheckJob as JobDefinition<never>,
   inboxRemindersJob as JobDefinition<never>,
+  webhookDeliveriesJob as JobDefinition<never>,
+  webhookCleanupJob as JobDefinition<never>,
 ];
 
 /**

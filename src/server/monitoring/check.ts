@@ -11,6 +11,7 @@ import { Crawler } from '../discovery/crawler';
 import { crawlerSettings } from '../discovery/settings';
 import { publishEvent } from '../events/publish';
 import { sendAlertMail } from '../alert-mail';
+import { emitWebhookEvent } from '../webhooks/emit';
 import { judgeLink, type LinkCheckOutcome } from './link-check';
 
 /** What a link check needs: the database, the settings and a crawler shared by all checks of the process. */
@@ -40,7 +41,9 @@ export function linkCheckCrawler(config: Config): Crawler {
  * politeness, SSRF guard, every redirect hop checked), judges it, stores the check, updates the
  * link (status, rel, found anchor, reasons, next check due LINK_CHECK_INTERVAL_HOURS later) and,
  * when the link turned lost or suspicious, adds a notification and emails the owner (when the
- * app's SMTP is set; a failed email is logged, not thrown). Null when the link no longer exists.
+ * app's SMTP is set; a failed email is logged, not thrown). A change of status is reported as the
+ * `live_link.lost`, `.suspicious` or `.recovered` webhook event (docs/product.md#webhooks) in the
+ * check's transaction. Null when the link no longer exists.
  */
 export async function checkLiveLink(
   deps: LinkCheckDeps,
@@ -52,6 +55,7 @@ export async function checkLiveLink(
       id: liveLinks.id,
       workspaceId: liveLinks.workspaceId,
       campaignId: liveLinks.campaignId,
+      campaignName: campaigns.name,
       url: liveLinks.url,
       anchorText: liveLinks.anchorText,
       pageUrl: liveLinks.pageUrl,
@@ -103,6 +107,20 @@ export async function checkLiveLink(
       type: 'live-links.changed',
       campaignId: link.campaignId,
     });
+    if (outcome.status !== link.status)
+      await emitWebhookEvent(tx, link.workspaceId, liveLinkEvent[outcome.status], {
+        liveLinkId: link.id,
+        campaignId: link.campaignId,
+        campaignName: link.campaignName,
+        url: link.url,
+        pageUrl: link.pageUrl,
+        anchorText: link.anchorText,
+        from: link.status,
+        to: outcome.status,
+        reasons: outcome.reasons,
+        httpStatus: outcome.httpStatus,
+        checkedAt: now.toISOString(),
+      });
     if (alert) {
       await tx.insert(notifications).values({
         workspaceId: link.workspaceId,
@@ -123,6 +141,13 @@ export async function checkLiveLink(
   }
   return { outcome, previous: link.status };
 }
+
+/** The webhook event of a link's new status: back to active is a recovery. */
+const liveLinkEvent = {
+  lost: 'live_link.lost',
+  suspicious: 'live_link.suspicious',
+  active: 'live_link.recovered',
+} as const satisfies Record<LiveLinkStatus, string>;
 
 /** The notification's words: which link on which page, and why. */
 function alertFor(

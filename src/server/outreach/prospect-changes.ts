@@ -5,6 +5,8 @@ import { prospects } from '../db/schema/prospects';
 import { prospectEvents } from '../db/schema/prospect-history';
 import { rememberProspect } from './domain-memory';
 import { publishEvent } from '../events/publish';
+import { emitWebhookEvent } from '../webhooks/emit';
+import { prospectRef } from '../webhooks/refs';
 
 type ProspectRow = typeof prospects.$inferSelect;
 
@@ -20,7 +22,8 @@ export interface ProspectChange {
 /**
  * The one way a prospect's status and last contact change (docs/decisions/011-replies-history-and-domain-memory.md): updates the prospect
  * matched by `where` (at most one row; locked first so the old status is known), records a
- * prospect_events row when the status really changed, and updates the domain memory. Run it
+ * prospect_events row and reports the `prospect.status_changed` webhook event
+ * (docs/product.md#webhooks) when the status really changed, and updates the domain memory. Run it
  * inside the caller's transaction.
  * @returns the updated prospect, or undefined when `where` matches none.
  */
@@ -38,8 +41,13 @@ export async function changeProspect(
   if (!before) return undefined;
   const [after] = await db.update(prospects).set(values).where(eq(prospects.id, before.id)).returning();
   const statusChanged = after!.status !== before.status;
-  if (statusChanged)
+  if (statusChanged) {
     await db.insert(prospectEvents).values({ prospectId: after!.id, status: after!.status, reason });
+    await emitWebhookEvent(db, after!.workspaceId, 'prospect.status_changed', async () => {
+      const ref = await prospectRef(db, after!.id);
+      return ref && { ...ref, from: before.status, to: after!.status, reason };
+    });
+  }
   await rememberProspect(db, after!, { contactedAt, statusChanged });
   await publishEvent(db, {
     workspaceId: after!.workspaceId,

@@ -7,6 +7,7 @@ import { enrollments, outreachMessages, suppressions } from '../db/schema/outrea
  * Puts an address on the user's suppression list and stops everything still going to it: every
  * enrollment of that user with that address stops, messages still waiting are cancelled.
  * Idempotent. Used by the unsubscribe link, unsubscribe replies and hard bounces.
+ * @returns true when the address was not on the list before.
  */
 export async function suppressAddress(
   db: Database,
@@ -14,9 +15,13 @@ export async function suppressAddress(
   address: string,
   reason: 'unsubscribe' | 'bounce' | 'complaint' | 'manual',
   stopReason: string,
-): Promise<void> {
+): Promise<boolean> {
   const email = address.toLowerCase();
-  await db.insert(suppressions).values({ workspaceId, email, reason }).onConflictDoNothing();
+  const added = await db
+    .insert(suppressions)
+    .values({ workspaceId, email, reason })
+    .onConflictDoNothing()
+    .returning({ email: suppressions.email });
   const sameAddress = db
     .select({ id: prospects.id })
     .from(prospects)
@@ -37,4 +42,5 @@ export async function suppressAddress(
         inArray(outreachMessages.status, ['queued', 'flagged']),
       ),
     );
+  return added.length > 0;
 }

@@ -61,6 +61,8 @@ export const activityEntrySchema = z.object({
   /** The member's name; null for the system or a member who left the install. */
   actor: z.string().nullable(),
   actorId: z.string().nullable(),
+  /** The name of the API key the change came through ("via API key …"); null in the app. */
+  apiKey: z.string().nullable(),
   campaignId: z.string().nullable(),
   subject: z.string(),
   details: z.record(z.string(), z.union([z.string(), z.number()])),

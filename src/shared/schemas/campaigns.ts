@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { limits } from '../limits';
 import { namesNonPublicHost, PUBLIC_WEBSITE_MESSAGE } from '../public-host';
 import { normalizeWebsiteUrl, websiteHost } from '../urls';
-import { pageQueryFields, pageSchema } from './pagination';
+import { pageQueryFields, pageSchema, withPageCursor } from './pagination';
 import { prospectStatusSchema } from './prospects';
 import { fieldMessages as f } from './field-messages';
 
@@ -309,12 +309,14 @@ export const campaignOwnerFilters = ['all', 'me'] as const;
  * `GET /api/campaigns` query: status filter, owner filter (`me`: only campaigns the signed-in member owns or collaborates on),
  * search on name or website URL (docs/product.md#screens), paging.
  */
-export const campaignListQuerySchema = z.object({
-  status: z.enum(campaignListFilters).default('all'),
-  owner: z.enum(campaignOwnerFilters).default('all'),
-  search: z.string().trim().max(200, f.tooLong('Search', 200)).default(''),
-  ...pageQueryFields,
-});
+export const campaignListQuerySchema = withPageCursor(
+  z.object({
+    status: z.enum(campaignListFilters).default('all'),
+    owner: z.enum(campaignOwnerFilters).default('all'),
+    search: z.string().trim().max(200, f.tooLong('Search', 200)).default(''),
+    ...pageQueryFields,
+  }),
+);
 export type CampaignListQuery = Partial<z.output<typeof campaignListQuerySchema>>;
 
 export const campaignPageSchema = pageSchema(campaignSchema);

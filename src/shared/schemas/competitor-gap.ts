@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fieldMessages as f } from './field-messages';
+import { cursorQueryField, pageSchema, withPageCursor } from './pagination';
 
 /** Competitor gap panel texts (docs/decisions/012-link-monitoring.md). */
 export const competitorGapMessages = {
@@ -14,10 +15,13 @@ export const competitorGapMessages = {
 } as const;
 
 /** `GET /api/campaigns/:id/competitor-gap` query: page of the ranked gap. */
-export const competitorGapQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-});
+export const competitorGapQuerySchema = withPageCursor(
+  z.object({
+    page: z.coerce.number().int().min(1).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(20),
+    cursor: cursorQueryField,
+  }),
+);
 
 /** One domain of the gap: which competitors it links to, its DA, and whether it is already a prospect. */
 export const competitorGapItemSchema = z.object({
@@ -28,11 +32,7 @@ export const competitorGapItemSchema = z.object({
 });
 export type CompetitorGapItem = z.infer<typeof competitorGapItemSchema>;
 
-export const competitorGapPageSchema = z.object({
-  items: z.array(competitorGapItemSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+export const competitorGapPageSchema = pageSchema(competitorGapItemSchema).extend({
   /** The campaign's competitor domains (empty: the campaign has none). */
   competitorDomains: z.array(z.string()),
 });

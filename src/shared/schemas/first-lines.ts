@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQueryFields, pageSchema } from './pagination';
+import { pageQueryFields, pageSchema, withPageCursor } from './pagination';
 
 /** Personalised first lines (docs/decisions/010-ai-writing.md): messages shown by the panel and sent by the server. */
 export const firstLineMessages = {
@@ -35,7 +35,7 @@ export const firstLinePageSchema = pageSchema(prospectFirstLineSchema).extend({
 });
 export type FirstLinePage = z.infer<typeof firstLinePageSchema>;
 
-export const firstLineListQuerySchema = z.object(pageQueryFields);
+export const firstLineListQuerySchema = withPageCursor(z.object(pageQueryFields));
 export type FirstLineListQuery = Partial<z.output<typeof firstLineListQuerySchema>>;
 
 /** `PUT /api/prospects/:id/first-line`: the edited text, and whether it is approved to go out. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { limits } from '../limits';
 import { normalizeWebsiteUrl } from '../urls';
 import { websiteUrlField } from './campaigns';
-import { pageQueryFields, pageSchema } from './pagination';
+import { pageQueryFields, pageSchema, withPageCursor } from './pagination';
 import { fieldMessages } from './field-messages';
 
 /** Guest Post Generator messages (docs/product.md#guest-posts, docs/product.md#validation, docs/product.md#errors and docs/decisions/010-ai-writing.md). */
@@ -109,10 +109,12 @@ export const guestPostSchema = z.object({
 export type GuestPost = z.infer<typeof guestPostSchema>;
 
 /** The saved-posts list: newest first, optionally one campaign's. */
-export const guestPostListQuerySchema = z.object({
-  campaignId: z.uuid().optional(),
-  ...pageQueryFields,
-});
+export const guestPostListQuerySchema = withPageCursor(
+  z.object({
+    campaignId: z.uuid().optional(),
+    ...pageQueryFields,
+  }),
+);
 export type GuestPostListQuery = Partial<z.output<typeof guestPostListQuerySchema>>;
 
 export const guestPostSummarySchema = guestPostSchema.omit({ content: true, linkChecks: true });

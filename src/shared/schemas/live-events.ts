@@ -18,6 +18,8 @@ export const liveEventTypes = [
   'activity.changed',
   /** A conversation of the inbox changed: a new message, an answer, read state, label, assignee, reminder (docs/decisions/024-inbox.md). */
   'inbox.changed',
+  /** A webhook endpoint or one of its deliveries changed (docs/product.md#webhooks). */
+  'webhooks.changed',
 ] as const;
 
 export type LiveEventType = (typeof liveEventTypes)[number];

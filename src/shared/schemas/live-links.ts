@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { campaignMessages, websiteUrlField } from './campaigns';
-import { pageQueryFields, pageSchema } from './pagination';
+import { pageQueryFields, pageSchema, withPageCursor } from './pagination';
 import { fieldMessages as f } from './field-messages';
 
 /** Live link messages (docs/product.md#errors) and the Add Live Link form's required-field texts. */
@@ -92,10 +92,12 @@ export const liveLinkSchema = z.object({
 export type LiveLink = z.infer<typeof liveLinkSchema>;
 
 /** `GET /api/live-links` query: paging, discovered_at descending by default (docs/product.md#api), status filter. */
-export const liveLinkListQuerySchema = z.object({
-  ...pageQueryFields,
-  status: z.enum(['all', ...liveLinkStatuses]).default('all'),
-});
+export const liveLinkListQuerySchema = withPageCursor(
+  z.object({
+    ...pageQueryFields,
+    status: z.enum(['all', ...liveLinkStatuses]).default('all'),
+  }),
+);
 export type LiveLinkListQuery = Partial<z.output<typeof liveLinkListQuerySchema>>;
 
 export const liveLinkPageSchema = pageSchema(liveLinkSchema);

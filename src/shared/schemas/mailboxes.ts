@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { mailboxHealthSchema } from './mail-health';
-import { pageQueryFields, pageSchema } from './pagination';
+import { pageQueryFields, pageSchema, withPageCursor } from './pagination';
 import { fieldMessages as f } from './field-messages';
 
 /** Messages of the mailbox screens (docs/product.md#errors). */
@@ -184,10 +184,13 @@ export const quarantinedMessageSchema = z.object({
 export type QuarantinedMessage = z.infer<typeof quarantinedMessageSchema>;
 
 /** `GET /api/email-accounts/:id/quarantine` query: 1-based page and page size; always newest first. */
-export const quarantineQuerySchema = z.object({
-  page: pageQueryFields.page,
-  pageSize: pageQueryFields.pageSize,
-});
+export const quarantineQuerySchema = withPageCursor(
+  z.object({
+    page: pageQueryFields.page,
+    pageSize: pageQueryFields.pageSize,
+    cursor: pageQueryFields.cursor,
+  }),
+);
 export type QuarantineQuery = Partial<z.output<typeof quarantineQuerySchema>>;
 
 /** `GET /api/email-accounts/:id/quarantine`: one page of the mailbox's set-aside messages and their total. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQueryFields, pageSchema } from './pagination';
+import { pageQueryFields, pageSchema, withPageCursor } from './pagination';
 
 /** Notification list texts (docs/decisions/012-link-monitoring.md). */
 export const notificationMessages = {
@@ -34,10 +34,13 @@ export const notificationSchema = z.object({
 export type Notification = z.infer<typeof notificationSchema>;
 
 /** `GET /api/notifications`: newest first, paged; `unread` counts all unread ones. */
-export const notificationListQuerySchema = z.object({
-  page: pageQueryFields.page,
-  pageSize: z.coerce.number().int().min(1).max(50).default(10),
-});
+export const notificationListQuerySchema = withPageCursor(
+  z.object({
+    page: pageQueryFields.page,
+    pageSize: z.coerce.number().int().min(1).max(50).default(10),
+    cursor: pageQueryFields.cursor,
+  }),
+);
 export const notificationPageSchema = pageSchema(notificationSchema).extend({ unread: z.number().int() });
 export type NotificationPage = z.infer<typeof notificationPageSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { opportunityTypes } from './discovery';
-import { pageQueryFields, pageSchema } from './pagination';
+import { pageQueryFields, pageSchema, withPageCursor } from './pagination';
 import { siteDomain } from '../url-normalize';
 import { emailCheckSchema } from './mail-health';
 import { fieldMessages as f } from './field-messages';
@@ -98,10 +98,12 @@ export const prospectSortFields = ['createdAt', 'lastContacted'] as const;
 export type ProspectSortField = (typeof prospectSortFields)[number];
 
 /** `GET /api/campaigns/:id/prospects` query: newest first by default (docs/product.md#api), sortable by date. */
-export const prospectListQuerySchema = z.object({
-  sort: z.enum(prospectSortFields).default('createdAt'),
-  ...pageQueryFields,
-});
+export const prospectListQuerySchema = withPageCursor(
+  z.object({
+    sort: z.enum(prospectSortFields).default('createdAt'),
+    ...pageQueryFields,
+  }),
+);
 export type ProspectListQuery = Partial<z.output<typeof prospectListQuerySchema>>;
 
 /**
@@ -121,7 +123,7 @@ export const contactFiltersSchema = z.object({
 export type ContactFilters = z.output<typeof contactFiltersSchema>;
 
 /** `GET /api/contacts` query: the filters plus paging. */
-export const contactListQuerySchema = contactFiltersSchema.extend(pageQueryFields);
+export const contactListQuerySchema = withPageCursor(contactFiltersSchema.extend(pageQueryFields));
 export type ContactListQuery = Partial<z.output<typeof contactListQuerySchema>>;
 
 export const prospectPageSchema = pageSchema(prospectSchema);

@@ -31,7 +31,8 @@ describe('routes', () => {
     [paths.contact, 'Contact Us'],
   ])('%s shows the %s page inside the public frame', async (path, title) => {
     mockApi({
-      [`GET ${apiPaths.blogPosts}?page=1`]: () => json(200, { items: [], total: 0, page: 1, pageSize: 9 }),
+      [`GET ${apiPaths.blogPosts}?page=1`]: () =>
+        json(200, { items: [], total: 0, page: 1, pageSize: 9, nextCursor: null }),
       [`GET ${apiPaths.blogPost('hello-world')}`]: () =>
         json(200, { post: { ...post, contentHtml: '<p>Hi</p>' }, recent: [] }),
     });

@@ -79,7 +79,7 @@ describe('mountIslands', () => {
 });
 
 const noPosts: PublicDataSource = {
-  listPosts: async (page) => ({ items: [], total: 0, page, pageSize: 9 }),
+  listPosts: async (page) => ({ items: [], total: 0, page, pageSize: 9, nextCursor: null }),
   getPost: async () => null,
 };
 

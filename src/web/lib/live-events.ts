@@ -13,6 +13,7 @@ import {
   gapKey,
   liveLinksKey,
   notificationsKey,
+  webhooksKey,
 } from './query-keys';
 
 /** A query-key prefix, narrowed to the event's campaign when it names one. */
@@ -82,6 +83,7 @@ export const panelsByEvent: Record<LiveEventType, KeyFor[]> = {
   'mailboxes.changed': [mailboxes],
   'activity.changed': [fixed(activityKey)],
   'inbox.changed': [fixed(inboxKey), prospectsTable, timeline, contacts],
+  'webhooks.changed': [fixed(webhooksKey)],
 };
 
 /** The query-key prefixes an event makes stale. */

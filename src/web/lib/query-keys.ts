@@ -34,3 +34,6 @@ export const activityKey = ['activity'] as const;
 
 /** Every cached inbox query (the list, the unread count, a conversation, the labels) starts with this key. */
 export const inboxKey = ['inbox'] as const;
+
+/** Every cached webhook query (the endpoints, each endpoint's delivery log) starts with this key. */
+export const webhooksKey = ['webhooks'] as const;

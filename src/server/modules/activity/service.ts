@@ -2,6 +2,7 @@ import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
 import type { ActivityPage, ActivityQuery } from '../../../shared/schemas/activity';
 import type { Db } from '../../db/client';
 import { activity } from '../../db/schema/activity';
+import { apiKeys } from '../../db/schema/api-keys';
 import { users } from '../../db/schema/users';
 import { iso } from '../../db/sql-helpers';
 import { AppError } from '../../http/errors';
@@ -50,6 +51,7 @@ export async function listActivity(db: Db, workspaceId: string, query: ActivityQ
       kind: activity.kind,
       actor: users.name,
       actorId: activity.actorId,
+      apiKey: apiKeys.name,
       campaignId: activity.campaignId,
       subject: activity.subject,
       details: activity.details,
@@ -57,6 +59,7 @@ export async function listActivity(db: Db, workspaceId: string, query: ActivityQ
     })
     .from(activity)
     .leftJoin(users, eq(users.id, activity.actorId))
+    .leftJoin(apiKeys, eq(apiKeys.id, activity.apiKeyId))
     .where(and(...filters))
     .orderBy(desc(activity.createdAt), desc(activity.id))
     .limit(ACTIVITY_PAGE_SIZE + 1);

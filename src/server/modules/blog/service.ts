@@ -13,6 +13,7 @@ import {
   type BlogPostSummary,
 } from '../../../shared/schemas/blog';
 import type { Database } from '../../db/client';
+import { pageOf } from '../../db/list-page';
 import { AppError } from '../../http/errors';
 import * as repo from './repo';
 
@@ -23,7 +24,7 @@ export async function listPublishedPosts(
   pageSize: number = blogLimits.pageSize,
 ): Promise<BlogPostList> {
   const { rows, total } = await repo.findPublishedPage(db, (page - 1) * pageSize, pageSize);
-  return { items: await repo.withCategories(db, rows), total, page, pageSize };
+  return pageOf(await repo.withCategories(db, rows), total, { page, pageSize });
 }
 
 /**
@@ -108,7 +109,7 @@ export async function listAllPosts(
 ): Promise<BlogAdminPostList> {
   const { rows, total } = await repo.findAllPage(db, (page - 1) * pageSize, pageSize);
   const items = (await repo.withCategories(db, rows)).map(toAdminPost);
-  return { items, total, page, pageSize };
+  return pageOf(items, total, { page, pageSize });
 }
 
 /**

@@ -235,7 +235,7 @@ export async function enrollCampaign(
     if (inserted > 0)
       await recordActivity(tx, {
         workspaceId,
-        actorId: actor.userId,
+        actor,
         kind: 'outreach.started',
         campaignId,
         subject: campaign.name,

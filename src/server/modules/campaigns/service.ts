@@ -29,7 +29,7 @@ import { workspaceMembers } from '../../db/schema/workspaces';
 import { prospects } from '../../db/schema/prospects';
 import { enrollments } from '../../db/schema/outreach';
 import { containsPattern, iso, orderByIndexed, orderByNullsLast, pageOffset } from '../../db/sql-helpers';
-import { countWhere, listPage, pageAndTotal } from '../../db/list-page';
+import { countWhere, listPage, pageAndTotal, pageOf } from '../../db/list-page';
 import { AppError } from '../../http/errors';
 import { assertEmailAccountOwned } from '../email-accounts/service';
 import { insertProspects } from '../prospects/add-prospects';
@@ -264,7 +264,7 @@ export async function createCampaign(db: Database, actor: Actor, input: CreateCa
       await insertProspects(tx, { campaignId: row!.id, workspaceId }, input.prospects, new Date());
     await recordActivity(tx, {
       workspaceId,
-      actorId: actor.userId,
+      actor,
       kind: 'campaign.created',
       campaignId: row!.id,
       subject: row!.name,
@@ -302,7 +302,7 @@ export async function updateCampaign(
     if (row.status !== current.status)
       await recordActivity(tx, {
         workspaceId,
-        actorId: actor.userId,
+        actor,
         kind: 'campaign.status_changed',
         campaignId: id,
         subject: row.name,
@@ -363,7 +363,7 @@ export async function deleteCampaign(db: Database, actor: Actor, id: string): Pr
   await db.transaction(async (tx) => {
     await recordActivity(tx, {
       workspaceId: actor.workspaceId,
-      actorId: actor.userId,
+      actor,
       kind: 'campaign.deleted',
       campaignId: id,
       subject: campaign.name,
@@ -427,5 +427,5 @@ export async function listCampaignProspects(
     },
   });
   if (!found) throw notFound();
-  return { items: rows.map(toProspectFromRaw), total, page: query.page, pageSize: query.pageSize };
+  return pageOf(rows.map(toProspectFromRaw), total, query);
 }

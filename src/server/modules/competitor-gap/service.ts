@@ -8,6 +8,7 @@ import type {
 } from '../../../shared/schemas/competitor-gap';
 import { siteDomain } from '../../../shared/url-normalize';
 import { queryRows, type Database } from '../../db/client';
+import { pageOf } from '../../db/list-page';
 import { prospects } from '../../db/schema/prospects';
 import { pageOffset } from '../../db/sql-helpers';
 import { findOwnedCampaign } from '../campaigns/service';
@@ -96,13 +97,7 @@ export async function competitorGap(
     daScore: r.da_score === null ? null : Number(r.da_score),
     isProspect: Boolean(r.is_prospect),
   }));
-  return {
-    items,
-    total: Number(rows[0]?.total ?? 0),
-    page: query.page,
-    pageSize: query.pageSize,
-    competitorDomains,
-  };
+  return { ...pageOf(items, Number(rows[0]?.total ?? 0), query), competitorDomains };
 }
 
 /**

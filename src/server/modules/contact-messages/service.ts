@@ -1,6 +1,7 @@
 import { count, desc } from 'drizzle-orm';
 import { contactLimits, type ContactInput, type ContactMessageList } from '../../../shared/schemas/contact';
 import type { Database } from '../../db/client';
+import { pageOf } from '../../db/list-page';
 import { contactMessages } from '../../db/schema/contact';
 
 /** Stores a contact-form message with the sender's IP (kept for abuse handling). */
@@ -31,11 +32,6 @@ export async function listContactMessages(db: Database, page: number): Promise<C
       .offset((page - 1) * size),
     db.select({ total: count() }).from(contactMessages),
   ]);
-  const total = Number(totals?.total ?? 0);
-  return {
-    items: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
-    total,
-    page,
-    pageSize: size,
-  };
+  const items = rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+  return pageOf(items, Number(totals?.total ?? 0), { page, pageSize: size });
 }

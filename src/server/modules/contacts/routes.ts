@@ -43,10 +43,11 @@ export function contactRoutes({ db }: { db: Database }): FastifyPluginAsyncZod {
       { schema: { tags, querystring: contactFiltersSchema } },
       async (request, reply) => {
         const fileName = contactsExportFileName(new Date());
-        const { workspaceId, userId } = actor(request);
+        const acting = actor(request);
+        const { workspaceId } = acting;
         await recordActivity(db, {
           workspaceId,
-          actorId: userId,
+          actor: acting,
           kind: 'export.downloaded',
           subject: fileName,
         });

@@ -9,6 +9,7 @@ import {
   type contactListQuerySchema,
 } from '../../../shared/schemas/prospects';
 import { queryRows, queryRowsPrepared, type Database } from '../../db/client';
+import { pageOf } from '../../db/list-page';
 import { campaigns } from '../../db/schema/campaigns';
 import { prospects } from '../../db/schema/prospects';
 import {
@@ -163,20 +164,22 @@ export async function listContacts(
   // Websites whose domain SQL read differently from siteDomain (rare URL forms) are looked up here.
   const unmatched = domains.filter((domain, i) => domain !== found[i]!.memory_key);
   const extra = unmatched.length > 0 ? await domainMemoryOf(db, workspaceId, unmatched) : null;
+  const items = found.map((r, i) => {
+    const domain = domains[i]!;
+    return {
+      ...toProspectFromRaw({ ...r, id: r.id! }),
+      campaignName: r.campaign_name ?? '',
+      domain,
+      domainMemory: extra && domain !== r.memory_key ? (extra.get(domain) ?? null) : memoryOf(r),
+    };
+  });
+  const totalIsCapped = total > CONTACTS_COUNT_CAP;
+  // Past the cap the count no longer tells whether rows remain: a full page gets a next cursor, and
+  // the walk ends at the first page that is not full.
+  const hasNext = query.page * query.pageSize < total || (totalIsCapped && found.length === query.pageSize);
   return {
-    items: found.map((r, i) => {
-      const domain = domains[i]!;
-      return {
-        ...toProspectFromRaw({ ...r, id: r.id! }),
-        campaignName: r.campaign_name ?? '',
-        domain,
-        domainMemory: extra && domain !== r.memory_key ? (extra.get(domain) ?? null) : memoryOf(r),
-      };
-    }),
-    total: Math.min(total, CONTACTS_COUNT_CAP),
-    totalIsCapped: total > CONTACTS_COUNT_CAP,
-    page: query.page,
-    pageSize: query.pageSize,
+    ...pageOf(items, Math.min(total, CONTACTS_COUNT_CAP), query, hasNext),
+    totalIsCapped,
   };
 }
 

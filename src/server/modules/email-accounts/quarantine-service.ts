@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { QuarantinePage, quarantineQuerySchema } from '../../../shared/schemas/mailboxes';
 import type { Database } from '../../db/client';
 import { quarantinedMessages } from '../../db/schema/outreach';
+import { pageOf } from '../../db/list-page';
 import { iso, pageOffset } from '../../db/sql-helpers';
 import { assertEmailAccountOwned } from './service';
 
@@ -31,19 +32,15 @@ export async function listQuarantinedMessages(
       .offset(pageOffset(query.page, query.pageSize)),
     db.select({ total: count() }).from(quarantinedMessages).where(where),
   ]);
-  return {
-    items: rows.map((r) => ({
-      id: r.id,
-      uid: r.imapUid,
-      messageId: r.messageId,
-      fromEmail: r.fromEmail,
-      subject: r.subject,
-      size: r.size,
-      reason: r.reason,
-      createdAt: iso(r.createdAt),
-    })),
-    total: totals?.total ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  const items = rows.map((r) => ({
+    id: r.id,
+    uid: r.imapUid,
+    messageId: r.messageId,
+    fromEmail: r.fromEmail,
+    subject: r.subject,
+    size: r.size,
+    reason: r.reason,
+    createdAt: iso(r.createdAt),
+  }));
+  return pageOf(items, totals?.total ?? 0, query);
 }

@@ -85,14 +85,22 @@ describe('GET /api/email-accounts/:id/quarantine', () => {
       total: 2,
       page: 1,
       pageSize: 25,
+      nextCursor: null,
     });
   });
 
-  it('pages through them', async () => {
+  it('pages through them by number and by cursor', async () => {
     const url = withQuery(withId(apiPaths.emailAccountQuarantine, mailboxId), { page: 2, pageSize: 1 });
     const body = (await get(owner, url)).json();
-    expect(body).toMatchObject({ total: 2, page: 2, pageSize: 1 });
+    expect(body).toMatchObject({ total: 2, page: 2, pageSize: 1, nextCursor: null });
     expect(body.items.map((i: { uid: number }) => i.uid)).toEqual([3]);
+    const first = (
+      await get(owner, withQuery(withId(apiPaths.emailAccountQuarantine, mailboxId), { pageSize: 1 }))
+    ).json();
+    const cursor = first.nextCursor;
+    expect(cursor).toEqual(expect.any(String));
+    const next = await get(owner, withQuery(withId(apiPaths.emailAccountQuarantine, mailboxId), { cursor }));
+    expect(next.json()).toEqual(body);
   });
 
   it('answers 404 for another user’s mailbox and for one that does not exist', async () => {

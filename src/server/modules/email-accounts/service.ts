@@ -191,7 +191,7 @@ async function insertMailbox(
       const [row] = await tx.insert(emailAccounts).values(values).returning({ id: emailAccounts.id });
       await recordActivity(tx, {
         workspaceId: actor.workspaceId,
-        actorId: actor.userId,
+        actor,
         kind: 'mailbox.connected',
         subject: values.email,
       });
@@ -307,7 +307,7 @@ export async function deleteEmailAccount(db: Database, actor: Actor, id: string)
       .where(and(eq(emailAccounts.id, id), eq(emailAccounts.workspaceId, workspaceId)));
     await recordActivity(tx, {
       workspaceId,
-      actorId: actor.userId,
+      actor,
       kind: 'mailbox.disconnected',
       subject: row.email,
     });
@@ -354,7 +354,7 @@ export async function resumeMailbox(
     if (updated)
       await recordActivity(tx, {
         workspaceId,
-        actorId: actor.userId,
+        actor,
         kind: 'mailbox.resumed',
         subject: updated.email,
       });
@@ -399,7 +399,7 @@ export async function pauseMailbox(
     if (updated)
       await recordActivity(tx, {
         workspaceId,
-        actorId: actor.userId,
+        actor,
         kind: 'mailbox.paused',
         subject: updated.email,
       });

@@ -140,7 +140,7 @@ export async function createInvitation(
       .returning({ id: workspaceInvitations.id });
     await recordActivity(tx, {
       workspaceId: actor.workspaceId,
-      actorId: actor.userId,
+      actor,
       kind: 'member.invited',
       subject: email ?? 'anyone with the link',
       details: { role: roleLabels[input.role] },
@@ -328,7 +328,7 @@ export async function acceptInvitation(
       });
       await recordActivity(tx, {
         workspaceId: row.workspaceId,
-        actorId: user.id,
+        actor: { userId: user.id },
         kind: 'member.joined',
         subject: user.email,
         details: { role: roleLabels[row.role] },

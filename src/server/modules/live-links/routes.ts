@@ -11,6 +11,7 @@ import {
   liveLinkSchema,
   liveLinkSummarySchema,
 } from '../../../shared/schemas/live-links';
+import { cursorQueryField, withPageCursor } from '../../../shared/schemas/pagination';
 import { workspaceId } from '../../auth/session';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
@@ -24,10 +25,13 @@ import {
 } from './service';
 import { idParams } from '../../http/params';
 
-const checksQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-});
+const checksQuery = withPageCursor(
+  z.object({
+    page: z.coerce.number().int().min(1).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(20),
+    cursor: cursorQueryField,
+  }),
+);
 
 /**
  * Live links (docs/product.md#api, docs/decisions/012-link-monitoring.md): list (by status), counts and chart, add (first check queued),

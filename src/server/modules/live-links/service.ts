@@ -15,7 +15,7 @@ import { campaigns } from '../../db/schema/campaigns';
 import { liveLinkChecks, liveLinks } from '../../db/schema/live-links';
 import { queryRows } from '../../db/client';
 import { iso, isoText, orderByIndexed, pageOffset } from '../../db/sql-helpers';
-import { countWhere, listPage, pageAndTotal } from '../../db/list-page';
+import { countWhere, listPage, pageAndTotal, pageOf } from '../../db/list-page';
 import { AppError } from '../../http/errors';
 import { findOwnedCampaign } from '../campaigns/service';
 import { liveLinkCheckQueue, sendJob, type JobSender } from '../../jobs/definitions';
@@ -120,8 +120,8 @@ export async function listLiveLinks(
         }
       : statement(workspaceId, query.pageSize, offset),
   );
-  return {
-    items: rows.map((r) => ({
+  return pageOf(
+    rows.map((r) => ({
       id: r.id,
       campaignId: r.campaign_id,
       campaignName: r.name,
@@ -136,9 +136,8 @@ export async function listLiveLinks(
       reasons: r.reasons as Reason[],
     })),
     total,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+    query,
+  );
 }
 
 /** One of the user's live links. @throws AppError NOT_FOUND when it is not theirs. */

@@ -7,6 +7,7 @@ import type {
 } from '../../../shared/schemas/notifications';
 import type { Database } from '../../db/client';
 import { notifications } from '../../db/schema/notifications';
+import { pageOf } from '../../db/list-page';
 import { iso, pageOffset } from '../../db/sql-helpers';
 
 /** One page of the user's notifications, newest first, with the number of unread ones. */
@@ -32,22 +33,17 @@ export async function listNotifications(
       .from(notifications)
       .where(mine),
   ]);
-  return {
-    items: rows.map((r) => ({
-      id: r.id,
-      kind: r.kind,
-      title: r.title,
-      body: r.body,
-      liveLinkId: r.liveLinkId,
-      inboxThreadId: r.inboxThreadId,
-      createdAt: iso(r.createdAt),
-      readAt: iso(r.readAt),
-    })),
-    total: counts?.total ?? 0,
-    unread: counts?.unread ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  const items = rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    title: r.title,
+    body: r.body,
+    liveLinkId: r.liveLinkId,
+    inboxThreadId: r.inboxThreadId,
+    createdAt: iso(r.createdAt),
+    readAt: iso(r.readAt),
+  }));
+  return { ...pageOf(items, counts?.total ?? 0, query), unread: counts?.unread ?? 0 };
 }
 
 /**

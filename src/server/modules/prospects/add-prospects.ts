@@ -83,7 +83,7 @@ export async function addProspects(
         .where(eq(campaigns.id, campaignId));
     await recordActivity(tx, {
       workspaceId,
-      actorId: actor.userId,
+      actor,
       kind: 'prospects.imported',
       campaignId,
       subject: campaign.name,

@@ -125,7 +125,7 @@ export async function updateProspectStatus(
     await recountProspectCounters(tx, row.campaignId);
     await recordActivity(tx, {
       workspaceId,
-      actorId: actor.userId,
+      actor,
       kind: 'prospect.status_changed',
       campaignId: row.campaignId,
       subject: row.website,
@@ -151,7 +151,7 @@ export async function deleteProspect(
     await recountProspectCounters(tx, row.campaignId);
     await recordActivity(tx, {
       workspaceId,
-      actorId: actor.userId,
+      actor,
       kind: 'prospect.deleted',
       campaignId: row.campaignId,
       subject: row.website,

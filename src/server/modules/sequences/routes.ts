@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiPaths } from '../../../shared/paths';
 import { okSchema } from '../../../shared/schemas/api';
+import { cursorQueryField, pageSchema, withPageCursor } from '../../../shared/schemas/pagination';
 import {
   sequenceInputSchema,
   sequenceSchema,
@@ -13,10 +14,13 @@ import { createSequence, deleteSequence, getSequence, listSequences, updateSeque
 import { listTemplates } from './templates';
 import { idParams } from '../../http/params';
 
-const pageQuery = z.strictObject({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(50),
-});
+const pageQuery = withPageCursor(
+  z.strictObject({
+    page: z.coerce.number().int().min(1).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(50),
+    cursor: cursorQueryField,
+  }),
+);
 
 /** Email sequences of the signed-in user and the shipped templates (docs/product.md#api). */
 export function sequenceRoutes({ db }: { db: Database }): FastifyPluginAsyncZod {
@@ -34,14 +38,7 @@ export function sequenceRoutes({ db }: { db: Database }): FastifyPluginAsyncZod 
         schema: {
           tags,
           querystring: pageQuery,
-          response: {
-            200: z.object({
-              items: z.array(sequenceSchema),
-              total: z.number(),
-              page: z.number(),
-              pageSize: z.number(),
-            }),
-          },
+          response: { 200: pageSchema(sequenceSchema) },
         },
       },
       async (request) => listSequences(db, workspaceId(request), request.query.page, request.query.pageSize),

@@ -4,6 +4,7 @@ import type { Sequence, sequenceInputSchema } from '../../../shared/schemas/sequ
 import { recordActivity } from '../../activity/record';
 import type { Actor } from '../../auth/workspaces';
 import type { Database } from '../../db/client';
+import { pageOf } from '../../db/list-page';
 import { emailSequences, emailSequenceSteps } from '../../db/schema/sequences';
 import { AppError } from '../../http/errors';
 
@@ -50,7 +51,7 @@ export async function listSequences(db: Database, workspaceId: string, page: num
       .offset((page - 1) * pageSize),
     db.select({ n: count() }).from(emailSequences).where(where),
   ]);
-  return { items: await withSteps(db, rows), total: total?.n ?? 0, page, pageSize };
+  return pageOf(await withSteps(db, rows), total?.n ?? 0, { page, pageSize });
 }
 
 /**
@@ -106,7 +107,7 @@ export async function updateSequence(
     await tx.insert(emailSequenceSteps).values(stepRows(id, input));
     await recordActivity(tx, {
       workspaceId,
-      actorId: actor.userId,
+      actor,
       kind: 'sequence.changed',
       subject: input.name,
     });

@@ -77,7 +77,7 @@ export async function changeRole(db: Db, actor: Actor, targetId: string, newRole
       .where(and(eq(workspaceMembers.workspaceId, actor.workspaceId), eq(workspaceMembers.userId, targetId)));
     await recordActivity(tx, {
       workspaceId: actor.workspaceId,
-      actorId: actor.userId,
+      actor,
       kind: 'member.role_changed',
       subject: target.email,
       details: { role: roleLabels[newRole] },
@@ -116,7 +116,7 @@ export async function removeMember(db: Db, actor: Actor, targetId: string): Prom
       );
     await recordActivity(tx, {
       workspaceId: actor.workspaceId,
-      actorId: actor.userId,
+      actor,
       kind: 'member.removed',
       subject: target.email,
     });

@@ -8,6 +8,7 @@ import { notifications } from '../../db/schema/notifications';
 import { emailAccounts } from '../../db/schema/mailboxes';
 import { users } from '../../db/schema/users';
 import { sendAlertMail } from '../../alert-mail';
+import { emitWebhookEvent } from '../../webhooks/emit';
 import { mailboxHealth } from './stats';
 
 /**
@@ -15,7 +16,8 @@ import { mailboxHealth } from './stats';
  * HEALTH_WINDOW) and, when a rate crosses its threshold over a large enough sample
  * (shared/mailbox-health.ts healthBreach), pauses it: status 'paused', source 'health', the reason in
  * the user's words, one 'mailbox-paused' notification and — with `config` and the app's SMTP set —
- * one alert email to its owner. Only a 'connected' mailbox is paused, by a conditional update, so
+ * one alert email to its owner, and the `mailbox.paused` webhook event (docs/product.md#webhooks).
+ * Only a 'connected' mailbox is paused, by a conditional update, so
  * concurrent calls and later bounces of a paused mailbox notify nobody again. Called after every
  * bounce, policy block or unsubscribe is applied to one of its messages; a mailbox that does not
  * exist is ignored (docs/decisions/014-mailbox-health.md).
@@ -61,6 +63,12 @@ export async function evaluateMailboxHealth(
     });
     await publishEvent(tx, { workspaceId: mailbox.workspaceId, type: 'mailboxes.changed' });
     await publishEvent(tx, { workspaceId: mailbox.workspaceId, type: 'notifications.changed' });
+    await emitWebhookEvent(tx, mailbox.workspaceId, 'mailbox.paused', {
+      mailboxId,
+      email: mailbox.email,
+      reason,
+      pausedBy: 'health',
+    });
     return true;
   });
   if (paused && config) {

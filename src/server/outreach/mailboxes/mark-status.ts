@@ -1,7 +1,8 @@
 import { and, eq, ne } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import { publishEvent } from '../../events/publish';
 import { emailAccounts } from '../../db/schema/mailboxes';
+import { emitWebhookEvent } from '../../webhooks/emit';
 
 /** The side of a mailbox whose failure or recovery the sync (IMAP) or the sender (SMTP) sees. */
 export type ConnectionSource = 'smtp' | 'imap';
@@ -10,6 +11,8 @@ export type ConnectionSource = 'smtp' | 'imap';
  * Turns a mailbox 'error' with a reason in the user's words and the side that failed, so only that
  * side clears it again (markMailboxWorking). A 'paused' mailbox stays paused: the pause (by its
  * health or by the user) is the stronger state and only the user lifts it (docs/decisions/014-mailbox-health.md).
+ * A working mailbox that turns 'error' is reported as the `mailbox.connection_error` webhook event
+ * (docs/product.md#webhooks): once per change, not again for each failed retry while it stays 'error'.
  * @returns true when the mailbox changed.
  */
 export async function markMailboxError(
@@ -18,12 +21,28 @@ export async function markMailboxError(
   source: ConnectionSource,
   reason: string,
 ): Promise<boolean> {
-  const changed = await db
-    .update(emailAccounts)
-    .set({ status: 'error', statusReason: reason.slice(0, 500), statusSource: source })
-    .where(and(eq(emailAccounts.id, mailboxId), ne(emailAccounts.status, 'paused')))
-    .returning({ workspaceId: emailAccounts.workspaceId });
-  return announceChange(db, changed);
+  const statusReason = reason.slice(0, 500);
+  return db.transaction(async (tx) => {
+    // Locked first, so the status before is known for certain (the event is for a change only).
+    const [before] = await tx
+      .select({ status: emailAccounts.status })
+      .from(emailAccounts)
+      .where(eq(emailAccounts.id, mailboxId))
+      .for('update');
+    const changed = await tx
+      .update(emailAccounts)
+      .set({ status: 'error', statusReason, statusSource: source })
+      .where(and(eq(emailAccounts.id, mailboxId), ne(emailAccounts.status, 'paused')))
+      .returning({ workspaceId: emailAccounts.workspaceId, email: emailAccounts.email });
+    if (changed[0] && before?.status === 'connected')
+      await emitWebhookEvent(tx, changed[0].workspaceId, 'mailbox.connection_error', {
+        mailboxId,
+        email: changed[0].email,
+        side: source,
+        reason: statusReason,
+      });
+    return announceChange(tx, changed);
+  });
 }
 
 /**
@@ -51,7 +70,7 @@ export async function markMailboxWorking(
 }
 
 /** Tells the owner's open pages about a status change (when there was one); true when there was. */
-async function announceChange(db: Database, changed: { workspaceId: string }[]): Promise<boolean> {
+async function announceChange(db: Db, changed: { workspaceId: string }[]): Promise<boolean> {
   if (!changed[0]) return false;
   await publishEvent(db, { workspaceId: changed[0].workspaceId, type: 'mailboxes.changed' });
   return true;

@@ -16,6 +16,9 @@ import type { Bounce, Inbound } from './inbound';
 import { ownAddresses, type Matched } from './match';
 import { publishEvent } from '../../events/publish';
 import { recordInThread } from '../../inbox/threads';
+import { emitWebhookEvent } from '../../webhooks/emit';
+import type { MailboxRef, ProspectRef } from '../../webhooks/event-data';
+import { prospectRef } from '../../webhooks/refs';
 
 /** How long the sequence waits after an auto-reply that names no return date (hours of the outreach clock). */
 export const DEFAULT_AUTO_REPLY_PAUSE_HOURS = 7 * 24;
@@ -70,6 +73,7 @@ const cleanOrNull = (s: string | null) => (s === null ? null : withoutNul(s));
  *   suppressed, enrollment stopped; soft or policy → the step resent after 1 h, then 4 h; the
  *   third fails the prospect without suppressing; delay → recorded only. A bounce of a copy to one
  *   of the user's own mailboxes (the blind copy) is recorded only: the prospect was not refused.
+ * Each reports its webhook event in the same transaction (reportInbound, docs/product.md#webhooks).
  * @returns false when the message had been stored before.
  */
 export async function applyInbound(
@@ -130,6 +134,7 @@ export async function applyInbound(
       campaignId: matched.campaignId,
     });
 
+    let reported = true;
     switch (inbound.kind) {
       case 'reply': {
         const [{ earlier }] = (await tx
@@ -179,11 +184,13 @@ export async function applyInbound(
         await suppressAddress(tx, record.workspaceId, matched.toEmail, 'unsubscribe', 'Asked to be removed');
         break;
       case 'bounce':
-        await applyBounce(tx, record.workspaceId, matched, inbound, clock);
+        // A delay, or a bounce of the blind copy, says nothing about the prospect: no event then.
+        reported = await applyBounce(tx, record.workspaceId, matched, inbound, clock);
         break;
       case 'challenge':
         break;
     }
+    if (reported) await reportInbound(tx, record, matched, inbound, stored.id);
     if (record.attachments?.length)
       await tx.insert(inboundAttachments).values(
         record.attachments.map((a) => ({
@@ -199,18 +206,90 @@ export async function applyInbound(
   });
 }
 
-/** See applyInbound: what a bounce of each type does to the prospect, the enrollment and the address. */
+/** The start of their words for an event's snippet: whitespace folded, at most 280 characters. */
+const snippetOf = (text: string) => withoutNul(text).replace(/\s+/g, ' ').trim().slice(0, 280);
+
+/**
+ * Reports an applied inbound message to the workspace's webhooks (docs/product.md#webhooks): a
+ * reply, auto-reply or challenge as `reply.received` with its classification, a bounce as
+ * `bounce.received`, an unsubscribe request as `unsubscribe.received`; in applyInbound's transaction.
+ */
+async function reportInbound(
+  tx: Tx,
+  record: InboundRecord,
+  matched: Matched,
+  inbound: Inbound,
+  inboundMessageId: string,
+): Promise<void> {
+  const refs = async (): Promise<(ProspectRef & MailboxRef) | null> => {
+    const prospect = await prospectRef(tx, matched.prospectId);
+    const [mailbox] = await tx
+      .select({ email: emailAccounts.email })
+      .from(emailAccounts)
+      .where(eq(emailAccounts.id, record.emailAccountId));
+    return prospect && { ...prospect, mailboxId: record.emailAccountId, mailboxEmail: mailbox?.email ?? '' };
+  };
+  const receivedAt = record.receivedAt.toISOString();
+  switch (inbound.kind) {
+    case 'reply':
+    case 'auto-reply':
+    case 'challenge':
+      await emitWebhookEvent(tx, record.workspaceId, 'reply.received', async () => {
+        const ref = await refs();
+        return (
+          ref && {
+            ...ref,
+            inboundMessageId,
+            classification: inbound.kind === 'auto-reply' ? 'auto_reply' : inbound.kind,
+            from: withoutNul(record.fromEmail),
+            subject: withoutNul(record.subject).slice(0, 500),
+            snippet: snippetOf(record.text),
+            receivedAt,
+            returnsOn: inbound.kind === 'auto-reply' ? (inbound.returnsOn?.toISOString() ?? null) : null,
+          }
+        );
+      });
+      return;
+    case 'bounce':
+      await emitWebhookEvent(tx, record.workspaceId, 'bounce.received', async () => {
+        const ref = await refs();
+        return (
+          ref && {
+            ...ref,
+            inboundMessageId,
+            bounceType: inbound.type,
+            hard: inbound.hard,
+            reason: inbound.reason,
+            status: cleanOrNull(inbound.status),
+            recipient: cleanOrNull(inbound.recipient),
+            receivedAt,
+          }
+        );
+      });
+      return;
+    case 'unsubscribe':
+      await emitWebhookEvent(tx, record.workspaceId, 'unsubscribe.received', async () => {
+        const ref = await refs();
+        return ref && { ...ref, via: 'mail' as const, inboundMessageId, receivedAt };
+      });
+  }
+}
+
+/**
+ * See applyInbound: what a bounce of each type does to the prospect, the enrollment and the address.
+ * @returns false when it concerns no prospect (a delay, or a bounce of the user's own blind copy).
+ */
 async function applyBounce(
   tx: Tx,
   workspaceId: string,
   matched: Matched,
   bounce: Bounce,
   clock: ApplyClock,
-): Promise<void> {
-  if (bounce.type === 'delay') return;
+): Promise<boolean> {
+  if (bounce.type === 'delay') return false;
   const own = await ownAddresses(tx, workspaceId);
   const recipient = bounce.recipient?.toLowerCase() ?? null;
-  if (recipient && own.has(recipient)) return;
+  if (recipient && own.has(recipient)) return false;
 
   if (bounce.type === 'hard') {
     const reason = `Bounced${bounce.status ? ` (${bounce.status})` : ''}`;
@@ -222,7 +301,7 @@ async function applyBounce(
     if (failed && !own.has(failed)) await suppressAddress(tx, workspaceId, failed, 'bounce', reason);
     // The report may name another address (a forward) than the one we wrote to: stop this enrollment too.
     await stopEnrollment(tx, matched.enrollmentId, reason);
-    return;
+    return true;
   }
 
   const [enrollment] = await tx
@@ -230,15 +309,16 @@ async function applyBounce(
     .set({ softBounces: sql`${enrollments.softBounces} + 1` })
     .where(eq(enrollments.id, matched.enrollmentId))
     .returning({ softBounces: enrollments.softBounces, status: enrollments.status });
-  if (!enrollment || enrollment.status === 'stopped') return;
+  if (!enrollment || enrollment.status === 'stopped') return true;
   const words = bounceWords(bounce.reason, bounce.status);
   if (enrollment.softBounces >= SOFT_BOUNCE_LIMIT) {
     const reason = `Bounced ${enrollment.softBounces} times: ${words}`;
     await changeProspect(tx, eq(prospects.id, matched.prospectId), { status: 'failed', reason });
     await stopEnrollment(tx, matched.enrollmentId, reason);
-    return;
+    return true;
   }
   await resendLater(tx, matched, enrollment.status, clock, enrollment.softBounces, `Bounced: ${words}`);
+  return true;
 }
 
 /**

@@ -2,7 +2,10 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { bumpCampaignCounters } from '../campaign-counters';
+import { emailAccounts } from '../../db/schema/mailboxes';
 import { outreachMessages, trackingEvents } from '../../db/schema/outreach';
+import { emitWebhookEvent } from '../../webhooks/emit';
+import { prospectRef } from '../../webhooks/refs';
 import { evaluateMailboxHealth } from '../health/evaluate';
 import { suppressAddress } from '../suppression';
 import { isAutomatedHit } from './scanners';
@@ -93,7 +96,9 @@ export async function recordHit(
  * Unsubscribes the recipient of a message from its sender (docs/decisions/009-outreach-sending.md): the address joins the
  * user's suppression list, every enrollment of that user with that address stops, and messages
  * still waiting are cancelled; then the sending mailbox's health is judged again, as after an
- * unsubscribe request by mail (health/evaluate.ts; `config` for its alert email). Idempotent.
+ * unsubscribe request by mail (health/evaluate.ts; `config` for its alert email). Idempotent: the
+ * `unsubscribe.received` webhook event (docs/product.md#webhooks) goes out when the address is new
+ * to the list.
  * @returns the address, or null when the message does not exist.
  */
 export async function unsubscribe(db: Database, messageId: string, config?: Config): Promise<string | null> {
@@ -102,14 +107,34 @@ export async function unsubscribe(db: Database, messageId: string, config?: Conf
       workspaceId: outreachMessages.workspaceId,
       toEmail: outreachMessages.toEmail,
       emailAccountId: outreachMessages.emailAccountId,
+      prospectId: outreachMessages.prospectId,
     })
     .from(outreachMessages)
     .where(eq(outreachMessages.id, messageId));
   if (!message) return null;
   const email = message.toEmail.toLowerCase();
-  await db.transaction((tx) =>
-    suppressAddress(tx, message.workspaceId, email, 'unsubscribe', 'Unsubscribed'),
-  );
+  await db.transaction(async (tx) => {
+    if (!(await suppressAddress(tx, message.workspaceId, email, 'unsubscribe', 'Unsubscribed'))) return;
+    await emitWebhookEvent(tx, message.workspaceId, 'unsubscribe.received', async () => {
+      const ref = await prospectRef(tx, message.prospectId);
+      const [mailbox] = message.emailAccountId
+        ? await tx
+            .select({ email: emailAccounts.email })
+            .from(emailAccounts)
+            .where(eq(emailAccounts.id, message.emailAccountId))
+        : [];
+      return (
+        ref && {
+          ...ref,
+          via: 'link' as const,
+          inboundMessageId: null,
+          mailboxId: message.emailAccountId,
+          mailboxEmail: mailbox?.email ?? null,
+          receivedAt: new Date().toISOString(),
+        }
+      );
+    });
+  });
   if (message.emailAccountId) await evaluateMailboxHealth(db, message.emailAccountId, new Date(), config);
   return email;
 }

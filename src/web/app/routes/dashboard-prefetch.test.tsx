@@ -17,7 +17,7 @@ describe('the dashboard routes’ prefetch', () => {
     const listUrl = campaignListPath(firstCampaignListQuery);
     const api = mockApi({
       [`GET ${apiPaths.me}`]: () => json(200, testUser),
-      [`GET ${listUrl}`]: () => json(200, { items: [], total: 0, page: 1, pageSize: 20 }),
+      [`GET ${listUrl}`]: () => json(200, { items: [], total: 0, page: 1, pageSize: 20, nextCursor: null }),
     });
     const client = createQueryClient();
     await Promise.all([dashboardPrefetch(client), campaignsPrefetch(client)]);

@@ -112,6 +112,13 @@ function ActivityRow({ entry, compact }: { entry: ActivityEntry; compact: boolea
         <p className="text-sm break-words text-slate-700 dark:text-slate-300">
           <span className="font-semibold text-slate-900 dark:text-white">{entry.actor ?? SYSTEM_ACTOR}</span>{' '}
           {activitySentence(entry)}
+          {entry.apiKey && (
+            // A change made by a script names the key it came through (docs/decisions/025-public-api-and-webhooks.md).
+            <span className="text-slate-500 dark:text-slate-400">
+              {' '}
+              via API key <span className="font-medium">{entry.apiKey}</span>
+            </span>
+          )}
         </p>
         <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-500 dark:text-slate-400">
           <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>

@@ -41,6 +41,7 @@ const entry = (id: string, over: Partial<ActivityEntry>): ActivityEntry => ({
   kind: 'campaign.created',
   actor: testUser.fullName,
   actorId: testUser.id,
+  apiKey: null,
   campaignId: null,
   subject: '',
   details: {},
@@ -52,6 +53,7 @@ const imported = entry('a2', {
   kind: 'prospects.imported',
   actor: 'Mia Member',
   actorId: miaId,
+  apiKey: 'Reporting sheet',
   subject: 'Bikes',
   campaignId: bikesId,
   details: { count: 3 },
@@ -96,7 +98,15 @@ describe('Settings → Activity', () => {
     mockSettings({ [activity()]: () => json(200, page([])) });
     renderApp(paths.settings);
     const tabs = await screen.findAllByRole('tab');
-    expect(tabs.map((t) => t.textContent)).toEqual(['Profile', 'Security', 'Billing', 'Users', 'Activity']);
+    expect(tabs.map((t) => t.textContent)).toEqual([
+      'Profile',
+      'Security',
+      'Billing',
+      'Users',
+      'Activity',
+      'API keys',
+      'Webhooks',
+    ]);
   });
 
   it('lists who did what, newest first, and loads the next page with its cursor', async () => {
@@ -111,8 +121,9 @@ describe('Settings → Activity', () => {
     expect(first[0]).toHaveTextContent('Campaign created');
     expect(first[0]).toHaveTextContent('Nov 20, 2026');
     expect(within(first[0]!).getByText(testUser.fullName).tagName).toBe('SPAN');
-    expect(first[1]).toHaveTextContent('Mia Member added 3 prospects to Bikes');
+    expect(first[1]).toHaveTextContent('Mia Member added 3 prospects to Bikes via API key Reporting sheet');
     expect(first[1]).toHaveTextContent('Prospects added');
+    expect(first[0]).not.toHaveTextContent('via API key');
 
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(async () => expect(await rows()).toHaveLength(3));

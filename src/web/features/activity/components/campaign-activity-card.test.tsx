@@ -40,6 +40,7 @@ const entry = (n: number, over: Partial<ActivityEntry> = {}): ActivityEntry => (
   kind: 'campaign.status_changed',
   actor: testUser.fullName,
   actorId: testUser.id,
+  apiKey: null,
   campaignId: id,
   subject: campaign.name,
   details: { from: 'draft', to: 'active' },

@@ -24,7 +24,7 @@ const post = (overrides: Partial<BlogAdminPost>): BlogAdminPost => ({
   ...overrides,
 });
 const page = (items: BlogAdminPost[], total = items.length, pageNumber = 1) =>
-  json(200, { items, total, page: pageNumber, pageSize: 20 });
+  json(200, { items, total, page: pageNumber, pageSize: 20, nextCursor: null });
 const listUrl = (n: number) => withQuery(apiPaths.blogAdminPosts, { page: n });
 
 function renderList() {

@@ -50,7 +50,8 @@ const draft = campaign('c1', 'Bakery Draft', 'https://xn--bckerei-mnchen-5hb60b.
 const active = campaign('c2', 'Roastery Live', 'https://roastery.example', 'active');
 const listUrl = (status: string, owner?: string) =>
   withQuery(apiPaths.campaigns, { status, owner, page: 1, pageSize: 20, order: 'desc' });
-const page = (items: Campaign[]) => json(200, { items, total: items.length, page: 1, pageSize: 20 });
+const page = (items: Campaign[]) =>
+  json(200, { items, total: items.length, page: 1, pageSize: 20, nextCursor: null });
 
 describe('CampaignsPage', () => {
   it('filters the list to draft campaigns and shows websites in Unicode', async () => {

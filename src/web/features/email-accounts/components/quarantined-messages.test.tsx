@@ -53,6 +53,7 @@ const page: QuarantinePage = {
   total: 2,
   page: 1,
   pageSize: 25,
+  nextCursor: null,
 };
 
 describe('Set-aside messages on the Email Accounts page', () => {

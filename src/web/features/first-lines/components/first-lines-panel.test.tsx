@@ -29,6 +29,7 @@ const page: FirstLinePage = {
   total: 2,
   page: 1,
   pageSize: 10,
+  nextCursor: null,
   requireApproval: true,
 };
 const listUrl = withQuery(withId(apiPaths.campaignFirstLines, campaignId), {

@@ -45,7 +45,8 @@ const summary: LiveLinkSummary = {
 };
 
 const listUrl = (status: string) => `${apiPaths.liveLinks}?page=1&pageSize=25&order=desc&status=${status}`;
-const page = (items: LiveLink[]) => json(200, { items, total: items.length, page: 1, pageSize: 25 });
+const page = (items: LiveLink[]) =>
+  json(200, { items, total: items.length, page: 1, pageSize: 25, nextCursor: null });
 
 describe('Live Links screen', () => {
   it('shows the counts, the chart, status colours, filters by status and opens a link’s history', async () => {
@@ -80,6 +81,7 @@ describe('Live Links screen', () => {
       total: 1,
       page: 1,
       pageSize: 10,
+      nextCursor: null,
     };
     mockApi({
       [`GET ${apiPaths.me}`]: () => json(200, testUser),

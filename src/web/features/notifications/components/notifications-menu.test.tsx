@@ -25,6 +25,7 @@ const page: NotificationPage = {
   unread: 1,
   page: 1,
   pageSize: 10,
+  nextCursor: null,
 };
 
 describe('the notification bell', () => {

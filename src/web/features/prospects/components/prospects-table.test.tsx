@@ -40,7 +40,13 @@ function renderTable(emailCheck: Prospect['emailCheck'] = null, website = 'espre
   let status: Prospect['status'] = 'sent';
   mockApi({
     [`GET ${listUrl}`]: () =>
-      json(200, { items: [{ ...prospect(status), emailCheck, website }], total: 1, page: 1, pageSize: 25 }),
+      json(200, {
+        items: [{ ...prospect(status), emailCheck, website }],
+        total: 1,
+        page: 1,
+        pageSize: 25,
+        nextCursor: null,
+      }),
   });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(

@@ -1,0 +1,24 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { campaigns } from '../db/schema/campaigns';
+import { prospects } from '../db/schema/prospects';
+import type { ProspectRef } from './event-data';
+
+/**
+ * The prospect an event is about, as its data names it: ids, website, contact address and the
+ * campaign's name (docs/product.md#webhooks). Null when the prospect no longer exists.
+ */
+export async function prospectRef(db: Db, prospectId: string): Promise<ProspectRef | null> {
+  const [row] = await db
+    .select({
+      prospectId: prospects.id,
+      campaignId: prospects.campaignId,
+      campaignName: campaigns.name,
+      website: prospects.website,
+      email: prospects.contactEmail,
+    })
+    .from(prospects)
+    .innerJoin(campaigns, eq(campaigns.id, prospects.campaignId))
+    .where(eq(prospects.id, prospectId));
+  return row ?? null;
+}
