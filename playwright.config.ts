@@ -117,6 +117,9 @@ export default defineConfig({
         // Crawling reaches only the fixture web: every host name resolves through its proxy.
         HTTP_PROXY: fixtureWebUrl,
         HTTPS_PROXY: fixtureWebUrl,
+        // Webhook endpoints (e2e/public-api.spec.ts) are receivers on loopback, reached directly.
+        CRAWL_ALLOW_PRIVATE: '127.0.0.1',
+        NO_PROXY: '127.0.0.1',
         CRAWL_HOST_DELAY_MS: '0',
         CRAWL_RETRIES: '0',
         CRAWL_CACHE_HOURS: '0',
