@@ -1,5 +1,6 @@
 // Imported first by every jsdom test: Vitest runs without globals here, so Testing Library cannot
-// register its own cleanup, and jsdom lacks window.scrollTo (called by ScrollRestoration).
+// register its own cleanup, and jsdom lacks window.scrollTo (called by ScrollRestoration) and
+// Element.scrollIntoView (Settings brings its open tab into view).
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
@@ -9,6 +10,7 @@ import { afterEach, vi } from 'vitest';
 configure({ asyncUtilTimeout: 5000 });
 
 Object.defineProperty(window, 'scrollTo', { value: vi.fn(), writable: true });
+Object.defineProperty(Element.prototype, 'scrollIntoView', { value: vi.fn(), writable: true });
 
 afterEach(() => {
   cleanup();

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { Me } from '../../../../shared/schemas/auth';
 import { useSearchParams } from 'react-router';
 import { PageSpinner } from '../../../components/ui/spinner';
@@ -55,13 +55,21 @@ export function SettingsPage() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const current = tabs.some((t) => t.value === requested) ? requested! : 'profile';
+  const row = useRef<HTMLDivElement>(null);
+  const signedIn = Boolean(user);
+  // On a phone the row is wider than the screen: bring the open tab (one a link opened) into view.
+  useEffect(() => {
+    row.current
+      ?.querySelector('[role="tab"][data-state="active"]')
+      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [current, signedIn]);
   if (!user) return <PageSpinner />;
   return (
     <div className="mx-auto w-full max-w-7xl space-y-6 p-4 sm:p-8">
       <PageHeader title="Settings" subtitle="Manage your profile, security, billing, team and integrations" />
       <Tabs value={current} onValueChange={(tab) => setParams({ tab }, { replace: true })}>
         {/* On a phone the row scrolls sideways rather than squeezing seven labels. */}
-        <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+        <div ref={row} className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
           <TabsList>
             {tabs.map((t) => (
               <TabsTrigger key={t.value} value={t.value} className="shrink-0 px-3 whitespace-nowrap sm:px-4">
