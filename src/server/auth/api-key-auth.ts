@@ -9,7 +9,7 @@ import { workspaceMembers, workspaces } from '../db/schema/workspaces';
 import { countApiKeyRequest, countFailedApiKeyLookup } from '../http/api-key-limits';
 import { AppError } from '../http/errors';
 import { hashApiKeySecret, looksLikeApiKey } from './api-key-secret';
-import type { KeyHolder, RequestApiKey } from './session';
+import { sessionUserColumns, type KeyHolder, type RequestApiKey } from './session';
 
 /**
  * The scope a request needs (docs/decisions/025-public-api-and-webhooks.md): GET and HEAD read,
@@ -40,14 +40,7 @@ export function createApiKeyReader(db: Database, config: Pick<Config, 'API_KEY_R
       workspaceId: workspaces.id,
       workspaceName: workspaces.name,
       role: workspaceMembers.role,
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      name: users.name,
-      companyName: users.companyName,
-      createdAt: users.createdAt,
-      emailVerified: users.emailVerified,
+      user: sessionUserColumns,
     })
     .from(apiKeys)
     .innerJoin(workspaces, eq(workspaces.id, apiKeys.workspaceId))
@@ -108,17 +101,7 @@ export function createApiKeyReader(db: Database, config: Pick<Config, 'API_KEY_R
       throw AppError.forbidden(needed === 'read' ? apiKeyMessages.writeOnly : apiKeyMessages.readOnly);
     }
     return {
-      user: {
-        id: row.id,
-        email: row.email,
-        firstName: row.firstName,
-        lastName: row.lastName,
-        name: row.name,
-        companyName: row.companyName,
-        createdAt: row.createdAt,
-        emailVerified: row.emailVerified,
-        sessionId: null,
-      },
+      user: { ...row.user, sessionId: null },
       workspace: { id: row.workspaceId, name: row.workspaceName, role: row.role },
       apiKey: { id: row.keyId, name: row.keyName, scopes: row.scopes },
     };

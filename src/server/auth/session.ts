@@ -192,6 +192,18 @@ export function verifySignedToken(value: string, secret: string): string | null 
   return timingSafeEqual(given, expected) ? token : null;
 }
 
+/** The columns of `users` a SessionUser is made of (the session and API-key lookups select them). */
+export const sessionUserColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  name: users.name,
+  companyName: users.companyName,
+  createdAt: users.createdAt,
+  emailVerified: users.emailVerified,
+};
+
 /**
  * Reads sessions for the signed-in routes (docs/decisions/003-auth-sessions-and-rate-limits.md,
  * "Session fast path"): the cookie's signature is checked here, then one indexed statement
@@ -214,14 +226,7 @@ export function createSessionReader(auth: Auth, db: Database) {
   };
   const query = db
     .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      name: users.name,
-      companyName: users.companyName,
-      createdAt: users.createdAt,
-      emailVerified: users.emailVerified,
+      ...sessionUserColumns,
       sessionId: sessions.id,
       expiresAt: sessions.expiresAt,
     })

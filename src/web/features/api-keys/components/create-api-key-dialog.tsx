@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Check, Copy } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -16,16 +15,15 @@ import {
   type CreatedApiKey,
 } from '../../../../shared/schemas/api-keys';
 import { apiKeyScopes, type ApiKeyScope } from '../../../../shared/schemas/webhook-events';
+import { SecretReveal } from '../../../components/secret-reveal';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
-import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { TextField } from '../../../components/ui/text-field';
 import { applyServerIssues, refusalMessage } from '../../../lib/form-errors';
-import { useCopy } from '../../../lib/use-copy';
 import { useSingleFlight } from '../../../lib/use-single-flight';
 import { useCreateApiKey } from '../api/api-key-queries';
 
@@ -100,7 +98,12 @@ export function CreateApiKeyDialog({
         }
       >
         {created ? (
-          <NewSecret secret={created.secret} onDone={() => close(false)} />
+          <SecretReveal
+            label="API key"
+            secret={created.secret}
+            notice={m.copyNow}
+            onDone={() => close(false)}
+          />
         ) : (
           <form noValidate onSubmit={onSubmit} className="space-y-4">
             <TextField
@@ -176,36 +179,4 @@ function createInput({ name, scopes, expiry }: FormOutput): CreateApiKeyInput {
 /** `scopes` with `scope` added or taken out, in the order the API names them. */
 function toggled(scopes: readonly ApiKeyScope[], scope: ApiKeyScope, on: boolean): ApiKeyScope[] {
   return apiKeyScopes.filter((s) => (s === scope ? on : scopes.includes(s)));
-}
-
-/** The new secret, read-only, with Copy and Done: it is never shown again. */
-function NewSecret({ secret, onDone }: { secret: string; onDone: () => void }) {
-  const { copied, copy } = useCopy();
-  const id = useId();
-  return (
-    <div aria-live="polite">
-      <div className="rounded-xl border border-indigo-200 bg-indigo-50/60 p-4 dark:border-indigo-900 dark:bg-indigo-950/40">
-        <Label htmlFor={id}>API key</Label>
-        <div className="mt-2 flex flex-col gap-2 sm:flex-row">
-          <Input
-            id={id}
-            readOnly
-            value={secret}
-            onFocus={(event) => event.currentTarget.select()}
-            className="font-mono text-xs"
-          />
-          <Button type="button" variant="outline" onClick={() => void copy(secret)}>
-            {copied ? <Check aria-hidden className="size-4" /> : <Copy aria-hidden className="size-4" />}
-            {copied ? 'Copied!' : 'Copy'}
-          </Button>
-        </div>
-        <p className="mt-2 text-sm font-medium text-slate-700 dark:text-slate-300">{m.copyNow}</p>
-      </div>
-      <DialogFooter>
-        <Button type="button" onClick={onDone}>
-          Done
-        </Button>
-      </DialogFooter>
-    </div>
-  );
 }

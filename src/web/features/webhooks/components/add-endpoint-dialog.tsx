@@ -5,7 +5,7 @@ import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { applyServerIssues, refusalMessage } from '../../../lib/form-errors';
 import { useCreateWebhook } from '../api/webhook-mutations';
 import { EndpointForm, type EndpointSubmit } from './endpoint-form';
-import { SecretReveal } from './secret-reveal';
+import { SigningSecretReveal } from './secret-reveal';
 
 /**
  * The "Add endpoint" dialog (docs/product.md#webhooks): URL, description and events; once added,
@@ -51,7 +51,7 @@ export function AddEndpointDialog({
         }
       >
         {created ? (
-          <SecretReveal secret={created.secret} onDone={() => close(false)} />
+          <SigningSecretReveal secret={created.secret} onDone={() => close(false)} />
         ) : (
           <EndpointForm
             defaultValues={{ url: '', description: '', events: [] }}

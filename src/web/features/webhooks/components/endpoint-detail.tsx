@@ -22,7 +22,7 @@ import {
 } from '../api/webhook-mutations';
 import { DeliveryLog } from './delivery-log';
 import { EditEndpointDialog } from './edit-endpoint-dialog';
-import { SecretReveal } from './secret-reveal';
+import { SigningSecretReveal } from './secret-reveal';
 import { TestResult } from './test-result';
 import { EndpointStatusBadge } from './webhook-status';
 
@@ -182,7 +182,7 @@ export function EndpointDetail({
       />
       <Dialog open={newSecret !== null} onOpenChange={(open) => !open && setNewSecret(null)}>
         <DialogContent title="New signing secret" description={endpoint.url}>
-          {newSecret && <SecretReveal secret={newSecret} onDone={() => setNewSecret(null)} />}
+          {newSecret && <SigningSecretReveal secret={newSecret} onDone={() => setNewSecret(null)} />}
         </DialogContent>
       </Dialog>
     </Card>
