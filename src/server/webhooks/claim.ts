@@ -18,6 +18,15 @@ export interface ClaimedDelivery {
 const CLAIM_LOCK_KEY = 7_411_902_035;
 /** Due rows looked at per claim, before one per endpoint is kept. */
 const SCAN_ROWS = 200;
+/**
+ * Claims one delivery may have. The back-off (backoff.ts) makes at most 9 attempts in its 24 hours;
+ * a row claimed this often had attempts whose outcome was never recorded (the worker died, or the
+ * database refused the record, which is also where the 24-hour limit is applied), so it is set
+ * aside as failed instead of being tried forever.
+ */
+export const WEBHOOK_MAX_CLAIMS = 20;
+/** The reason a delivery set aside after WEBHOOK_MAX_CLAIMS shows in its log. */
+export const UNRECORDED_ATTEMPTS_REASON = `Given up: ${WEBHOOK_MAX_CLAIMS} attempts whose outcome could not be recorded`;
 
 interface Row {
   id: string;
@@ -38,6 +47,7 @@ interface Row {
  * is in flight — and moves `next_attempt_at` to the end of a lease of `leaseMs`, after which a
  * claim whose worker died is taken again. Rows are locked `FOR UPDATE SKIP LOCKED` and claims take
  * turns on an advisory lock, so two workers never claim the same row nor two rows of one endpoint.
+ * Due rows already claimed WEBHOOK_MAX_CLAIMS times are failed with UNRECORDED_ATTEMPTS_REASON first.
  * Short: the attempts themselves run after the claim's transaction has committed.
  */
 export async function claimDueDeliveries(
@@ -51,6 +61,12 @@ export async function claimDueDeliveries(
   const leaseEnd = new Date(now.getTime() + leaseMs).toISOString();
   const rows = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${CLAIM_LOCK_KEY}::bigint)`);
+    await tx.execute(
+      sql`update webhook_deliveries set status = 'failed', next_attempt_at = null,
+            response_status = null, response_body = ${UNRECORDED_ATTEMPTS_REASON}
+          where status = 'pending' and next_attempt_at <= ${at}::timestamptz
+            and attempts >= ${WEBHOOK_MAX_CLAIMS}`,
+    );
     return queryRows<Row>(
       tx,
       sql`with busy as (

@@ -19,6 +19,7 @@ import { WebhookClient, type WebhookClientSettings } from './client';
 import { emitWebhookEvent } from './emit';
 import { webhookSecretKey } from './keys';
 import { deliverDueWebhooks } from './run';
+import { UNRECORDED_ATTEMPTS_REASON, WEBHOOK_MAX_CLAIMS } from './claim';
 import { newWebhookSecret } from './signing';
 import { refusedWebhookAddress } from './url-guard';
 
@@ -493,6 +494,25 @@ describe('giving up', () => {
     expect(urlFailure!.responseBody).toBe('Not an http(s) URL: ftp://files.example/hook');
     // Nothing is left to try.
     expect(await run(client(), () => new Date(Date.now() + DAY))).toEqual({ attempted: 0, delivered: 0 });
+  });
+
+  it('sets aside, failed with its reason, a delivery claimed again and again without a recorded outcome', async () => {
+    const hooks = await receiver();
+    const target = await endpoint(hooks.url);
+    await emit();
+    // As after WEBHOOK_MAX_CLAIMS claims whose workers died before recording anything.
+    await handle.db
+      .update(webhookDeliveries)
+      .set({ attempts: WEBHOOK_MAX_CLAIMS, lastAttemptAt: new Date(), durationMs: null })
+      .where(eq(webhookDeliveries.endpointId, target.id));
+    expect(await run(client())).toEqual({ attempted: 0, delivered: 0 });
+    expect(hooks.received).toHaveLength(0);
+    const [delivery] = await deliveriesOf(target.id);
+    expect(delivery).toMatchObject({
+      status: 'failed',
+      nextAttemptAt: null,
+      responseBody: UNRECORDED_ATTEMPTS_REASON,
+    });
   });
 
   it('deletes deliveries older than the retention', async () => {

@@ -12,6 +12,8 @@ export const WEBHOOK_URL_MAX = 2000;
 export const WEBHOOK_DESCRIPTION_MAX = 500;
 /** Endpoints one workspace may have: every event is posted once per subscribed endpoint. */
 export const WEBHOOK_ENDPOINTS_MAX = 20;
+/** Test events one endpoint may be sent a minute (each is a request to the receiver, sent at once). */
+export const WEBHOOK_TESTS_PER_MINUTE = 10;
 /** Deliveries per page of an endpoint's log. */
 export const WEBHOOK_DELIVERY_PAGE_SIZE = 25;
 
@@ -44,6 +46,7 @@ export const webhookMessages = {
   rotated: 'New signing secret created',
   rotateFailed: 'Failed to rotate the secret',
   testFailed: 'Failed to send the test event',
+  testTooMany: `At most ${WEBHOOK_TESTS_PER_MINUTE} test events a minute per endpoint. Try again in a minute.`,
   redelivered: 'Delivery queued again',
   redeliverFailed: 'Failed to redeliver',
   copyNow: 'Copy this secret now. You will not see it again.',

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiPaths } from '../../../shared/paths';
@@ -12,11 +13,14 @@ import {
   webhookEndpointSchema,
   webhookSecretSchema,
   webhookTestResultSchema,
+  WEBHOOK_TESTS_PER_MINUTE,
+  webhookMessages as m,
 } from '../../../shared/schemas/webhooks';
 import { actor, workspaceId } from '../../auth/session';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { idParams } from '../../http/params';
+import { rateLimitGuard } from '../../http/rate-limit-guard';
 import { sharedWebhookClient } from '../../webhooks/client';
 import type { WebhookDeliveryDeps } from '../../webhooks/deliver';
 import { webhookSecretKey } from '../../webhooks/keys';
@@ -55,6 +59,18 @@ export function webhookRoutes({
   const endpointDeps = () => ({ secretKey, policy: sharedWebhookClient(config).policy });
   return async (app) => {
     const tags = ['webhooks'];
+    // Each test is a request to the receiver made at once: a member (or a key) clicking on cannot
+    // turn the server into a load generator.
+    const testLimit = rateLimitGuard(
+      [
+        app.createRateLimit({
+          max: WEBHOOK_TESTS_PER_MINUTE,
+          timeWindow: 60_000,
+          keyGenerator: (request: FastifyRequest) => `webhook-test:${(request.params as { id: string }).id}`,
+        }),
+      ],
+      m.testTooMany,
+    );
     app.get(
       apiPaths.webhooks,
       { schema: { tags, response: { 200: z.array(webhookEndpointSchema) } } },
@@ -98,7 +114,10 @@ export function webhookRoutes({
     );
     app.post(
       apiPaths.webhookTest,
-      { schema: { tags, params: idParams, response: { 200: webhookTestResultSchema } } },
+      {
+        schema: { tags, params: idParams, response: { 200: webhookTestResultSchema } },
+        preHandler: testLimit,
+      },
       async (request) => testEndpoint(delivery(), actor(request), request.params.id),
     );
     app.get(

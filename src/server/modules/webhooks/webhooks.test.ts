@@ -7,6 +7,7 @@ import type { ActivityPage } from '../../../shared/schemas/activity';
 import type { Me } from '../../../shared/schemas/auth';
 import {
   WEBHOOK_DELIVERY_PAGE_SIZE,
+  WEBHOOK_TESTS_PER_MINUTE,
   webhookMessages as m,
   type CreatedWebhook,
   type WebhookDelivery,
@@ -298,6 +299,18 @@ describe('test and delivery log', () => {
     expect(result).toMatchObject({ status: 'failed', responseStatus: 410, responseBody: 'gone' });
     const endpoint = (await call(owner, 'GET', withId(apiPaths.webhook, created.id))).json<WebhookEndpoint>();
     expect(endpoint).toMatchObject({ status: 'active', failingSince: null });
+  });
+
+  it('sends an endpoint at most WEBHOOK_TESTS_PER_MINUTE test events a minute', async () => {
+    const created = await create();
+    const before = hooks.received.length;
+    const test = () => call(owner, 'POST', withId(apiPaths.webhookTest, created.id));
+    for (let i = 0; i < WEBHOOK_TESTS_PER_MINUTE; i++) expect((await test()).statusCode).toBe(200);
+    const refused = await test();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ error: { code: 'RATE_LIMITED', message: m.testTooMany } });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(hooks.received.length - before).toBe(WEBHOOK_TESTS_PER_MINUTE);
   });
 
   it('pages the log newest first with a keyset cursor, and redelivers an event with its id', async () => {
