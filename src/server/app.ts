@@ -29,7 +29,7 @@ import { registerIdempotency } from './http/idempotency';
 import { registerNulRefusal } from './http/reject-nul';
 import { loggerOptions } from './http/request-log';
 import { unversionedUrl } from './http/api-version';
-import { openApiOptions } from './http/openapi';
+import { openApiOptions, PUBLIC_SECURITY, SESSION_ONLY_SECURITY } from './http/openapi';
 import { apiKeyRoutes } from './modules/api-keys/routes';
 import { healthRoutes } from './modules/health/routes';
 import { blogAdminRoutes, blogRoutes } from './modules/blog/routes';
@@ -107,6 +107,18 @@ export interface AppContext extends AppDeps {
   attachments: AttachmentStorage;
   version: string;
 }
+
+/** The route plugins anyone may call (visitors, sign-in, tracking, the public site), in registration order. */
+const publicRoutes: ((ctx: AppContext) => FastifyPluginAsyncZod)[] = [
+  healthRoutes,
+  authRoutes,
+  trackingRoutes,
+  blogRoutes,
+  contactMessageRoutes,
+  invitationPreviewRoutes,
+  uploadedImageRoutes,
+  seoRoutes,
+];
 
 /** The route plugins behind the session check, in registration order. */
 const signedInRoutes: ((ctx: AppContext) => FastifyPluginAsyncZod)[] = [
@@ -229,14 +241,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     version: deps.version ?? '0.0.0',
   };
 
-  await app.register(healthRoutes(ctx));
-  await app.register(authRoutes(ctx));
-  await app.register(trackingRoutes(ctx));
-  await app.register(blogRoutes(ctx));
-  await app.register(contactMessageRoutes(ctx));
-  await app.register(invitationPreviewRoutes(ctx));
-  await app.register(uploadedImageRoutes(ctx));
-  await app.register(seoRoutes(ctx));
+  // Public routes: the OpenAPI document says they need no credentials.
+  await app.register(async (publicScope) => {
+    publicScope.addHook('onRoute', (route) => {
+      route.schema = { ...route.schema, security: PUBLIC_SECURITY };
+    });
+    for (const routes of publicRoutes) await publicScope.register(routes(ctx));
+  });
 
   // The signed-in scope: its onRequest hook runs before any body is read, so a visitor's request
   // is refused without costing a parse (docs/decisions/003-auth-sessions-and-rate-limits.md).
@@ -247,6 +258,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await signedIn.register(async (sessionOnly) => {
       sessionOnly.addHook('onRoute', (route) => {
         route.config = { ...route.config, sessionOnly: true };
+        route.schema = { ...route.schema, security: SESSION_ONLY_SECURITY };
       });
       for (const routes of sessionOnlyRoutes) await sessionOnly.register(routes(ctx));
     });

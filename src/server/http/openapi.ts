@@ -4,6 +4,11 @@ import { API_V1 } from './api-version';
 const BEARER = 'bearerAuth';
 const COOKIE = 'sessionCookie';
 
+/** The `security` of a public route in the document: no credentials needed. */
+export const PUBLIC_SECURITY: Record<string, string[]>[] = [];
+/** The `security` of a session-only route (docs/decisions/025-public-api-and-webhooks.md): no key. */
+export const SESSION_ONLY_SECURITY: Record<string, string[]>[] = [{ [COOKIE]: [] }];
+
 /**
  * The `openapi` document options of @fastify/swagger (served at /api/docs): both ways in — an API
  * key as `Authorization: Bearer lp_…` and the web app's session cookie — declared as security
