@@ -1,10 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { EnvHttpProxyAgent, fetch, type Dispatcher, type Response } from 'undici';
+import { fetch, type Dispatcher, type Response } from 'undici';
 import { withoutNul } from '../../shared/text/without-nul';
 import { normalizeUrl } from '../../shared/url-normalize';
 import { PolitenessGate } from './politeness';
 import { RobotsCache, type RobotsResponse } from './robots';
-import { AddressPolicy, SsrfError } from '../net/ssrf-guard';
+import { guardedDispatcher, isTimeoutError, type ProxySettings } from '../net/guarded-dispatcher';
+import { AddressPolicy, ssrfErrorOf } from '../net/ssrf-guard';
 
 /** Everything the crawler can be tuned with (README "Crawler settings"). Times in ms, sizes in bytes. */
 export interface CrawlerSettings {
@@ -32,7 +33,7 @@ export interface CrawlerSettings {
   /** Non-public addresses that may still be reached (CIDR list); empty by default. */
   allowPrivate: readonly string[];
   /** Proxy URLs (empty: none) and the NO_PROXY list, as for curl. */
-  proxy: { httpProxy: string; httpsProxy: string; noProxy: string };
+  proxy: ProxySettings;
 }
 
 /** Why a page was not fetched. */
@@ -85,11 +86,9 @@ export class Crawler {
 
   constructor(private readonly settings: CrawlerSettings) {
     this.policy = new AddressPolicy(settings.allowPrivate);
-    this.dispatcher = new EnvHttpProxyAgent({
-      ...settings.proxy,
-      connect: this.policy.connector({ timeoutMs: settings.timeoutMs }),
-      headersTimeout: settings.timeoutMs,
-      bodyTimeout: settings.timeoutMs,
+    this.dispatcher = guardedDispatcher(this.policy, {
+      proxy: settings.proxy,
+      timeoutMs: settings.timeoutMs,
       connections: settings.perHostConcurrency,
     });
     this.gate = new PolitenessGate({ global: settings.concurrency, perHost: settings.perHostConcurrency });
@@ -208,7 +207,7 @@ export class Crawler {
         return { kind: 'unreachable', detail: `answered HTTP ${response.status}` };
       } catch (error) {
         signal?.throwIfAborted();
-        if (isSsrf(error)) throw error;
+        if (ssrfErrorOf(error)) throw error;
         return { kind: 'unreachable', detail: describeFailure(error).detail };
       }
     }
@@ -308,23 +307,8 @@ function retryAfterMs(header: string | null): number | undefined {
   return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }
 
-const isSsrf = (error: unknown) =>
-  error instanceof SsrfError || (error as { cause?: unknown } | undefined)?.cause instanceof SsrfError;
-
-const isTimeout = (error: unknown) => {
-  const name = (error as { name?: string } | undefined)?.name;
-  const cause = (error as { cause?: { name?: string; code?: string } } | undefined)?.cause;
-  return (
-    name === 'TimeoutError' ||
-    cause?.name === 'TimeoutError' ||
-    cause?.code === 'UND_ERR_HEADERS_TIMEOUT' ||
-    cause?.code === 'UND_ERR_BODY_TIMEOUT' ||
-    cause?.code === 'UND_ERR_CONNECT_TIMEOUT'
-  );
-};
-
 function isRetryableError(error: unknown, signal?: AbortSignal): boolean {
-  if (signal?.aborted || isSsrf(error)) return false;
+  if (signal?.aborted || ssrfErrorOf(error)) return false;
   return !(error instanceof HopError);
 }
 
@@ -336,12 +320,10 @@ function describeFailure(error: unknown): { failure: FetchFailure; detail: strin
       ...(error.status ? { status: error.status } : {}),
     };
   }
-  if (isSsrf(error)) {
-    const ssrf = error instanceof SsrfError ? error : (error as { cause: SsrfError }).cause;
-    return { failure: 'refused', detail: ssrf.message };
-  }
+  const ssrf = ssrfErrorOf(error);
+  if (ssrf) return { failure: 'refused', detail: ssrf.message };
   if (error instanceof TooLargeError) return { failure: 'too-large', detail: error.message };
-  if (isTimeout(error)) return { failure: 'timeout', detail: 'Timed out' };
+  if (isTimeoutError(error)) return { failure: 'timeout', detail: 'Timed out' };
   const cause = (error as { cause?: { message?: string } } | undefined)?.cause;
   return { failure: 'network', detail: cause?.message ?? (error as Error)?.message ?? String(error) };
 }

@@ -1,4 +1,5 @@
 import type { Config } from '../config';
+import { proxySettings } from '../net/guarded-dispatcher';
 import type { CrawlerSettings } from './crawler';
 import type { DiscoveryLimits } from './discover';
 import { braveSearchProvider } from './providers/brave-search';
@@ -27,11 +28,7 @@ export function crawlerSettings(config: Config): CrawlerSettings {
     hostDelayMs: config.CRAWL_HOST_DELAY_MS,
     maxCrawlDelayMs: config.CRAWL_MAX_CRAWL_DELAY_MS,
     allowPrivate: config.CRAWL_ALLOW_PRIVATE,
-    proxy: {
-      httpProxy: config.HTTP_PROXY ?? '',
-      httpsProxy: config.HTTPS_PROXY ?? config.HTTP_PROXY ?? '',
-      noProxy: config.NO_PROXY ?? '',
-    },
+    proxy: proxySettings(config),
   };
 }
 

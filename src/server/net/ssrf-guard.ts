@@ -19,6 +19,16 @@ export class SsrfError extends Error {
   readonly code = 'ERR_SSRF_REFUSED';
 }
 
+/**
+ * The SsrfError behind a failed fetch: the error itself (a URL refused before sending) or its
+ * cause (undici wraps a connection the guard refused in a TypeError); undefined for any other failure.
+ */
+export function ssrfErrorOf(error: unknown): SsrfError | undefined {
+  if (error instanceof SsrfError) return error;
+  const cause = (error as { cause?: unknown } | undefined)?.cause;
+  return cause instanceof SsrfError ? cause : undefined;
+}
+
 /** Which non-public addresses may still be reached (tests name 127.0.0.1); empty by default. */
 export class AddressPolicy {
   private readonly ranges: [ipaddr.IPv4 | ipaddr.IPv6, number][];

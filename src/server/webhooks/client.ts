@@ -1,7 +1,13 @@
-import { EnvHttpProxyAgent, fetch, type Dispatcher, type Response } from 'undici';
+import { fetch, type Dispatcher, type Response } from 'undici';
 import { withoutNul } from '../../shared/text/without-nul';
 import type { Config } from '../config';
-import { AddressPolicy, SsrfError } from '../net/ssrf-guard';
+import {
+  guardedDispatcher,
+  isTimeoutError,
+  proxySettings,
+  type ProxySettings,
+} from '../net/guarded-dispatcher';
+import { AddressPolicy, ssrfErrorOf } from '../net/ssrf-guard';
 
 /** Sent as User-Agent with every delivery. */
 export const WEBHOOK_USER_AGENT = 'LinkPilot-Webhooks/1';
@@ -21,7 +27,7 @@ export interface WebhookClientSettings {
   /** Non-public addresses that may still be reached (CIDR list), as for the crawler; empty by default. */
   allowPrivate: readonly string[];
   /** Proxy URLs (empty: none) and the NO_PROXY list, as for the crawler. */
-  proxy: { httpProxy: string; httpsProxy: string; noProxy: string };
+  proxy: ProxySettings;
 }
 
 /** What one attempt got: the receiver's answer, or why there was none. */
@@ -40,11 +46,7 @@ export function webhookClientSettings(config: Config): WebhookClientSettings {
   return {
     timeoutMs: config.WEBHOOK_TIMEOUT_MS,
     allowPrivate: config.CRAWL_ALLOW_PRIVATE,
-    proxy: {
-      httpProxy: config.HTTP_PROXY ?? '',
-      httpsProxy: config.HTTPS_PROXY ?? config.HTTP_PROXY ?? '',
-      noProxy: config.NO_PROXY ?? '',
-    },
+    proxy: proxySettings(config),
   };
 }
 
@@ -61,11 +63,9 @@ export class WebhookClient {
 
   constructor(private readonly settings: WebhookClientSettings) {
     this.policy = new AddressPolicy(settings.allowPrivate);
-    this.dispatcher = new EnvHttpProxyAgent({
-      ...settings.proxy,
-      connect: this.policy.connector({ timeoutMs: settings.timeoutMs }),
-      headersTimeout: settings.timeoutMs,
-      bodyTimeout: settings.timeoutMs,
+    this.dispatcher = guardedDispatcher(this.policy, {
+      proxy: settings.proxy,
+      timeoutMs: settings.timeoutMs,
     });
   }
 
@@ -156,25 +156,11 @@ async function readStart(response: Response): Promise<string> {
   return withoutNul(Array.from(text).slice(0, WEBHOOK_RESPONSE_MAX_CHARS).join(''));
 }
 
-const ssrfOf = (error: unknown): SsrfError | undefined => {
-  if (error instanceof SsrfError) return error;
-  const cause = (error as { cause?: unknown } | undefined)?.cause;
-  return cause instanceof SsrfError ? cause : undefined;
-};
-
 /** Why an attempt got no answer, in the log's words. */
 function failureReason(error: unknown, timeoutMs: number): string {
-  const ssrf = ssrfOf(error);
+  const ssrf = ssrfErrorOf(error);
   if (ssrf) return `Refused: ${ssrf.message}`;
-  const name = (error as { name?: string } | undefined)?.name;
-  const cause = (error as { cause?: { name?: string; code?: string; message?: string } } | undefined)?.cause;
-  if (
-    name === 'TimeoutError' ||
-    cause?.name === 'TimeoutError' ||
-    cause?.code === 'UND_ERR_HEADERS_TIMEOUT' ||
-    cause?.code === 'UND_ERR_BODY_TIMEOUT' ||
-    cause?.code === 'UND_ERR_CONNECT_TIMEOUT'
-  )
-    return `No answer within ${timeoutMs / 1000} s`;
+  if (isTimeoutError(error)) return `No answer within ${timeoutMs / 1000} s`;
+  const cause = (error as { cause?: { message?: string } } | undefined)?.cause;
   return `Could not connect: ${cause?.message ?? (error as Error)?.message ?? String(error)}`;
 }
