@@ -1,59 +1,40 @@
 import { z } from 'zod';
 import { limits } from '../shared/limits';
 
-const commaList = z
-  .string()
-  .default('')
-  .transform((s) =>
-    s
-      .split(',')
-      .map((e) => e.trim().toLowerCase())
-      .filter(Boolean),
-  )
-  .pipe(z.array(z.email()));
+/**
+ * A comma-separated setting ('' when unset) as its entries: each trimmed, then passed through
+ * `normalize`; entries left empty are dropped. Validate the entries with `.pipe(z.array(…))`.
+ */
+const commaSeparated = (normalize: (entry: string) => string = (entry) => entry) =>
+  z
+    .string()
+    .default('')
+    .transform((s) =>
+      s
+        .split(',')
+        .map((e) => normalize(e.trim()))
+        .filter(Boolean),
+    );
 
-const cidrList = z
-  .string()
-  .default('')
-  .transform((s) =>
-    s
-      .split(',')
-      .map((e) => e.trim())
-      .filter(Boolean),
-  )
-  .pipe(
-    z.array(
-      z.union([z.cidrv4(), z.cidrv6(), z.ipv4(), z.ipv6()], { error: 'must be IP addresses or CIDR ranges' }),
-    ),
-  );
+const commaList = commaSeparated((e) => e.toLowerCase()).pipe(z.array(z.email()));
+
+const cidrList = commaSeparated().pipe(
+  z.array(
+    z.union([z.cidrv4(), z.cidrv6(), z.ipv4(), z.ipv6()], { error: 'must be IP addresses or CIDR ranges' }),
+  ),
+);
 
 /** Node's Resolver.setServers syntax: '1.1.1.1', '1.1.1.1:53', '::1', '[::1]:53'. */
 const dnsServerAddress = /^(\d{1,3}(\.\d{1,3}){3}(:\d{1,5})?|[0-9a-f:]+|\[[0-9a-f:]+\](:\d{1,5})?)$/i;
 
-const dnsServerList = z
-  .string()
-  .default('')
-  .transform((s) =>
-    s
-      .split(',')
-      .map((e) => e.trim())
-      .filter(Boolean),
-  )
-  .pipe(z.array(z.string().regex(dnsServerAddress, 'must be IP addresses, each with an optional :port')));
+const dnsServerList = commaSeparated().pipe(
+  z.array(z.string().regex(dnsServerAddress, 'must be IP addresses, each with an optional :port')),
+);
 
 /** Domain suffixes, lower case, without a leading dot ('*' stays as is). */
-const domainSuffixList = z
-  .string()
-  .default('')
-  .transform((s) =>
-    s
-      .split(',')
-      .map((e) => e.trim().toLowerCase().replace(/^\./, ''))
-      .filter(Boolean),
-  )
-  .pipe(
-    z.array(z.string().regex(/^(\*|[a-z0-9-]+(\.[a-z0-9-]+)*)$/, 'must be domains or suffixes such as test')),
-  );
+const domainSuffixList = commaSeparated((e) => e.toLowerCase().replace(/^\./, '')).pipe(
+  z.array(z.string().regex(/^(\*|[a-z0-9-]+(\.[a-z0-9-]+)*)$/, 'must be domains or suffixes such as test')),
+);
 
 const optionalText = z
   .string()
