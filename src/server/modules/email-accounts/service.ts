@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { HEALTH_MIN_SENDS } from '../../../shared/mailbox-health';
 import { mayChangeMailbox, workspaceMessages } from '../../../shared/roles';
@@ -326,45 +327,76 @@ export async function assertEmailAccountOwned(db: Database, workspaceId: string,
   if (!row) throw AppError.notFound('Email account not found');
 }
 
+/** A hand-made change of a mailbox's status: the status it must be in, the columns it sets, how it is logged. */
+interface StatusChange {
+  from: Mailbox['status'];
+  set: PgUpdateSetSource<typeof emailAccounts>;
+  activity: 'mailbox.paused' | 'mailbox.resumed';
+  /** The 409 message when the mailbox is not in `from`. */
+  notInFrom: string;
+}
+
+/**
+ * Moves the user's mailbox out of status `change.from` (setting `change.set` and updated_at = `now`)
+ * and records the activity in the same transaction; a concurrent change wins the race cleanly, as the
+ * status is checked in the update itself.
+ * @returns the mailbox as the list shows it.
+ * @throws AppError NOT_FOUND (404) when the mailbox is not the user's; CONFLICT (409, `change.notInFrom`)
+ * when it is not in `change.from`.
+ */
+async function changeMailboxStatus(
+  db: Database,
+  actor: Pick<Actor, 'workspaceId' | 'userId'>,
+  id: string,
+  now: Date,
+  change: StatusChange,
+): Promise<Mailbox> {
+  const { workspaceId } = actor;
+  const row = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(emailAccounts)
+      .set({ ...change.set, updatedAt: now })
+      .where(
+        and(
+          eq(emailAccounts.id, id),
+          eq(emailAccounts.workspaceId, workspaceId),
+          eq(emailAccounts.status, change.from),
+        ),
+      )
+      .returning({ email: emailAccounts.email });
+    if (updated)
+      await recordActivity(tx, { workspaceId, actor, kind: change.activity, subject: updated.email });
+    return updated;
+  });
+  if (!row) {
+    await assertEmailAccountOwned(db, workspaceId, id);
+    throw new AppError('CONFLICT', change.notInFrom);
+  }
+  return mailboxById(db, workspaceId, id);
+}
+
 /**
  * Resumes a paused mailbox: 'connected' again, and when its health had paused it, its health counts
  * only sends from `now` on (health_since), so the bounces that paused it cannot pause it again at once.
  * @throws AppError NOT_FOUND (404) when the mailbox is not the user's; CONFLICT (409) when it is not paused.
  */
-export async function resumeMailbox(
+export function resumeMailbox(
   db: Database,
   actor: Pick<Actor, 'workspaceId' | 'userId'>,
   id: string,
   now: Date,
 ): Promise<Mailbox> {
-  const { workspaceId } = actor;
-  const mine = and(eq(emailAccounts.id, id), eq(emailAccounts.workspaceId, workspaceId));
-  const row = await db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(emailAccounts)
-      .set({
-        status: 'connected',
-        statusReason: null,
-        statusSource: null,
-        healthSince: sql`case when ${emailAccounts.statusSource} = 'health' then ${now.toISOString()}::timestamptz else ${emailAccounts.healthSince} end`,
-        updatedAt: now,
-      })
-      .where(and(mine, eq(emailAccounts.status, 'paused')))
-      .returning({ email: emailAccounts.email });
-    if (updated)
-      await recordActivity(tx, {
-        workspaceId,
-        actor,
-        kind: 'mailbox.resumed',
-        subject: updated.email,
-      });
-    return updated;
+  return changeMailboxStatus(db, actor, id, now, {
+    from: 'paused',
+    set: {
+      status: 'connected',
+      statusReason: null,
+      statusSource: null,
+      healthSince: sql`case when ${emailAccounts.statusSource} = 'health' then ${now.toISOString()}::timestamptz else ${emailAccounts.healthSince} end`,
+    },
+    activity: 'mailbox.resumed',
+    notInFrom: mailboxMessages.notPaused,
   });
-  if (!row) {
-    await assertEmailAccountOwned(db, workspaceId, id);
-    throw new AppError('CONFLICT', mailboxMessages.notPaused);
-  }
-  return mailboxById(db, workspaceId, id);
 }
 
 /**
@@ -372,44 +404,18 @@ export async function resumeMailbox(
  * and bounces are still read.
  * @throws AppError NOT_FOUND (404) when the mailbox is not the user's; CONFLICT (409) when it is not connected.
  */
-export async function pauseMailbox(
+export function pauseMailbox(
   db: Database,
   actor: Pick<Actor, 'workspaceId' | 'userId'>,
   id: string,
   now: Date,
 ): Promise<Mailbox> {
-  const { workspaceId } = actor;
-  const row = await db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(emailAccounts)
-      .set({
-        status: 'paused',
-        statusSource: 'user',
-        statusReason: mailboxMessages.pausedByUser,
-        updatedAt: now,
-      })
-      .where(
-        and(
-          eq(emailAccounts.id, id),
-          eq(emailAccounts.workspaceId, workspaceId),
-          eq(emailAccounts.status, 'connected'),
-        ),
-      )
-      .returning({ email: emailAccounts.email });
-    if (updated)
-      await recordActivity(tx, {
-        workspaceId,
-        actor,
-        kind: 'mailbox.paused',
-        subject: updated.email,
-      });
-    return updated;
+  return changeMailboxStatus(db, actor, id, now, {
+    from: 'connected',
+    set: { status: 'paused', statusSource: 'user', statusReason: mailboxMessages.pausedByUser },
+    activity: 'mailbox.paused',
+    notInFrom: mailboxMessages.notConnected,
   });
-  if (!row) {
-    await assertEmailAccountOwned(db, workspaceId, id);
-    throw new AppError('CONFLICT', mailboxMessages.notConnected);
-  }
-  return mailboxById(db, workspaceId, id);
 }
 
 /**
