@@ -45,13 +45,11 @@ function toInvitation(row: {
   return { ...row, createdAt: iso(row.createdAt), expiresAt: iso(row.expiresAt) };
 }
 
-/** Pending = neither accepted nor revoked, and not expired. */
-const pending = (now: Date) =>
-  and(
-    isNull(workspaceInvitations.acceptedAt),
-    isNull(workspaceInvitations.revokedAt),
-    gt(workspaceInvitations.expiresAt, now),
-  );
+/** Open = neither accepted nor revoked, expired or not: it may still be re-sent or revoked. */
+const open = () => and(isNull(workspaceInvitations.acceptedAt), isNull(workspaceInvitations.revokedAt));
+
+/** Pending = open and not expired: its link works. */
+const pending = (now: Date) => and(open(), gt(workspaceInvitations.expiresAt, now));
 
 /** The workspace's pending invitations, newest first (the Users tab). Full Access only. */
 export async function listInvitations(db: Db, actor: Actor): Promise<Invitation[]> {
@@ -195,22 +193,12 @@ export async function resendInvitation(
   workspace: ActiveWorkspace,
   id: string,
 ): Promise<IssuedInvitation> {
-  assertFull(actor);
   const token = newToken();
   const now = new Date();
-  const updated = await db
-    .update(workspaceInvitations)
-    .set({ tokenHash: tokenHash(token), expiresAt: new Date(now.getTime() + INVITATION_TTL_MS) })
-    .where(
-      and(
-        eq(workspaceInvitations.id, id),
-        eq(workspaceInvitations.workspaceId, actor.workspaceId),
-        isNull(workspaceInvitations.acceptedAt),
-        isNull(workspaceInvitations.revokedAt),
-      ),
-    )
-    .returning({ id: workspaceInvitations.id });
-  if (updated.length === 0) throw AppError.notFound(m.notFound);
+  await updateOpenInvitation(db, actor, id, {
+    tokenHash: tokenHash(token),
+    expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
+  });
   return issued(db, config, id, token, { inviter: inviter.name, workspace: workspace.name });
 }
 
@@ -219,20 +207,28 @@ export async function resendInvitation(
  * @throws AppError FORBIDDEN (not full), NOT_FOUND (not a pending invitation of this workspace).
  */
 export async function revokeInvitation(db: Db, actor: Actor, id: string): Promise<void> {
+  await updateOpenInvitation(db, actor, id, { revokedAt: new Date() });
+}
+
+/**
+ * Sets `values` on the open invitation `id` of the actor's workspace (Full Access only).
+ * @throws AppError FORBIDDEN (not full), NOT_FOUND (not an open invitation of this workspace).
+ */
+async function updateOpenInvitation(
+  db: Db,
+  actor: Actor,
+  id: string,
+  values: Partial<typeof workspaceInvitations.$inferInsert>,
+): Promise<void> {
   assertFull(actor);
-  const revoked = await db
+  const updated = await db
     .update(workspaceInvitations)
-    .set({ revokedAt: new Date() })
+    .set(values)
     .where(
-      and(
-        eq(workspaceInvitations.id, id),
-        eq(workspaceInvitations.workspaceId, actor.workspaceId),
-        isNull(workspaceInvitations.acceptedAt),
-        isNull(workspaceInvitations.revokedAt),
-      ),
+      and(eq(workspaceInvitations.id, id), eq(workspaceInvitations.workspaceId, actor.workspaceId), open()),
     )
     .returning({ id: workspaceInvitations.id });
-  if (revoked.length === 0) throw AppError.notFound(m.notFound);
+  if (updated.length === 0) throw AppError.notFound(m.notFound);
 }
 
 /** The invitation of a link, whatever its state, with its workspace's name and its inviter's. */
