@@ -23,32 +23,22 @@ export async function sendTestEvent(
     workspaceId: endpoint.workspaceId,
     data: { endpointId: endpoint.id, message: 'This is a test event from LinkPilot.' },
   };
+  const delivery = {
+    endpointId: endpoint.id,
+    workspaceId: endpoint.workspaceId,
+    eventId: payload.id,
+    eventType: webhookTestEvent,
+    payload: payload as unknown as Record<string, unknown>,
+    attempts: 1,
+  };
   // Logged as in flight from the start (a start, no duration), with no next attempt: no job claims it.
   const [row] = await deps.db
     .insert(webhookDeliveries)
-    .values({
-      endpointId: endpoint.id,
-      workspaceId: endpoint.workspaceId,
-      eventId: payload.id,
-      eventType: webhookTestEvent,
-      payload: payload as unknown as Record<string, unknown>,
-      attempts: 1,
-      lastAttemptAt: now,
-      nextAttemptAt: null,
-    })
+    .values({ ...delivery, lastAttemptAt: now, nextAttemptAt: null })
     .returning({ id: webhookDeliveries.id, createdAt: webhookDeliveries.createdAt });
   const result = await attemptDelivery(
     deps,
-    {
-      id: row!.id,
-      endpointId: endpoint.id,
-      workspaceId: endpoint.workspaceId,
-      eventId: payload.id,
-      eventType: webhookTestEvent,
-      payload: payload as unknown as Record<string, unknown>,
-      attempts: 1,
-      createdAt: row!.createdAt,
-    },
+    { ...delivery, id: row!.id, createdAt: row!.createdAt },
     { oneShot: true },
   );
   return { ...result, deliveryId: row!.id };

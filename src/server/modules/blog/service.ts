@@ -14,6 +14,7 @@ import {
 } from '../../../shared/schemas/blog';
 import type { Database } from '../../db/client';
 import { pageOf } from '../../db/list-page';
+import { pageOffset } from '../../db/sql-helpers';
 import { AppError } from '../../http/errors';
 import * as repo from './repo';
 
@@ -23,7 +24,7 @@ export async function listPublishedPosts(
   page: number,
   pageSize: number = blogLimits.pageSize,
 ): Promise<BlogPostList> {
-  const { rows, total } = await repo.findPublishedPage(db, (page - 1) * pageSize, pageSize);
+  const { rows, total } = await repo.findPublishedPage(db, pageOffset(page, pageSize), pageSize);
   return pageOf(await repo.withCategories(db, rows), total, { page, pageSize });
 }
 
@@ -107,7 +108,7 @@ export async function listAllPosts(
   page: number,
   pageSize: number = blogLimits.adminPageSize,
 ): Promise<BlogAdminPostList> {
-  const { rows, total } = await repo.findAllPage(db, (page - 1) * pageSize, pageSize);
+  const { rows, total } = await repo.findAllPage(db, pageOffset(page, pageSize), pageSize);
   const items = (await repo.withCategories(db, rows)).map(toAdminPost);
   return pageOf(items, total, { page, pageSize });
 }
