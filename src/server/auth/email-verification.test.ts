@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages';
 import { apiPaths, emailVerificationParam, paths } from '../../shared/paths';
-import { createTestApp, firstLinkPath, signUpUser, type TestApp } from '../testing/app';
-import {
-  APP_SMTP_USER,
-  appSmtpSettings,
-  startSmtpServer,
-  type LocalSmtpServer,
-} from '../testing/mail-servers';
+import { createMailingTestApp, createTestApp, firstLinkPath, signUpUser, type TestApp } from '../testing/app';
+import type { LocalSmtpServer } from '../testing/mail-servers';
 import { addAdminEmails } from './roles';
 
 /**
@@ -17,15 +12,9 @@ import { addAdminEmails } from './roles';
 let t: TestApp;
 let smtp: LocalSmtpServer;
 beforeAll(async () => {
-  smtp = await startSmtpServer([APP_SMTP_USER]);
-  t = await createTestApp({
-    ...appSmtpSettings(smtp),
-  });
+  ({ t, smtp } = await createMailingTestApp());
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(() => t.close());
 beforeEach(() => {
   smtp.messages.length = 0;
 });

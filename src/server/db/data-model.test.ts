@@ -8,6 +8,7 @@ import { liveLinks } from './schema/live-links';
 import { prospects } from './schema/prospects';
 import { emailAccounts } from './schema/mailboxes';
 import { workspaces } from './schema/workspaces';
+import { insertCampaign } from '../testing/campaigns';
 import { insertTestUser } from '../testing/users';
 
 let handle: DatabaseHandle;
@@ -69,17 +70,7 @@ describe('data model', () => {
   );
 
   it('creates campaigns as drafts with zeroed counters and empty lists', async () => {
-    const user = await newUser('draft@example.com');
-    const [campaign] = await handle.db
-      .insert(campaigns)
-      .values({
-        workspaceId: user.workspaceId,
-        ownerId: user.id,
-        name: 'C',
-        websiteUrl: 'https://a.example',
-        type: 'ai',
-      })
-      .returning();
+    const campaign = await insertCampaign(handle.db, await newUser('draft@example.com'), { type: 'ai' });
     expect(campaign).toMatchObject({
       status: 'draft',
       competitors: [],
@@ -113,22 +104,12 @@ describe('data model', () => {
         provider: 'smtp',
       })
       .returning();
-    const [campaign] = await handle.db
-      .insert(campaigns)
-      .values({
-        workspaceId: user.workspaceId,
-        ownerId: user.id,
-        name: 'C',
-        websiteUrl: 'https://a.example',
-        type: 'manual',
-        emailAccountId: mailbox!.id,
-      })
-      .returning();
+    const campaign = await insertCampaign(handle.db, user, { emailAccountId: mailbox!.id });
     await handle.db
       .insert(prospects)
-      .values({ campaignId: campaign!.id, workspaceId: user.workspaceId, website: 'p.example' });
+      .values({ campaignId: campaign.id, workspaceId: user.workspaceId, website: 'p.example' });
     await handle.db.insert(liveLinks).values({
-      campaignId: campaign!.id,
+      campaignId: campaign.id,
       workspaceId: user.workspaceId,
       url: 'https://a.example/',
       anchorText: 'a',
@@ -136,7 +117,7 @@ describe('data model', () => {
     });
 
     await handle.db.delete(emailAccounts).where(eq(emailAccounts.id, mailbox!.id));
-    const [detached] = await handle.db.select().from(campaigns).where(eq(campaigns.id, campaign!.id));
+    const [detached] = await handle.db.select().from(campaigns).where(eq(campaigns.id, campaign.id));
     expect(detached!.emailAccountId).toBeNull();
 
     await handle.db.delete(workspaces).where(eq(workspaces.id, user.workspaceId));

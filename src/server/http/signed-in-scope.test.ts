@@ -6,7 +6,7 @@ import type { Me } from '../../shared/schemas/auth';
 import { BODY_LIMIT_BYTES } from '../app';
 import { WORKSPACE_HEADER } from '../auth/workspaces';
 import { workspaceMembers } from '../db/schema/workspaces';
-import { createTestApp, signUpUser, type TestApp } from '../testing/app';
+import { createSignedInApp, signUpUser, type TestApp } from '../testing/app';
 import { createManualCampaign } from '../testing/campaigns';
 import { MAX_JSON_DEPTH, nestsDeeperThan, tooDeepMessage } from './json-depth';
 
@@ -18,8 +18,7 @@ import { MAX_JSON_DEPTH, nestsDeeperThan, tooDeepMessage } from './json-depth';
 let t: TestApp;
 let cookie: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  ({ cookie } = await signUpUser(t.app));
+  ({ t, cookie } = await createSignedInApp());
 });
 afterAll(() => t.close());
 

@@ -2,9 +2,9 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../testing/app';
+import { startS3Server, type LocalS3Server } from '../testing/s3-server';
 import {
   attachmentStorageFor,
   localDiskAttachmentStorage,
@@ -14,24 +14,14 @@ import {
 
 /** The private store of reply attachments, on local disk and on a real S3-compatible server (s3rver). */
 const dataDir = mkdtempSync(path.join(tmpdir(), 'lp-attachments-'));
-const s3Dir = mkdtempSync(path.join(tmpdir(), 'lp-attachments-s3-'));
-let s3: S3rver;
-let endpoint: string;
+let s3: LocalS3Server;
 
 beforeAll(async () => {
-  s3 = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory: s3Dir,
-    configureBuckets: [{ name: 'linkpilot', configs: [] }],
-  });
-  endpoint = `http://127.0.0.1:${(await s3.run()).port}`;
+  s3 = await startS3Server('linkpilot');
 });
 afterAll(async () => {
   await s3.close();
   rmSync(dataDir, { recursive: true, force: true });
-  rmSync(s3Dir, { recursive: true, force: true });
 });
 
 async function read(stream: Readable): Promise<Buffer> {
@@ -77,19 +67,10 @@ describe('attachment storage', () => {
   });
 
   it('keeps files in the S3 bucket under attachments/ when S3_BUCKET is set', async () => {
-    const storage = attachmentStorageFor(
-      testConfig({
-        DATA_DIR: dataDir,
-        S3_BUCKET: 'linkpilot',
-        S3_ENDPOINT: endpoint,
-        S3_ACCESS_KEY_ID: 'S3RVER',
-        S3_SECRET_ACCESS_KEY: 'S3RVER',
-        S3_FORCE_PATH_STYLE: 'true',
-      }),
-    );
+    const storage = attachmentStorageFor(testConfig({ DATA_DIR: dataDir, ...s3.settings }));
     const key = newAttachmentKey();
     await storage.save(key, Buffer.from('in the bucket'));
-    expect(existsSync(path.join(s3Dir, 'linkpilot', 'attachments'))).toBe(true);
+    expect(existsSync(path.join(s3.directory, 'linkpilot', 'attachments'))).toBe(true);
     expect(existsSync(path.join(dataDir, 'attachments', key))).toBe(false);
     await storage.remove(key);
     // s3rver ignores If-None-Match, which real S3 and most compatible services honour.

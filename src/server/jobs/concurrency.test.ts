@@ -3,24 +3,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { DatabaseHandle } from '../db/client';
 import { testConfig } from '../testing/app';
-import { createTestDatabase } from '../testing/database';
+import { createTestQueue } from '../testing/database';
 import type { JobDefinition } from './job';
-import { createQueue } from './queue';
 import { Slots } from './slots';
 import { startWorkers, workOptions } from './worker';
 
 let handle: DatabaseHandle;
 let boss: PgBoss;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  boss = createQueue(handle);
-  await boss.start();
+  ({ handle, boss, close } = await createTestQueue());
 });
-afterAll(async () => {
-  await boss.stop({ graceful: false, close: true });
-  await handle.close();
-});
+afterAll(() => close());
 
 /** Waits until `check` holds, polling; fails after `limitMs` (a generous bound, not a timing assertion). */
 async function until(check: () => boolean, limitMs = 30_000): Promise<void> {

@@ -5,24 +5,19 @@ import type { DatabaseHandle } from '../db/client';
 import { rateLimits } from '../db/schema/rate-limits';
 import { sessions, users } from '../db/schema/users';
 import { testConfig } from '../testing/app';
-import { createTestDatabase } from '../testing/database';
-import { createQueue } from './queue';
+import { createTestQueue } from '../testing/database';
 import { sessionCleanupJob } from './session-cleanup';
 import { startWorkers } from './worker';
 
 let handle: DatabaseHandle;
 let boss: PgBoss;
+let close: () => Promise<void>;
 const config = testConfig();
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  boss = createQueue(handle);
-  await boss.start();
+  ({ handle, boss, close } = await createTestQueue());
 });
-afterAll(async () => {
-  await boss.stop({ graceful: false, close: true });
-  await handle.close();
-});
+afterAll(() => close());
 
 async function seedSessions() {
   const [user] = await handle.db

@@ -3,27 +3,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client';
 import { emailAccounts } from '../db/schema/mailboxes';
 import { testConfig } from '../testing/app';
-import { createTestDatabase } from '../testing/database';
+import { createTestQueue } from '../testing/database';
 import { insertTestUser } from '../testing/users';
 import { mailboxSyncJob, syncMailboxJob } from './mailbox-sync';
-import { createQueue } from './queue';
 
 /** The two-minute fan-out: one sync-mailbox job per mailbox, never two waiting for the same one. */
 const config = testConfig();
 let handle: DatabaseHandle;
 let boss: PgBoss;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  boss = createQueue(handle);
-  await boss.start();
+  ({ handle, boss, close } = await createTestQueue());
   // The queue as startWorkers creates it, without a worker, so queued jobs stay visible.
   await boss.createQueue(syncMailboxJob.name, { policy: syncMailboxJob.policy });
 });
-afterAll(async () => {
-  await boss.stop({ graceful: false, close: true });
-  await handle.close();
-});
+afterAll(() => close());
 
 describe('mailbox-sync fan-out', () => {
   it('queues one job per mailbox — connected, failing or paused (its replies are still read) — and no second one while it waits', async () => {

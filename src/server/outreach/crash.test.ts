@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../db/client';
+import { openDatabase, type Database, type DatabaseHandle } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { campaigns } from '../db/schema/campaigns';
 import { prospects } from '../db/schema/prospects';
@@ -104,31 +104,47 @@ function runWorker(env: Record<string, string>) {
 
 const deps = () => ({ keys: fixture!.keys, config: testConfig({ APP_URL: 'https://app.example' }) });
 
+/**
+ * Runs the worker on an always-open set-up and kills it from the SMTP hook `at`: before the server
+ * accepted the message (the connection is then lost too) or just after. Returns the database
+ * reopened by this process and the message the worker left mid-send.
+ */
+async function killWorkerWhileSending(at: 'beforeAccept' | 'afterAccept') {
+  const shared = await setUpAlwaysOpen();
+  // Set in the same tick as the spawn: the worker needs far longer to reach the SMTP server.
+  const worker = runWorker(shared.env);
+  fixture!.smtp.hooks[at] = async () => {
+    worker.child.kill('SIGKILL');
+    await worker.exited;
+    if (at === 'beforeAccept') throw new Error('connection lost before the message was accepted');
+  };
+  expect(await worker.exited).toBe('SIGKILL');
+  fixture!.smtp.hooks[at] = undefined;
+
+  handle = await shared.reopen();
+  const [stuck] = await handle.db.select().from(outreachMessages);
+  expect(stuck!.status).toBe('sending');
+  return { db: handle.db, stuck: stuck! };
+}
+
+/** What the campaign counts as sent. */
+async function emailsSent(db: Database): Promise<number> {
+  const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, fixture!.campaignId));
+  return campaign!.emailsSent;
+}
+
 describe('a worker killed in the middle of a send', () => {
   it(
     'before the mail server accepted the message: it is queued again and sent once, with the same Message-ID',
     async () => {
-      const shared = await setUpAlwaysOpen();
-      // Set in the same tick as the spawn: the worker needs far longer to reach the SMTP server.
-      const worker = runWorker(shared.env);
-      fixture!.smtp.hooks.beforeAccept = async () => {
-        worker.child.kill('SIGKILL');
-        await worker.exited;
-        throw new Error('connection lost before the message was accepted');
-      };
-      expect(await worker.exited).toBe('SIGKILL');
-      fixture!.smtp.hooks.beforeAccept = undefined;
-
-      handle = await shared.reopen();
-      const [stuck] = await handle.db.select().from(outreachMessages);
-      expect(stuck!.status).toBe('sending');
+      const { db, stuck } = await killWorkerWhileSending('beforeAccept');
       expect(fixture!.smtp.messages).toHaveLength(0);
 
-      const claimedAt = stuck!.claimedAt!.getTime();
+      const claimedAt = stuck.claimedAt!.getTime();
       // Within the grace period nothing is decided: the blind copy could still be on its way.
       expect(
         await reconcileInterrupted(
-          handle.db,
+          db,
           fixture!.keys,
           testConfig(),
           new Date(claimedAt + SENDING_LEASE_MS + 1000),
@@ -139,22 +155,18 @@ describe('a worker killed in the middle of a send', () => {
         waiting: 1,
       });
       const later = new Date(claimedAt + DELIVERY_GRACE_MS + 1000);
-      expect(await reconcileInterrupted(handle.db, fixture!.keys, testConfig(), later)).toEqual({
+      expect(await reconcileInterrupted(db, fixture!.keys, testConfig(), later)).toEqual({
         sent: 0,
         requeued: 1,
         waiting: 0,
       });
-      await queueDueSteps(handle.db, later);
-      const [id] = await claimSendable(handle.db, later);
-      expect(await sendMessage(handle.db, deps(), id!, later)).toBe('sent');
+      await queueDueSteps(db, later);
+      const [id] = await claimSendable(db, later);
+      expect(await sendMessage(db, deps(), id!, later)).toBe('sent');
 
       expect(fixture!.smtp.messages).toHaveLength(1);
-      expect(fixture!.smtp.messages[0]!.parsed.messageId).toBe(stuck!.messageId);
-      const [campaign] = await handle.db
-        .select()
-        .from(campaigns)
-        .where(eq(campaigns.id, fixture!.campaignId));
-      expect(campaign!.emailsSent).toBe(1);
+      expect(fixture!.smtp.messages[0]!.parsed.messageId).toBe(stuck.messageId);
+      expect(await emailsSent(db)).toBe(1);
     },
     WORKER_TEST_TIMEOUT_MS,
   );
@@ -162,40 +174,22 @@ describe('a worker killed in the middle of a send', () => {
   it(
     'after the mail server accepted it but before the worker recorded it: it is recorded as sent and never resent',
     async () => {
-      const shared = await setUpAlwaysOpen();
-      const worker = runWorker(shared.env);
-      fixture!.smtp.hooks.afterAccept = async () => {
-        worker.child.kill('SIGKILL');
-        await worker.exited;
-      };
-      expect(await worker.exited).toBe('SIGKILL');
-      fixture!.smtp.hooks.afterAccept = undefined;
-
-      handle = await shared.reopen();
-      const [stuck] = await handle.db.select().from(outreachMessages);
-      expect(stuck!.status).toBe('sending');
+      const { db, stuck } = await killWorkerWhileSending('afterAccept');
       expect(fixture!.smtp.messages).toHaveLength(1);
 
-      const later = new Date(stuck!.claimedAt!.getTime() + SENDING_LEASE_MS + 1000);
-      expect(await reconcileInterrupted(handle.db, fixture!.keys, testConfig(), later)).toEqual({
+      const later = new Date(stuck.claimedAt!.getTime() + SENDING_LEASE_MS + 1000);
+      expect(await reconcileInterrupted(db, fixture!.keys, testConfig(), later)).toEqual({
         sent: 1,
         requeued: 0,
         waiting: 0,
       });
-      await queueDueSteps(handle.db, new Date(later.getTime() + DELIVERY_GRACE_MS));
-      expect(await claimSendable(handle.db, new Date(later.getTime() + DELIVERY_GRACE_MS))).toEqual([]);
+      await queueDueSteps(db, new Date(later.getTime() + DELIVERY_GRACE_MS));
+      expect(await claimSendable(db, new Date(later.getTime() + DELIVERY_GRACE_MS))).toEqual([]);
 
       expect(fixture!.smtp.messages).toHaveLength(1);
-      const [prospect] = await handle.db
-        .select()
-        .from(prospects)
-        .where(eq(prospects.id, fixture!.prospectIds[0]!));
+      const [prospect] = await db.select().from(prospects).where(eq(prospects.id, fixture!.prospectIds[0]!));
       expect(prospect!.status).toBe('sent');
-      const [campaign] = await handle.db
-        .select()
-        .from(campaigns)
-        .where(eq(campaigns.id, fixture!.campaignId));
-      expect(campaign!.emailsSent).toBe(1);
+      expect(await emailsSent(db)).toBe(1);
     },
     WORKER_TEST_TIMEOUT_MS,
   );

@@ -10,6 +10,8 @@ import { listenForEvents } from '../events/listen';
 import { createQueue } from '../jobs/queue';
 import { startWorkers } from '../jobs/worker';
 import { createTestDatabase } from './database';
+import { startFakeOpenAi, type FakeOpenAi } from './fake-openai';
+import { APP_SMTP_USER, appSmtpSettings, startSmtpServer, type LocalSmtpServer } from './mail-servers';
 
 /** Settings for tests: quiet logs, a fixed secret, and any overrides the test needs. */
 export function testConfig(overrides: Record<string, string> = {}): Config {
@@ -86,6 +88,35 @@ export async function createTestApp(
   };
 }
 
+/** `t` with `close` also running `after`, for test apps that bring a server of their own. */
+function closingAlso(t: TestApp, after: () => Promise<void>): TestApp {
+  return {
+    ...t,
+    async close() {
+      await t.close();
+      await after();
+    },
+  };
+}
+
+/** The app with its AI provider at a new fake OpenAI server (model 'fake-model'); `t.close` stops both. */
+export async function createAiTestApp(
+  overrides: Record<string, string> = {},
+): Promise<{ t: TestApp; fake: FakeOpenAi }> {
+  const fake = await startFakeOpenAi();
+  const t = await createTestApp({ AI_BASE_URL: fake.url, AI_MODEL: 'fake-model', ...overrides });
+  return { t: closingAlso(t, () => fake.close()), fake };
+}
+
+/** The app sending its own mail (verification links, invitations) to a new local SMTP server; `t.close` stops both. */
+export async function createMailingTestApp(
+  overrides: Record<string, string> = {},
+): Promise<{ t: TestApp; smtp: LocalSmtpServer }> {
+  const smtp = await startSmtpServer([APP_SMTP_USER]);
+  const t = await createTestApp({ ...appSmtpSettings(smtp), ...overrides });
+  return { t: closingAlso(t, () => smtp.close()), smtp };
+}
+
 /** The `name=value` session cookie a response set, ready for a Cookie header. */
 export function sessionCookie(response: LightMyRequestResponse): string {
   const cookie = response.cookies.find((c) => c.name.endsWith('session_token'));
@@ -115,6 +146,15 @@ export async function signUpUser(
   });
   if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
   return { cookie: sessionCookie(response), email };
+}
+
+/** The app on a clean database with one user signed up: the session cookie and email to act as. */
+export async function createSignedInApp(
+  overrides: Record<string, string> = {},
+  options: { webRoot?: string; jobs?: boolean } = {},
+): Promise<{ t: TestApp; cookie: string; email: string }> {
+  const t = await createTestApp(overrides, options);
+  return { t, ...(await signUpUser(t.app)) };
 }
 
 /** The first http(s) link in an email's text, as the path and query `app.inject` takes; null without one. */

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import type { PgBoss } from 'pg-boss';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { runMigrations } from '../db/migrate';
+import { createQueue } from '../jobs/queue';
 
 /**
  * A clean, migrated database for one test file: an in-memory PGlite by default, or a fresh
@@ -32,6 +34,25 @@ export async function createTestDatabase({ migrate = true } = {}): Promise<Datab
       await dropper.connect();
       await dropper.query(`drop database if exists ${name} with (force)`);
       await dropper.end();
+    },
+  };
+}
+
+/** A clean test database with pg-boss started on it and no workers; `close` stops both. */
+export async function createTestQueue(): Promise<{
+  handle: DatabaseHandle;
+  boss: PgBoss;
+  close(): Promise<void>;
+}> {
+  const handle = await createTestDatabase();
+  const boss = createQueue(handle);
+  await boss.start();
+  return {
+    handle,
+    boss,
+    async close() {
+      await boss.stop({ graceful: false, close: true });
+      await handle.close();
     },
   };
 }

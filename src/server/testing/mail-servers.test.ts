@@ -1,7 +1,12 @@
 import { ImapFlow } from 'imapflow';
-import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startImapServer, startSmtpServer, type LocalImapServer, type LocalSmtpServer } from './mail-servers';
+import {
+  localSmtpTransport,
+  startImapServer,
+  startSmtpServer,
+  type LocalImapServer,
+  type LocalSmtpServer,
+} from './mail-servers';
 
 const user = { user: 'outreach@example.test', pass: 'app-password' };
 let smtp: LocalSmtpServer;
@@ -15,13 +20,7 @@ afterAll(async () => {
 
 describe('local mail servers used by the outreach tests', () => {
   it('SMTP: authenticates, records messages, and refuses a recipient on demand', async () => {
-    const transport = nodemailer.createTransport({
-      host: '127.0.0.1',
-      port: smtp.port,
-      secure: false,
-      ignoreTLS: true,
-      auth: user,
-    });
+    const transport = localSmtpTransport(smtp, user);
     await transport.sendMail({ from: user.user, to: 'a@example.test', subject: 'Hello', text: 'Body' });
     const [message] = await smtp.waitFor(1);
     expect(message!.to).toEqual(['a@example.test']);
@@ -33,13 +32,7 @@ describe('local mail servers used by the outreach tests', () => {
     ).rejects.toMatchObject({
       responseCode: 550,
     });
-    const bad = nodemailer.createTransport({
-      host: '127.0.0.1',
-      port: smtp.port,
-      secure: false,
-      ignoreTLS: true,
-      auth: { user: user.user, pass: 'wrong' },
-    });
+    const bad = localSmtpTransport(smtp, { user: user.user, pass: 'wrong' });
     await expect(bad.verify()).rejects.toMatchObject({ responseCode: 535 });
   });
 

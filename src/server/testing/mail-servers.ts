@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ImapFlow } from 'imapflow';
 import { simpleParser, type ParsedMail } from 'mailparser';
+import nodemailer from 'nodemailer';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 
 export interface MailUser {
@@ -267,4 +268,27 @@ export function appSmtpSettings(smtp: { port: number }): Record<string, string> 
     SMTP_PASSWORD: APP_SMTP_USER.pass,
     SMTP_FROM: 'LinkPilot <hello@linkpilot.test>',
   };
+}
+
+/** Where `smtp` and `imap` listen, as a mailbox's server settings: loopback, plain text. */
+export function localServerSettings(smtp: { port: number }, imap: { port: number }) {
+  return {
+    smtpHost: '127.0.0.1',
+    smtpPort: smtp.port,
+    smtpSecurity: 'none' as const,
+    imapHost: '127.0.0.1',
+    imapPort: imap.port,
+    imapSecurity: 'none' as const,
+  };
+}
+
+/** A nodemailer transport to `smtp` on loopback, plain text, logging in as `auth`. */
+export function localSmtpTransport(smtp: { port: number }, auth: MailUser) {
+  return nodemailer.createTransport({
+    host: '127.0.0.1',
+    port: smtp.port,
+    secure: false,
+    ignoreTLS: true,
+    auth,
+  });
 }

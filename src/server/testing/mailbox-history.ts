@@ -1,8 +1,8 @@
 import type { Database } from '../db/client';
-import { campaigns } from '../db/schema/campaigns';
 import { prospects } from '../db/schema/prospects';
 import { emailAccounts } from '../db/schema/mailboxes';
 import { enrollments, inboundMessages, outreachMessages, suppressions } from '../db/schema/outreach';
+import { insertCampaign } from './campaigns';
 import { insertTestUser } from './users';
 
 /** What came back for one sent message. */
@@ -44,25 +44,14 @@ export async function seedMailbox(
       ...mailbox,
     })
     .returning();
-  const [campaign] = await db
-    .insert(campaigns)
-    .values({
-      workspaceId: user.workspaceId,
-      ownerId: user.id,
-      name: 'Outreach',
-      websiteUrl: 'https://mine.example',
-      type: 'manual',
-      status: 'active',
-      emailAccountId: account!.id,
-    })
-    .returning();
+  const campaign = await insertCampaign(db, user, { status: 'active', emailAccountId: account!.id });
   return {
     db,
     workspaceId: user.workspaceId,
     userId: user.id,
     ownerEmail: user.email,
     mailboxId: account!.id,
-    campaignId: campaign!.id,
+    campaignId: campaign.id,
   };
 }
 

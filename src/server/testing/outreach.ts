@@ -1,17 +1,23 @@
+import { eq } from 'drizzle-orm';
+import { simpleParser } from 'mailparser';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import { campaigns } from '../db/schema/campaigns';
 import { prospects } from '../db/schema/prospects';
 import { emailAccounts } from '../db/schema/mailboxes';
 import { enrollments, outreachMessages } from '../db/schema/outreach';
 import { emailSequences, emailSequenceSteps } from '../db/schema/sequences';
+import { insertCampaign } from './campaigns';
 import { insertTestUser } from './users';
 import { outreachKeys, type OutreachKeys } from '../outreach/keys';
 import { encryptSecret } from '../secrets';
 import { claimSendable } from '../outreach/scheduling/claim';
 import { queueDueSteps } from '../outreach/scheduling/queue-steps';
 import { sendMessage } from '../outreach/sending/send';
+import { applyInbound } from '../outreach/replies/apply';
+import type { Inbound } from '../outreach/replies/inbound';
+import { matchInbound, type Matched } from '../outreach/replies/match';
 import {
+  localServerSettings,
   startImapServer,
   startSmtpServer,
   type LocalImapServer,
@@ -68,12 +74,7 @@ export async function createOutreachFixture(
       connectedBy: user.id,
       email: sender.user,
       provider: 'smtp',
-      smtpHost: '127.0.0.1',
-      smtpPort: smtp.port,
-      smtpSecurity: 'none',
-      imapHost: '127.0.0.1',
-      imapPort: imap.port,
-      imapSecurity: 'none',
+      ...localServerSettings(smtp, imap),
       username: sender.user,
       secretEncrypted: encryptSecret(keys.credentials, sender.pass),
       dailyLimit: options.dailyLimit ?? 30,
@@ -87,24 +88,16 @@ export async function createOutreachFixture(
   await db
     .insert(emailSequenceSteps)
     .values(options.steps.map((s, i) => ({ sequenceId: sequence!.id, stepNumber: i + 1, ...s })));
-  const [campaign] = await db
-    .insert(campaigns)
-    .values({
-      workspaceId: user.workspaceId,
-      ownerId: user.id,
-      name: 'Outreach',
-      websiteUrl: 'https://mine.example',
-      type: 'manual',
-      status: 'active',
-      emailAccountId: mailbox!.id,
-      sequenceId: sequence!.id,
-    })
-    .returning();
+  const campaign = await insertCampaign(db, user, {
+    status: 'active',
+    emailAccountId: mailbox!.id,
+    sequenceId: sequence!.id,
+  });
   const rows = await db
     .insert(prospects)
     .values(
       options.prospects.map((p) => ({
-        campaignId: campaign!.id,
+        campaignId: campaign.id,
         workspaceId: user.workspaceId,
         website: p.website,
         contactEmail: p.email,
@@ -115,7 +108,7 @@ export async function createOutreachFixture(
   await db.insert(enrollments).values(
     rows.map((r) => ({
       workspaceId: user.workspaceId,
-      campaignId: campaign!.id,
+      campaignId: campaign.id,
       prospectId: r.id,
       sequenceId: sequence!.id,
       emailAccountId: mailbox!.id,
@@ -130,13 +123,26 @@ export async function createOutreachFixture(
     workspaceId: user.workspaceId,
     userId: user.id,
     mailboxId: mailbox!.id,
-    campaignId: campaign!.id,
+    campaignId: campaign.id,
     sequenceId: sequence!.id,
     prospectIds: rows.map((r) => r.id),
     close: async () => {
       await Promise.all([smtp.close(), imap.close()]);
     },
   };
+}
+
+/** Claims the messages sendable at `now` and sends them as the engine would; returns each send's outcome. */
+export async function sendClaimable(
+  db: Database,
+  fixture: Pick<OutreachFixture, 'keys'>,
+  config: Config,
+  now: Date,
+): Promise<string[]> {
+  const outcomes: string[] = [];
+  for (const id of await claimSendable(db, now, () => 0))
+    outcomes.push(await sendMessage(db, { keys: fixture.keys, config }, id, now));
+  return outcomes;
 }
 
 /**
@@ -155,11 +161,53 @@ export async function sendDueSteps(
   for (let i = 0; i < rounds; i++) {
     const now = new Date(start.getTime() + i * 120_000);
     await queueDueSteps(db, now);
-    for (const id of await claimSendable(db, now, () => 0))
-      await sendMessage(db, { keys: fixture.keys, config }, id, now);
+    await sendClaimable(db, fixture, config, now);
   }
   const sent: Record<string, { messageId: string; subject: string }> = {};
   for (const m of await db.select().from(outreachMessages).orderBy(outreachMessages.stepNumber))
     sent[m.toEmail] = { messageId: m.messageId, subject: m.subject };
   return sent;
+}
+
+/** The prospect whose contact address is `email`; throws when there is none. */
+export async function prospectWithEmail(db: Database, email: string): Promise<typeof prospects.$inferSelect> {
+  const [prospect] = await db.select().from(prospects).where(eq(prospects.contactEmail, email));
+  if (!prospect) throw new Error(`no prospect with the address ${email}`);
+  return prospect;
+}
+
+let inboundUid = 0;
+
+/**
+ * Parses, matches and applies one message that arrived in the fixture's mailbox at `now`, as the
+ * mailbox sync does (with real-length hours); null when it matched nothing of ours.
+ */
+export async function receiveInbound(
+  db: Database,
+  fixture: Pick<OutreachFixture, 'workspaceId' | 'mailboxId'>,
+  raw: string,
+  inbound: Inbound,
+  now: Date,
+): Promise<Matched | null> {
+  const mail = await simpleParser(raw);
+  const matched = await matchInbound(db, fixture.workspaceId, mail, inbound);
+  if (!matched) return null;
+  await applyInbound(
+    db,
+    {
+      workspaceId: fixture.workspaceId,
+      emailAccountId: fixture.mailboxId,
+      uidValidity: 1,
+      uid: ++inboundUid,
+      messageId: mail.messageId ?? null,
+      fromEmail: mail.from?.value[0]?.address ?? '',
+      subject: mail.subject ?? '',
+      text: mail.text ?? '',
+      receivedAt: now,
+    },
+    matched,
+    inbound,
+    { hourMs: 3_600_000, now },
+  );
+  return matched;
 }

@@ -1,5 +1,4 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, withId } from '../../shared/paths';
 import type { Me } from '../../shared/schemas/auth';
@@ -17,16 +16,19 @@ import { runCampaignDiscovery } from '../jobs/find-prospects';
 import { checkLiveLink } from '../monitoring/check';
 import { evaluateMailboxHealth } from '../outreach/health/evaluate';
 import { markMailboxError, markMailboxWorking } from '../outreach/mailboxes/mark-status';
-import { applyInbound } from '../outreach/replies/apply';
 import type { Inbound } from '../outreach/replies/inbound';
-import { matchInbound } from '../outreach/replies/match';
 import { unsubscribe } from '../outreach/tracking/events';
 import { createTestApp, signUpUser, type TestApp } from '../testing/app';
 import { createManualCampaign } from '../testing/campaigns';
 import { bicycleWeb, fixturePage } from '../testing/fixture-sites';
 import { startFixtureWeb, type FixtureAnswer, type FixtureWeb } from '../testing/fixture-web';
 import { seedMailbox, seedSends } from '../testing/mailbox-history';
-import { createOutreachFixture, sendDueSteps, type OutreachFixture } from '../testing/outreach';
+import {
+  createOutreachFixture,
+  receiveInbound,
+  sendDueSteps,
+  type OutreachFixture,
+} from '../testing/outreach';
 import type { WebhookPayload } from './emit';
 
 /**
@@ -276,7 +278,6 @@ describe('inbound mail', () => {
   const START = new Date('2026-11-23T10:00:00Z');
   let f: OutreachFixture;
   let sent: Record<string, { messageId: string; subject: string }>;
-  let uid = 0;
   beforeAll(async () => {
     f = await createOutreachFixture(t.handle.db, {
       prospects: ['anna', 'bob', 'cleo', 'dave', 'erin'].map((n) => ({
@@ -299,27 +300,8 @@ describe('inbound mail', () => {
   /** Parses, matches and applies one message as the mailbox sync does. */
   async function receive(from: string, to: string, inbound: Inbound, body = 'Sounds good!') {
     const raw = `From: ${from}\r\nTo: ${f.sender.user}\r\nSubject: Re: ${sent[to]!.subject}\r\nMessage-ID: <${crypto.randomUUID()}@reply.example>\r\nIn-Reply-To: ${sent[to]!.messageId}\r\nContent-Type: text/plain\r\n\r\n${body}\r\n`;
-    const mail = await simpleParser(raw);
-    const matched = await matchInbound(t.handle.db, f.workspaceId, mail, inbound);
+    const matched = await receiveInbound(t.handle.db, f, raw, inbound, new Date('2026-11-23T12:00:00Z'));
     expect(matched).not.toBeNull();
-    const receivedAt = new Date('2026-11-23T12:00:00Z');
-    await applyInbound(
-      t.handle.db,
-      {
-        workspaceId: f.workspaceId,
-        emailAccountId: f.mailboxId,
-        uidValidity: 1,
-        uid: ++uid,
-        messageId: mail.messageId ?? null,
-        fromEmail: mail.from?.value[0]?.address ?? '',
-        subject: mail.subject ?? '',
-        text: mail.text ?? '',
-        receivedAt,
-      },
-      matched!,
-      inbound,
-      { hourMs: 3_600_000, now: receivedAt },
-    );
     return matched!;
   }
 

@@ -13,20 +13,22 @@ import { campaigns } from '../../db/schema/campaigns';
 import { prospects } from '../../db/schema/prospects';
 import { enrollments } from '../../db/schema/outreach';
 import { workspaceMembers } from '../../db/schema/workspaces';
-import { createTestApp, signUpUser, type TestApp } from '../../testing/app';
+import { createSignedInApp, signUpUser, type TestApp } from '../../testing/app';
 import { createManualCampaign } from '../../testing/campaigns';
 
 let t: TestApp;
 let cookie: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  ({ cookie } = await signUpUser(t.app));
+  ({ t, cookie } = await createSignedInApp());
 });
 afterAll(() => t.close());
 
 const inject = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: { cookie }, payload });
+
+/** A valid AI campaign body; the refusal tests change or add only what they mean to refuse. */
+const aiCampaign = { type: 'ai', name: 'n', websiteUrl: 'a.com', competitors: [], prospects: 10 };
 
 describe('POST /api/campaigns', () => {
   it('creates a manual campaign as draft with its prospects in one go', async () => {
@@ -61,27 +63,15 @@ describe('POST /api/campaigns', () => {
   it('refuses invalid input with the form messages and stores nothing', async () => {
     const before = (await inject('GET', apiPaths.campaigns)).json<CampaignPage>().total;
     const cases: [object, string][] = [
-      [{ type: 'ai', name: '', websiteUrl: 'a.com', competitors: [], prospects: 10 }, m.nameRequired],
-      [{ type: 'ai', name: 'n', websiteUrl: 'bad url', competitors: [], prospects: 10 }, m.invalidUrl],
-      [{ type: 'ai', name: 'n', websiteUrl: 'a.com', competitors: [], prospects: 4 }, m.prospectsMin],
-      [{ type: 'ai', name: 'n', websiteUrl: 'a.com', competitors: [], prospects: 1001 }, m.prospectsMax],
-      [{ type: 'manual', name: 'n', websiteUrl: 'a.com', competitors: [], prospects: [] }, m.noProspects],
+      [{ ...aiCampaign, name: '' }, m.nameRequired],
+      [{ ...aiCampaign, websiteUrl: 'bad url' }, m.invalidUrl],
+      [{ ...aiCampaign, prospects: 4 }, m.prospectsMin],
+      [{ ...aiCampaign, prospects: 1001 }, m.prospectsMax],
+      [{ ...aiCampaign, type: 'manual', prospects: [] }, m.noProspects],
+      [{ ...aiCampaign, websiteUrl: 'http://localhost:3000' }, PUBLIC_WEBSITE_MESSAGE],
+      [{ ...aiCampaign, competitors: ['192.168.1.1'] }, PUBLIC_WEBSITE_MESSAGE],
       [
-        { type: 'ai', name: 'n', websiteUrl: 'http://localhost:3000', competitors: [], prospects: 10 },
-        PUBLIC_WEBSITE_MESSAGE,
-      ],
-      [
-        { type: 'ai', name: 'n', websiteUrl: 'a.com', competitors: ['192.168.1.1'], prospects: 10 },
-        PUBLIC_WEBSITE_MESSAGE,
-      ],
-      [
-        {
-          type: 'ai',
-          name: 'n',
-          websiteUrl: 'a.com',
-          competitors: ['1.com', '2.com', '3.com', '4.com', '5.com', '6.com'],
-          prospects: 10,
-        },
+        { ...aiCampaign, competitors: ['1.com', '2.com', '3.com', '4.com', '5.com', '6.com'] },
         m.tooManyCompetitors,
       ],
     ];
@@ -95,11 +85,7 @@ describe('POST /api/campaigns', () => {
 
   it('refuses a mailbox that is not the workspace’s', async () => {
     const response = await inject('POST', apiPaths.campaigns, {
-      type: 'ai',
-      name: 'n',
-      websiteUrl: 'a.com',
-      competitors: [],
-      prospects: 10,
+      ...aiCampaign,
       emailAccountId: '00000000-0000-4000-8000-000000000000',
     });
     expect(response.statusCode).toBe(404);
@@ -397,11 +383,7 @@ describe('Campaign Progress', () => {
 describe('strict bodies', () => {
   it('refuses unknown fields instead of dropping them', async () => {
     const response = await inject('POST', apiPaths.campaigns, {
-      type: 'ai',
-      name: 'n',
-      websiteUrl: 'a.com',
-      competitors: [],
-      prospects: 10,
+      ...aiCampaign,
       userId: '00000000-0000-4000-8000-000000000000',
     });
     expect(response.statusCode).toBe(400);

@@ -14,6 +14,7 @@ import { outreachKeys } from '../../outreach/keys';
 import { decryptSecret } from '../../secrets';
 import { createTestApp, signUpUser, type TestApp } from '../../testing/app';
 import {
+  localServerSettings,
   startImapServer,
   startSmtpServer,
   type LocalImapServer,
@@ -32,12 +33,7 @@ let cookie: string;
 
 const form = () => ({
   email: mailUser.user,
-  smtpHost: '127.0.0.1',
-  smtpPort: smtp.port,
-  smtpSecurity: 'none',
-  imapHost: '127.0.0.1',
-  imapPort: imap.port,
-  imapSecurity: 'none',
+  ...localServerSettings(smtp, imap),
   username: mailUser.user,
   password: mailUser.pass,
   dailyLimit: 40,

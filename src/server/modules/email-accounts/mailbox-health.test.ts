@@ -2,12 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, withId } from '../../../shared/paths';
 import { mailboxMessages, type Mailbox, type MailboxHealthReport } from '../../../shared/schemas/mailboxes';
-import { campaigns } from '../../db/schema/campaigns';
 import { emailAccounts } from '../../db/schema/mailboxes';
-import { users } from '../../db/schema/users';
-import { workspaceMembers } from '../../db/schema/workspaces';
-import { createTestApp, signUpUser, type TestApp } from '../../testing/app';
+import { createSignedInApp, signUpUser, type TestApp } from '../../testing/app';
+import { insertCampaign } from '../../testing/campaigns';
 import { seedSends, type SeededMailbox } from '../../testing/mailbox-history';
+import { userAndWorkspace } from '../../testing/users';
 
 /** A mailbox's health, pause, resume and thresholds over the API, scoped to its owner. */
 let t: TestApp;
@@ -16,37 +15,29 @@ let other: string;
 let mailboxId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   let email: string;
-  ({ cookie, email } = await signUpUser(t.app));
+  ({ t, cookie, email } = await createSignedInApp());
   ({ cookie: other } = await signUpUser(t.app));
-  const [user] = await t.handle.db.select().from(users).where(eq(users.email, email));
-  const [{ workspaceId }] = (await t.handle.db
-    .select({ workspaceId: workspaceMembers.workspaceId })
-    .from(workspaceMembers)
-    .where(eq(workspaceMembers.userId, user!.id))) as [{ workspaceId: string }];
+  const { userId, workspaceId } = await userAndWorkspace(t.handle.db, email);
   const [mailbox] = await t.handle.db
     .insert(emailAccounts)
     .values({
       workspaceId,
-      connectedBy: user!.id,
+      connectedBy: userId,
       email: 'grace@sender.test',
       provider: 'smtp',
       rampLimit: 15,
     })
     .returning();
   mailboxId = mailbox!.id;
-  const [campaign] = await t.handle.db
-    .insert(campaigns)
-    .values({ workspaceId, ownerId: user!.id, name: 'C', websiteUrl: 'https://mine.example', type: 'manual' })
-    .returning();
+  const campaign = await insertCampaign(t.handle.db, { id: userId, workspaceId });
   const seeded: SeededMailbox = {
     db: t.handle.db,
     workspaceId,
-    userId: user!.id,
+    userId,
     ownerEmail: email,
     mailboxId,
-    campaignId: campaign!.id,
+    campaignId: campaign.id,
   };
   const hourAgo = new Date(Date.now() - 3_600_000);
   await seedSends(seeded, hourAgo, 8);

@@ -1,11 +1,9 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, withId, withQuery } from '../../../shared/paths';
 import { emailAccounts } from '../../db/schema/mailboxes';
 import { quarantinedMessages } from '../../db/schema/outreach';
-import { users } from '../../db/schema/users';
-import { workspaceMembers } from '../../db/schema/workspaces';
-import { createTestApp, signUpUser, type TestApp } from '../../testing/app';
+import { createSignedInApp, signUpUser, type TestApp } from '../../testing/app';
+import { userAndWorkspace } from '../../testing/users';
 
 /** The messages a mailbox's sync set aside, over the API: newest first, paginated, the owner's only. */
 let t: TestApp;
@@ -14,18 +12,13 @@ let stranger: string;
 let mailboxId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const signedUp = await signUpUser(t.app);
-  owner = signedUp.cookie;
+  let email: string;
+  ({ t, cookie: owner, email } = await createSignedInApp());
   ({ cookie: stranger } = await signUpUser(t.app));
-  const [user] = await t.handle.db.select().from(users).where(eq(users.email, signedUp.email));
-  const [{ workspaceId }] = (await t.handle.db
-    .select({ workspaceId: workspaceMembers.workspaceId })
-    .from(workspaceMembers)
-    .where(eq(workspaceMembers.userId, user!.id))) as [{ workspaceId: string }];
+  const { userId, workspaceId } = await userAndWorkspace(t.handle.db, email);
   const [mailbox] = await t.handle.db
     .insert(emailAccounts)
-    .values({ workspaceId, connectedBy: user!.id, email: 'ada@mail.test', provider: 'smtp' })
+    .values({ workspaceId, connectedBy: userId, email: 'ada@mail.test', provider: 'smtp' })
     .returning();
   mailboxId = mailbox!.id;
   const row = { workspaceId, emailAccountId: mailboxId, imapUidValidity: 1 };

@@ -7,10 +7,10 @@ import {
   type ProspectFirstLine,
 } from '../../../shared/schemas/first-lines';
 import { prospects } from '../../db/schema/prospects';
-import { CrawlStore } from '../../discovery/crawl-store';
-import { createTestApp, signUpUser, type TestApp } from '../../testing/app';
+import { createAiTestApp, signUpUser, type TestApp } from '../../testing/app';
 import { createManualCampaign } from '../../testing/campaigns';
-import { startFakeOpenAi, type FakeOpenAi } from '../../testing/fake-openai';
+import { saveCrawledPage } from '../../testing/crawl-pages';
+import type { FakeOpenAi } from '../../testing/fake-openai';
 import { cleanFirstLine, firstLinePrompt } from './prompt';
 
 let t: TestApp;
@@ -19,15 +19,11 @@ let cookie: string;
 let other: string;
 
 beforeAll(async () => {
-  fake = await startFakeOpenAi();
-  t = await createTestApp({ AI_BASE_URL: fake.url, AI_MODEL: 'fake-model' });
+  ({ t, fake } = await createAiTestApp());
   ({ cookie } = await signUpUser(t.app));
   ({ cookie: other } = await signUpUser(t.app));
 });
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+afterAll(() => t.close());
 
 const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, as = cookie) =>
   t.app.inject({ method, url, headers: { cookie: as }, payload });
@@ -50,23 +46,9 @@ describe('first lines API', () => {
         sourceAnchorText: 'sturdy locks',
       })
       .where(eq(prospects.id, prospectId));
-    await new CrawlStore(t.handle.db).savePage('https://alpha.com/best-bike-locks', {
-      ok: true,
-      status: 200,
-      extract: {
-        url: 'https://alpha.com/best-bike-locks',
-        title: 'The 7 best bike locks of 2026',
-        description: '',
-        language: 'en',
-        text: '',
-        headings: ['Tested in Berlin'],
-        links: [],
-        emails: [],
-        names: [],
-        footprint: null,
-        robots: '',
-        canonical: null,
-      },
+    await saveCrawledPage(t.handle.db, 'https://alpha.com/best-bike-locks', {
+      title: 'The 7 best bike locks of 2026',
+      headings: ['Tested in Berlin'],
     });
 
     fake.enqueue({ text: '"Your Berlin test of seven bike locks saved me a stolen bike."\n' });

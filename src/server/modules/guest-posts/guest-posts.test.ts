@@ -7,10 +7,10 @@ import {
   type GuestPostCampaign,
   type GuestPostPage,
 } from '../../../shared/schemas/guest-posts';
-import { CrawlStore } from '../../discovery/crawl-store';
-import { createTestApp, signUpUser, type TestApp } from '../../testing/app';
+import { createAiTestApp, createTestApp, signUpUser, type TestApp } from '../../testing/app';
 import { createManualCampaign } from '../../testing/campaigns';
-import { startFakeOpenAi, type FakeOpenAi } from '../../testing/fake-openai';
+import { saveCrawledPage } from '../../testing/crawl-pages';
+import type { FakeOpenAi } from '../../testing/fake-openai';
 
 const POST = [
   '# Composting in small flats',
@@ -28,19 +28,11 @@ let cookie: string;
 let other: string;
 
 beforeAll(async () => {
-  fake = await startFakeOpenAi();
-  t = await createTestApp({
-    AI_BASE_URL: fake.url,
-    AI_MODEL: 'fake-model',
-    AI_DAILY_REQUESTS_PER_USER: '20',
-  });
+  ({ t, fake } = await createAiTestApp({ AI_DAILY_REQUESTS_PER_USER: '20' }));
   ({ cookie } = await signUpUser(t.app));
   ({ cookie: other } = await signUpUser(t.app));
 });
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+afterAll(() => t.close());
 
 const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, as = cookie) =>
   t.app.inject({ method, url, headers: { cookie: as }, payload });
@@ -69,23 +61,10 @@ const request = (campaignId: string) => ({
 
 describe('guest post generator API', () => {
   it('streams the post as it is written, saves it with its link check, and reopens it', async () => {
-    await new CrawlStore(t.handle.db).savePage('https://gardenblog.org/', {
-      ok: true,
-      status: 200,
-      extract: {
-        url: 'https://gardenblog.org/',
-        title: 'Garden Blog',
-        description: 'Urban gardening',
-        language: 'en',
-        text: '',
-        headings: ['Balcony tomatoes'],
-        links: [],
-        emails: [],
-        names: [],
-        footprint: null,
-        robots: '',
-        canonical: null,
-      },
+    await saveCrawledPage(t.handle.db, 'https://gardenblog.org/', {
+      title: 'Garden Blog',
+      description: 'Urban gardening',
+      headings: ['Balcony tomatoes'],
     });
     const campaign = await createManualCampaign(t.app, cookie, { name: 'Compost' });
     fake.enqueue({ text: POST, chunkSize: 10 });

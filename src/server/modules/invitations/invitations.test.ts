@@ -4,13 +4,8 @@ import { apiPaths, invitePath, withId } from '../../../shared/paths';
 import { workspaceMessages } from '../../../shared/roles';
 import { invitationMessages as m, type IssuedInvitation } from '../../../shared/schemas/invitations';
 import { users } from '../../db/schema/users';
-import { createTestApp, firstLinkPath, signUpUser, type TestApp } from '../../testing/app';
-import {
-  APP_SMTP_USER,
-  appSmtpSettings,
-  startSmtpServer,
-  type LocalSmtpServer,
-} from '../../testing/mail-servers';
+import { createMailingTestApp, firstLinkPath, signUpUser, type TestApp } from '../../testing/app';
+import type { LocalSmtpServer } from '../../testing/mail-servers';
 
 /**
  * Invitations against the real app and a real local SMTP server: who may invite, the link (single
@@ -19,16 +14,9 @@ import {
 let t: TestApp;
 let smtp: LocalSmtpServer;
 beforeAll(async () => {
-  smtp = await startSmtpServer([APP_SMTP_USER]);
-  t = await createTestApp({
-    ...appSmtpSettings(smtp),
-    WORKSPACE_MAX_MEMBERS: '3',
-  });
+  ({ t, smtp } = await createMailingTestApp({ WORKSPACE_MAX_MEMBERS: '3' }));
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(() => t.close());
 beforeEach(() => {
   smtp.messages.length = 0;
 });

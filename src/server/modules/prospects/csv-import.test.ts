@@ -4,15 +4,14 @@ import { apiPaths, withId, withQuery } from '../../../shared/paths';
 import type { ErrorResponse } from '../../../shared/schemas/api';
 import type { Campaign, CampaignPage } from '../../../shared/schemas/campaigns';
 import type { ProspectPage } from '../../../shared/schemas/prospects';
-import { createTestApp, signUpUser, type TestApp } from '../../testing/app';
+import { createSignedInApp, signUpUser, type TestApp } from '../../testing/app';
 import { createManualCampaign } from '../../testing/campaigns';
 
 let t: TestApp;
 let cookie: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  ({ cookie } = await signUpUser(t.app));
+  ({ t, cookie } = await createSignedInApp());
 });
 afterAll(() => t.close());
 

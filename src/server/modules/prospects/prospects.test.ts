@@ -5,15 +5,14 @@ import type { CampaignDetail } from '../../../shared/schemas/campaigns';
 import type { Prospect, ProspectPage } from '../../../shared/schemas/prospects';
 import { queryRows } from '../../db/client';
 import { enrollments } from '../../db/schema/outreach';
-import { createTestApp, signUpUser, type TestApp } from '../../testing/app';
+import { createSignedInApp, signUpUser, type TestApp } from '../../testing/app';
 import { createManualCampaign } from '../../testing/campaigns';
 
 let t: TestApp;
 let cookie: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  ({ cookie } = await signUpUser(t.app));
+  ({ t, cookie } = await createSignedInApp());
 });
 afterAll(() => t.close());
 

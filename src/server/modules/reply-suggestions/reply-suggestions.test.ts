@@ -8,9 +8,9 @@ import { inboundMessages } from '../../db/schema/outreach';
 import { inboxLabels, inboxThreads } from '../../db/schema/inbox';
 import { recordInThread } from '../../inbox/threads';
 import { users } from '../../db/schema/users';
-import { createTestApp, signUpUser, type TestApp } from '../../testing/app';
+import { createAiTestApp, signUpUser, type TestApp } from '../../testing/app';
 import { createManualCampaign } from '../../testing/campaigns';
-import { startFakeOpenAi, type FakeOpenAi } from '../../testing/fake-openai';
+import type { FakeOpenAi } from '../../testing/fake-openai';
 import { parseReplySuggestion, replySuggestionPrompt } from './prompt';
 
 let t: TestApp;
@@ -54,15 +54,11 @@ async function inbound(email: string, kind: 'reply' | 'bounce', text: string): P
 
 let email: string;
 beforeAll(async () => {
-  fake = await startFakeOpenAi();
-  t = await createTestApp({ AI_BASE_URL: fake.url, AI_MODEL: 'fake-model' });
+  ({ t, fake } = await createAiTestApp());
   ({ cookie, email } = await signUpUser(t.app));
   ({ cookie: other } = await signUpUser(t.app));
 });
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+afterAll(() => t.close());
 
 const suggest = (id: string, as = cookie) =>
   t.app.inject({ method: 'POST', url: withId(apiPaths.replySuggestion, id), headers: { cookie: as } });

@@ -2,45 +2,27 @@ import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '../../../shared/paths';
 import { signUpAdmin } from '../../testing/admin';
 import { createTestApp, type TestApp } from '../../testing/app';
+import { startS3Server, type LocalS3Server } from '../../testing/s3-server';
 
 /** Uploads with S3_BUCKET set, against s3rver: a real S3-compatible HTTP server on loopback. */
-let s3: S3rver;
-let endpoint: string;
+let s3: LocalS3Server;
 let t: TestApp;
 let admin: { cookie: string };
-const s3Dir = mkdtempSync(path.join(tmpdir(), 'lp-s3-'));
 const dataDir = mkdtempSync(path.join(tmpdir(), 'lp-s3-data-'));
 
 beforeAll(async () => {
-  s3 = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory: s3Dir,
-    configureBuckets: [{ name: 'linkpilot-images', configs: [] }],
-  });
-  const { port } = await s3.run();
-  endpoint = `http://127.0.0.1:${port}`;
-  t = await createTestApp({
-    DATA_DIR: dataDir,
-    S3_BUCKET: 'linkpilot-images',
-    S3_ENDPOINT: endpoint,
-    S3_ACCESS_KEY_ID: 'S3RVER',
-    S3_SECRET_ACCESS_KEY: 'S3RVER',
-    S3_FORCE_PATH_STYLE: 'true',
-  });
+  s3 = await startS3Server('linkpilot-images');
+  t = await createTestApp({ DATA_DIR: dataDir, ...s3.settings });
   admin = await signUpAdmin(t.app, t.handle.db);
 });
 afterAll(async () => {
   await t.close();
   await s3.close();
-  rmSync(s3Dir, { recursive: true, force: true });
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -76,7 +58,7 @@ describe('image uploads on S3-compatible storage', () => {
 
     const client = new S3Client({
       region: 'us-east-1',
-      endpoint,
+      endpoint: s3.endpoint,
       forcePathStyle: true,
       credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
     });

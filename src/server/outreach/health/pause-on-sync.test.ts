@@ -6,11 +6,8 @@ import { emailAccounts } from '../../db/schema/mailboxes';
 import { outreachMessages, suppressions } from '../../db/schema/outreach';
 import { testConfig } from '../../testing/app';
 import { createTestDatabase } from '../../testing/database';
-import { createOutreachFixture, type OutreachFixture } from '../../testing/outreach';
+import { createOutreachFixture, sendDueSteps, type OutreachFixture } from '../../testing/outreach';
 import { syncMailbox } from '../replies/sync';
-import { claimSendable } from '../scheduling/claim';
-import { queueDueSteps } from '../scheduling/queue-steps';
-import { sendMessage } from '../sending/send';
 
 /**
  * Crossing a health threshold through the real path (docs/decisions/014-mailbox-health.md): 20
@@ -35,12 +32,7 @@ beforeAll(async () => {
     steps: [{ subject: 'Idea for [Website]', content: 'Hi [First Name], an idea.', delayHours: null }],
     start: MONDAY_10,
   });
-  for (let i = 0; i < SENDS; i++) {
-    const now = new Date(MONDAY_10.getTime() + i * 120_000);
-    await queueDueSteps(handle.db, now);
-    for (const id of await claimSendable(handle.db, now, () => 0))
-      await sendMessage(handle.db, { keys: f.keys, config }, id, now);
-  }
+  await sendDueSteps(handle.db, f, config, MONDAY_10, SENDS);
 });
 afterAll(async () => {
   await f?.close();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailboxMessages } from '../../../shared/schemas/mailboxes';
 import {
+  localServerSettings,
   startImapServer,
   startSmtpServer,
   type LocalImapServer,
@@ -14,15 +15,7 @@ let imap: LocalImapServer;
 let servers: MailboxServers;
 beforeAll(async () => {
   [smtp, imap] = await Promise.all([startSmtpServer([user]), startImapServer([user])]);
-  servers = {
-    smtpHost: '127.0.0.1',
-    smtpPort: smtp.port,
-    smtpSecurity: 'none',
-    imapHost: '127.0.0.1',
-    imapPort: imap.port,
-    imapSecurity: 'none',
-    auth: { user: user.user, pass: user.pass },
-  };
+  servers = { ...localServerSettings(smtp, imap), auth: { user: user.user, pass: user.pass } };
 });
 afterAll(async () => {
   await Promise.all([smtp.close(), imap.close()]);

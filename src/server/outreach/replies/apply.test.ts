@@ -1,20 +1,20 @@
 import { and, eq } from 'drizzle-orm';
-import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
 import { campaigns } from '../../db/schema/campaigns';
-import { prospects } from '../../db/schema/prospects';
 import { enrollments, inboundMessages, outreachMessages, suppressions } from '../../db/schema/outreach';
 import { testConfig } from '../../testing/app';
 import { createTestDatabase } from '../../testing/database';
-import { createOutreachFixture, type OutreachFixture } from '../../testing/outreach';
+import {
+  createOutreachFixture,
+  prospectWithEmail,
+  receiveInbound,
+  sendClaimable,
+  sendDueSteps,
+  type OutreachFixture,
+} from '../../testing/outreach';
 import { recountCampaign } from '../campaign-counters';
-import { claimSendable } from '../scheduling/claim';
-import { queueDueSteps } from '../scheduling/queue-steps';
-import { sendMessage } from '../sending/send';
-import { applyInbound } from './apply';
 import type { Bounce, Inbound } from './inbound';
-import { matchInbound, type Matched } from './match';
 
 /**
  * What each kind of inbound message does once matched (docs/decisions/014-mailbox-health.md), on
@@ -31,14 +31,6 @@ const names = ['anna', 'bob', 'carl', 'dave', 'erin', 'frank', 'gina', 'hank', '
 type Name = (typeof names)[number];
 const address = (who: Name) => `${who}@${who}.example`;
 const sent = {} as Record<Name, string>;
-let uid = 0;
-
-async function sendDue(now: Date): Promise<string[]> {
-  const outcomes: string[] = [];
-  for (const id of await claimSendable(handle.db, now, () => 0))
-    outcomes.push(await sendMessage(handle.db, { keys: f.keys, config }, id, now));
-  return outcomes;
-}
 
 beforeAll(async () => {
   handle = await createTestDatabase();
@@ -50,18 +42,16 @@ beforeAll(async () => {
     ],
     start: MONDAY_10,
   });
-  for (let i = 0; i < names.length; i++) {
-    const now = new Date(MONDAY_10.getTime() + i * 120_000);
-    await queueDueSteps(handle.db, now);
-    await sendDue(now);
-  }
-  for (const m of await handle.db.select().from(outreachMessages))
-    sent[m.toEmail.split('@')[0] as Name] = m.messageId;
+  const byAddress = await sendDueSteps(handle.db, f, config, MONDAY_10, names.length);
+  for (const [email, message] of Object.entries(byAddress))
+    sent[email.split('@')[0] as Name] = message.messageId;
 });
 afterAll(async () => {
   await f?.close();
   await handle?.close();
 });
+
+const sendDue = (now: Date) => sendClaimable(handle.db, f, config, now);
 
 /** A report as a mail server sends it; only its threading headers matter here. */
 const report = (headers = '') =>
@@ -85,38 +75,9 @@ const bounce = (type: Bounce['type'], fields: Partial<Bounce>): Bounce => ({
   ...fields,
 });
 
-/** Parses, matches and applies one inbound message as the sync does; null when nothing matched. */
-async function receive(raw: string, inbound: Inbound, now: Date): Promise<Matched | null> {
-  const mail = await simpleParser(raw);
-  const matched = await matchInbound(handle.db, f.workspaceId, mail, inbound);
-  if (!matched) return null;
-  await applyInbound(
-    handle.db,
-    {
-      workspaceId: f.workspaceId,
-      emailAccountId: f.mailboxId,
-      uidValidity: 1,
-      uid: ++uid,
-      messageId: mail.messageId ?? null,
-      fromEmail: mail.from?.value[0]?.address ?? '',
-      subject: mail.subject ?? '',
-      text: mail.text ?? '',
-      receivedAt: now,
-    },
-    matched,
-    inbound,
-    { hourMs: HOUR, now },
-  );
-  return matched;
-}
+const receive = (raw: string, inbound: Inbound, now: Date) => receiveInbound(handle.db, f, raw, inbound, now);
 
-const prospectOf = async (who: Name) =>
-  (
-    await handle.db
-      .select()
-      .from(prospects)
-      .where(eq(prospects.contactEmail, address(who)))
-  )[0]!;
+const prospectOf = (who: Name) => prospectWithEmail(handle.db, address(who));
 const enrollmentOf = async (who: Name) =>
   (
     await handle.db

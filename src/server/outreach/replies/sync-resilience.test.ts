@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
-import { prospects } from '../../db/schema/prospects';
 import { emailAccounts } from '../../db/schema/mailboxes';
 import {
   enrollments,
@@ -12,10 +11,14 @@ import {
 import { testConfig } from '../../testing/app';
 import { createTestDatabase } from '../../testing/database';
 import { startImapServer, startSmtpServer } from '../../testing/mail-servers';
-import { createOutreachFixture, type OutreachFixture } from '../../testing/outreach';
-import { claimSendable } from '../scheduling/claim';
+import {
+  createOutreachFixture,
+  prospectWithEmail,
+  sendClaimable,
+  sendDueSteps,
+  type OutreachFixture,
+} from '../../testing/outreach';
 import { queueDueSteps } from '../scheduling/queue-steps';
-import { sendMessage } from '../sending/send';
 import { syncMailbox } from './sync';
 
 /**
@@ -33,13 +36,6 @@ type Name = (typeof names)[number];
 const address = (who: Name) => `${who}@${who}.example`;
 const sent = {} as Record<Name, { messageId: string; subject: string }>;
 
-async function sendDue(now: Date): Promise<string[]> {
-  const outcomes: string[] = [];
-  for (const id of await claimSendable(handle.db, now, () => 0))
-    outcomes.push(await sendMessage(handle.db, { keys: f.keys, config }, id, now));
-  return outcomes;
-}
-
 beforeAll(async () => {
   handle = await createTestDatabase();
   f = await createOutreachFixture(handle.db, {
@@ -50,23 +46,17 @@ beforeAll(async () => {
     start: MONDAY_10,
   });
   // Fay's first step is kept for the SMTP test, a week later.
-  const [fay] = await handle.db
-    .select()
-    .from(prospects)
-    .where(eq(prospects.contactEmail, address('fay')));
-  await handle.db.update(enrollments).set({ nextStepAt: LATER }).where(eq(enrollments.prospectId, fay!.id));
-  for (let i = 0; i < names.length - 1; i++) {
-    const now = new Date(MONDAY_10.getTime() + i * 120_000);
-    await queueDueSteps(handle.db, now);
-    await sendDue(now);
-  }
-  for (const m of await handle.db.select().from(outreachMessages))
-    sent[m.toEmail.split('@')[0] as Name] = { messageId: m.messageId, subject: m.subject };
+  const fay = await prospectWithEmail(handle.db, address('fay'));
+  await handle.db.update(enrollments).set({ nextStepAt: LATER }).where(eq(enrollments.prospectId, fay.id));
+  const byAddress = await sendDueSteps(handle.db, f, config, MONDAY_10, names.length - 1);
+  for (const [email, message] of Object.entries(byAddress)) sent[email.split('@')[0] as Name] = message;
 });
 afterAll(async () => {
   await f?.close();
   await handle?.close();
 });
+
+const sendDue = (now: Date) => sendClaimable(handle.db, f, config, now);
 
 const message = (headers: string[], body: string) =>
   [...headers, `To: ${f.sender.user}`, 'Date: Mon, 23 Nov 2026 12:00:00 +0000', '', body, ''].join('\r\n');
@@ -85,13 +75,7 @@ const sync = (now: Date, maxMessageBytes?: number) =>
   syncMailbox(handle.db, f.keys, config, f.mailboxId, now, { maxMessageBytes });
 const mailbox = async () =>
   (await handle.db.select().from(emailAccounts).where(eq(emailAccounts.id, f.mailboxId)))[0]!;
-const prospectOf = async (who: Name) =>
-  (
-    await handle.db
-      .select()
-      .from(prospects)
-      .where(eq(prospects.contactEmail, address(who)))
-  )[0]!;
+const prospectOf = (who: Name) => prospectWithEmail(handle.db, address(who));
 const inboundOf = async (who: Name) =>
   handle.db
     .select()

@@ -1,6 +1,5 @@
-import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpServer, type LocalSmtpServer } from '../../testing/mail-servers';
+import { localSmtpTransport, startSmtpServer, type LocalSmtpServer } from '../../testing/mail-servers';
 import { composeMessage, replySubject, type ComposeInput } from './compose';
 
 const user = { user: 'grace@sender.example', pass: 'pw' };
@@ -23,13 +22,7 @@ const base: ComposeInput = {
 };
 
 async function deliver(input: ComposeInput) {
-  const transport = nodemailer.createTransport({
-    host: '127.0.0.1',
-    port: smtp.port,
-    secure: false,
-    ignoreTLS: true,
-    auth: user,
-  });
+  const transport = localSmtpTransport(smtp, user);
   const before = smtp.messages.length;
   await transport.sendMail(composeMessage(input));
   return (await smtp.waitFor(before + 1)).at(-1)!;
