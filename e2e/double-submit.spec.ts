@@ -7,7 +7,7 @@ import {
   saveOutreachSettings,
   sequenceFromTemplate,
 } from './outreach-steps';
-import { newUser, signUp } from './support';
+import { fillSignUpForm, newUser, signUp } from './support';
 import { localMailServers } from './mail-servers';
 
 /**
@@ -30,11 +30,7 @@ test('a double-clicked sign-up creates one account and lands in the dashboard', 
   const user = newUser({ firstName: 'Ada', lastName: 'Double' });
   const signUps = postsTo(page, apiPaths.signUp);
   await page.goto('/signup');
-  await page.getByLabel('First name').fill(user.firstName);
-  await page.getByLabel('Last name').fill(user.lastName);
-  await page.getByLabel('Company name').fill(user.companyName);
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
+  await fillSignUpForm(page, user);
   await page.getByRole('button', { name: 'Create Account' }).dblclick();
 
   await expect(page).toHaveURL(/\/dashboard$/);

@@ -12,7 +12,7 @@ import {
   sequenceFromTemplate,
 } from './outreach-steps';
 import { newUser, signUp } from './support';
-import { localMailServers } from './mail-servers';
+import { localMailServers, replyMime } from './mail-servers';
 
 /**
  * The whole journey, one user from sign-up to a verified backlink, in Chromium against the built
@@ -114,25 +114,6 @@ async function startOutreach(page: Page, campaignId: string) {
   await expect(page.getByRole('combobox', { name: 'Campaign status' })).toHaveText('Active');
 }
 
-/** A prospect's answer to our first message, as its mail client sends it (threaded by In-Reply-To). */
-function replyMime(first: ReceivedMessage, from: string, text: string, headers: string[] = []): string {
-  return [
-    `From: ${from}`,
-    `To: ${mailUser.user}`,
-    `Subject: Re: ${first.parsed.subject}`,
-    `In-Reply-To: ${first.parsed.messageId}`,
-    `References: ${first.parsed.messageId}`,
-    `Message-ID: <${crypto.randomUUID()}@${from.split('@')[1]!.replace('>', '')}>`,
-    `Date: ${new Date().toUTCString()}`,
-    ...headers,
-    'MIME-Version: 1.0',
-    'Content-Type: text/plain; charset=utf-8',
-    '',
-    text,
-    '',
-  ].join('\r\n');
-}
-
 /** A Postfix-style delivery status notification (RFC 3464) for a message the recipient's server refused. */
 function bounceMime(first: ReceivedMessage, recipient: string): string {
   const host = `mx.${recipient.split('@')[1]}`;
@@ -208,12 +189,14 @@ test('the whole journey: sign-up, mailbox, AI campaign, sequence, replies, outco
       replyMime(
         first,
         `Emma Crema <${prospects.replies.email}>`,
+        mailUser.user,
         'Hi Marie, a guest post on pour over at home would suit us. Send me a draft!\r\n\r\n> Hi Emma,',
       ),
     [prospects.autoReplies.email]: (first) =>
       replyMime(
         first,
         `Gus Burr <${prospects.autoReplies.email}>`,
+        mailUser.user,
         'I am away from the office with limited access to email.',
         ['Auto-Submitted: auto-replied'],
       ),

@@ -2,8 +2,9 @@ import { expect, test } from '@playwright/test';
 import { apiPaths, withId } from '../src/shared/paths';
 import { competitorGapMessages } from '../src/shared/schemas/competitor-gap';
 import { newUser, signUp } from './support';
-import { localMailServers } from './mail-servers';
+import { localMailServers, replyMime } from './mail-servers';
 import { campaignReadyToSend } from './outreach-api';
+import { confirmSendEmails } from './outreach-steps';
 
 /**
  * Screens follow the worker's changes without a reload or a poll (docs/decisions/019-live-updates.md):
@@ -27,10 +28,7 @@ test('a reply applied by the worker shows in the open page’s stat cards and pr
   });
 
   await page.goto(`/dashboard/campaigns/${campaignId}`);
-  await page.getByRole('button', { name: 'Send Emails' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Send Emails' });
-  await confirm.getByRole('button', { name: /^Send to 1/ }).click();
-  await expect(confirm).toBeHidden();
+  await confirmSendEmails(page, /^Send to 1/);
 
   const row = page.getByRole('row', { name: /olas-blog\.test/ });
   const [sent] = await mail.smtp.waitFor(1, 60_000);
@@ -40,19 +38,7 @@ test('a reply applied by the worker shows in the open page’s stat cards and pr
 
   await mail.imap.deliver(
     mailUser,
-    [
-      'From: Ola Blog <ola@olas-blog.test>',
-      `To: ${mailUser.user}`,
-      `Subject: Re: ${sent!.parsed.subject}`,
-      `In-Reply-To: ${sent!.parsed.messageId}`,
-      `References: ${sent!.parsed.messageId}`,
-      `Message-ID: <${crypto.randomUUID()}@olas-blog.test>`,
-      `Date: ${new Date().toUTCString()}`,
-      'Content-Type: text/plain; charset=utf-8',
-      '',
-      'Yes please, send it over.',
-      '',
-    ].join('\r\n'),
+    replyMime(sent!, 'Ola Blog <ola@olas-blog.test>', mailUser.user, 'Yes please, send it over.'),
   );
 
   // Wait, through the API and not the page, until the worker has applied the reply...

@@ -5,6 +5,7 @@ import {
   type LocalImapServer,
   type LocalSmtpServer,
   type MailUser,
+  type ReceivedMessage,
 } from '../src/server/testing/mail-servers';
 
 /**
@@ -21,4 +22,29 @@ export function localMailServers(users: MailUser[]): { smtp: LocalSmtpServer; im
     await Promise.all([servers.smtp?.close(), servers.imap?.close()]);
   });
   return servers;
+}
+
+/** A prospect's plain-text answer from `from` to `to`, the mailbox that sent `sent`, threaded as a mail client threads it. */
+export function replyMime(
+  sent: ReceivedMessage,
+  from: string,
+  to: string,
+  text: string,
+  headers: string[] = [],
+): string {
+  return [
+    `From: ${from}`,
+    `To: ${to}`,
+    `Subject: Re: ${sent.parsed.subject}`,
+    `In-Reply-To: ${sent.parsed.messageId}`,
+    `References: ${sent.parsed.messageId}`,
+    `Message-ID: <${crypto.randomUUID()}@${from.split('@')[1]!.replace('>', '')}>`,
+    `Date: ${new Date().toUTCString()}`,
+    ...headers,
+    'MIME-Version: 1.0',
+    'Content-Type: text/plain; charset=utf-8',
+    '',
+    text,
+    '',
+  ].join('\r\n');
 }

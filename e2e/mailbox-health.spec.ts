@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { apiPaths } from '../src/shared/paths';
 import { mailboxMessages as m } from '../src/shared/schemas/mailboxes';
 import {
+  confirmSendEmails,
   connectLocalMailbox,
   openSendingWindowAlways,
   saveOutreachSettings,
@@ -85,10 +86,7 @@ test('a new mailbox ramps up, its domain is checked, its health panel shows its 
   await page.getByRole('tab', { name: 'Outreach' }).click();
   await page.getByRole('button', { name: 'Outreach Settings' }).click();
   await saveOutreachSettings(page, mailUser.user);
-  await page.getByRole('button', { name: 'Send Emails' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Send Emails' });
-  await confirm.getByRole('button', { name: 'Send to 2 prospects' }).click();
-  await expect(confirm).toBeHidden();
+  await confirmSendEmails(page, 'Send to 2 prospects');
 
   const sent = await mail.smtp.waitFor(2, 60_000);
   // One recipient unsubscribes with the RFC 8058 one-click POST of the List-Unsubscribe header.

@@ -68,3 +68,11 @@ export async function sequenceFromTemplate(page: Page): Promise<void> {
   await dialog.getByRole('button', { name: 'Save Sequence' }).click();
   await expect(dialog).toBeHidden();
 }
+
+/** On the open campaign page: Send Emails, confirmed with the dialog's `button` ('Send to 2 prospects'…), until it closes. */
+export async function confirmSendEmails(page: Page, button: string | RegExp): Promise<void> {
+  await page.getByRole('button', { name: 'Send Emails' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Send Emails' });
+  await confirm.getByRole('button', { name: button }).click();
+  await expect(confirm).toBeHidden();
+}

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { newUser, signUp } from './support';
-import { localMailServers } from './mail-servers';
+import { localMailServers, replyMime } from './mail-servers';
 import { campaignReadyToSend } from './outreach-api';
+import { confirmSendEmails } from './outreach-steps';
 
 /**
  * End to end: the app sends a campaign's first email through a local SMTP server, a reply
@@ -27,30 +28,18 @@ test('a reply delivered to the mailbox turns the prospect Responded and appears 
   });
 
   await page.goto(`/dashboard/campaigns/${campaignId}`);
-  await page.getByRole('button', { name: 'Send Emails' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Send Emails' });
-  await confirm.getByRole('button', { name: /^Send to 1/ }).click();
-  await expect(confirm).toBeHidden();
+  await confirmSendEmails(page, /^Send to 1/);
 
   const [sent] = await mail.smtp.waitFor(1, 60_000);
   expect(sent!.to).toContain('anna@annas-blog.test');
   await mail.imap.deliver(
     mailUser,
-    [
-      'From: Anna Blog <anna@annas-blog.test>',
-      `To: ${mailUser.user}`,
-      `Subject: Re: ${sent!.parsed.subject}`,
-      `In-Reply-To: ${sent!.parsed.messageId}`,
-      `References: ${sent!.parsed.messageId}`,
-      `Message-ID: <${crypto.randomUUID()}@annas-blog.test>`,
-      `Date: ${new Date().toUTCString()}`,
-      'Content-Type: text/plain; charset=utf-8',
-      '',
-      'Sounds great, send me the draft by Friday!',
-      '',
-      '> Hi Anna, a guest post idea.',
-      '',
-    ].join('\r\n'),
+    replyMime(
+      sent!,
+      'Anna Blog <anna@annas-blog.test>',
+      mailUser.user,
+      'Sounds great, send me the draft by Friday!\r\n\r\n> Hi Anna, a guest post idea.',
+    ),
   );
 
   const row = page.getByRole('row', { name: /annas-blog\.test/ });

@@ -22,14 +22,19 @@ export function newUser(overrides: Partial<NewUser> = {}): NewUser {
   };
 }
 
-/** Signs up through the /signup screen and waits for the dashboard. */
-export async function signUp(page: Page, user: NewUser): Promise<void> {
-  await page.goto('/signup');
+/** Fills in the open sign-up form with `user`, leaving the submit to the caller. */
+export async function fillSignUpForm(page: Page, user: NewUser): Promise<void> {
   await page.getByLabel('First name').fill(user.firstName);
   await page.getByLabel('Last name').fill(user.lastName);
   await page.getByLabel('Company name').fill(user.companyName);
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password').fill(user.password);
+}
+
+/** Signs up through the /signup screen and waits for the dashboard. */
+export async function signUp(page: Page, user: NewUser): Promise<void> {
+  await page.goto('/signup');
+  await fillSignUpForm(page, user);
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 }

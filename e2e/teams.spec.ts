@@ -3,7 +3,7 @@ import { apiPaths, paths } from '../src/shared/paths';
 import { workspaceMessages } from '../src/shared/roles';
 import { invitationMessages } from '../src/shared/schemas/invitations';
 import { screenshots } from './screenshots';
-import { newUser, signUp, verifyEmail } from './support';
+import { fillSignUpForm, newUser, signUp, verifyEmail } from './support';
 
 /**
  * Two people, one workspace: A invites B as a member, B signs up from the link and joins, both work
@@ -54,11 +54,7 @@ test('A invites B, they share a campaign, B’s change reaches A live and in the
   await expect(pageB.getByText(`Ada Agency`).first()).toBeVisible();
   await screenshots(pageB, 'invite-signed-out');
   await pageB.getByRole('link', { name: 'Create account' }).click();
-  await pageB.getByLabel('First name').fill(b.firstName);
-  await pageB.getByLabel('Last name').fill(b.lastName);
-  await pageB.getByLabel('Company name').fill(b.companyName);
-  await pageB.getByLabel('Email').fill(b.email);
-  await pageB.getByLabel('Password').fill(b.password);
+  await fillSignUpForm(pageB, b);
   await pageB.getByRole('button', { name: 'Create Account' }).click();
   await expect(pageB).toHaveURL(new URL(link).pathname);
   await pageB.getByRole('button', { name: 'Join Ada Agency' }).click();
