@@ -1,8 +1,7 @@
 import { Link, Navigate } from 'react-router';
 import { paths, withQuery } from '../../../../shared/paths';
-import { Logo } from '../../../components/logo';
-import { ThemeToggle } from '../../../components/theme-toggle';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { SingleCardLayout } from '../../../components/layouts/single-card-layout';
+import { CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { nextParam, useNextPath } from '../api/session-mutations';
 import { useMe } from '../api/session-queries';
@@ -43,31 +42,23 @@ export function AuthScreen({ mode }: { mode: AuthMode }) {
   const switchTo =
     target === paths.dashboard ? text.switchTo : withQuery(text.switchTo, { [nextParam]: target });
   return (
-    <div className="flex min-h-dvh flex-col bg-slate-50 dark:bg-slate-950">
-      <header className="flex items-center justify-between px-4 py-4 sm:px-8">
-        <Logo />
-        <ThemeToggle />
-      </header>
-      <main className="flex flex-1 items-start justify-center px-4 pt-6 pb-16 sm:items-center sm:pt-0">
-        <Card className="w-full max-w-md shadow-xl shadow-slate-200/60 dark:shadow-black/30">
-          <CardHeader className="text-center">
-            <CardTitle as="h1">{text.title}</CardTitle>
-            <CardDescription>{text.description}</CardDescription>
-          </CardHeader>
-          <CardContent>
-            {mode === 'login' ? <SignInForm /> : <SignUpForm />}
-            <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400">
-              {text.switchPrompt}{' '}
-              <Link
-                to={switchTo}
-                className="rounded font-medium text-indigo-600 hover:text-indigo-500 hover:underline focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none dark:text-indigo-400 dark:hover:text-indigo-300"
-              >
-                {text.switchLabel}
-              </Link>
-            </p>
-          </CardContent>
-        </Card>
-      </main>
-    </div>
+    <SingleCardLayout>
+      <CardHeader className="text-center">
+        <CardTitle as="h1">{text.title}</CardTitle>
+        <CardDescription>{text.description}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {mode === 'login' ? <SignInForm /> : <SignUpForm />}
+        <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400">
+          {text.switchPrompt}{' '}
+          <Link
+            to={switchTo}
+            className="rounded font-medium text-indigo-600 hover:text-indigo-500 hover:underline focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none dark:text-indigo-400 dark:hover:text-indigo-300"
+          >
+            {text.switchLabel}
+          </Link>
+        </p>
+      </CardContent>
+    </SingleCardLayout>
   );
 }

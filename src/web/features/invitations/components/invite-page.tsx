@@ -3,11 +3,10 @@ import { invitePath, paths, withQuery } from '../../../../shared/paths';
 import type { Me } from '../../../../shared/schemas/auth';
 import { invitationMessages as m, type InvitationPreview } from '../../../../shared/schemas/invitations';
 import { roleLabels } from '../../../../shared/schemas/settings';
-import { Logo } from '../../../components/logo';
-import { ThemeToggle } from '../../../components/theme-toggle';
+import { SingleCardLayout } from '../../../components/layouts/single-card-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { ErrorState } from '../../../components/ui/page-states';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-error';
@@ -26,46 +25,38 @@ export function InvitePage({ token }: { token: string }) {
   const preview = useInvitationPreview(token);
   const me = useMe();
   return (
-    <div className="flex min-h-dvh flex-col bg-slate-50 dark:bg-slate-950">
-      <header className="flex items-center justify-between px-4 py-4 sm:px-8">
-        <Logo />
-        <ThemeToggle />
-      </header>
-      <main className="flex flex-1 items-start justify-center px-4 pt-6 pb-16 sm:items-center sm:pt-0">
-        <Card className="w-full max-w-md shadow-xl shadow-slate-200/60 dark:shadow-black/30">
-          {preview.isPending || me.isPending ? (
-            <div className="flex justify-center p-12">
-              <Spinner className="size-8 text-indigo-500" />
-            </div>
-          ) : preview.isError ? (
-            <>
-              <CardHeader className="text-center">
-                <CardTitle as="h1">Invitation unavailable</CardTitle>
-              </CardHeader>
-              <CardContent className="px-2 pt-2">
-                <ErrorState
-                  message={refusalMessage(preview.error, m.previewFailed)}
-                  onRetry={
-                    preview.error instanceof ApiError && preview.error.isClientError
-                      ? undefined
-                      : () => preview.refetch()
-                  }
-                />
-                {me.data && (
-                  <div className="px-4 pb-2 text-center">
-                    <Button asChild variant="outline">
-                      <Link to={paths.dashboard}>Go to dashboard</Link>
-                    </Button>
-                  </div>
-                )}
-              </CardContent>
-            </>
-          ) : (
-            <InvitationDetails token={token} preview={preview.data} user={me.data ?? null} />
-          )}
-        </Card>
-      </main>
-    </div>
+    <SingleCardLayout>
+      {preview.isPending || me.isPending ? (
+        <div className="flex justify-center p-12">
+          <Spinner className="size-8 text-indigo-500" />
+        </div>
+      ) : preview.isError ? (
+        <>
+          <CardHeader className="text-center">
+            <CardTitle as="h1">Invitation unavailable</CardTitle>
+          </CardHeader>
+          <CardContent className="px-2 pt-2">
+            <ErrorState
+              message={refusalMessage(preview.error, m.previewFailed)}
+              onRetry={
+                preview.error instanceof ApiError && preview.error.isClientError
+                  ? undefined
+                  : () => preview.refetch()
+              }
+            />
+            {me.data && (
+              <div className="px-4 pb-2 text-center">
+                <Button asChild variant="outline">
+                  <Link to={paths.dashboard}>Go to dashboard</Link>
+                </Button>
+              </div>
+            )}
+          </CardContent>
+        </>
+      ) : (
+        <InvitationDetails token={token} preview={preview.data} user={me.data ?? null} />
+      )}
+    </SingleCardLayout>
   );
 }
 
