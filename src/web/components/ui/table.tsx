@@ -40,6 +40,15 @@ export function Td({ className, ...props }: ComponentProps<'td'>) {
   );
 }
 
+/** The header cell over a row's action buttons: blank on screen, named for assistive technology. */
+export function ActionsHeader({ label = 'Actions' }: { label?: string }) {
+  return (
+    <Th>
+      <span className="sr-only">{label}</span>
+    </Th>
+  );
+}
+
 interface SortHeaderProps {
   label: string;
   /** This column's sort direction when it is the sorted column, otherwise null. */

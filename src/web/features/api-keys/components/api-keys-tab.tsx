@@ -1,7 +1,6 @@
 import { formatDistanceToNow } from 'date-fns';
 import { KeyRound, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { apiPaths } from '../../../../shared/paths';
 import {
   apiKeyMessages as m,
@@ -11,14 +10,14 @@ import {
   type ApiKeyStatus,
 } from '../../../../shared/schemas/api-keys';
 import type { Me } from '../../../../shared/schemas/auth';
+import { ConfirmMutationDialog } from '../../../components/confirm-mutation-dialog';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState, ErrorState, TableSkeleton } from '../../../components/ui/page-states';
-import { Table, Td, Th } from '../../../components/ui/table';
+import { RevokeButton } from '../../../components/ui/revoke-button';
+import { ActionsHeader, Table, Td, Th } from '../../../components/ui/table';
 import { formatDate } from '../../../lib/format';
-import { refusalMessage } from '../../../lib/form-errors';
 import { useApiKeys, useRevokeApiKey } from '../api/api-key-queries';
 import { CreateApiKeyDialog } from './create-api-key-dialog';
 
@@ -95,11 +94,7 @@ export function ApiKeysTab({ user }: { user: Me }) {
               <Th>Last used</Th>
               <Th>Expires</Th>
               <Th>Status</Th>
-              {manages && (
-                <Th>
-                  <span className="sr-only">Revoke</span>
-                </Th>
-              )}
+              {manages && <ActionsHeader label="Revoke" />}
             </tr>
           </thead>
           <tbody>
@@ -129,15 +124,7 @@ export function ApiKeysTab({ user }: { user: Me }) {
                   {manages && (
                     <Td className="w-24 text-right">
                       {status !== 'revoked' && (
-                        <Button
-                          variant="outline"
-                          size="sm"
-                          aria-label={`Revoke ${key.name}`}
-                          className="text-red-700 hover:text-red-800 dark:text-red-400 dark:hover:text-red-300"
-                          onClick={() => setRevoking(key)}
-                        >
-                          Revoke
-                        </Button>
+                        <RevokeButton label={`Revoke ${key.name}`} onClick={() => setRevoking(key)} />
                       )}
                     </Td>
                   )}
@@ -148,25 +135,15 @@ export function ApiKeysTab({ user }: { user: Me }) {
         </Table>
       )}
       {manages && <CreateApiKeyDialog open={creating} onOpenChange={setCreating} />}
-      <ConfirmDialog
-        open={revoking !== null}
-        onOpenChange={(open) => !open && setRevoking(null)}
+      <ConfirmMutationDialog
+        target={revoking}
+        onClose={() => setRevoking(null)}
         title={`Revoke ${revoking?.name ?? 'this API key'}?`}
         description="Scripts using it are refused from their next request. This cannot be undone."
         confirmLabel="Revoke"
-        destructive
-        pending={revoke.isPending}
-        onConfirm={() => {
-          const target = revoking;
-          if (!target) return;
-          revoke.mutate(target.id, {
-            onSuccess: () => {
-              toast.success(m.revoked(target.name));
-              setRevoking(null);
-            },
-            onError: (caught) => toast.error(refusalMessage(caught, m.revokeFailed)),
-          });
-        }}
+        mutation={revoke}
+        done={(key) => m.revoked(key.name)}
+        failed={m.revokeFailed}
       />
     </Card>
   );

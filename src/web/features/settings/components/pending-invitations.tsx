@@ -6,10 +6,11 @@ import {
   type IssuedInvitation,
 } from '../../../../shared/schemas/invitations';
 import { roleLabels } from '../../../../shared/schemas/settings';
+import { ConfirmMutationDialog } from '../../../components/confirm-mutation-dialog';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ErrorState, TableSkeleton } from '../../../components/ui/page-states';
+import { RevokeButton } from '../../../components/ui/revoke-button';
 import { formatDate } from '../../../lib/format';
 import { refusalMessage } from '../../../lib/form-errors';
 import { useInvitations, useResendInvitation, useRevokeInvitation } from '../api/invitation-queries';
@@ -92,24 +93,19 @@ export function PendingInvitations({
                   >
                     Re-send
                   </Button>
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    aria-label={`Revoke the invitation for ${target}`}
-                    className="text-red-700 hover:text-red-800 dark:text-red-400 dark:hover:text-red-300"
+                  <RevokeButton
+                    label={`Revoke the invitation for ${target}`}
                     onClick={() => setRevoking(invitation)}
-                  >
-                    Revoke
-                  </Button>
+                  />
                 </div>
               </li>
             );
           })}
         </ul>
       )}
-      <ConfirmDialog
-        open={revoking !== null}
-        onOpenChange={(open) => !open && setRevoking(null)}
+      <ConfirmMutationDialog
+        target={revoking}
+        onClose={() => setRevoking(null)}
         title="Revoke this invitation?"
         description={
           revoking?.email
@@ -117,20 +113,10 @@ export function PendingInvitations({
             : 'The link stops working at once: nobody can join with it any more.'
         }
         confirmLabel="Revoke"
-        destructive
-        pending={revoke.isPending}
-        onConfirm={() => {
-          const target = revoking;
-          if (!target) return;
-          revoke.mutate(target.id, {
-            onSuccess: () => {
-              toast.success(m.revoked);
-              setRevoking(null);
-              onRevoked(target.id);
-            },
-            onError: (caught) => toast.error(refusalMessage(caught, m.revokeFailed)),
-          });
-        }}
+        mutation={revoke}
+        done={() => m.revoked}
+        failed={m.revokeFailed}
+        onDone={(invitation) => onRevoked(invitation.id)}
       />
     </section>
   );

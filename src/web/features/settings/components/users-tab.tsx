@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import type { Me, Role } from '../../../../shared/schemas/auth';
 import { roleLabels, settingsMessages as m, type TeamUser } from '../../../../shared/schemas/settings';
+import { ConfirmMutationDialog } from '../../../components/confirm-mutation-dialog';
 import { Card } from '../../../components/ui/card';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DeleteButton } from '../../../components/ui/delete-button';
 import { ErrorState, TableSkeleton } from '../../../components/ui/page-states';
 import { Select } from '../../../components/ui/select';
@@ -95,25 +95,15 @@ export function UsersTab({ user }: { user: Me }) {
             </tbody>
           </Table>
         )}
-        <ConfirmDialog
-          open={removing !== null}
-          onOpenChange={(open) => !open && setRemoving(null)}
+        <ConfirmMutationDialog
+          target={removing}
+          onClose={() => setRemoving(null)}
           title={`Remove ${removing?.name ?? 'this member'}?`}
           description={`${removing?.name ?? 'They'} will lose access to ${user.workspace.name} at once. The campaigns and mailboxes they added stay with the workspace.`}
           confirmLabel="Remove"
-          destructive
-          pending={remove.isPending}
-          onConfirm={() => {
-            const target = removing;
-            if (!target) return;
-            remove.mutate(target.id, {
-              onSuccess: () => {
-                toast.success(m.memberRemoved(target.name));
-                setRemoving(null);
-              },
-              onError: (e) => toast.error(refusalMessage(e, m.removeFailed)),
-            });
-          }}
+          mutation={remove}
+          done={(member) => m.memberRemoved(member.name)}
+          failed={m.removeFailed}
         />
       </Card>
     </div>
