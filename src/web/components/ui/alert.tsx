@@ -26,3 +26,17 @@ export function Alert({ className, variant, children, ...props }: AlertProps) {
     </div>
   );
 }
+
+/**
+ * What failed, and beneath it the reason when the server gave one that says more; nothing while
+ * `reason` is null.
+ */
+export function FailureAlert({ title, reason }: { title: string; reason: string | null }) {
+  if (!reason) return null;
+  return (
+    <Alert variant="destructive">
+      <p className="font-medium">{title}</p>
+      {reason !== title && <p className="mt-1">{reason}</p>}
+    </Alert>
+  );
+}

@@ -2,6 +2,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { Button } from './button';
 
 /** A modal dialog (Radix Dialog): focus-trapped, closes on Escape, overlay click and its close button. */
 export const Dialog = DialogPrimitive.Root;
@@ -50,5 +51,39 @@ export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
       className={cn('mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)}
       {...props}
     />
+  );
+}
+
+interface DialogFormFooterProps {
+  /** Closes the dialog (or steps back). */
+  onCancel: () => void;
+  /** 'Cancel' unless the dialog steps back instead ('Back'). */
+  cancelLabel?: string;
+  /** Keeps Cancel from being pressed, e.g. while a save it could not stop is running. */
+  cancelDisabled?: boolean;
+  submitLabel: ReactNode;
+  /** The submit button spins and cannot be pressed again while the form is being sent. */
+  pending: boolean;
+  submitDisabled?: boolean;
+}
+
+/** A form dialog's footer: an outline Cancel button and the form's submit button. */
+export function DialogFormFooter({
+  onCancel,
+  cancelLabel = 'Cancel',
+  cancelDisabled,
+  submitLabel,
+  pending,
+  submitDisabled,
+}: DialogFormFooterProps) {
+  return (
+    <DialogFooter>
+      <Button type="button" variant="outline" disabled={cancelDisabled} onClick={onCancel}>
+        {cancelLabel}
+      </Button>
+      <Button type="submit" loading={pending} disabled={submitDisabled}>
+        {submitLabel}
+      </Button>
+    </DialogFooter>
   );
 }

@@ -17,9 +17,8 @@ import {
 import { apiKeyScopes, type ApiKeyScope } from '../../../../shared/schemas/webhook-events';
 import { SecretReveal } from '../../../components/secret-reveal';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
-import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
+import { Dialog, DialogContent, DialogFormFooter } from '../../../components/ui/dialog';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { TextField } from '../../../components/ui/text-field';
@@ -155,14 +154,11 @@ export function CreateApiKeyDialog({
               />
             </div>
             {error && <Alert variant="destructive">{error}</Alert>}
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => close(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={create.isPending}>
-                Create API key
-              </Button>
-            </DialogFooter>
+            <DialogFormFooter
+              onCancel={() => close(false)}
+              submitLabel="Create API key"
+              pending={create.isPending}
+            />
           </form>
         )}
       </DialogContent>

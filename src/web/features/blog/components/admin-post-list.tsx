@@ -5,12 +5,11 @@ import { toast } from 'sonner';
 import { paths } from '../../../../shared/paths';
 import { blogMessages, type BlogAdminPost } from '../../../../shared/schemas/blog';
 import { DeleteDialog } from '../../../components/delete-dialog';
-import { QueryCard } from '../../../components/query-card';
+import { PagedQueryCard } from '../../../components/query-card';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { DeleteButton } from '../../../components/ui/delete-button';
 import { EmptyState } from '../../../components/ui/page-states';
-import { Pagination } from '../../../components/ui/pagination';
 import { formatDate } from '../../../lib/format';
 import { useAdminPosts, useDeletePost, useSetPublished } from '../api/blog-admin-queries';
 
@@ -88,34 +87,25 @@ export function AdminPostList() {
   const remove = useDeletePost();
   return (
     <>
-      <QueryCard
+      <PagedQueryCard
         query={query}
         errorMessage={blogMessages.loadAdminListFailed}
-        isEmpty={(data) => data.total === 0}
+        pager={{ page, onPageChange: setPage, noun: 'posts' }}
         heading={<h2 className="sr-only">Posts</h2>}
         empty={<EmptyState icon={FileText} title={blogMessages.noAdminPosts} />}
       >
         {(data) => (
-          <>
-            <ul
-              aria-label="Posts"
-              aria-busy={query.isFetching}
-              className="divide-y divide-slate-200 dark:divide-slate-800"
-            >
-              {data.items.map((post) => (
-                <PostRow key={post.id} post={post} onDelete={() => setDeleting(post)} />
-              ))}
-            </ul>
-            <Pagination
-              page={page}
-              pageSize={data.pageSize}
-              total={data.total}
-              onPageChange={setPage}
-              noun="posts"
-            />
-          </>
+          <ul
+            aria-label="Posts"
+            aria-busy={query.isFetching}
+            className="divide-y divide-slate-200 dark:divide-slate-800"
+          >
+            {data.items.map((post) => (
+              <PostRow key={post.id} post={post} onDelete={() => setDeleting(post)} />
+            ))}
+          </ul>
         )}
-      </QueryCard>
+      </PagedQueryCard>
       <DeleteDialog
         target={deleting}
         onClose={() => setDeleting(null)}

@@ -12,7 +12,7 @@ import {
 import { discoveryMessages } from '../../../../shared/schemas/discovery';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { DialogFooter } from '../../../components/ui/dialog';
+import { DialogFormFooter } from '../../../components/ui/dialog';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { TextField } from '../../../components/ui/text-field';
@@ -136,14 +136,13 @@ export function AiCampaignForm({ onBack }: { onBack: () => void }) {
             )}
           </Alert>
         )}
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={onBack} disabled={busy}>
-            Back
-          </Button>
-          <Button type="submit" loading={busy}>
-            {label}
-          </Button>
-        </DialogFooter>
+        <DialogFormFooter
+          onCancel={onBack}
+          cancelLabel="Back"
+          cancelDisabled={busy}
+          submitLabel={label}
+          pending={busy}
+        />
       </form>
     </FormProvider>
   );

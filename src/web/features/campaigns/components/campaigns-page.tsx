@@ -11,14 +11,13 @@ import {
   type Campaign,
 } from '../../../../shared/schemas/campaigns';
 import type { SortOrder } from '../../../../shared/schemas/pagination';
-import { QueryCard } from '../../../components/query-card';
+import { PagedQueryCard } from '../../../components/query-card';
 import { Button } from '../../../components/ui/button';
 import { DeleteButton } from '../../../components/ui/delete-button';
 import { EmptyState, PageHeader } from '../../../components/ui/page-states';
-import { Pagination } from '../../../components/ui/pagination';
 import { SearchInput } from '../../../components/ui/search-input';
 import { Select } from '../../../components/ui/select';
-import { SortHeader, Table, Td, Th } from '../../../components/ui/table';
+import { ActionsHeader, SortHeader, Table, Td, Th } from '../../../components/ui/table';
 import { formatDate } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useMe } from '../../auth/api/session-queries';
@@ -145,10 +144,15 @@ export function CampaignsPage() {
         />
       </div>
 
-      <QueryCard
+      <PagedQueryCard
         query={query}
         errorMessage={m.loadListFailed}
-        isEmpty={(data) => data.total === 0}
+        pager={{
+          page,
+          pageSize: first.pageSize,
+          onPageChange: (next) => set({ page: next }),
+          noun: 'campaigns',
+        }}
         empty={
           filtered ? (
             <EmptyState icon={Search} title="No campaigns match">
@@ -166,74 +170,63 @@ export function CampaignsPage() {
         }
       >
         {(data) => (
-          <>
-            <Table>
-              <thead>
-                <tr>
-                  <Th>Campaign</Th>
-                  <Th>Status</Th>
-                  <Th className="text-right">Prospects</Th>
-                  <Th className="text-right">Emails</Th>
-                  <Th className="text-right">Response Rate</Th>
-                  <Th className="text-right">Success Rate</Th>
-                  <SortHeader
-                    label="Created"
-                    order={order}
-                    onSort={() => set({ order: order === 'desc' ? 'asc' : 'desc' })}
-                  />
-                  <Th>
-                    <span className="sr-only">Actions</span>
-                  </Th>
+          <Table>
+            <thead>
+              <tr>
+                <Th>Campaign</Th>
+                <Th>Status</Th>
+                <Th className="text-right">Prospects</Th>
+                <Th className="text-right">Emails</Th>
+                <Th className="text-right">Response Rate</Th>
+                <Th className="text-right">Success Rate</Th>
+                <SortHeader
+                  label="Created"
+                  order={order}
+                  onSort={() => set({ order: order === 'desc' ? 'asc' : 'desc' })}
+                />
+                <ActionsHeader />
+              </tr>
+            </thead>
+            <tbody>
+              {data.items.map((c) => (
+                <tr key={c.id} className="hover:bg-slate-50 dark:hover:bg-slate-800/40">
+                  <Td>
+                    <Link
+                      to={paths.campaign(c.id)}
+                      className="font-medium text-indigo-700 hover:underline dark:text-indigo-300"
+                    >
+                      {c.name}
+                    </Link>
+                    <div className="max-w-xs truncate text-xs text-slate-500 dark:text-slate-400">
+                      {displayUrl(c.websiteUrl)}
+                    </div>
+                    <div
+                      className="max-w-xs truncate text-xs text-slate-500 dark:text-slate-400"
+                      title={collaboratorsLine(c) ?? undefined}
+                    >
+                      <span>Owner: {c.owner?.name ?? '—'}</span>
+                      {c.collaborators.length > 0 && <span> · {collaboratorsLine(c)}</span>}
+                    </div>
+                  </Td>
+                  <Td>
+                    <CampaignStatusBadge status={c.status} />
+                  </Td>
+                  <Td className="text-right tabular-nums">{c.prospects}</Td>
+                  <Td className="text-right tabular-nums">{c.emailsSent}</Td>
+                  <Td className="text-right tabular-nums">{formatPercent(responseRate(c))}</Td>
+                  <Td className="text-right tabular-nums">{formatPercent(listSuccessRate(c))}</Td>
+                  <Td className="whitespace-nowrap">{formatDate(c.createdAt)}</Td>
+                  <Td className="text-right">
+                    {me && mayDeleteCampaign(me.role, me.id, c.owner?.id) && (
+                      <DeleteButton label={`Delete ${c.name}`} onClick={() => setDeleting(c)} />
+                    )}
+                  </Td>
                 </tr>
-              </thead>
-              <tbody>
-                {data.items.map((c) => (
-                  <tr key={c.id} className="hover:bg-slate-50 dark:hover:bg-slate-800/40">
-                    <Td>
-                      <Link
-                        to={paths.campaign(c.id)}
-                        className="font-medium text-indigo-700 hover:underline dark:text-indigo-300"
-                      >
-                        {c.name}
-                      </Link>
-                      <div className="max-w-xs truncate text-xs text-slate-500 dark:text-slate-400">
-                        {displayUrl(c.websiteUrl)}
-                      </div>
-                      <div
-                        className="max-w-xs truncate text-xs text-slate-500 dark:text-slate-400"
-                        title={collaboratorsLine(c) ?? undefined}
-                      >
-                        <span>Owner: {c.owner?.name ?? '—'}</span>
-                        {c.collaborators.length > 0 && <span> · {collaboratorsLine(c)}</span>}
-                      </div>
-                    </Td>
-                    <Td>
-                      <CampaignStatusBadge status={c.status} />
-                    </Td>
-                    <Td className="text-right tabular-nums">{c.prospects}</Td>
-                    <Td className="text-right tabular-nums">{c.emailsSent}</Td>
-                    <Td className="text-right tabular-nums">{formatPercent(responseRate(c))}</Td>
-                    <Td className="text-right tabular-nums">{formatPercent(listSuccessRate(c))}</Td>
-                    <Td className="whitespace-nowrap">{formatDate(c.createdAt)}</Td>
-                    <Td className="text-right">
-                      {me && mayDeleteCampaign(me.role, me.id, c.owner?.id) && (
-                        <DeleteButton label={`Delete ${c.name}`} onClick={() => setDeleting(c)} />
-                      )}
-                    </Td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-            <Pagination
-              page={page}
-              pageSize={first.pageSize}
-              total={data.total}
-              onPageChange={(next) => set({ page: next })}
-              noun="campaigns"
-            />
-          </>
+              ))}
+            </tbody>
+          </Table>
         )}
-      </QueryCard>
+      </PagedQueryCard>
       {createOpened && (
         <Suspense fallback={null}>
           <CreateCampaignDialog open={creating} onOpenChange={setCreating} />

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { campaignMessages as m, type Campaign } from '../../../../shared/schemas/campaigns';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
-import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
+import { Dialog, DialogContent, DialogFormFooter } from '../../../components/ui/dialog';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { refusalMessage } from '../../../lib/form-errors';
 import { useTeamUsers } from '../../settings/api/settings-queries';
@@ -97,14 +97,13 @@ function CollaboratorsForm({
           </div>
         )}
       </fieldset>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone} disabled={save.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={save.isPending} disabled={!members.isSuccess}>
-          Save
-        </Button>
-      </DialogFooter>
+      <DialogFormFooter
+        onCancel={onDone}
+        cancelDisabled={save.isPending}
+        submitLabel="Save"
+        pending={save.isPending}
+        submitDisabled={!members.isSuccess}
+      />
     </form>
   );
 }

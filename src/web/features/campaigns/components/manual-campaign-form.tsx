@@ -16,8 +16,7 @@ import { paths } from '../../../../shared/paths';
 import { campaignMessages as m, manualCampaignFormSchema } from '../../../../shared/schemas/campaigns';
 import { PROSPECT_IMPORT_BATCH } from '../../../../shared/schemas/prospect-import';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { DialogFooter } from '../../../components/ui/dialog';
+import { DialogFormFooter } from '../../../components/ui/dialog';
 import { ApiError } from '../../../lib/api-error';
 import { applyServerIssues, refusalMessage } from '../../../lib/form-errors';
 import { useSingleFlight } from '../../../lib/use-single-flight';
@@ -177,14 +176,14 @@ export function ManualCampaignForm({ onBack }: { onBack: () => void }) {
           <CsvImportProgress done={imported?.done ?? 0} total={prospects.length} />
         )}
         {error && <Alert variant="destructive">{error}</Alert>}
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={onBack} disabled={pending}>
-            Back
-          </Button>
-          <Button type="submit" loading={pending} disabled={prospects.length === 0}>
-            {importButtonLabel(prospects.length, checked?.skipped.length ?? 0)}
-          </Button>
-        </DialogFooter>
+        <DialogFormFooter
+          onCancel={onBack}
+          cancelLabel="Back"
+          cancelDisabled={pending}
+          submitLabel={importButtonLabel(prospects.length, checked?.skipped.length ?? 0)}
+          pending={pending}
+          submitDisabled={prospects.length === 0}
+        />
       </form>
     </FormProvider>
   );

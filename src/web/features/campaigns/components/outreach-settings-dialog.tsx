@@ -10,9 +10,8 @@ import {
   type CampaignOutreach,
 } from '../../../../shared/schemas/outreach';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
-import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
+import { Dialog, DialogContent, DialogFormFooter } from '../../../components/ui/dialog';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -199,14 +198,12 @@ function SettingsForm({
         />
       </fieldset>
 
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone} disabled={save.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={save.isPending}>
-          Save Settings
-        </Button>
-      </DialogFooter>
+      <DialogFormFooter
+        onCancel={onDone}
+        cancelDisabled={save.isPending}
+        submitLabel="Save Settings"
+        pending={save.isPending}
+      />
     </form>
   );
 }

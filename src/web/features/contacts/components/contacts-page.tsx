@@ -12,14 +12,13 @@ import {
   type ProspectStatus,
 } from '../../../../shared/schemas/prospects';
 import { DeleteDialog } from '../../../components/delete-dialog';
-import { QueryCard } from '../../../components/query-card';
+import { PagedQueryCard } from '../../../components/query-card';
 import { Button } from '../../../components/ui/button';
 import { DeleteButton } from '../../../components/ui/delete-button';
 import { EmptyState, PageHeader } from '../../../components/ui/page-states';
-import { Pagination } from '../../../components/ui/pagination';
 import { SearchInput } from '../../../components/ui/search-input';
 import { Select } from '../../../components/ui/select';
-import { SortHeader, Table, Td, Th } from '../../../components/ui/table';
+import { ActionsHeader, SortHeader, Table, Td, Th } from '../../../components/ui/table';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useListParams } from '../../../lib/use-list-params';
 import { useDeleteProspect } from '../../prospects/api/prospect-mutations';
@@ -28,6 +27,7 @@ import { campaignOptionsQuery } from '../../campaigns/api/campaign-queries';
 import {
   LastContactedCell,
   ProspectIdentityCells,
+  ProspectIdentityHeaders,
   ProspectScoreCells,
   ProspectScoreHeaders,
 } from '../../prospects/components/prospect-cells';
@@ -135,10 +135,10 @@ export function ContactsPage() {
       </div>
       {campaigns.isError && <p className="text-sm text-red-600 dark:text-red-400">{m.loadCampaignsFailed}</p>}
 
-      <QueryCard
+      <PagedQueryCard
         query={query}
         errorMessage={m.loadFailed}
-        isEmpty={(data) => data.total === 0}
+        pager={{ page, pageSize: PAGE_SIZE, onPageChange: (next) => set({ page: next }), noun: 'contacts' }}
         empty={
           filtered ? (
             <EmptyState icon={Search} title="No contacts match">
@@ -152,64 +152,47 @@ export function ContactsPage() {
         }
       >
         {(data) => (
-          <>
-            <Table>
-              <thead>
-                <tr>
-                  <Th>Website</Th>
-                  <Th>Contact</Th>
-                  <Th>Campaign</Th>
-                  <Th>Status</Th>
-                  <ProspectScoreHeaders />
-                  <SortHeader
-                    label="Last Contacted"
-                    order={params.sort === 'lastContacted' ? params.order : null}
-                    onSort={() =>
-                      set({
-                        sort: 'lastContacted',
-                        order: params.sort === 'lastContacted' && params.order === 'desc' ? 'asc' : 'desc',
-                      })
-                    }
-                  />
-                  <Th>
-                    <span className="sr-only">Actions</span>
-                  </Th>
+          <Table>
+            <thead>
+              <tr>
+                <ProspectIdentityHeaders />
+                <Th>Campaign</Th>
+                <Th>Status</Th>
+                <ProspectScoreHeaders />
+                <SortHeader
+                  label="Last Contacted"
+                  order={params.sort === 'lastContacted' ? params.order : null}
+                  onSort={() =>
+                    set({
+                      sort: 'lastContacted',
+                      order: params.sort === 'lastContacted' && params.order === 'desc' ? 'asc' : 'desc',
+                    })
+                  }
+                />
+                <ActionsHeader />
+              </tr>
+            </thead>
+            <tbody>
+              {data.items.map((c) => (
+                <tr key={c.id}>
+                  <ProspectIdentityCells prospect={c} />
+                  <Td>{c.campaignName}</Td>
+                  <Td>
+                    <ProspectStatusBadge status={c.status} />
+                    <DomainMemoryNote contact={c} />
+                  </Td>
+                  <ProspectScoreCells prospect={c} />
+                  <LastContactedCell prospect={c} />
+                  <Td className="text-right whitespace-nowrap">
+                    <DoNotContactButton contact={c} />
+                    <DeleteButton label={`Delete ${displayUrl(c.website)}`} onClick={() => setDeleting(c)} />
+                  </Td>
                 </tr>
-              </thead>
-              <tbody>
-                {data.items.map((c) => (
-                  <tr key={c.id}>
-                    <ProspectIdentityCells prospect={c} />
-                    <Td>{c.campaignName}</Td>
-                    <Td>
-                      <ProspectStatusBadge status={c.status} />
-                      <DomainMemoryNote contact={c} />
-                    </Td>
-                    <ProspectScoreCells prospect={c} />
-                    <LastContactedCell prospect={c} />
-                    <Td className="text-right whitespace-nowrap">
-                      <DoNotContactButton contact={c} />
-                      <DeleteButton
-                        label={`Delete ${displayUrl(c.website)}`}
-                        onClick={() => setDeleting(c)}
-                      />
-                    </Td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-            <Pagination
-              page={page}
-              pageSize={PAGE_SIZE}
-              total={data.total}
-              totalIsCapped={data.totalIsCapped}
-              pageRows={data.items.length}
-              onPageChange={(next) => set({ page: next })}
-              noun="contacts"
-            />
-          </>
+              ))}
+            </tbody>
+          </Table>
         )}
-      </QueryCard>
+      </PagedQueryCard>
       <DeleteDialog
         target={deleting}
         onClose={() => setDeleting(null)}

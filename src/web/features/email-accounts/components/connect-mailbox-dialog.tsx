@@ -12,9 +12,9 @@ import {
   type ConnectMailboxInput,
   type OAuthMailboxProvider,
 } from '../../../../shared/schemas/mailboxes';
-import { Alert } from '../../../components/ui/alert';
+import { FailureAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
+import { Dialog, DialogContent, DialogFormFooter } from '../../../components/ui/dialog';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { TextField } from '../../../components/ui/text-field';
@@ -22,6 +22,7 @@ import { ApiError } from '../../../lib/api-error';
 import { applyServerIssues, refusalMessage } from '../../../lib/form-errors';
 import { startOAuthConnect, useConnectMailbox, useOAuthAvailability } from '../api/email-account-queries';
 import { useSingleFlight } from '../../../lib/use-single-flight';
+import { DailyLimitField } from './mailbox-settings-dialog';
 
 type Output = z.output<typeof connectMailboxSchema>;
 const empty: ConnectMailboxInput = {
@@ -124,12 +125,7 @@ function ConnectWithOAuth({ provider }: { provider: OAuthMailboxProvider }) {
       <Button type="button" variant="outline" className="w-full" loading={pending} onClick={connect}>
         <Mail aria-hidden className="size-4" /> {messages.connect}
       </Button>
-      {error && (
-        <Alert variant="destructive">
-          <p className="font-medium">{messages.failed}</p>
-          {error !== messages.failed && <p className="mt-1">{error}</p>}
-        </Alert>
-      )}
+      <FailureAlert title={messages.failed} reason={error} />
     </div>
   );
 }
@@ -237,14 +233,7 @@ export function ConnectMailboxDialog({
               error={errors.email?.message}
               {...form.register('email')}
             />
-            <TextField
-              label="Daily Limit"
-              type="number"
-              min={1}
-              max={2000}
-              error={errors.dailyLimit?.message}
-              {...form.register('dailyLimit')}
-            />
+            <DailyLimitField error={errors.dailyLimit?.message} {...form.register('dailyLimit')} />
             <TextField
               label="User Name"
               autoComplete="username"
@@ -261,20 +250,13 @@ export function ConnectMailboxDialog({
           </div>
           <ServerFieldset form={form} protocol="smtp" legend="Outgoing mail (SMTP)" />
           <ServerFieldset form={form} protocol="imap" legend="Incoming mail (IMAP)" />
-          {error && (
-            <Alert variant="destructive">
-              <p className="font-medium">{m.connectFailed}</p>
-              {error !== m.connectFailed && <p className="mt-1">{error}</p>}
-            </Alert>
-          )}
-          <DialogFooter>
-            <Button type="button" variant="outline" disabled={connect.isPending} onClick={() => close(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={connect.isPending}>
-              {connect.isPending ? 'Checking the connection…' : 'Connect'}
-            </Button>
-          </DialogFooter>
+          <FailureAlert title={m.connectFailed} reason={error} />
+          <DialogFormFooter
+            onCancel={() => close(false)}
+            cancelDisabled={connect.isPending}
+            submitLabel={connect.isPending ? 'Checking the connection…' : 'Connect'}
+            pending={connect.isPending}
+          />
         </form>
       </DialogContent>
     </Dialog>

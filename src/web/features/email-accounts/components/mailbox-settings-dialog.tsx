@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
@@ -9,9 +9,8 @@ import {
   type Mailbox,
   type MailboxSettingsInput,
 } from '../../../../shared/schemas/mailboxes';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
+import { FailureAlert } from '../../../components/ui/alert';
+import { Dialog, DialogContent, DialogFormFooter } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/text-field';
 import { applyServerIssues, refusalMessage } from '../../../lib/form-errors';
 import { useUpdateMailbox } from '../api/email-account-queries';
@@ -33,6 +32,11 @@ const thresholds = [
   { name: 'maxPolicyBlockPct', label: 'Policy blocks (%)' },
   { name: 'maxUnsubscribePct', label: 'Unsubscribes (%)' },
 ] as const;
+
+/** A mailbox's Daily Limit input, in its schema's bounds (1 to 2000); the connect form asks for it too. */
+export function DailyLimitField(props: Omit<ComponentProps<typeof TextField>, 'label'>) {
+  return <TextField label="Daily Limit" type="number" min={1} max={2000} {...props} />;
+}
 
 /**
  * A mailbox's sending settings: how many emails a day it may send, the random pause between two
@@ -77,14 +81,7 @@ export function MailboxSettingsDialog({ mailbox, onClose }: { mailbox: Mailbox; 
     <Dialog open onOpenChange={(open) => !open && !update.isPending && onClose()}>
       <DialogContent title="Mailbox Settings" description={mailbox.email}>
         <form noValidate onSubmit={onSubmit} className="space-y-4">
-          <TextField
-            label="Daily Limit"
-            type="number"
-            min={1}
-            max={2000}
-            error={errors.dailyLimit?.message}
-            {...form.register('dailyLimit')}
-          />
+          <DailyLimitField error={errors.dailyLimit?.message} {...form.register('dailyLimit')} />
           <fieldset className="grid gap-4 sm:grid-cols-2">
             <legend className="mb-2 text-sm text-slate-600 dark:text-slate-400">
               Pause between two emails of this mailbox: a random time in this range, so sending looks like a
@@ -136,20 +133,13 @@ export function MailboxSettingsDialog({ mailbox, onClose }: { mailbox: Mailbox; 
               {...form.register('password')}
             />
           )}
-          {error && (
-            <Alert variant="destructive">
-              <p className="font-medium">{m.settingsFailed}</p>
-              {error !== m.settingsFailed && <p className="mt-1">{error}</p>}
-            </Alert>
-          )}
-          <DialogFooter>
-            <Button type="button" variant="outline" disabled={update.isPending} onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={update.isPending}>
-              {update.isPending ? 'Saving…' : 'Save'}
-            </Button>
-          </DialogFooter>
+          <FailureAlert title={m.settingsFailed} reason={error} />
+          <DialogFormFooter
+            onCancel={onClose}
+            cancelDisabled={update.isPending}
+            submitLabel={update.isPending ? 'Saving…' : 'Save'}
+            pending={update.isPending}
+          />
         </form>
       </DialogContent>
     </Dialog>

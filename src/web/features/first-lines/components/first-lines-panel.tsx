@@ -7,11 +7,10 @@ import {
   updateFirstLineSchema,
   type ProspectFirstLine,
 } from '../../../../shared/schemas/first-lines';
-import { QueryCard } from '../../../components/query-card';
+import { PagedQueryCard } from '../../../components/query-card';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/page-states';
-import { Pagination } from '../../../components/ui/pagination';
 import { useAiStatus } from '../../ai/api/ai-queries';
 import { AiNotConfigured } from '../../ai/components/ai-not-configured';
 import {
@@ -171,10 +170,10 @@ export function FirstLinesPanel({ campaignId }: { campaignId: string }) {
   };
 
   return (
-    <QueryCard
+    <PagedQueryCard
       query={query}
       errorMessage={m.loadFailed}
-      isEmpty={(data) => data.total === 0}
+      pager={{ page, pageSize: PAGE_SIZE, onPageChange: setPage, noun: 'prospects' }}
       heading={
         <div className="space-y-3 border-b border-slate-200 px-5 py-4 dark:border-slate-800">
           <div>
@@ -221,27 +220,18 @@ export function FirstLinesPanel({ campaignId }: { campaignId: string }) {
       }
     >
       {(data) => (
-        <>
-          <ul className="divide-y divide-slate-200 dark:divide-slate-800">
-            {data.items.map((item) => (
-              <FirstLineRow
-                key={item.prospectId}
-                campaignId={campaignId}
-                item={item}
-                canDraft={canDraft && progress === null}
-                requireApproval={data.requireApproval}
-              />
-            ))}
-          </ul>
-          <Pagination
-            page={page}
-            pageSize={PAGE_SIZE}
-            total={data.total}
-            onPageChange={setPage}
-            noun="prospects"
-          />
-        </>
+        <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+          {data.items.map((item) => (
+            <FirstLineRow
+              key={item.prospectId}
+              campaignId={campaignId}
+              item={item}
+              canDraft={canDraft && progress === null}
+              requireApproval={data.requireApproval}
+            />
+          ))}
+        </ul>
       )}
-    </QueryCard>
+    </PagedQueryCard>
   );
 }

@@ -2,11 +2,10 @@ import { FileText } from 'lucide-react';
 import { useState } from 'react';
 import { guestPostMessages as m, type GuestPostSummary } from '../../../../shared/schemas/guest-posts';
 import { DeleteDialog } from '../../../components/delete-dialog';
-import { QueryCard } from '../../../components/query-card';
+import { PagedQueryCard } from '../../../components/query-card';
 import { Button } from '../../../components/ui/button';
 import { DeleteButton } from '../../../components/ui/delete-button';
 import { EmptyState } from '../../../components/ui/page-states';
-import { Pagination } from '../../../components/ui/pagination';
 import { formatDate } from '../../../lib/format';
 import { useDeleteGuestPost, useGuestPostPage } from '../api/guest-post-queries';
 import { pageOnly, useListParams } from '../../../lib/use-list-params';
@@ -29,10 +28,10 @@ export function SavedGuestPosts({ openId, onOpen, onDeleted }: SavedGuestPostsPr
   const remove = useDeleteGuestPost();
   return (
     <>
-      <QueryCard
+      <PagedQueryCard
         query={query}
         errorMessage={m.loadFailed}
-        isEmpty={(data) => data.total === 0}
+        pager={{ page, pageSize: PAGE_SIZE, onPageChange: setPage, noun: 'posts' }}
         heading={
           <h2 className="border-b border-slate-200 px-5 py-3 text-base font-semibold dark:border-slate-800">
             Saved guest posts
@@ -45,41 +44,32 @@ export function SavedGuestPosts({ openId, onOpen, onDeleted }: SavedGuestPostsPr
         }
       >
         {(data) => (
-          <>
-            <ul className="divide-y divide-slate-200 dark:divide-slate-800">
-              {data.items.map((post) => (
-                <li key={post.id} className="flex items-center gap-3 px-5 py-3">
-                  <div className="min-w-0 flex-1">
-                    <p className="truncate font-medium">{post.title || 'Untitled post'}</p>
-                    <p className="truncate text-sm text-slate-500 dark:text-slate-400">
-                      {post.campaignName} · {post.targetWebsite} · {formatDate(post.createdAt)}
-                    </p>
-                  </div>
-                  <Button
-                    variant={post.id === openId ? 'default' : 'outline'}
-                    size="sm"
-                    aria-label={`Open ${post.title || 'untitled post'}`}
-                    onClick={() => onOpen(post.id)}
-                  >
-                    {post.id === openId ? 'Open' : 'Reopen'}
-                  </Button>
-                  <DeleteButton
-                    label={`Delete ${post.title || 'untitled post'}`}
-                    onClick={() => setDeleting(post)}
-                  />
-                </li>
-              ))}
-            </ul>
-            <Pagination
-              page={page}
-              pageSize={PAGE_SIZE}
-              total={data.total}
-              onPageChange={setPage}
-              noun="posts"
-            />
-          </>
+          <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+            {data.items.map((post) => (
+              <li key={post.id} className="flex items-center gap-3 px-5 py-3">
+                <div className="min-w-0 flex-1">
+                  <p className="truncate font-medium">{post.title || 'Untitled post'}</p>
+                  <p className="truncate text-sm text-slate-500 dark:text-slate-400">
+                    {post.campaignName} · {post.targetWebsite} · {formatDate(post.createdAt)}
+                  </p>
+                </div>
+                <Button
+                  variant={post.id === openId ? 'default' : 'outline'}
+                  size="sm"
+                  aria-label={`Open ${post.title || 'untitled post'}`}
+                  onClick={() => onOpen(post.id)}
+                >
+                  {post.id === openId ? 'Open' : 'Reopen'}
+                </Button>
+                <DeleteButton
+                  label={`Delete ${post.title || 'untitled post'}`}
+                  onClick={() => setDeleting(post)}
+                />
+              </li>
+            ))}
+          </ul>
         )}
-      </QueryCard>
+      </PagedQueryCard>
       <DeleteDialog
         target={deleting}
         onClose={() => setDeleting(null)}

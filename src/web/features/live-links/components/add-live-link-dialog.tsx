@@ -7,8 +7,7 @@ import type { z } from 'zod';
 import { createLiveLinkSchema, liveLinkMessages as m } from '../../../../shared/schemas/live-links';
 import { contactMessages } from '../../../../shared/schemas/prospects';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
+import { Dialog, DialogContent, DialogFormFooter } from '../../../components/ui/dialog';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { TextField } from '../../../components/ui/text-field';
@@ -129,14 +128,7 @@ export function AddLiveLinkDialog({
             {...form.register('pageUrl')}
           />
           {error && <Alert variant="destructive">{error}</Alert>}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => close(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Add Link
-            </Button>
-          </DialogFooter>
+          <DialogFormFooter onCancel={() => close(false)} submitLabel="Add Link" pending={create.isPending} />
         </form>
       </DialogContent>
     </Dialog>

@@ -13,13 +13,12 @@ import {
 import type { SortOrder } from '../../../../shared/schemas/pagination';
 import { truncateUrl } from '../../../../shared/urls';
 import { DeleteDialog } from '../../../components/delete-dialog';
-import { QueryCard } from '../../../components/query-card';
+import { PagedQueryCard } from '../../../components/query-card';
 import { Button } from '../../../components/ui/button';
 import { DeleteButton } from '../../../components/ui/delete-button';
 import { EmptyState, PageHeader } from '../../../components/ui/page-states';
-import { Pagination } from '../../../components/ui/pagination';
 import { Select } from '../../../components/ui/select';
-import { SortHeader, Table, Td, Th } from '../../../components/ui/table';
+import { ActionsHeader, SortHeader, Table, Td, Th } from '../../../components/ui/table';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { useListParams } from '../../../lib/use-list-params';
 import { useCheckLiveLink, useDeleteLiveLink, useLiveLinkPage } from '../api/live-link-queries';
@@ -124,10 +123,11 @@ export function LiveLinksPage() {
         }
       />
       <LiveLinkSummaryPanel />
-      <QueryCard
+      <PagedQueryCard
         query={query}
         errorMessage={m.loadFailed}
         isEmpty={(data) => data.total === 0 && status === 'all'}
+        pager={{ page, pageSize: PAGE_SIZE, onPageChange: (next) => set({ page: next }), noun: 'links' }}
         heading={
           <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 p-4 dark:border-slate-800">
             <h2 className="font-semibold">Links</h2>
@@ -174,9 +174,7 @@ export function LiveLinksPage() {
                   />
                   <Th>Last Checked</Th>
                   <Th>Status</Th>
-                  <Th>
-                    <span className="sr-only">Actions</span>
-                  </Th>
+                  <ActionsHeader />
                 </tr>
               </thead>
               <tbody>
@@ -234,16 +232,9 @@ export function LiveLinksPage() {
                 ))}
               </tbody>
             </Table>
-            <Pagination
-              page={page}
-              pageSize={PAGE_SIZE}
-              total={data.total}
-              onPageChange={(next) => set({ page: next })}
-              noun="links"
-            />
           </>
         )}
-      </QueryCard>
+      </PagedQueryCard>
       <AddLiveLinkDialog open={adding} onOpenChange={setAdding} />
       <LinkHistoryDialog link={history} onClose={() => setHistory(null)} />
       <DeleteDialog

@@ -7,6 +7,16 @@ import { formatDate } from '../../../lib/format';
 import { EmailCheckWarning } from './email-check-warning';
 import { displayUrl } from '../../../../shared/display-host';
 
+/** The Website and Contact header cells, over ProspectIdentityCells. */
+export function ProspectIdentityHeaders() {
+  return (
+    <>
+      <Th>Website</Th>
+      <Th>Contact</Th>
+    </>
+  );
+}
+
 /**
  * Website and Contact (name over email) cells of a prospect row. A discovered prospect also says
  * under its website why it was proposed, linking the page it was found on. With `onOpen` the

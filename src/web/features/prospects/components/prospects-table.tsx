@@ -5,10 +5,9 @@ import { campaignMessages as m } from '../../../../shared/schemas/campaigns';
 import type { SortOrder } from '../../../../shared/schemas/pagination';
 import { outreachMessages } from '../../../../shared/schemas/outreach';
 import type { Prospect } from '../../../../shared/schemas/prospects';
-import { QueryCard } from '../../../components/query-card';
+import { PagedQueryCard } from '../../../components/query-card';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/page-states';
-import { Pagination } from '../../../components/ui/pagination';
 import { refusalMessage } from '../../../lib/form-errors';
 import { SortHeader, Table, Td, Th } from '../../../components/ui/table';
 import { useEnrollProspect, useUpdateProspectStatus } from '../api/prospect-mutations';
@@ -16,6 +15,7 @@ import { useCampaignProspects } from '../api/prospect-queries';
 import {
   LastContactedCell,
   ProspectIdentityCells,
+  ProspectIdentityHeaders,
   ProspectScoreCells,
   ProspectScoreHeaders,
 } from './prospect-cells';
@@ -54,11 +54,11 @@ export function ProspectsTable({ campaignId }: { campaignId: string }) {
   const busyId = update.isPending ? update.variables?.id : undefined;
 
   return (
-    <QueryCard
+    <PagedQueryCard
       query={query}
       heading={<h2 className="px-6 pt-5 pb-3 text-lg font-semibold">Prospects</h2>}
       errorMessage={m.loadFailed}
-      isEmpty={(data) => data.total === 0}
+      pager={{ page, pageSize: PAGE_SIZE, onPageChange: setPage, noun: 'prospects' }}
       empty={
         <EmptyState icon={Users} title="No prospects yet">
           Prospects appear here once they are found or uploaded.
@@ -70,8 +70,7 @@ export function ProspectsTable({ campaignId }: { campaignId: string }) {
           <Table>
             <thead>
               <tr>
-                <Th>Website</Th>
-                <Th>Contact</Th>
+                <ProspectIdentityHeaders />
                 <ProspectScoreHeaders />
                 <Th>Status</Th>
                 <SortHeader
@@ -137,16 +136,9 @@ export function ProspectsTable({ campaignId }: { campaignId: string }) {
               ))}
             </tbody>
           </Table>
-          <Pagination
-            page={page}
-            pageSize={PAGE_SIZE}
-            total={data.total}
-            onPageChange={setPage}
-            noun="prospects"
-          />
           <ProspectTimelineDrawer prospectId={openId} onClose={() => setOpenId(null)} />
         </>
       )}
-    </QueryCard>
+    </PagedQueryCard>
   );
 }

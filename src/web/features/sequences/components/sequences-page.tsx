@@ -2,11 +2,10 @@ import { Mails, Pencil, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { sequenceMessages as m, type Sequence } from '../../../../shared/schemas/sequences';
 import { DeleteDialog } from '../../../components/delete-dialog';
-import { QueryCard } from '../../../components/query-card';
+import { PagedQueryCard } from '../../../components/query-card';
 import { Button } from '../../../components/ui/button';
 import { DeleteButton } from '../../../components/ui/delete-button';
 import { EmptyState, PageHeader } from '../../../components/ui/page-states';
-import { Pagination } from '../../../components/ui/pagination';
 import { formatDate } from '../../../lib/format';
 import { useDeleteSequence, useSequencePage } from '../api/sequence-queries';
 import { sequenceDurationDays } from '../sequence-values';
@@ -38,10 +37,10 @@ export function SequencesPage() {
           </Button>
         }
       />
-      <QueryCard
+      <PagedQueryCard
         query={query}
         errorMessage={m.loadFailed}
-        isEmpty={(data) => data.total === 0}
+        pager={{ page, pageSize: PAGE_SIZE, onPageChange: setPage, noun: 'sequences' }}
         empty={
           <EmptyState
             icon={Mails}
@@ -57,44 +56,35 @@ export function SequencesPage() {
         }
       >
         {(data) => (
-          <>
-            <ul className="divide-y divide-slate-200 dark:divide-slate-800">
-              {data.items.map((s) => {
-                const days = sequenceDurationDays(s.steps);
-                return (
-                  <li key={s.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-4 sm:px-6">
-                    <div className="min-w-0 flex-1">
-                      <h2 className="truncate font-semibold">{s.name}</h2>
-                      <p className="mt-0.5 text-sm text-slate-600 dark:text-slate-400">
-                        {plural(s.steps.length, 'step')} · {days === 0 ? 'Single email' : plural(days, 'day')}{' '}
-                        · Created {formatDate(s.createdAt)}
-                      </p>
-                    </div>
-                    <div className="flex items-center gap-1">
-                      <Button
-                        variant="outline"
-                        size="sm"
-                        aria-label={`Edit ${s.name}`}
-                        onClick={() => setDialog({ sequence: s })}
-                      >
-                        <Pencil aria-hidden className="size-4" /> Edit
-                      </Button>
-                      <DeleteButton label={`Delete ${s.name}`} onClick={() => setDeleting(s)} />
-                    </div>
-                  </li>
-                );
-              })}
-            </ul>
-            <Pagination
-              page={page}
-              pageSize={PAGE_SIZE}
-              total={data.total}
-              onPageChange={setPage}
-              noun="sequences"
-            />
-          </>
+          <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+            {data.items.map((s) => {
+              const days = sequenceDurationDays(s.steps);
+              return (
+                <li key={s.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-4 sm:px-6">
+                  <div className="min-w-0 flex-1">
+                    <h2 className="truncate font-semibold">{s.name}</h2>
+                    <p className="mt-0.5 text-sm text-slate-600 dark:text-slate-400">
+                      {plural(s.steps.length, 'step')} · {days === 0 ? 'Single email' : plural(days, 'day')} ·
+                      Created {formatDate(s.createdAt)}
+                    </p>
+                  </div>
+                  <div className="flex items-center gap-1">
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      aria-label={`Edit ${s.name}`}
+                      onClick={() => setDialog({ sequence: s })}
+                    >
+                      <Pencil aria-hidden className="size-4" /> Edit
+                    </Button>
+                    <DeleteButton label={`Delete ${s.name}`} onClick={() => setDeleting(s)} />
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
         )}
-      </QueryCard>
+      </PagedQueryCard>
       <SequenceDialog
         open={dialog !== null}
         onOpenChange={(open) => !open && setDialog(null)}

@@ -13,9 +13,8 @@ import {
   webhookUrlField,
 } from '../../../../shared/schemas/webhooks';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
-import { DialogFooter } from '../../../components/ui/dialog';
+import { DialogFormFooter } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/text-field';
 import { useSingleFlight } from '../../../lib/use-single-flight';
 
@@ -89,14 +88,7 @@ export function EndpointForm({
         <p className="-mt-2 text-sm text-red-600 dark:text-red-400">{errors.events.message}</p>
       )}
       {error && <Alert variant="destructive">{error}</Alert>}
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={form.formState.isSubmitting}>
-          {submitLabel}
-        </Button>
-      </DialogFooter>
+      <DialogFormFooter onCancel={onCancel} submitLabel={submitLabel} pending={form.formState.isSubmitting} />
     </form>
   );
 }
