@@ -4,9 +4,8 @@ import { screen, waitFor } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { apiPaths, paths, withId } from '../../shared/paths';
-import type { CampaignDetail } from '../../shared/schemas/campaigns';
-import { prospectStatusSchema, type ProspectStatus } from '../../shared/schemas/prospects';
 import type { HeadHandle } from '../lib/page-head';
+import { campaignDetailFixture } from '../test/fixtures';
 import { json, mockApi, testUser } from '../test/mock-api';
 import { renderApp } from '../test/render-app';
 import { routes } from './router';
@@ -26,34 +25,10 @@ async function headHandle(route: RouteObject): Promise<HeadHandle | undefined> {
   return (module as { handle?: HeadHandle } | undefined)?.handle;
 }
 
-const campaign: CampaignDetail = {
-  id: 'c0ffee00-0000-4000-8000-00000000000c',
+const campaign = campaignDetailFixture({
   name: 'Autumn Roast Launch',
   websiteUrl: 'https://roastery.example',
-  status: 'draft',
-  type: 'manual',
-  competitors: [],
-  internalLinks: [],
-  emailAccountId: null,
-  targetProspects: 0,
-  prospects: 0,
-  prospectsFound: 0,
-  campaignProgress: { enrolled: 0, ended: 0, percent: 0 },
-  emailsSent: 0,
-  emailsOpened: 0,
-  emailsClicked: 0,
-  responses: 0,
-  successCount: 0,
-  progressPercentage: 0,
-  owner: null,
-  collaborators: [],
-  createdAt: '2026-11-20T10:00:00.000Z',
-  updatedAt: '2026-11-20T10:00:00.000Z',
-  prospectCounts: Object.fromEntries(prospectStatusSchema.options.map((status) => [status, 0])) as Record<
-    ProspectStatus,
-    number
-  >,
-};
+});
 
 describe('document titles', () => {
   it('gives every route a title of its own', async () => {

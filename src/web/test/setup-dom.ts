@@ -1,6 +1,7 @@
 // Imported first by every jsdom test: Vitest runs without globals here, so Testing Library cannot
-// register its own cleanup, and jsdom lacks window.scrollTo (called by ScrollRestoration) and
-// Element.scrollIntoView (Settings brings its open tab into view).
+// register its own cleanup, and jsdom lacks window.scrollTo (called by ScrollRestoration),
+// Element.scrollIntoView (Settings brings its open tab into view; Radix Select its chosen option) and
+// pointer capture (Radix Select, sonner's toasts).
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
@@ -11,6 +12,11 @@ configure({ asyncUtilTimeout: 5000 });
 
 Object.defineProperty(window, 'scrollTo', { value: vi.fn(), writable: true });
 Object.defineProperty(Element.prototype, 'scrollIntoView', { value: vi.fn(), writable: true });
+Object.assign(Element.prototype, {
+  hasPointerCapture: () => false,
+  setPointerCapture: () => {},
+  releasePointerCapture: () => {},
+});
 
 afterEach(() => {
   cleanup();

@@ -5,35 +5,17 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { apiPaths, paths, withQuery } from '../../../../shared/paths';
 import type { ActivityEntry, ActivityPage } from '../../../../shared/schemas/activity';
-import type { TeamUser } from '../../../../shared/schemas/settings';
 import { FakeEventSource } from '../../../test/fake-event-source';
+import { teamUserFixture } from '../../../test/fixtures';
 import { apiError, json, mockApi, testUser } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
-
-// Radix Select uses pointer capture and scrolls its options into view: jsdom has neither.
-Object.assign(Element.prototype, {
-  hasPointerCapture: () => false,
-  releasePointerCapture: () => {},
-  scrollIntoView: () => {},
-});
+import { chooseOption } from '../../../test/select';
 
 const miaId = '00000000-0000-4000-8000-0000000000b2';
 const bikesId = 'c0ffee00-0000-4000-8000-00000000000b';
-const members: TeamUser[] = [
-  {
-    id: testUser.id,
-    name: testUser.fullName,
-    email: testUser.email,
-    role: 'full',
-    joinedAt: '2026-11-01T10:00:00.000Z',
-  },
-  {
-    id: miaId,
-    name: 'Mia Member',
-    email: 'mia@example.com',
-    role: 'member',
-    joinedAt: '2026-11-20T10:00:00.000Z',
-  },
+const members = [
+  teamUserFixture(),
+  teamUserFixture({ id: miaId, name: 'Mia Member', email: 'mia@example.com', role: 'member' }),
 ];
 
 const entry = (id: string, over: Partial<ActivityEntry>): ActivityEntry => ({
@@ -88,11 +70,6 @@ const rows = async () =>
 const requested = (fetchMock: ReturnType<typeof mockApi>) =>
   fetchMock.mock.calls.map(([input]) => String(input)).filter((url) => url.startsWith(apiPaths.activity));
 
-async function choose(user: ReturnType<typeof userEvent.setup>, filter: string, option: string) {
-  await user.click(screen.getByRole('combobox', { name: filter }));
-  await user.click(await screen.findByRole('option', { name: option }));
-}
-
 describe('Settings → Activity', () => {
   it('comes after Users among the tabs', async () => {
     mockSettings({ [activity()]: () => json(200, page([])) });
@@ -144,12 +121,12 @@ describe('Settings → Activity', () => {
     const user = await openActivityTab();
     expect(await rows()).toHaveLength(2);
 
-    await choose(user, 'Filter by kind', 'Prospects added');
+    await chooseOption(user, 'Filter by kind', 'Prospects added');
     await waitFor(async () => expect(await rows()).toHaveLength(1));
     expect((await rows())[0]).toHaveTextContent('Mia Member added 3 prospects to Bikes');
 
-    await choose(user, 'Filter by member', 'Mia Member');
-    await choose(user, 'Filter by campaign', 'Bikes');
+    await chooseOption(user, 'Filter by member', 'Mia Member');
+    await chooseOption(user, 'Filter by campaign', 'Bikes');
     expect(await screen.findByText('No activity matches these filters')).toBeInTheDocument();
     expect(requested(api)).toEqual([
       apiPaths.activity,
@@ -159,7 +136,7 @@ describe('Settings → Activity', () => {
     ]);
 
     // Back to all kinds: the other filters stay.
-    await choose(user, 'Filter by kind', 'All kinds');
+    await chooseOption(user, 'Filter by kind', 'All kinds');
     await waitFor(() =>
       expect(requested(api).at(-1)).toBe(
         withQuery(apiPaths.activity, { member: miaId, campaignId: bikesId }),

@@ -5,36 +5,12 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiPaths, paths, withId, withQuery } from '../../../../shared/paths';
 import type { ActivityEntry } from '../../../../shared/schemas/activity';
-import type { CampaignDetail } from '../../../../shared/schemas/campaigns';
+import { campaignDetailFixture } from '../../../test/fixtures';
 import { json, mockApi, testUser } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 
 const id = 'c0ffee00-0000-4000-8000-00000000000c';
-const campaign: CampaignDetail = {
-  id,
-  name: 'Spring outreach',
-  websiteUrl: 'https://mysite.test',
-  status: 'active',
-  type: 'manual',
-  competitors: [],
-  internalLinks: [],
-  emailAccountId: null,
-  targetProspects: 0,
-  prospects: 0,
-  prospectsFound: 0,
-  emailsSent: 0,
-  emailsOpened: 0,
-  emailsClicked: 0,
-  responses: 0,
-  successCount: 0,
-  progressPercentage: 0,
-  owner: null,
-  collaborators: [],
-  createdAt: '2026-11-20T10:00:00.000Z',
-  updatedAt: '2026-11-20T10:00:00.000Z',
-  prospectCounts: { pending: 0, sent: 0, responded: 0, success: 0, failed: 0 },
-  campaignProgress: { enrolled: 0, ended: 0, percent: 0 },
-};
+const campaign = campaignDetailFixture({ id, status: 'active' });
 const entry = (n: number, over: Partial<ActivityEntry> = {}): ActivityEntry => ({
   id: `a${n}`,
   kind: 'campaign.status_changed',

@@ -15,13 +15,6 @@ import { Providers } from '../../../app/providers';
 import { apiError, json, mockApi, sentTo, testUser } from '../../../test/mock-api';
 import { ApiKeysTab } from './api-keys-tab';
 
-// Radix Select uses pointer capture and scrolls its options into view: jsdom has neither.
-Object.assign(Element.prototype, {
-  hasPointerCapture: () => false,
-  releasePointerCapture: () => {},
-  scrollIntoView: () => {},
-});
-
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SECRET = 'lp_AbC12xyzxyzxyzxyzxyzxyzxyzxyzxyzx';
 

@@ -11,36 +11,21 @@ import type { CampaignDetail } from '../../../../shared/schemas/campaigns';
 import { outreachMessages } from '../../../../shared/schemas/outreach';
 import type { Prospect } from '../../../../shared/schemas/prospects';
 import { TooltipProvider } from '../../../components/ui/tooltip';
+import { campaignDetailFixture } from '../../../test/fixtures';
 import { json, mockApi, testUser } from '../../../test/mock-api';
 import { meQueryKey } from '../../auth/api/session-queries';
 import { CampaignDetailPage } from './campaign-detail-page';
 
 const id = 'c0ffee00-0000-4000-8000-00000000000c';
-const campaign: CampaignDetail = {
+// Its prospect search is done (100 %) but nobody is enrolled: Campaign Progress must still say "Not started".
+const campaign = campaignDetailFixture({
   id,
-  name: 'Spring outreach',
-  websiteUrl: 'https://mysite.test',
-  status: 'draft',
-  type: 'manual',
-  competitors: [],
-  internalLinks: [],
-  emailAccountId: null,
   targetProspects: 1,
   prospects: 1,
   prospectsFound: 1,
-  emailsSent: 0,
-  emailsOpened: 0,
-  emailsClicked: 0,
-  responses: 0,
-  successCount: 0,
   progressPercentage: 100,
-  owner: null,
-  collaborators: [],
-  createdAt: '2026-11-20T10:00:00.000Z',
-  updatedAt: '2026-11-20T10:00:00.000Z',
   prospectCounts: { pending: 1, sent: 0, responded: 0, success: 0, failed: 0 },
-  campaignProgress: { enrolled: 0, ended: 0, percent: 0 },
-};
+});
 const prospect: Prospect = {
   id: 'p1',
   campaignId: id,

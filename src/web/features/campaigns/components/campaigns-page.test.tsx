@@ -6,16 +6,11 @@ import { describe, expect, it } from 'vitest';
 import { apiPaths, paths, withQuery } from '../../../../shared/paths';
 import type { Me } from '../../../../shared/schemas/auth';
 import type { Campaign, CampaignStatus } from '../../../../shared/schemas/campaigns';
+import { campaignFixture } from '../../../test/fixtures';
 import { json, mockApi, testUser } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 
-// Radix Select uses pointer capture and scrolls its options into view: jsdom has neither.
-Object.assign(Element.prototype, {
-  hasPointerCapture: () => false,
-  releasePointerCapture: () => {},
-  scrollIntoView: () => {},
-});
-
+/** A campaign of the list with three prospects; the list shows its name, website, status and people. */
 const campaign = (
   id: string,
   name: string,
@@ -23,29 +18,7 @@ const campaign = (
   status: CampaignStatus,
   owner: Campaign['owner'] = null,
   collaborators: Campaign['collaborators'] = [],
-): Campaign => ({
-  id,
-  name,
-  websiteUrl,
-  status,
-  type: 'manual',
-  competitors: [],
-  internalLinks: [],
-  emailAccountId: null,
-  targetProspects: 0,
-  prospects: 3,
-  prospectsFound: 0,
-  emailsSent: 0,
-  emailsOpened: 0,
-  emailsClicked: 0,
-  responses: 0,
-  successCount: 0,
-  progressPercentage: 0,
-  owner,
-  collaborators,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  updatedAt: '2026-11-20T10:00:00.000Z',
-});
+): Campaign => campaignFixture({ id, name, websiteUrl, status, owner, collaborators, prospects: 3 });
 const draft = campaign('c1', 'Bakery Draft', 'https://xn--bckerei-mnchen-5hb60b.de', 'draft');
 const active = campaign('c2', 'Roastery Live', 'https://roastery.example', 'active');
 const listUrl = (status: string, owner?: string) =>

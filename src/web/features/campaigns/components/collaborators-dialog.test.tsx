@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { apiPaths, withId } from '../../../../shared/paths';
 import type { Campaign } from '../../../../shared/schemas/campaigns';
 import type { TeamUser } from '../../../../shared/schemas/settings';
+import { campaignFixture } from '../../../test/fixtures';
 import { json, mockApi, sentTo } from '../../../test/mock-api';
 import { CollaboratorsButton } from './collaborators-dialog';
 
@@ -19,32 +20,14 @@ const member = (n: number, name: string): TeamUser => ({
   joinedAt: '2026-11-20T10:00:00.000Z',
 });
 const [ada, bea, cy] = [member(1, 'Ada Lovelace'), member(2, 'Bea Bee'), member(3, 'Cy Ames')];
-const saved: Campaign = {
+const saved = campaignFixture({
   id,
-  name: 'Spring outreach',
-  websiteUrl: 'https://mysite.test',
-  status: 'draft',
-  type: 'manual',
-  competitors: [],
-  internalLinks: [],
-  emailAccountId: null,
-  targetProspects: 1,
-  prospects: 1,
-  prospectsFound: 1,
-  emailsSent: 0,
-  emailsOpened: 0,
-  emailsClicked: 0,
-  responses: 0,
-  successCount: 0,
-  progressPercentage: 0,
   owner: { id: ada.id, name: ada.name },
   collaborators: [
     { id: bea.id, name: bea.name },
     { id: cy.id, name: cy.name },
   ],
-  createdAt: '2026-11-20T10:00:00.000Z',
-  updatedAt: '2026-11-20T10:00:00.000Z',
-};
+});
 
 describe('CollaboratorsButton', () => {
   it('lists the members but the owner and saves the ticked ones', async () => {

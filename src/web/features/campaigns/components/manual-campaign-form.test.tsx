@@ -6,34 +6,14 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { apiPaths, paths, withId } from '../../../../shared/paths';
+import { campaignFixture } from '../../../test/fixtures';
 import { json, mockApi, sentTo } from '../../../test/mock-api';
 import { ManualCampaignForm } from './manual-campaign-form';
 
 const campaignId = 'c0ffee00-0000-4000-8000-0000000000aa';
 const addUrl = withId(apiPaths.campaignProspects, campaignId);
-const campaign = {
-  id: campaignId,
-  name: 'Spring',
-  websiteUrl: 'https://mysite.example',
-  status: 'draft',
-  type: 'manual',
-  competitors: [],
-  internalLinks: [],
-  emailAccountId: null,
-  targetProspects: 0,
-  prospects: 0,
-  prospectsFound: 0,
-  emailsSent: 0,
-  emailsOpened: 0,
-  emailsClicked: 0,
-  responses: 0,
-  successCount: 0,
-  progressPercentage: 0,
-  owner: null,
-  collaborators: [],
-  createdAt: '2026-11-25T00:00:00.000Z',
-  updatedAt: '2026-11-25T00:00:00.000Z',
-};
+// What the server answers once it created the campaign the form filled in.
+const campaign = campaignFixture({ id: campaignId, name: 'Spring', websiteUrl: 'https://mysite.example' });
 
 function renderForm(handlers: Parameters<typeof mockApi>[0]) {
   const api = mockApi(handlers);

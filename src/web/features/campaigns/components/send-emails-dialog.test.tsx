@@ -12,10 +12,15 @@ import { enrollmentSummary, SendEmailsDialog } from './send-emails-dialog';
 const campaignId = 'c0ffee00-0000-4000-8000-00000000000c';
 const url = withId(apiPaths.campaignEnrollment, campaignId);
 
-function renderDialog(preview: EnrollmentPreview) {
+/** The open dialog over a campaign whose enrollment preview is `preview`; `enroll` answers the POST. */
+function renderDialog(
+  preview: EnrollmentPreview,
+  enroll: () => Response | Promise<Response> = () =>
+    json(200, { enrolled: preview.eligible, notEnrolled: [] }),
+) {
   const api = mockApi({
     [`GET ${url}`]: () => json(200, preview),
-    [`POST ${url}`]: () => json(200, { enrolled: preview.eligible, notEnrolled: [] }),
+    [`POST ${url}`]: enroll,
   });
   const onOpenSettings = vi.fn();
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -45,23 +50,10 @@ describe('Send Emails', () => {
   });
 
   it('sends one enrollment request for a double click', async () => {
-    const preview: EnrollmentPreview = { eligible: 2, blocker: null, warning: null };
     let answer: (response: Response) => void = () => {};
-    const api = mockApi({
-      [`GET ${url}`]: () => json(200, preview),
-      [`POST ${url}`]: () => new Promise<Response>((resolve) => (answer = resolve)),
-    });
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <SendEmailsDialog
-          campaignId={campaignId}
-          paused={false}
-          open
-          onOpenChange={() => {}}
-          onOpenSettings={() => {}}
-        />
-      </QueryClientProvider>,
+    const { api } = renderDialog(
+      { eligible: 2, blocker: null, warning: null },
+      () => new Promise<Response>((resolve) => (answer = resolve)),
     );
     await userEvent.setup().dblClick(await screen.findByRole('button', { name: 'Send to 2 prospects' }));
     await waitFor(() => expect(sentTo(api, 'POST', url)).toHaveLength(1));

@@ -11,35 +11,18 @@ import {
   type Mailbox,
   type MailboxHealthReport,
 } from '../../../../shared/schemas/mailboxes';
+import { mailboxFixture } from '../../../test/fixtures';
 import { apiError, json, mockApi, sentTo, testUser } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 
 // Radix Select (the provider preset) uses pointer capture and scrolls its options into view: jsdom has neither.
-Object.assign(Element.prototype, {
-  hasPointerCapture: () => false,
-  releasePointerCapture: () => {},
-  scrollIntoView: () => {},
-});
-
-const mailbox: Mailbox = {
-  id: 'mb-1',
-  email: 'ada@mail.test',
-  provider: 'smtp',
+const mailbox = mailboxFixture({
   status: 'error',
   statusReason: m.imapLoginRefused,
   statusSource: 'imap',
-  lastSync: null,
   emailsSentToday: 12,
-  dailyLimit: 30,
-  rampLimit: null,
-  maxHardBouncePct: 5,
-  maxPolicyBlockPct: 3,
-  maxUnsubscribePct: 2,
-  minSpacingMinutes: 2,
-  maxSpacingMinutes: 6,
   connectedBy: { id: testUser.id, name: testUser.fullName },
-  createdAt: '2025-01-01T00:00:00.000Z',
-};
+});
 const pauseReason = 'Paused: 7.5 % hard bounces over the last 40 sends (limit 5 %)';
 const paused: Mailbox = {
   ...mailbox,

@@ -4,29 +4,12 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiPaths, paths, withId } from '../../../../shared/paths';
-import type { Mailbox, QuarantinePage } from '../../../../shared/schemas/mailboxes';
+import type { QuarantinePage } from '../../../../shared/schemas/mailboxes';
+import { mailboxFixture } from '../../../test/fixtures';
 import { json, mockApi, testUser } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 
-const mailbox: Mailbox = {
-  id: 'mb-1',
-  email: 'ada@mail.test',
-  provider: 'smtp',
-  status: 'connected',
-  statusReason: null,
-  statusSource: null,
-  lastSync: '2026-11-23T12:00:00.000Z',
-  emailsSentToday: 0,
-  dailyLimit: 30,
-  rampLimit: null,
-  maxHardBouncePct: 5,
-  maxPolicyBlockPct: 3,
-  maxUnsubscribePct: 2,
-  minSpacingMinutes: 2,
-  maxSpacingMinutes: 6,
-  connectedBy: null,
-  createdAt: '2025-01-01T00:00:00.000Z',
-};
+const mailbox = mailboxFixture({ lastSync: '2026-11-23T12:00:00.000Z' });
 const page: QuarantinePage = {
   items: [
     {

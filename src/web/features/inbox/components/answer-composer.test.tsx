@@ -11,9 +11,6 @@ import { Providers } from '../../../app/providers';
 import { apiError, json, mockApi, sentTo } from '../../../test/mock-api';
 import { AnswerComposer, AUTOSAVE_DELAY_MS } from './answer-composer';
 
-// sonner's toasts use pointer capture, which jsdom lacks.
-Object.assign(Element.prototype, { setPointerCapture: () => {}, hasPointerCapture: () => false });
-
 // sonner keeps its toasts in a module-wide store, replayed to the next test's toaster otherwise.
 afterEach(() => {
   toast.dismiss();

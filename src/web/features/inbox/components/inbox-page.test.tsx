@@ -5,11 +5,11 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { apiPaths, paths, withQuery } from '../../../../shared/paths';
 import type { InboxLabel, InboxPage, InboxThreadSummary } from '../../../../shared/schemas/inbox';
-import type { Mailbox } from '../../../../shared/schemas/mailboxes';
-import type { TeamUser } from '../../../../shared/schemas/settings';
 import { FakeEventSource } from '../../../test/fake-event-source';
+import { mailboxFixture, teamUserFixture } from '../../../test/fixtures';
 import { apiError, json, mockApi, testUser } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
+import { chooseOption } from '../../../test/select';
 
 // The conversation pane is another component's concern: a stand-in shows which one is open and its Back.
 vi.mock('./thread-view', () => ({
@@ -22,13 +22,6 @@ vi.mock('./thread-view', () => ({
     </div>
   ),
 }));
-
-// Radix Select uses pointer capture and scrolls its options into view: jsdom has neither.
-Object.assign(Element.prototype, {
-  hasPointerCapture: () => false,
-  releasePointerCapture: () => {},
-  scrollIntoView: () => {},
-});
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const labelId = id(101);
@@ -43,41 +36,11 @@ const interested: InboxLabel = {
   category: 'interested',
   position: 0,
 };
-const members: TeamUser[] = [
-  {
-    id: testUser.id,
-    name: testUser.fullName,
-    email: testUser.email,
-    role: 'full',
-    joinedAt: '2026-01-01T00:00:00.000Z',
-  },
-  {
-    id: miaId,
-    name: 'Mia Member',
-    email: 'mia@example.com',
-    role: 'member',
-    joinedAt: '2026-01-02T00:00:00.000Z',
-  },
+const members = [
+  teamUserFixture(),
+  teamUserFixture({ id: miaId, name: 'Mia Member', email: 'mia@example.com', role: 'member' }),
 ];
-const mailbox: Mailbox = {
-  id: mailboxId,
-  email: 'ada@mail.test',
-  provider: 'smtp',
-  status: 'connected',
-  statusReason: null,
-  statusSource: null,
-  lastSync: null,
-  emailsSentToday: 0,
-  dailyLimit: 30,
-  rampLimit: null,
-  maxHardBouncePct: 5,
-  maxPolicyBlockPct: 3,
-  maxUnsubscribePct: 2,
-  minSpacingMinutes: 2,
-  maxSpacingMinutes: 6,
-  connectedBy: null,
-  createdAt: '2025-01-01T00:00:00.000Z',
-};
+const mailbox = mailboxFixture({ id: mailboxId });
 
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
 const thread = (n: number, over: Partial<InboxThreadSummary> = {}): InboxThreadSummary => ({
@@ -138,11 +101,6 @@ const rows = async () =>
   within(await screen.findByRole('list', { name: 'Conversations' })).getAllByRole('link');
 const requested = (api: ReturnType<typeof mockApi>) =>
   api.mock.calls.map(([input]) => String(input)).filter((url) => url.startsWith(apiPaths.inboxThreads));
-
-async function choose(user: ReturnType<typeof userEvent.setup>, filter: string, option: string) {
-  await user.click(screen.getByRole('combobox', { name: filter }));
-  await user.click(await screen.findByRole('option', { name: option }));
-}
 
 describe('the inbox', () => {
   it('has a sidebar entry after Contacts with the live unread count', async () => {
@@ -244,6 +202,14 @@ describe('the inbox', () => {
   });
 
   it('asks the server with the view, filters, search and auto-replies toggle, and keeps them in the URL', async () => {
+    const everyFilter = {
+      view: 'needs_answer',
+      labelId,
+      campaignId,
+      mailboxId,
+      assignee: miaId,
+      search: 'guest post',
+    };
     const api = mockInbox({
       [threads()]: () => json(200, page([unreadReply, autoReply])),
       [threads({ view: 'needs_answer' })]: () => json(200, page([unreadReply])),
@@ -255,23 +221,8 @@ describe('the inbox', () => {
         json(200, page([unreadReply])),
       [threads({ view: 'needs_answer', labelId, campaignId, mailboxId, assignee: miaId })]: () =>
         json(200, page([unreadReply])),
-      [threads({
-        view: 'needs_answer',
-        labelId,
-        campaignId,
-        mailboxId,
-        assignee: miaId,
-        search: 'guest post',
-      })]: () => json(200, page([])),
-      [threads({
-        view: 'needs_answer',
-        labelId,
-        campaignId,
-        mailboxId,
-        assignee: miaId,
-        search: 'guest post',
-        automatic: 'true',
-      })]: () => json(200, page([bounce])),
+      [threads(everyFilter)]: () => json(200, page([])),
+      [threads({ ...everyFilter, automatic: 'true' })]: () => json(200, page([bounce])),
     });
     const user = userEvent.setup();
     const { router } = renderApp(paths.inbox);
@@ -284,11 +235,11 @@ describe('the inbox', () => {
     // The dropdowns wait behind Filters.
     expect(screen.queryByRole('combobox', { name: 'Filter by label' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Filters' }));
-    await choose(user, 'Filter by label', 'Interested');
-    await choose(user, 'Filter by campaign', 'Bikes');
-    await choose(user, 'Filter by mailbox', mailbox.email);
-    await choose(user, 'Filter by assignee', 'Me');
-    await choose(user, 'Filter by assignee', 'Mia Member');
+    await chooseOption(user, 'Filter by label', 'Interested');
+    await chooseOption(user, 'Filter by campaign', 'Bikes');
+    await chooseOption(user, 'Filter by mailbox', mailbox.email);
+    await chooseOption(user, 'Filter by assignee', 'Me');
+    await chooseOption(user, 'Filter by assignee', 'Mia Member');
     expect(screen.getByRole('button', { name: 'Filters, 4 active' })).toBeInTheDocument();
 
     await user.type(screen.getByRole('searchbox', { name: 'Search conversations' }), '  guest post');

@@ -10,13 +10,6 @@ import { renderApp } from '../../../test/render-app';
 
 vi.mock('./thread-view', () => ({ ThreadView: () => null }));
 
-// Radix Select uses pointer capture and scrolls its options into view: jsdom has neither.
-Object.assign(Element.prototype, {
-  hasPointerCapture: () => false,
-  releasePointerCapture: () => {},
-  scrollIntoView: () => {},
-});
-
 const interested: InboxLabel = {
   id: '00000000-0000-4000-8000-000000000101',
   name: 'Interested',

@@ -19,14 +19,6 @@ import { Providers } from '../../../app/providers';
 import { apiError, json, mockApi, sentTo, testUser } from '../../../test/mock-api';
 import { ThreadView } from './thread-view';
 
-// Radix Select and sonner's toasts use pointer capture, and Select scrolls its options into view: jsdom has neither.
-Object.assign(Element.prototype, {
-  hasPointerCapture: () => false,
-  setPointerCapture: () => {},
-  releasePointerCapture: () => {},
-  scrollIntoView: () => {},
-});
-
 const threadId = '00000000-0000-4000-8000-0000000000a1';
 const prospectId = '00000000-0000-4000-8000-0000000000b1';
 const campaignId = '00000000-0000-4000-8000-0000000000c1';

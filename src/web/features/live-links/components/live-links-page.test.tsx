@@ -9,13 +9,6 @@ import { json, mockApi, testUser } from '../../../test/mock-api';
 import { FakeEventSource } from '../../../test/fake-event-source';
 import { renderApp } from '../../../test/render-app';
 
-// Radix Select uses pointer capture and scrolls its options into view: jsdom has neither.
-Object.assign(Element.prototype, {
-  hasPointerCapture: () => false,
-  releasePointerCapture: () => {},
-  scrollIntoView: () => {},
-});
-
 const link = (id: string, status: LiveLink['status'], extra: Partial<LiveLink> = {}): LiveLink => ({
   id,
   campaignId: 'c1',
@@ -48,17 +41,21 @@ const listUrl = (status: string) => `${apiPaths.liveLinks}?page=1&pageSize=25&or
 const page = (items: LiveLink[]) =>
   json(200, { items, total: items.length, page: 1, pageSize: 25, nextCursor: null });
 
+/** Gives jsdom a do-nothing ResizeObserver: recharts measures its container with one. */
+function stubResizeObserver() {
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+}
+
 describe('Live Links screen', () => {
   it('shows the counts, the chart, status colours, filters by status and opens a link’s history', async () => {
-    // recharts measures its container; jsdom has no ResizeObserver.
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
+    stubResizeObserver();
     const all = [
       link('l1', 'active'),
       link('l2', 'lost', { reasons: ['link-missing'], foundAnchorText: null }),
@@ -132,14 +129,7 @@ describe('Live Links screen', () => {
 
   it('shows a new link’s first check and the new counts when its live event arrives', async () => {
     FakeEventSource.install();
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
+    stubResizeObserver();
     let checked = false;
     const summaryCalls = vi.fn(() => json(200, { ...summary, active: checked ? 1 : 0 }));
     mockApi({

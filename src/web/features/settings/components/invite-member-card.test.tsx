@@ -11,27 +11,12 @@ import {
   type Invitation,
   type IssuedInvitation,
 } from '../../../../shared/schemas/invitations';
-import type { TeamUser } from '../../../../shared/schemas/settings';
 import { formatDate } from '../../../lib/format';
+import { teamUserFixture } from '../../../test/fixtures';
 import { apiError, json, mockApi, sentTo, testUser } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 
-// Radix Select uses pointer capture and scrolls its options into view: jsdom has neither.
-Object.assign(Element.prototype, {
-  hasPointerCapture: () => false,
-  releasePointerCapture: () => {},
-  scrollIntoView: () => {},
-});
-
-const members: TeamUser[] = [
-  {
-    id: testUser.id,
-    name: testUser.fullName,
-    email: testUser.email,
-    role: 'full',
-    joinedAt: '2026-11-01T10:00:00.000Z',
-  },
-];
+const members = [teamUserFixture()];
 
 const invitation = (id: string, input: CreateInvitationInput): Invitation => ({
   id,

@@ -4,25 +4,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiPaths, paths, withId } from '../../../../shared/paths';
-import type { TeamUser } from '../../../../shared/schemas/settings';
+import { teamUserFixture } from '../../../test/fixtures';
 import { json, mockApi, testUser } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 
-const members: TeamUser[] = [
-  {
-    id: testUser.id,
-    name: testUser.fullName,
-    email: testUser.email,
-    role: 'full',
-    joinedAt: '2026-11-01T10:00:00.000Z',
-  },
-  {
-    id: 'u2',
-    name: 'Mia Member',
-    email: 'mia@example.com',
-    role: 'member',
-    joinedAt: '2026-11-20T10:00:00.000Z',
-  },
+const members = [
+  teamUserFixture(),
+  teamUserFixture({ id: 'u2', name: 'Mia Member', email: 'mia@example.com', role: 'member' }),
 ];
 
 async function openUsersTab() {
