@@ -1,5 +1,6 @@
 import * as SelectPrimitive from '@radix-ui/react-select';
 import { Check, ChevronDown } from 'lucide-react';
+import { useState } from 'react';
 import { cn } from '../../lib/cn';
 
 export interface SelectOption {
@@ -20,7 +21,15 @@ interface SelectProps {
   className?: string;
 }
 
-/** A single-choice dropdown (Radix Select): keyboard and screen-reader friendly, styled for both themes. */
+/**
+ * A single-choice dropdown (Radix Select): keyboard and screen-reader friendly, styled for both themes.
+ *
+ * The options mount when the trigger is first focused or pressed, not with the page: a closed Radix
+ * Select renders every option off screen and registers each from a layout effect, which re-renders
+ * it synchronously inside the page's first commit (docs/decisions/022-dashboard-first-load.md). The
+ * trigger shows the chosen option's label itself meanwhile; typing a letter on the focused trigger
+ * still picks an option, since focus comes first.
+ */
 export function Select({
   value,
   onValueChange,
@@ -32,10 +41,15 @@ export function Select({
   className,
   ...aria
 }: SelectProps) {
+  const [optionsMounted, setOptionsMounted] = useState(false);
+  const mountOptions = () => setOptionsMounted(true);
+  const chosen = options.find((option) => option.value === value);
   return (
     <SelectPrimitive.Root value={value} onValueChange={onValueChange} disabled={disabled}>
       <SelectPrimitive.Trigger
         id={id}
+        onFocus={mountOptions}
+        onPointerDown={mountOptions}
         aria-label={aria['aria-label']}
         aria-invalid={invalid || undefined}
         className={cn(
@@ -44,34 +58,36 @@ export function Select({
         )}
       >
         <span className="truncate">
-          <SelectPrimitive.Value placeholder={placeholder} />
+          <SelectPrimitive.Value placeholder={placeholder}>{chosen?.label}</SelectPrimitive.Value>
         </span>
         <SelectPrimitive.Icon>
           <ChevronDown aria-hidden className="size-4 opacity-60" />
         </SelectPrimitive.Icon>
       </SelectPrimitive.Trigger>
-      <SelectPrimitive.Portal>
-        <SelectPrimitive.Content
-          position="popper"
-          sideOffset={4}
-          className="z-50 max-h-72 min-w-[var(--radix-select-trigger-width)] overflow-hidden rounded-lg border border-slate-200 bg-white text-slate-900 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
-        >
-          <SelectPrimitive.Viewport className="p-1">
-            {options.map((option) => (
-              <SelectPrimitive.Item
-                key={option.value}
-                value={option.value}
-                className="relative flex cursor-pointer items-center rounded-md py-2 pr-3 pl-8 text-sm outline-none select-none data-[highlighted]:bg-indigo-50 data-[highlighted]:text-indigo-900 dark:data-[highlighted]:bg-indigo-500/20 dark:data-[highlighted]:text-white"
-              >
-                <SelectPrimitive.ItemIndicator className="absolute left-2">
-                  <Check aria-hidden className="size-4" />
-                </SelectPrimitive.ItemIndicator>
-                <SelectPrimitive.ItemText>{option.label}</SelectPrimitive.ItemText>
-              </SelectPrimitive.Item>
-            ))}
-          </SelectPrimitive.Viewport>
-        </SelectPrimitive.Content>
-      </SelectPrimitive.Portal>
+      {optionsMounted && (
+        <SelectPrimitive.Portal>
+          <SelectPrimitive.Content
+            position="popper"
+            sideOffset={4}
+            className="z-50 max-h-72 min-w-[var(--radix-select-trigger-width)] overflow-hidden rounded-lg border border-slate-200 bg-white text-slate-900 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+          >
+            <SelectPrimitive.Viewport className="p-1">
+              {options.map((option) => (
+                <SelectPrimitive.Item
+                  key={option.value}
+                  value={option.value}
+                  className="relative flex cursor-pointer items-center rounded-md py-2 pr-3 pl-8 text-sm outline-none select-none data-[highlighted]:bg-indigo-50 data-[highlighted]:text-indigo-900 dark:data-[highlighted]:bg-indigo-500/20 dark:data-[highlighted]:text-white"
+                >
+                  <SelectPrimitive.ItemIndicator className="absolute left-2">
+                    <Check aria-hidden className="size-4" />
+                  </SelectPrimitive.ItemIndicator>
+                  <SelectPrimitive.ItemText>{option.label}</SelectPrimitive.ItemText>
+                </SelectPrimitive.Item>
+              ))}
+            </SelectPrimitive.Viewport>
+          </SelectPrimitive.Content>
+        </SelectPrimitive.Portal>
+      )}
     </SelectPrimitive.Root>
   );
 }
