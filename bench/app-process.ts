@@ -21,6 +21,11 @@ export interface AppProcess {
   stop(): Promise<void>;
   /** Stops the server and removes its data folder. */
   dispose(): Promise<void>;
+  /**
+   * Verifies `email` as its owner would: opens the verification link the server logs when it has no
+   * SMTP server (src/server/auth/verification-mail.ts). @throws when no link was logged for it
+   */
+  verifyEmail(email: string): Promise<void>;
 }
 
 /** An app on `port` with a fresh embedded database (or `databaseUrl`), not started yet. */
@@ -28,6 +33,7 @@ export function appProcess(port: number, databaseUrl?: string): AppProcess {
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'linkpilot-bench-'));
   let child: ChildProcess | null = null;
+  let logged = '';
 
   async function stop(): Promise<void> {
     if (!child) return;
@@ -52,7 +58,11 @@ export function appProcess(port: number, databaseUrl?: string): AppProcess {
           LOG_LEVEL: 'warn',
           ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
         },
-        stdio: ['ignore', 'ignore', 'inherit'],
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      child.stderr!.on('data', (chunk: Buffer) => {
+        logged += chunk.toString();
+        process.stderr.write(chunk);
       });
       for (let i = 0; i < 240; i++) {
         try {
@@ -68,6 +78,18 @@ export function appProcess(port: number, databaseUrl?: string): AppProcess {
     async dispose() {
       await stop();
       rmSync(dataDir, { recursive: true, force: true });
+    },
+    async verifyEmail(email) {
+      const pattern = new RegExp(`the link for ${email.replace(/[.+]/g, '\\$&')} is (\\S+)`);
+      // The mail goes out after the sign-up has answered.
+      for (let i = 0; i < 50 && !pattern.test(logged); i++) await new Promise((r) => setTimeout(r, 100));
+      const link = pattern.exec(logged)?.[1];
+      if (!link) throw new Error(`no verification link was logged for ${email}`);
+      // The link names APP_URL (localhost); the server listens on 127.0.0.1.
+      const response = await fetch(new URL(new URL(link).pathname + new URL(link).search, base), {
+        redirect: 'manual',
+      });
+      if (response.status >= 400) throw new Error(`verifying ${email} failed: ${response.status}`);
     },
   };
 }
