@@ -9,20 +9,20 @@ interface ConfirmMutationDialogProps<T extends { id: string }> {
   target: T | null;
   onClose: () => void;
   title: string;
-  description: ReactNode;
+  description: ReactNode | ((target: T) => ReactNode);
   confirmLabel: string;
   /** The destructive mutation, called with the target's id. */
   mutation: UseMutationResult<unknown, Error, string>;
   /** The success toast. */
-  done: (target: T) => string;
-  /** The failure toast when the server gives no reason of its own. */
+  done: string | ((target: T) => string);
+  /** The failure toast when the server gives no reason of its own (docs/product.md#errors). */
   failed: string;
   onDone?: (target: T) => void;
 }
 
 /**
- * Confirms a destructive action on one row (revoke, remove), runs it, toasts the outcome (the
- * server's reason on a refusal) and closes once it has succeeded.
+ * Confirms a destructive action on one row (delete, revoke, remove), runs it, toasts the outcome
+ * (the server's reason when it refuses) and closes once it has succeeded.
  */
 export function ConfirmMutationDialog<T extends { id: string }>({
   target,
@@ -40,7 +40,7 @@ export function ConfirmMutationDialog<T extends { id: string }>({
       open={target !== null}
       onOpenChange={(open) => !open && onClose()}
       title={title}
-      description={description}
+      description={typeof description === 'function' ? target && description(target) : description}
       confirmLabel={confirmLabel}
       destructive
       pending={mutation.isPending}
@@ -48,7 +48,7 @@ export function ConfirmMutationDialog<T extends { id: string }>({
         if (!target) return;
         mutation.mutate(target.id, {
           onSuccess: () => {
-            toast.success(done(target));
+            toast.success(typeof done === 'function' ? done(target) : done);
             onClose();
             onDone?.(target);
           },

@@ -1,7 +1,6 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { toast } from 'sonner';
-import { ConfirmDialog } from './ui/confirm-dialog';
+import { ConfirmMutationDialog } from './confirm-mutation-dialog';
 
 interface DeleteDialogProps<T extends { id: string }> {
   /** What is about to be deleted; null keeps the dialog closed. */
@@ -20,36 +19,12 @@ interface DeleteDialogProps<T extends { id: string }> {
 
 /** Confirms a delete, runs it, toasts the outcome and closes (docs/product.md#screens: the delete confirmations). */
 export function DeleteDialog<T extends { id: string }>({
-  target,
-  onClose,
-  title,
-  description,
   confirmLabel = 'Delete',
   remove,
-  done,
-  failed,
   onDeleted,
+  ...props
 }: DeleteDialogProps<T>) {
   return (
-    <ConfirmDialog
-      open={target !== null}
-      onOpenChange={(open) => !open && onClose()}
-      title={title}
-      description={target ? description(target) : null}
-      confirmLabel={confirmLabel}
-      destructive
-      pending={remove.isPending}
-      onConfirm={() =>
-        target &&
-        remove.mutate(target.id, {
-          onSuccess: () => {
-            toast.success(done);
-            onClose();
-            onDeleted?.();
-          },
-          onError: () => toast.error(failed),
-        })
-      }
-    />
+    <ConfirmMutationDialog {...props} confirmLabel={confirmLabel} mutation={remove} onDone={onDeleted} />
   );
 }
