@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages';
 import { apiPaths, emailVerificationParam, paths } from '../../shared/paths';
-import { createMailingTestApp, createTestApp, firstLinkPath, signUpUser, type TestApp } from '../testing/app';
+import { createTestApp, firstLinkPath, signUpUser, type TestApp } from '../testing/app';
+import { createMailingTestApp } from '../testing/mailing-app';
 import type { LocalSmtpServer } from '../testing/mail-servers';
 import { addAdminEmails } from './roles';
 

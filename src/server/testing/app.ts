@@ -10,8 +10,6 @@ import { listenForEvents } from '../events/listen';
 import { createQueue } from '../jobs/queue';
 import { startWorkers } from '../jobs/worker';
 import { createTestDatabase } from './database';
-import { startFakeOpenAi, type FakeOpenAi } from './fake-openai';
-import { APP_SMTP_USER, appSmtpSettings, startSmtpServer, type LocalSmtpServer } from './mail-servers';
 
 /** Settings for tests: quiet logs, a fixed secret, and any overrides the test needs. */
 export function testConfig(overrides: Record<string, string> = {}): Config {
@@ -89,7 +87,7 @@ export async function createTestApp(
 }
 
 /** `t` with `close` also running `after`, for test apps that bring a server of their own. */
-function closingAlso(t: TestApp, after: () => Promise<void>): TestApp {
+export function closingAlso(t: TestApp, after: () => Promise<void>): TestApp {
   return {
     ...t,
     async close() {
@@ -97,24 +95,6 @@ function closingAlso(t: TestApp, after: () => Promise<void>): TestApp {
       await after();
     },
   };
-}
-
-/** The app with its AI provider at a new fake OpenAI server (model 'fake-model'); `t.close` stops both. */
-export async function createAiTestApp(
-  overrides: Record<string, string> = {},
-): Promise<{ t: TestApp; fake: FakeOpenAi }> {
-  const fake = await startFakeOpenAi();
-  const t = await createTestApp({ AI_BASE_URL: fake.url, AI_MODEL: 'fake-model', ...overrides });
-  return { t: closingAlso(t, () => fake.close()), fake };
-}
-
-/** The app sending its own mail (verification links, invitations) to a new local SMTP server; `t.close` stops both. */
-export async function createMailingTestApp(
-  overrides: Record<string, string> = {},
-): Promise<{ t: TestApp; smtp: LocalSmtpServer }> {
-  const smtp = await startSmtpServer([APP_SMTP_USER]);
-  const t = await createTestApp({ ...appSmtpSettings(smtp), ...overrides });
-  return { t: closingAlso(t, () => smtp.close()), smtp };
 }
 
 /** The `name=value` session cookie a response set, ready for a Cookie header. */

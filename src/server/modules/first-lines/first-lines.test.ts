@@ -7,7 +7,8 @@ import {
   type ProspectFirstLine,
 } from '../../../shared/schemas/first-lines';
 import { prospects } from '../../db/schema/prospects';
-import { createAiTestApp, signUpUser, type TestApp } from '../../testing/app';
+import { signUpUser, type TestApp } from '../../testing/app';
+import { createAiTestApp } from '../../testing/ai-app';
 import { createManualCampaign } from '../../testing/campaigns';
 import { saveCrawledPage } from '../../testing/crawl-pages';
 import type { FakeOpenAi } from '../../testing/fake-openai';

@@ -7,7 +7,8 @@ import {
   type GuestPostCampaign,
   type GuestPostPage,
 } from '../../../shared/schemas/guest-posts';
-import { createAiTestApp, createTestApp, signUpUser, type TestApp } from '../../testing/app';
+import { createTestApp, signUpUser, type TestApp } from '../../testing/app';
+import { createAiTestApp } from '../../testing/ai-app';
 import { createManualCampaign } from '../../testing/campaigns';
 import { saveCrawledPage } from '../../testing/crawl-pages';
 import type { FakeOpenAi } from '../../testing/fake-openai';

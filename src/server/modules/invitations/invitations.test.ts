@@ -4,7 +4,8 @@ import { apiPaths, invitePath, withId } from '../../../shared/paths';
 import { workspaceMessages } from '../../../shared/roles';
 import { invitationMessages as m, type IssuedInvitation } from '../../../shared/schemas/invitations';
 import { users } from '../../db/schema/users';
-import { createMailingTestApp, firstLinkPath, signUpUser, type TestApp } from '../../testing/app';
+import { firstLinkPath, signUpUser, type TestApp } from '../../testing/app';
+import { createMailingTestApp } from '../../testing/mailing-app';
 import type { LocalSmtpServer } from '../../testing/mail-servers';
 
 /**
