@@ -275,18 +275,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           data: serverPublicData(db),
         })
       : null;
-  app.setNotFoundHandler((request, reply) => {
-    const isRead = request.method === 'GET' || request.method === 'HEAD';
-    if (!spa || !isRead || request.url.startsWith('/api')) {
-      return reply.status(404).send(notFoundBody());
-    }
-    // Public pages arrive rendered (search engines read them; the browser hydrates). The signed-in
-    // app and the auth screen get the SPA shell and render on the client, as do all pages without a renderer.
-    const pathname = new URL(request.url, config.APP_URL).pathname;
-    if (renderer)
-      return isClientOnlyPath(pathname) ? renderer.sendShell(request, reply) : renderer.send(request, reply);
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
-  });
+  if (spa) {
+    // Pages are a route rather than the not-found handler so that they go out compressed like every
+    // other answer: @fastify/compress attaches to routes only.
+    app.get('/*', (request, reply) => {
+      if (request.url.startsWith('/api')) return reply.callNotFound();
+      // Public pages arrive rendered (search engines read them; the browser hydrates). The signed-in
+      // app and the auth screen get the SPA shell and render on the client, as do all pages without a renderer.
+      const pathname = new URL(request.url, config.APP_URL).pathname;
+      if (renderer)
+        return isClientOnlyPath(pathname)
+          ? renderer.sendShell(request, reply)
+          : renderer.send(request, reply);
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    });
+  }
+  app.setNotFoundHandler((_request, reply) => reply.status(404).send(notFoundBody()));
   return app;
 }
 

@@ -11,9 +11,11 @@ import { createTestApp, type TestApp } from '../testing/app';
 let t: TestApp;
 // A script large and repetitive enough that compression pays, as a real bundle's would.
 const bundle = Array.from({ length: 400 }, (_, i) => `export const value${i} = ${i};`).join('\n');
+// A shell with a skeleton, over the compression threshold as the real one is.
+const shell = `<!doctype html><title>LinkPilot SPA</title>${'<div class="h-4 w-full rounded bg-slate-200"></div>'.repeat(40)}`;
 const webRoot = mkdtempSync(path.join(tmpdir(), 'lp-web-'));
 beforeAll(async () => {
-  writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>LinkPilot SPA</title>');
+  writeFileSync(path.join(webRoot, 'index.html'), shell);
   mkdirSync(path.join(webRoot, 'assets'));
   writeFileSync(path.join(webRoot, 'assets', 'app-1a2b.js'), bundle);
   t = await createTestApp({}, { webRoot });
@@ -133,9 +135,20 @@ describe('API surface', () => {
     const page = await t.app.inject({ method: 'GET', url: '/dashboard/campaigns/123' });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('LinkPilot SPA');
+    const post = await t.app.inject({ method: 'POST', url: '/dashboard' });
+    expect(post.statusCode).toBe(404);
+    expect(post.json().error.code).toBe('NOT_FOUND');
   });
 
-  it('compresses scripts and JSON for clients that accept it, and only for them', async () => {
+  it('compresses pages, scripts and JSON for clients that accept it, and only for them', async () => {
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/dashboard',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(page.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(page.rawPayload).toString()).toBe(shell);
+
     const url = '/assets/app-1a2b.js';
     const brotli = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, br' } });
     expect(brotli.headers['content-encoding']).toBe('br');
