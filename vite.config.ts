@@ -22,13 +22,24 @@ function lowPriorityScripts(): Plugin {
 const webFile = (name: string) => fileURLToPath(new URL(`src/web/${name}`, import.meta.url));
 
 /**
+ * react-router 7 exports only its development build (warnings, extra checks) under every condition;
+ * the browser bundle takes the production build it also ships. The server-rendering build leaves the
+ * package external, for Node to resolve.
+ */
+const reactRouterProduction = {
+  find: /^react-router$/,
+  replacement: fileURLToPath(new URL('node_modules/react-router/dist/production/index.mjs', import.meta.url)),
+};
+
+/**
  * Builds the client from src/web into dist/web: index.html loads the SPA (main.tsx), public.html the
  * islands of server-rendered public pages (public-entry.tsx). In development it proxies /api to the server.
  */
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ isSsrBuild, command }) => ({
   root: 'src/web',
   publicDir: 'public',
   plugins: [react(), tailwindcss(), lowPriorityScripts()],
+  resolve: { alias: command === 'build' && !isSsrBuild ? [reactRouterProduction] : [] },
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
