@@ -51,19 +51,19 @@ interface Statement {
   name?: string;
 }
 
-/** 10,000 live links over the user's campaigns and a domain memory for every 20th prospect domain. */
-async function loadExtras(handle: DatabaseHandle, userId: string): Promise<void> {
+/** 10,000 live links over the workspace's campaigns and a domain memory for every 20th prospect domain. */
+async function loadExtras(handle: DatabaseHandle, workspaceId: string): Promise<void> {
   await handle.db.execute(sql`
-    with c as (select id, row_number() over (order by name) as n from campaigns where user_id = ${userId})
-    insert into live_links (campaign_id, user_id, url, anchor_text, page_url, status, discovered_at, last_checked_at)
-    select c.id, ${userId}, 'https://site-' || c.n || '.example/', 'anchor ' || g,
+    with c as (select id, row_number() over (order by name) as n from campaigns where workspace_id = ${workspaceId})
+    insert into live_links (campaign_id, workspace_id, url, anchor_text, page_url, status, discovered_at, last_checked_at)
+    select c.id, ${workspaceId}, 'https://site-' || c.n || '.example/', 'anchor ' || g,
       'https://blog-' || g || '.example.com/post', (array['active','lost','suspicious'])[1 + g % 3]::live_link_status,
       now() - (g || ' minutes')::interval, case when g % 2 = 0 then now() - (g || ' seconds')::interval end
     from generate_series(1, 10000) g join c on c.n = 1 + g % 50`);
   await handle.db.execute(sql`
-    insert into contacted_domains (user_id, domain, last_contacted_at, campaign_id, outcome)
-    select ${userId}, 'blog-' || g || '.example.com', now() - (g || ' minutes')::interval,
-      (select id from campaigns where user_id = ${userId} order by name limit 1), 'sent'
+    insert into contacted_domains (workspace_id, domain, last_contacted_at, campaign_id, outcome)
+    select ${workspaceId}, 'blog-' || g || '.example.com', now() - (g || ' minutes')::interval,
+      (select id from campaigns where workspace_id = ${workspaceId} order by name limit 1), 'sent'
     from generate_series(20, 100000, 20) g`);
   await handle.db.execute(sql`vacuum analyze`);
 }
@@ -285,8 +285,11 @@ async function main(): Promise<void> {
       handle.db,
       sql`select id from users where email = ${email}`,
     );
-    const campaignId = await loadProspects(handle.db, user!.id, { campaigns: 50, prospects: 100_000 });
-    await loadExtras(handle, user!.id);
+    const { workspaceId, campaignId } = await loadProspects(handle.db, user!.id, {
+      campaigns: 50,
+      prospects: 100_000,
+    });
+    await loadExtras(handle, workspaceId);
     console.log('Loaded 100,000 prospects, 50 campaigns, 10,000 live links, 5,000 domain memories');
 
     const health = await load(apiPaths.health, '');

@@ -24,10 +24,11 @@ const PROSPECTS = 100_000;
 const app = appProcess(Number(process.env.BENCH_PORT ?? 3311), DATABASE_URL);
 const base = app.base;
 
-/** 50 campaigns and 100,000 prospects for the signed-up user. @returns its first campaign's id */
+/** 50 campaigns and 100,000 prospects in the signed-up user's workspace. @returns its first campaign's id */
 async function load(handle: DatabaseHandle, email: string): Promise<string> {
   const [user] = await queryRows<{ id: string }>(handle.db, sql`select id from users where email = ${email}`);
-  return loadProspects(handle.db, user!.id, { campaigns: CAMPAIGNS, prospects: PROSPECTS });
+  const loaded = await loadProspects(handle.db, user!.id, { campaigns: CAMPAIGNS, prospects: PROSPECTS });
+  return loaded.campaignId;
 }
 
 async function measure(title: string, url: string, cookie: string): Promise<void> {

@@ -27,7 +27,7 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 10);
 
 interface Target {
   db: Database;
-  userId: string;
+  workspaceId: string;
   close(): Promise<void>;
 }
 
@@ -39,8 +39,8 @@ async function loadedInThread(options: Parameters<typeof openDatabase>[0]): Prom
     handle.db,
     sql`insert into users (name, email) values ('Bench', 'bench@example.com') returning id`,
   );
-  await loadProspects(handle.db, user!.id, { prospects: ROWS });
-  return { db: handle.db, userId: user!.id, close: () => handle.close() };
+  const { workspaceId } = await loadProspects(handle.db, user!.id, { prospects: ROWS });
+  return { db: handle.db, workspaceId, close: () => handle.close() };
 }
 
 async function embeddedPostgres(): Promise<Target> {
@@ -64,12 +64,12 @@ async function pgliteInWorker(): Promise<Target> {
   );
   const pending = new Map<number, { resolve: (rows: unknown[]) => void; reject: (error: Error) => void }>();
   let nextId = 0;
-  const userId = await new Promise<string>((resolve, reject) => {
+  const workspaceId = await new Promise<string>((resolve, reject) => {
     worker.once('error', reject);
     worker.on(
       'message',
-      (message: { ready?: true; userId?: string; id?: number; rows?: unknown[]; error?: string }) => {
-        if (message.ready) return resolve(message.userId!);
+      (message: { ready?: true; workspaceId?: string; id?: number; rows?: unknown[]; error?: string }) => {
+        if (message.ready) return resolve(message.workspaceId!);
         const waiting = pending.get(message.id!)!;
         pending.delete(message.id!);
         if (message.error) waiting.reject(new Error(message.error));
@@ -86,7 +86,7 @@ async function pgliteInWorker(): Promise<Target> {
       }),
     { casing: 'snake_case' },
   ) as unknown as Database;
-  return { db, userId, close: () => worker.terminate().then(() => undefined) };
+  return { db, workspaceId, close: () => worker.terminate().then(() => undefined) };
 }
 
 /**
@@ -123,7 +123,7 @@ async function measure(name: string, open: () => Promise<Target>): Promise<void>
   const target = await open();
   const loadSeconds = (performance.now() - loadStarted) / 1000;
   const query = contactListQuerySchema.parse({ page: 1, pageSize: 25 });
-  const check = await listContacts(target.db, target.userId, query);
+  const check = await listContacts(target.db, target.workspaceId, query);
   if (check.items.length !== 25 || !check.totalIsCapped) throw new Error(`${name}: unexpected first page`);
 
   const delay = monitorEventLoopDelay({ resolution: 1 });
@@ -135,7 +135,7 @@ async function measure(name: string, open: () => Promise<Target>): Promise<void>
     Array.from({ length: CLIENTS }, async () => {
       while (performance.now() < end) {
         const started = performance.now();
-        await listContacts(target.db, target.userId, query);
+        await listContacts(target.db, target.workspaceId, query);
         latencies.push(performance.now() - started);
       }
     }),

@@ -17,7 +17,9 @@ const [user] = await queryRows<{ id: string }>(
   handle.db,
   sql`insert into users (name, email) values ('Bench', 'bench@example.com') returning id`,
 );
-await loadProspects(handle.db, user!.id, { prospects: (workerData as { prospects: number }).prospects });
+const { workspaceId } = await loadProspects(handle.db, user!.id, {
+  prospects: (workerData as { prospects: number }).prospects,
+});
 
 parentPort!.on('message', (message: { id: number; sql: string; params: unknown[]; method: string }) => {
   handle.pglite
@@ -27,4 +29,4 @@ parentPort!.on('message', (message: { id: number; sql: string; params: unknown[]
       (error: Error) => parentPort!.postMessage({ id: message.id, error: error.message }),
     );
 });
-parentPort!.postMessage({ ready: true, userId: user!.id });
+parentPort!.postMessage({ ready: true, workspaceId });
