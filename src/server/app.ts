@@ -253,7 +253,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // is refused without costing a parse (docs/decisions/003-auth-sessions-and-rate-limits.md).
   const readSession = createSessionReader(auth, db);
   await app.register(async (signedIn) => {
-    signedIn.addHook('onRequest', requireUser(readSession, db, createApiKeyReader(db, config)));
+    signedIn.addHook('onRequest', requireUser(readSession, createApiKeyReader(db, config)));
     for (const routes of signedInRoutes) await signedIn.register(routes(ctx));
     await signedIn.register(async (sessionOnly) => {
       sessionOnly.addHook('onRoute', (route) => {

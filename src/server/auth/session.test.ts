@@ -63,7 +63,13 @@ describe('session check', () => {
     const read = createSessionReader(auth, t.handle.db);
     const request = { headers: { cookie } } as unknown as FastifyRequest;
     const reply = { header: vi.fn() } as unknown as FastifyReply;
-    expect((await read(request, reply))?.email).toBe(email);
+    const session = await read(request, reply);
+    expect(session?.user.email).toBe(email);
+    // The same statement read the workspace the request acts on: the new account's own.
+    expect(session?.workspace).toMatchObject({ name: 'Acme', role: 'full' });
+    expect(await read(request, reply, session!.workspace!.id)).toEqual(session);
+    expect((await read(request, reply, crypto.randomUUID()))?.workspace).toBeNull();
+    expect((await read(request, reply, 'not-a-uuid'))?.workspace).toBeNull();
     expect(getSession).not.toHaveBeenCalled();
   });
 

@@ -10,7 +10,15 @@ import { apiKeyMessages } from '../../shared/schemas/api-keys';
 import type { ApiKeyScope } from '../../shared/schemas/webhook-events';
 import { bearerToken } from './api-key-secret';
 import type { Auth } from './auth';
-import { resolveWorkspace, WORKSPACE_HEADER, type ActiveWorkspace, type Actor } from './workspaces';
+import {
+  activeMembership,
+  isWorkspaceId,
+  resolveWorkspace,
+  WORKSPACE_HEADER,
+  type ActiveWorkspace,
+  type Actor,
+} from './workspaces';
+import { workspaces } from '../db/schema/workspaces';
 
 /** The signed-in user as the route handlers see it. */
 export interface SessionUser {
@@ -204,13 +212,20 @@ export const sessionUserColumns = {
   emailVerified: users.emailVerified,
 };
 
+/** A live session's user and the workspace the request acts on (null when they belong to none there). */
+export interface SessionRead {
+  user: SessionUser;
+  workspace: ActiveWorkspace | null;
+}
+
 /**
  * Reads sessions for the signed-in routes (docs/decisions/003-auth-sessions-and-rate-limits.md,
  * "Session fast path"): the cookie's signature is checked here, then one indexed statement
- * (sessions.token is unique) joins the live session to its user. A session due for better-auth's
- * daily renewal, or a request carrying its other session cookies, goes through
- * `auth.api.getSession` instead, so renewal and cookie handling stay better-auth's. No cache:
- * a signed-out or deleted session is refused on the next request, in every process.
+ * (sessions.token is unique) joins the live session to its user and to the membership the request
+ * acts on (./workspaces.ts, `activeMembership`). A session due for better-auth's daily renewal, or a
+ * request carrying its other session cookies, goes through `auth.api.getSession` instead, so
+ * renewal and cookie handling stay better-auth's. No cache: a signed-out or deleted session, or a
+ * removed membership, is refused on the next request, in every process.
  */
 export function createSessionReader(auth: Auth, db: Database) {
   let settings: Promise<SessionSettings> | null = null;
@@ -224,48 +239,69 @@ export function createSessionReader(auth: Auth, db: Database) {
       updateAge: ctx.sessionConfig.updateAge,
     };
   };
+  const membership = activeMembership(db, users.id, sql.placeholder('workspace')).as('membership');
   const query = db
     .select({
       ...sessionUserColumns,
       sessionId: sessions.id,
       expiresAt: sessions.expiresAt,
+      workspaceId: membership.workspaceId,
+      workspaceName: workspaces.name,
+      role: membership.role,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoinLateral(membership, sql`true`)
+    .leftJoin(workspaces, eq(workspaces.id, membership.workspaceId))
     .where(and(eq(sessions.token, sql.placeholder('token')), gt(sessions.expiresAt, sql`now()`)))
     .limit(1)
     .prepare('auth_session_user');
 
   /**
-   * The request's user, or null when its session cookie is missing, forged, expired or revoked.
-   * When better-auth renews the session, its Set-Cookie goes onto `reply`.
+   * The request's user and workspace (`requested`, else the last used), or null when its session
+   * cookie is missing, forged, expired or revoked. When better-auth renews the session, its
+   * Set-Cookie goes onto `reply`.
    */
-  return async function read(request: FastifyRequest, reply: FastifyReply): Promise<SessionUser | null> {
+  return async function read(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    requested?: string,
+  ): Promise<SessionRead | null> {
     const s = await (settings ??= load());
     const header = request.headers.cookie;
     const signed = cookieValue(header, s.tokenCookie);
     if (!signed) return null;
     const token = verifySignedToken(signed, s.secret);
     if (!token) return null;
-    if (cookieValue(header, s.dataCookie) !== null) return viaBetterAuth(auth, request, reply);
-    const [row] = await query.execute({ token });
+    if (cookieValue(header, s.dataCookie) !== null) return viaBetterAuth(auth, db, request, reply, requested);
+    const namesNone = requested !== undefined && !isWorkspaceId(requested);
+    const [row] = await query.execute({ token, workspace: namesNone ? null : (requested ?? null) });
     if (!row) return null;
     // better-auth renews once expiresAt - expiresIn + updateAge has passed (api/routes/session.ts).
     // (A "don't remember me" session, which it never renews, would take its path from then on:
     // still correct, and our sign-in does not offer that option.)
     const renewAt = row.expiresAt.getTime() - (s.expiresIn - s.updateAge) * 1000;
-    if (renewAt <= Date.now()) return viaBetterAuth(auth, request, reply);
-    const { expiresAt: _expiresAt, ...user } = row;
-    return user;
+    if (renewAt <= Date.now()) return viaBetterAuth(auth, db, request, reply, requested);
+    const { expiresAt: _expiresAt, workspaceId, workspaceName, role, ...user } = row;
+    const workspace =
+      namesNone || workspaceId === null || workspaceName === null || role === null
+        ? null
+        : { id: workspaceId, name: workspaceName, role };
+    return { user, workspace };
   };
 }
 
-/** better-auth's own session read, its Set-Cookie (renewal, clearing) forwarded; null when signed out. */
+/**
+ * better-auth's own session read, its Set-Cookie (renewal, clearing) forwarded, and the request's
+ * workspace; null when signed out.
+ */
 async function viaBetterAuth(
   auth: Auth,
+  db: Database,
   request: FastifyRequest,
   reply: FastifyReply,
-): Promise<SessionUser | null> {
+  requested: string | undefined,
+): Promise<SessionRead | null> {
   const result = await auth.api
     .getSession({ headers: fromNodeHeaders(request.headers), returnHeaders: true })
     .catch(() => null);
@@ -274,7 +310,7 @@ async function viaBetterAuth(
   const u = result?.response?.user;
   const session = result?.response?.session;
   if (!u || !session) return null;
-  return {
+  const user: SessionUser = {
     sessionId: session.id,
     id: u.id,
     email: u.email,
@@ -285,6 +321,7 @@ async function viaBetterAuth(
     createdAt: u.createdAt,
     emailVerified: u.emailVerified,
   };
+  return { user, workspace: await resolveWorkspace(db, user.id, requested) };
 }
 
 export type SessionReader = ReturnType<typeof createSessionReader>;
@@ -312,7 +349,7 @@ function requestedWorkspace(request: FastifyRequest): string | undefined {
  *   header names a workspace the user does not belong to, or they belong to none; what `readApiKey`
  *   throws (401, 403, 429) for a key.
  */
-export function requireUser(readSession: SessionReader, db: Database, readApiKey: ApiKeyReader) {
+export function requireUser(readSession: SessionReader, readApiKey: ApiKeyReader) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const token = bearerToken(request.headers.authorization);
     if (token !== null) {
@@ -322,10 +359,11 @@ export function requireUser(readSession: SessionReader, db: Database, readApiKey
       request.apiKey = holder.apiKey;
       return;
     }
-    request.user = await readSession(request, reply);
-    if (request.user) {
-      const requested = requestedWorkspace(request);
-      request.workspace = await resolveWorkspace(db, request.user.id, requested);
+    const requested = requestedWorkspace(request);
+    const session = await readSession(request, reply, requested);
+    if (session) {
+      request.user = session.user;
+      request.workspace = session.workspace;
       if (request.workspace || (!requested && request.routeOptions.config.workspaceOptional)) return;
       throw new AppError(
         'NOT_A_MEMBER',

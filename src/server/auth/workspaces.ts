@@ -1,5 +1,6 @@
 import { seedInboxLabels } from '../db/inbox-default-labels';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type Placeholder } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { organizationLabel, type Role } from '../../shared/schemas/auth';
 import type { Database, Db } from '../db/client';
 import { workspaceMembers, workspaces } from '../db/schema/workspaces';
@@ -60,20 +61,42 @@ export async function resolveWorkspace(
   userId: string,
   requested: string | undefined,
 ): Promise<ActiveWorkspace | null> {
-  if (requested !== undefined && !UUID.test(requested)) return null;
+  if (requested !== undefined && !isWorkspaceId(requested)) return null;
+  const membership = activeMembership(db, userId, requested ?? null).as('membership');
   const [row] = await db
-    .select({ id: workspaces.id, name: workspaces.name, role: workspaceMembers.role })
+    .select({ id: workspaces.id, name: workspaces.name, role: membership.role })
+    .from(membership)
+    .innerJoin(workspaces, eq(workspaces.id, membership.workspaceId));
+  return row ?? null;
+}
+
+/** Whether `value` can name a workspace (a uuid); anything else names none the user belongs to. */
+export function isWorkspaceId(value: string): boolean {
+  return UUID.test(value);
+}
+
+/**
+ * The membership a request of `userId` acts on, as a query of at most one row (workspace id and
+ * role): the one in `requested` when it is not null, else the one used last. `userId` may be a
+ * column and `requested` a placeholder, so the session check can join it into its own statement
+ * (./session.ts).
+ */
+export function activeMembership(
+  db: Db,
+  userId: string | AnyPgColumn,
+  requested: string | null | Placeholder,
+) {
+  return db
+    .select({ workspaceId: workspaceMembers.workspaceId, role: workspaceMembers.role })
     .from(workspaceMembers)
-    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
     .where(
       and(
         eq(workspaceMembers.userId, userId),
-        requested === undefined ? undefined : eq(workspaceMembers.workspaceId, requested),
+        sql`(${requested}::uuid is null or ${workspaceMembers.workspaceId} = ${requested}::uuid)`,
       ),
     )
     .orderBy(desc(workspaceMembers.lastUsedAt))
     .limit(1);
-  return row ?? null;
 }
 
 /** Every workspace the user belongs to, by name, with their role in each (the sidebar's switcher). */
