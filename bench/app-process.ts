@@ -48,7 +48,9 @@ export function appProcess(port: number, databaseUrl?: string): AppProcess {
     dataDir,
     pid: () => child?.pid ?? 0,
     async start() {
-      child = spawn(process.execPath, ['dist/server/main.js'], {
+      // BENCH_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the app under the bench's load.
+      const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+      child = spawn(process.execPath, [...nodeArgs, 'dist/server/main.js'], {
         env: {
           ...process.env,
           PORT: String(port),

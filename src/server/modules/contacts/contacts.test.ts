@@ -57,6 +57,29 @@ describe('GET /api/contacts', () => {
     expect((await list({ search: 'delta.io dee' })).total).toBe(0);
   });
 
+  it("carries each prospect's stored address check, and none where the stored one is unreadable", async () => {
+    const check = {
+      deliverable: false,
+      flags: [],
+      reason: 'The domain takes no mail',
+      checkedAt: '2026-11-01T00:00:00.000Z',
+    };
+    await t.handle.db.execute(
+      sql`update prospects set email_check = ${JSON.stringify(check)}::jsonb where website = 'delta.io'`,
+    );
+    await t.handle.db.execute(
+      sql`update prospects set email_check = '{"deliverable":"maybe"}'::jsonb where website = 'evil.example'`,
+    );
+    try {
+      const byWebsite = new Map((await list()).items.map((c) => [c.website, c.emailCheck]));
+      expect(byWebsite.get('delta.io')).toEqual(check);
+      expect(byWebsite.get('evil.example')).toBeNull();
+      expect(byWebsite.get('alpha.com')).toBeNull();
+    } finally {
+      await t.handle.db.execute(sql`update prospects set email_check = null`);
+    }
+  });
+
   it('filters by campaign and status, combined with search', async () => {
     expect((await list({ campaignId: spring.id })).total).toBe(3);
     const [first] = (await list({ campaignId: autumn.id })).items;

@@ -159,7 +159,7 @@ export async function listContacts(
           { workspaceId, limit: query.pageSize, offset },
         );
   const total = rows[0]?.total ?? 0;
-  const found = rows.filter((r) => r.id !== null);
+  const found = rows.filter((r): r is ContactRow & { id: string } => r.id !== null);
   const domains = found.map((r) => prospectDomain({ domain: r.domain, website: r.website }));
   // Websites whose domain SQL read differently from siteDomain (rare URL forms) are looked up here.
   const unmatched = domains.filter((domain, i) => domain !== found[i]!.memory_key);
@@ -167,7 +167,7 @@ export async function listContacts(
   const items = found.map((r, i) => {
     const domain = domains[i]!;
     return {
-      ...toProspectFromRaw({ ...r, id: r.id! }),
+      ...toProspectFromRaw(r),
       campaignName: r.campaign_name ?? '',
       domain,
       domainMemory: extra && domain !== r.memory_key ? (extra.get(domain) ?? null) : memoryOf(r),

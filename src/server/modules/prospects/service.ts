@@ -13,6 +13,16 @@ import { changeProspect } from '../../outreach/prospect-changes';
 
 type ProspectRow = typeof prospects.$inferSelect;
 
+/**
+ * The stored address check (a jsonb column) as the API shows it: null when there is none or it is not
+ * of the current shape. Most prospects have none; zod's failure path (an error object per call) would
+ * be most of a list page's mapping cost, so null is answered first.
+ */
+function emailCheckOf(value: unknown): Prospect['emailCheck'] {
+  if (value === null || value === undefined) return null;
+  return emailCheckSchema.safeParse(value).data ?? null;
+}
+
 /** A prospect row as the API presents it. */
 export function toProspect(row: ProspectRow): Prospect {
   return {
@@ -26,7 +36,7 @@ export function toProspect(row: ProspectRow): Prospect {
     daScore: row.daScore,
     opportunityType: row.opportunityType,
     sourcePageUrl: row.sourcePageUrl,
-    emailCheck: emailCheckSchema.safeParse(row.emailCheck).data ?? null,
+    emailCheck: emailCheckOf(row.emailCheck),
     relevanceScore: row.relevanceScore,
     lastContacted: iso(row.lastContacted),
     createdAt: iso(row.createdAt),
@@ -82,7 +92,7 @@ export function toProspectFromRaw(r: RawProspect): Prospect {
     daScore: r.da_score,
     opportunityType: r.opportunity_type,
     sourcePageUrl: r.source_page_url,
-    emailCheck: emailCheckSchema.safeParse(r.email_check).data ?? null,
+    emailCheck: emailCheckOf(r.email_check),
     relevanceScore: r.relevance_score,
     lastContacted: isoText(r.last_contacted),
     createdAt: isoText(r.created_at),
