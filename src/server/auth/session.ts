@@ -4,6 +4,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../db/client';
 import { sessions, users } from '../db/schema/users';
+import { workspaces } from '../db/schema/workspaces';
 import { AppError } from '../http/errors';
 import { workspaceMessages } from '../../shared/roles';
 import { apiKeyMessages } from '../../shared/schemas/api-keys';
@@ -18,7 +19,6 @@ import {
   type ActiveWorkspace,
   type Actor,
 } from './workspaces';
-import { workspaces } from '../db/schema/workspaces';
 
 /** The signed-in user as the route handlers see it. */
 export interface SessionUser {

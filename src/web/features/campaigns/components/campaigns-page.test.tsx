@@ -89,6 +89,11 @@ describe('CampaignsPage', () => {
     // A campaign whose owner left the install has none.
     expect(screen.getByText('Owner: —')).toBeInTheDocument();
 
+    // The two filters tell themselves apart before either is opened.
+    expect(screen.getByRole('combobox', { name: 'Filter by status' })).toHaveTextContent('All campaigns');
+    expect(screen.getByRole('combobox', { name: 'Filter by owner' })).toHaveTextContent(
+      "Everyone's campaigns",
+    );
     const user = userEvent.setup();
     await user.click(screen.getByRole('combobox', { name: 'Filter by owner' }));
     await user.click(await screen.findByRole('option', { name: 'My campaigns' }));

@@ -62,8 +62,9 @@ const filterOptions = campaignListFilters.map((f) => ({
   label: f === 'all' ? 'All campaigns' : f[0]!.toUpperCase() + f.slice(1),
 }));
 
+// Not "All campaigns": that is the status filter's label, and both sit side by side.
 const ownerOptions = [
-  { value: 'all', label: 'All campaigns' },
+  { value: 'all', label: "Everyone's campaigns" },
   { value: 'me', label: 'My campaigns' },
 ] satisfies { value: OwnerFilter; label: string }[];
 
