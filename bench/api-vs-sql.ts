@@ -4,7 +4,8 @@
  * live links and a domain memory for every 20th domain; then for each list (contacts first page, a
  * contacts search, a campaign's prospects, live links):
  *
- * - the app under load (autocannon, 10 connections): req/s, p50, p99;
+ * - the app under load (autocannon, 10 connections, after 3 s of the same load to warm it up): req/s,
+ *   p50, p99;
  * - the statements one request issues — every one, the session lookup included — captured by running
  *   the same request once in-process (`buildApp` + `app.inject` on a node-postgres pool whose `query`
  *   is wrapped), then replayed directly against the database with the same concurrency: with pgbench
@@ -16,7 +17,7 @@
  * Also `/api/health` (no database) vs `/api/me` (the session lookup only).
  * Runs the built app (`npm run build` first) as a child process on a fresh embedded PostgreSQL, or on
  * the server of BENCH_DATABASE_URL (an empty database there).
- * Usage: npm run bench:api-vs-sql   (env: BENCH_PORT=3711, BENCH_SECONDS=10, BENCH_CONNECTIONS=10,
+ * Usage: npm run bench:api-vs-sql   (env: BENCH_PORT=3711, BENCH_SECONDS=10, BENCH_WARMUP_SECONDS=3, BENCH_CONNECTIONS=10,
  *   BENCH_DATABASE_URL, PGBENCH=/usr/bin/pgbench)
  */
 import autocannon from 'autocannon';
@@ -36,6 +37,7 @@ import { appProcess, cpuMs, signUpBenchUser } from './app-process';
 import { loadProspects } from './load-prospects';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const DATABASE_URL = process.env.BENCH_DATABASE_URL;
 const PGBENCH = process.env.PGBENCH ?? '/usr/bin/pgbench';
@@ -219,6 +221,14 @@ function postgresCpuMs(): number {
  * in the database server's processes (both share this machine's cores with the load generator).
  */
 async function load(url: string, cookie: string) {
+  // Steady state, as the replays measure it: the first seconds of a route include V8 compiling its path.
+  if (WARMUP_SECONDS > 0)
+    await autocannon({
+      url: `${app.base}${url}`,
+      headers: { cookie },
+      connections: CONNECTIONS,
+      duration: WARMUP_SECONDS,
+    });
   const appBefore = cpuMs(app.pid());
   const dbBefore = postgresCpuMs();
   const result = await autocannon({

@@ -1,10 +1,10 @@
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -192,7 +192,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // otherwise parse; refusing it (415) keeps CSRF out even where SameSite=Lax does not (same-site hosts).
   app.removeContentTypeParser('text/plain');
 
-  await app.register(helmet, {
+  // helmet's middleware is built once: @fastify/helmet builds it anew (every CSP directive parsed
+  // again) on each request.
+  const securityHeaders = helmet({
     hsts: secure,
     contentSecurityPolicy: {
       directives: {
@@ -211,6 +213,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     },
   });
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
+  );
   registerIdempotency(app, db, deps.appSecret);
   // Pages, scripts, JSON and CSV exports go out compressed (brotli, else gzip): the bundles are most
   // of a first visit and shrink about 4×. Quality 5 instead of brotli's default 11 keeps the per-request
