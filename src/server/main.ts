@@ -34,7 +34,7 @@ async function main(): Promise<void> {
   const boss = createQueue(handle, { sendOnly: role === 'web' });
   await boss.start();
   const appSecret = resolveAppSecret(config);
-  if (role !== 'web') await startWorkers(boss, { db: handle.db, config, appSecret });
+  const stopTimers = role === 'web' ? null : await startWorkers(boss, { db: handle.db, config, appSecret });
   // IDLE connections belong to the workers: the web role only serves requests.
   const idle =
     role === 'web'
@@ -78,6 +78,7 @@ async function main(): Promise<void> {
     await app?.close();
     await events?.close();
     await idle?.stop();
+    stopTimers?.();
     await boss.stop({ graceful: true, timeout: 10_000 });
     await handle.close();
     process.exit(0);

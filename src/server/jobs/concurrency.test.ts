@@ -168,3 +168,26 @@ describe('job queues on pg-boss', () => {
     expect(most).toBe(2);
   });
 });
+
+describe('interval jobs', () => {
+  it('send no more once the function startWorkers resolves with has been called', async () => {
+    const name = 'test-interval';
+    const job = { ...testJob(name, 1, async () => undefined), everySeconds: () => 1 } as JobDefinition<never>;
+    const send = boss.send.bind(boss);
+    let sent = 0;
+    boss.send = ((...args: Parameters<PgBoss['send']>) => {
+      if (args[0] === name) sent++;
+      return send(...args);
+    }) as PgBoss['send'];
+    try {
+      const stopTimers = await startWorkers(boss, deps(), [job]);
+      await until(() => sent >= 1);
+      stopTimers();
+      const before = sent;
+      await new Promise((r) => setTimeout(r, 2_500));
+      expect(sent).toBe(before);
+    } finally {
+      boss.send = send;
+    }
+  });
+});

@@ -53,10 +53,13 @@ export function workOptions(job: Pick<JobDefinition<never>, 'concurrency'>, conf
  * Creates each job's queue (with its policy), (re)sets its schedule (or interval timer), and starts
  * working it with its workOptions. Payloads are validated with the job's schema before the handler
  * runs; a bad payload fails the job. All queues share JOB_CONCURRENCY slots: a job fetched while
- * every slot is busy waits in this process for the next free one.
+ * every slot is busy waits in this process for the next free one. Resolves with a function that
+ * clears the interval timers: call it before `boss.stop`, or a timer firing while pg-boss closes
+ * its pool sends into a closed database.
  */
-export async function startWorkers(boss: PgBoss, deps: JobDeps, definitions = jobs): Promise<void> {
+export async function startWorkers(boss: PgBoss, deps: JobDeps, definitions = jobs): Promise<() => void> {
   const slots = new Slots(deps.config.JOB_CONCURRENCY);
+  const timers: NodeJS.Timeout[] = [];
   for (const job of definitions) {
     await boss.createQueue(job.name, job.policy ? { policy: job.policy } : {});
     const seconds = job.everySeconds?.(deps.config);
@@ -67,6 +70,7 @@ export async function startWorkers(boss: PgBoss, deps: JobDeps, definitions = jo
         boss.send(job.name, {}).catch((error: Error) => console.error('[jobs]', job.name, error.message));
       }, seconds * 1000);
       timer.unref();
+      timers.push(timer);
     } else if (job.cron) await boss.schedule(job.name, job.cron(deps.config), {}, { tz: 'UTC' });
     await boss.work(job.name, workOptions(job, deps.config), async ([item]) => {
       if (!item) return;
@@ -74,4 +78,5 @@ export async function startWorkers(boss: PgBoss, deps: JobDeps, definitions = jo
       return slots.run(() => job.handle(payload, { ...deps, queue: boss }));
     });
   }
+  return () => timers.forEach(clearInterval);
 }

@@ -55,10 +55,11 @@ export async function createTestApp(
   const config = testConfig(overrides);
   const handle = await createTestDatabase();
   let boss: PgBoss | null = null;
+  let stopTimers: (() => void) | null = null;
   if (options.jobs) {
     boss = createQueue(handle);
     await boss.start();
-    await startWorkers(boss, { db: handle.db, config, appSecret: config.APP_SECRET! });
+    stopTimers = await startWorkers(boss, { db: handle.db, config, appSecret: config.APP_SECRET! });
   }
   const queue = boss ?? { send: queueNotStarted, cancel: queueNotStarted };
   const auth = createAuth(handle.db, config, config.APP_SECRET!);
@@ -80,6 +81,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await events.close();
+      stopTimers?.();
       await boss?.stop({ graceful: false, close: true });
       await handle.close();
     },
