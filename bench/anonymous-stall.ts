@@ -94,7 +94,7 @@ async function main(): Promise<void> {
     console.log(`signed-in 10 MB body → ${large.status} in ${ms(large.ms)}`);
     const busyLatencies = await busy.stop();
 
-    console.log(`database: ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'embedded'}`);
+    console.log(`database: ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL server' : 'embedded PostgreSQL'}`);
     console.log(`server CPU for ${ROUNDS * PARALLEL} anonymous posts alone: ${ms(cpuAlone)}`);
     console.log(
       `server CPU for ${ROUNDS * PARALLEL} more, with the health checks meanwhile: ${ms(cpuAnonymous)}`,

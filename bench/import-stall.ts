@@ -75,7 +75,7 @@ async function main(): Promise<void> {
     const importMs = performance.now() - started;
     const busyLatencies = await busy.stop();
 
-    console.log(`database: ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'embedded (PGlite)'}`);
+    console.log(`database: ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL server' : 'embedded PostgreSQL'}`);
     console.log(`import of ${ROWS} rows: ${(importMs / 1000).toFixed(2)} s`);
     console.log(`health while idle:      ${latencySummary(idleLatencies)}`);
     console.log(`health during import:   ${latencySummary(busyLatencies)}`);
