@@ -164,14 +164,15 @@ export async function listContacts(
   // Websites whose domain SQL read differently from siteDomain (rare URL forms) are looked up here.
   const unmatched = domains.filter((domain, i) => domain !== found[i]!.memory_key);
   const extra = unmatched.length > 0 ? await domainMemoryOf(db, workspaceId, unmatched) : null;
+  // Object.assign, not `{ ...prospect, campaignName, … }`: Node 20's V8 builds a spread followed by
+  // new keys on a slow path (~3.6 µs for these 17 keys, against ~0.1 µs), a tenth of the page's CPU.
   const items = found.map((r, i) => {
     const domain = domains[i]!;
-    return {
-      ...toProspectFromRaw(r),
+    return Object.assign(toProspectFromRaw(r), {
       campaignName: r.campaign_name ?? '',
       domain,
       domainMemory: extra && domain !== r.memory_key ? (extra.get(domain) ?? null) : memoryOf(r),
-    };
+    });
   });
   const totalIsCapped = total > CONTACTS_COUNT_CAP;
   // Past the cap the count no longer tells whether rows remain: a full page gets a next cursor, and
