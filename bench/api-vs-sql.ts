@@ -221,22 +221,12 @@ function postgresCpuMs(): number {
  * in the database server's processes (both share this machine's cores with the load generator).
  */
 async function load(url: string, cookie: string) {
+  const options = { url: `${app.base}${url}`, headers: { cookie }, connections: CONNECTIONS };
   // Steady state, as the replays measure it: the first seconds of a route include V8 compiling its path.
-  if (WARMUP_SECONDS > 0)
-    await autocannon({
-      url: `${app.base}${url}`,
-      headers: { cookie },
-      connections: CONNECTIONS,
-      duration: WARMUP_SECONDS,
-    });
+  if (WARMUP_SECONDS > 0) await autocannon({ ...options, duration: WARMUP_SECONDS });
   const appBefore = cpuMs(app.pid());
   const dbBefore = postgresCpuMs();
-  const result = await autocannon({
-    url: `${app.base}${url}`,
-    headers: { cookie },
-    connections: CONNECTIONS,
-    duration: SECONDS,
-  });
+  const result = await autocannon({ ...options, duration: SECONDS });
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   const requests = result.requests.total;

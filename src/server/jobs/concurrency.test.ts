@@ -170,7 +170,7 @@ describe('job queues on pg-boss', () => {
 });
 
 describe('interval jobs', () => {
-  it('send no more once the function startWorkers resolves with has been called', async () => {
+  it('stop sending once the stop function startWorkers resolves with is called', async () => {
     const name = 'test-interval';
     const job = { ...testJob(name, 1, async () => undefined), everySeconds: () => 1 } as JobDefinition<never>;
     const send = boss.send.bind(boss);
