@@ -2,12 +2,16 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Unit and integration tests. Web component tests opt into jsdom with a
- * `// @vitest-environment jsdom` comment; Playwright specs in e2e/ are not picked up.
+ * `// @vitest-environment jsdom` comment; Playwright specs in e2e/ are not picked up. Integration
+ * tests run on PostgreSQL: the global set-up starts the embedded server (or takes
+ * TEST_DATABASE_URL's) and a migrated template each test file clones
+ * (docs/decisions/026-tests-on-postgresql.md).
  */
 export default defineConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'node',
+    globalSetup: ['src/server/testing/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -75,7 +75,6 @@ async function loadExtras(handle: DatabaseHandle, workspaceId: string): Promise<
  * by running it once through the app built in-process on a pool whose `query` is recorded.
  */
 async function captureStatements(handle: DatabaseHandle, url: string, cookie: string): Promise<Statement[]> {
-  if (handle.kind !== 'postgres') throw new Error('capture needs a node-postgres pool');
   const config = loadConfig({
     ...process.env,
     PORT: String(PORT),
@@ -245,7 +244,7 @@ async function compare(
   title: string,
   url: string,
   cookie: string,
-  handle: DatabaseHandle & { kind: 'postgres' },
+  handle: DatabaseHandle,
 ): Promise<void> {
   const statements = await captureStatements(handle, url, cookie);
   const api = await load(url, cookie);
@@ -280,7 +279,6 @@ async function main(): Promise<void> {
       postgresDir: path.join(app.dataDir, 'postgres'),
       attach: true,
     });
-    if (handle.kind !== 'postgres') throw new Error('expected a PostgreSQL server');
     const [user] = await queryRows<{ id: string }>(
       handle.db,
       sql`select id from users where email = ${email}`,

@@ -1,8 +1,8 @@
 /**
- * A whole discovery run on a synthetic web served locally (crawl, store in an in-memory PGlite,
- * PageRank, contacts, scoring), with wall time, pages and peak memory (RSS sampled every 20 ms).
- * Run: npm run bench:discovery (embedded PGlite, in this process), or with
- * TEST_DATABASE_URL=postgres://… to store the crawl in a fresh database on that server.
+ * A whole discovery run on a synthetic web served locally (crawl, store in PostgreSQL, PageRank,
+ * contacts, scoring), with wall time, pages and peak memory (RSS sampled every 20 ms).
+ * Run: npm run bench:discovery (an embedded PostgreSQL server of its own, in a temporary folder), or
+ * with TEST_DATABASE_URL=postgres://… to store the crawl in a fresh database on that server.
  */
 import { CrawlStore } from '../src/server/discovery/crawl-store';
 import { Crawler } from '../src/server/discovery/crawler';
@@ -66,7 +66,7 @@ const seconds = (performance.now() - started) / 1000;
 clearInterval(sampler);
 const withEmail = result.prospects.filter((p) => p.contactEmail).length;
 console.log(
-  `discovery (${handle.kind}): ${result.prospects.length} prospects (${withEmail} with email) from ${result.candidates} candidates, ${result.pagesCrawled} pages in ${seconds.toFixed(1)} s = ${(result.pagesCrawled / seconds).toFixed(1)} pages/s (stopped: ${result.stoppedBy})`,
+  `discovery (${process.env.TEST_DATABASE_URL ? 'PostgreSQL server' : 'embedded PostgreSQL'}): ${result.prospects.length} prospects (${withEmail} with email) from ${result.candidates} candidates, ${result.pagesCrawled} pages in ${seconds.toFixed(1)} s = ${(result.pagesCrawled / seconds).toFixed(1)} pages/s (stopped: ${result.stoppedBy})`,
 );
 console.log(
   `memory: RSS ${(before / 1e6).toFixed(0)} MB before, peak ${(peakRss / 1e6).toFixed(0)} MB; peak heap ${(peakHeap / 1e6).toFixed(0)} MB`,

@@ -19,9 +19,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import Papa from 'papaparse';
 import { normalizeUrl } from '../src/shared/url-normalize';
+import { createTestDatabase } from '../src/server/testing/database';
 import { loadConfig } from '../src/server/config';
-import { openDatabase } from '../src/server/db/client';
-import { runMigrations } from '../src/server/db/migrate';
 import { CrawlStore } from '../src/server/discovery/crawl-store';
 import { Crawler, decodeHtml } from '../src/server/discovery/crawler';
 import { discoverProspects } from '../src/server/discovery/discover';
@@ -193,8 +192,7 @@ const config = loadConfig({
   CRAWL_RETRIES: '0',
   DATA_DIR: tlsDir,
 });
-const handle = await openDatabase({});
-await runMigrations(handle);
+const handle = await createTestDatabase();
 const crawler = new Crawler(crawlerSettings(config));
 const started = performance.now();
 const result = await discoverProspects(

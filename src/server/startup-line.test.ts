@@ -17,8 +17,8 @@ describe('startup line', () => {
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
     const address = server.address() as AddressInfo;
     expect(address.port).toBeGreaterThan(0);
-    expect(startupLine({ role: 'all', address, appUrl: 'http://localhost:0', database: 'pglite' })).toBe(
-      `LinkPilot (all) listening on http://127.0.0.1:${address.port} (public URL http://localhost:0) — database: pglite`,
+    expect(startupLine({ role: 'all', address, appUrl: 'http://localhost:0', database: 'postgres' })).toBe(
+      `LinkPilot (all) listening on http://127.0.0.1:${address.port} (public URL http://localhost:0) — database: postgres`,
     );
   });
 
@@ -35,9 +35,9 @@ describe('startup line', () => {
         role: 'all',
         address: { address: '127.0.0.1', family: 'IPv4', port: 3000 },
         appUrl: 'http://127.0.0.1:3000',
-        database: 'pglite',
+        database: 'postgres',
       }),
-    ).toBe('LinkPilot (all) listening on http://127.0.0.1:3000 — database: pglite');
+    ).toBe('LinkPilot (all) listening on http://127.0.0.1:3000 — database: postgres');
   });
 
   it('has no address for the worker role', () => {
@@ -49,7 +49,7 @@ describe('startup line', () => {
 
 describe('databaseLabel', () => {
   const postgres = (embedded?: { dir: string; version: string; owned: boolean }) =>
-    ({ kind: 'postgres', ...(embedded && { embedded }) }) as DatabaseHandle;
+    ({ ...(embedded && { embedded }) }) as DatabaseHandle;
 
   it('names the embedded server with its version and folder, relative to the working directory inside it', () => {
     const inside = `${process.cwd()}/data/postgres`;
@@ -61,8 +61,7 @@ describe('databaseLabel', () => {
     );
   });
 
-  it('names an external server and PGlite by their driver', () => {
+  it('names an external server by its driver', () => {
     expect(databaseLabel(postgres())).toBe('postgres');
-    expect(databaseLabel({ kind: 'pglite' } as DatabaseHandle)).toBe('pglite');
   });
 });

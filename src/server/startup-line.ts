@@ -41,10 +41,10 @@ export function startupLine(input: {
 
 /**
  * How the startup line names the database: `embedded PostgreSQL 18 at ./data/postgres` (the folder
- * relative to the working directory when inside it), else the driver: `postgres` (DATABASE_URL), `pglite`.
+ * relative to the working directory when inside it), else `postgres` (an external server, DATABASE_URL).
  */
 export function databaseLabel(handle: DatabaseHandle): string {
-  if (handle.kind !== 'postgres' || !handle.embedded) return handle.kind;
+  if (!handle.embedded) return 'postgres';
   const relative = path.relative(process.cwd(), handle.embedded.dir);
   const shown =
     relative.startsWith('..') || path.isAbsolute(relative) ? handle.embedded.dir : `./${relative}`;

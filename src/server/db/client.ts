@@ -1,16 +1,12 @@
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgDialect, PgQueryResultHKT, PgSession } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { attachEmbeddedPostgres, startEmbeddedPostgres, type EmbeddedServer } from './embedded-postgres';
 
-/** The Drizzle database both drivers present: query code is written once for PGlite and PostgreSQL. */
+/** The Drizzle database on node-postgres (the embedded server and an external one alike). */
 export type Database = PgDatabase<PgQueryResultHKT>;
 
 /** A transaction of that database, as `db.transaction(async (tx) => …)` hands it over. */
@@ -19,18 +15,15 @@ export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** What query code runs on: the database itself or a transaction of it. */
 export type Db = Database | Transaction;
 
-/** An open database with what the queue and shutdown need of its driver. */
-export type DatabaseHandle =
-  | { kind: 'pglite'; db: Database; pglite: PGlite; close(): Promise<void> }
-  | {
-      kind: 'postgres';
-      db: Database;
-      connectionString: string;
-      pool: pg.Pool;
-      /** The embedded server behind the pool; absent for an external one (DATABASE_URL). */
-      embedded?: { dir: string; version: string; owned: boolean };
-      close(): Promise<void>;
-    };
+/** An open database with what the queue, live events and shutdown need of its driver. */
+export interface DatabaseHandle {
+  db: Database;
+  connectionString: string;
+  pool: pg.Pool;
+  /** The embedded server behind the pool; absent for an external one (DATABASE_URL). */
+  embedded?: { dir: string; version: string; owned: boolean };
+  close(): Promise<void>;
+}
 
 export interface DatabaseOptions {
   /** postgres:// URL of an external server; it wins over the embedded ones. */
@@ -42,8 +35,6 @@ export interface DatabaseOptions {
    * CLI next to a running app), starting one only when none runs.
    */
   attach?: boolean | undefined;
-  /** Folder of a PGlite database; without it and the above, PGlite runs in memory (tests). */
-  pgliteDir?: string | undefined;
 }
 
 function openPool(
@@ -56,7 +47,6 @@ function openPool(
   pool.on('error', (error) => console.warn(`[db] idle connection closed: ${error.message}`));
   const db = drizzlePg(pool, { casing: 'snake_case' }) as unknown as Database;
   return {
-    kind: 'postgres',
     db,
     pool,
     connectionString,
@@ -71,25 +61,18 @@ function openPool(
 }
 
 /**
- * Opens an external PostgreSQL (`databaseUrl`), the embedded PostgreSQL server (`postgresDir`,
- * started here and stopped by `close`, see ./embedded-postgres.ts) or PGlite with the pg_trgm
- * extension loaded (`pgliteDir`, or in memory for tests). Both servers share one code path: a
- * node-postgres pool. @throws what `startEmbeddedPostgres` throws
+ * Opens an external PostgreSQL (`databaseUrl`) or the embedded PostgreSQL server (`postgresDir`,
+ * started here and stopped by `close`, see ./embedded-postgres.ts). Both share one code path: a
+ * node-postgres pool. @throws what `startEmbeddedPostgres` throws, or when neither is given
  */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPool(options.databaseUrl);
-  if (options.postgresDir) {
-    // The server runs with its cluster folder as working directory: a relative DATA_DIR (the default
-    // `./data`) must be made absolute here, or the server would look for it inside itself.
-    const dir = path.resolve(options.postgresDir);
-    const server =
-      (options.attach ? attachEmbeddedPostgres(dir) : null) ?? (await startEmbeddedPostgres(dir));
-    return openPool(server.connectionString, { server, dir });
-  }
-  if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
-  const pglite = await PGlite.create(options.pgliteDir, { extensions: { pg_trgm } });
-  const db = drizzlePglite(pglite, { casing: 'snake_case' }) as unknown as Database;
-  return { kind: 'pglite', db, pglite, close: () => pglite.close() };
+  if (!options.postgresDir) throw new Error('openDatabase needs databaseUrl or postgresDir');
+  // The server runs with its cluster folder as working directory: a relative DATA_DIR (the default
+  // `./data`) must be made absolute here, or the server would look for it inside itself.
+  const dir = path.resolve(options.postgresDir);
+  const server = (options.attach ? attachEmbeddedPostgres(dir) : null) ?? (await startEmbeddedPostgres(dir));
+  return openPool(server.connectionString, { server, dir });
 }
 
 /** True when the database answers a trivial query. */
@@ -103,7 +86,7 @@ export async function pingDatabase(db: Database): Promise<boolean> {
 }
 
 /**
- * Runs raw SQL and returns its rows on either driver (both answer `{ rows }`). For the few
+ * Runs raw SQL and returns its rows. For the few
  * statements Drizzle's builder cannot express, such as atomic upserts with RETURNING expressions.
  */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
@@ -126,7 +109,7 @@ const preparedByDb = new WeakMap<
  * page (docs/decisions/008-contacts-at-scale.md). `shape` must name everything `build` depends on
  * besides the placeholders; the statement's name is a hash of its text, so one name is always one
  * text. Only for statements whose generic plan suits any values — not one whose best plan depends on
- * a value, such as a search pattern. PGlite ignores the name.
+ * a value, such as a search pattern.
  * @throws what the driver throws, or drizzle's error for a placeholder missing from `values`
  */
 export async function queryRowsPrepared<T>(

@@ -51,23 +51,19 @@ describe('data model', () => {
     await expect(runMigrations(handle)).resolves.toBeUndefined();
   });
 
-  // Two processes (web + worker) starting together on one PostgreSQL server; PGlite has one process.
-  it.runIf(process.env.TEST_DATABASE_URL)(
-    'two processes migrating a fresh database at once both succeed',
-    async () => {
-      const fresh = await createTestDatabase({ migrate: false });
-      if (fresh.kind !== 'postgres') throw new Error('expected PostgreSQL');
-      const second = await openDatabase({ databaseUrl: fresh.connectionString });
-      try {
-        await Promise.all([runMigrations(fresh), runMigrations(second)]);
-        const rows = await queryRows<{ n: number }>(fresh.db, sql`select count(*)::int as n from campaigns`);
-        expect(rows[0]!.n).toBe(0);
-      } finally {
-        await second.close();
-        await fresh.close();
-      }
-    },
-  );
+  // Two processes (web + worker) starting together on one PostgreSQL server.
+  it('two processes migrating a fresh database at once both succeed', async () => {
+    const fresh = await createTestDatabase({ migrate: false });
+    const second = await openDatabase({ databaseUrl: fresh.connectionString });
+    try {
+      await Promise.all([runMigrations(fresh), runMigrations(second)]);
+      const rows = await queryRows<{ n: number }>(fresh.db, sql`select count(*)::int as n from campaigns`);
+      expect(rows[0]!.n).toBe(0);
+    } finally {
+      await second.close();
+      await fresh.close();
+    }
+  });
 
   it('creates campaigns as drafts with zeroed counters and empty lists', async () => {
     const campaign = await insertCampaign(handle.db, await newUser('draft@example.com'), { type: 'ai' });

@@ -1,7 +1,5 @@
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { fileURLToPath } from 'node:url';
 import type { DatabaseHandle } from './client';
 
@@ -15,17 +13,13 @@ export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.
 const MIGRATION_LOCK_ID = 7_340_211;
 
 /**
- * Applies every pending migration; idempotent, safe to run at each start. On PostgreSQL the web
- * and worker processes may start together, so the run holds an advisory lock on one connection.
+ * Applies every pending migration; idempotent, safe to run at each start. The web and worker
+ * processes may start together, so the run holds an advisory lock on one connection.
  */
 export async function runMigrations(
   handle: DatabaseHandle,
   migrationsFolder = MIGRATIONS_DIR,
 ): Promise<void> {
-  if (handle.kind === 'pglite') {
-    await migratePglite(drizzlePglite(handle.pglite), { migrationsFolder });
-    return;
-  }
   const client = await handle.pool.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);

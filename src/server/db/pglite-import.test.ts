@@ -2,9 +2,9 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from './client';
-import { runMigrations } from './migrate';
-import { importPgliteFolder } from './pglite-import';
+import type { PGlite } from '@electric-sql/pglite';
+import { openDatabase } from './client';
+import { importPgliteFolder, openPgliteFolder } from './pglite-import';
 
 let dataDir: string;
 
@@ -22,13 +22,11 @@ function folderState(dir: string): Record<string, string> {
 afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
 /** A PGlite folder as the app left it before the move: migrated, one user and their workspace with a campaign and two prospects. */
-async function pgliteFolder(prepare?: (handle: DatabaseHandle & { kind: 'pglite' }) => Promise<void>) {
+async function pgliteFolder(prepare?: (pglite: PGlite) => Promise<void>) {
   dataDir = mkdtempSync(path.join(tmpdir(), 'lp-import-'));
-  const handle = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
-  if (handle.kind !== 'pglite') throw new Error('expected PGlite');
-  await runMigrations(handle);
-  await prepare?.(handle);
-  await handle.pglite.exec(`
+  const pglite = await openPgliteFolder(path.join(dataDir, 'pglite'));
+  await prepare?.(pglite);
+  await pglite.exec(`
     insert into users (id, name, email, created_at)
       values ('00000000-0000-4000-8000-000000000001', 'Ada', 'ada@example.com', '2026-01-02 03:04:05.123456+00');
     insert into workspaces (id, name) values ('00000000-0000-4000-8000-000000000003', 'Personal');
@@ -39,7 +37,7 @@ async function pgliteFolder(prepare?: (handle: DatabaseHandle & { kind: 'pglite'
     insert into prospects (campaign_id, workspace_id, website, contact_email, da_score)
       select '00000000-0000-4000-8000-000000000002', '00000000-0000-4000-8000-000000000003', 'blog-' || g || '.example', 'ed@blog-' || g || '.example', g
       from generate_series(1, 2) g;`);
-  await handle.close();
+  await pglite.close();
 }
 
 describe('importPgliteFolder', () => {
@@ -55,7 +53,6 @@ describe('importPgliteFolder', () => {
     expect(folders.some((name) => name.startsWith('pglite.migrated-'))).toBe(true);
     const handle = await openDatabase({ postgresDir: path.join(dataDir, 'postgres') });
     try {
-      if (handle.kind !== 'postgres') throw new Error('expected PostgreSQL');
       const users = await handle.pool.query(`select email, created_at::text from users`);
       expect(users.rows).toEqual([{ email: 'ada@example.com', created_at: '2026-01-02 03:04:05.123456+00' }]);
       const prospects = await handle.pool.query(
@@ -74,8 +71,8 @@ describe('importPgliteFolder', () => {
 
   it('leaves the PGlite folder untouched and no PostgreSQL folder when a row cannot be copied', async () => {
     // A row the app's schema refuses (a user without a name) makes the copy fail half-way.
-    await pgliteFolder(async (handle) => {
-      await handle.pglite.exec(`alter table users alter column name drop not null;
+    await pgliteFolder(async (pglite) => {
+      await pglite.exec(`alter table users alter column name drop not null;
         insert into users (name, email) values (null, 'nameless@example.com');`);
     });
 

@@ -2,11 +2,32 @@
  * One-time move of a PGlite data folder (`{DATA_DIR}/pglite`, the embedded database before
  * docs/decisions/020-embedded-postgresql.md) into the embedded PostgreSQL server.
  */
-import { cpSync, existsSync, renameSync, rmSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
 import { openDatabase, type DatabaseHandle } from './client';
-import { runMigrations } from './migrate';
+import { MIGRATIONS_DIR, runMigrations } from './migrate';
+
+/**
+ * Opens (or creates) the PGlite database in `dir`, with the pg_trgm extension its migrations need,
+ * and brings it to the app's current schema (`migrationsFolder`, the app's by default), so that
+ * its tables match the target's column for column. The caller closes it.
+ */
+export async function openPgliteFolder(dir: string, migrationsFolder = MIGRATIONS_DIR): Promise<PGlite> {
+  mkdirSync(dir, { recursive: true });
+  const pglite = await PGlite.create(dir, { extensions: { pg_trgm } });
+  try {
+    await migrate(drizzle(pglite), { migrationsFolder });
+  } catch (error) {
+    await pglite.close();
+    throw error;
+  }
+  return pglite;
+}
 
 /** Rows read from PGlite and inserted into PostgreSQL per statement. */
 const BATCH_ROWS = 2_000;
@@ -45,7 +66,7 @@ async function tablesInForeignKeyOrder(client: pg.PoolClient): Promise<string[]>
  * bytea as hex); `json_populate_recordset` turns them back into the table's row type.
  * @returns the number of rows copied
  */
-async function copyTable(source: DatabaseHandle & { kind: 'pglite' }, target: pg.PoolClient, table: string) {
+async function copyTable(source: PGlite, target: pg.PoolClient, table: string) {
   const quoted = `"${table.replaceAll('"', '""')}"`;
   // Generated columns (e.g. prospects.search_text) are computed by the target; naming them is an error.
   const { rows: columnRows } = await target.query<{ name: string }>(
@@ -57,7 +78,7 @@ async function copyTable(source: DatabaseHandle & { kind: 'pglite' }, target: pg
   let after = '(0,0)';
   let copied = 0;
   for (;;) {
-    const { rows } = await source.pglite.query<{ last: string | null; batch: string | null; n: number }>(
+    const { rows } = await source.query<{ last: string | null; batch: string | null; n: number }>(
       `select max(ctid)::text as last, json_agg(t)::text as batch, count(*)::int as n
        from (select ctid, * from ${quoted} where ctid > $1::tid order by ctid limit ${BATCH_ROWS}) t`,
       [after],
@@ -83,13 +104,11 @@ async function copyTable(source: DatabaseHandle & { kind: 'pglite' }, target: pg
  */
 export async function copyPgliteDatabase(
   pgliteDir: string,
-  target: DatabaseHandle & { kind: 'postgres' },
+  target: DatabaseHandle,
 ): Promise<Record<string, number>> {
-  const source = await openDatabase({ pgliteDir });
-  if (source.kind !== 'pglite') throw new Error('expected a PGlite database');
+  const source = await openPgliteFolder(pgliteDir);
   const client = await target.pool.connect();
   try {
-    await runMigrations(source);
     await runMigrations(target);
     const counts: Record<string, number> = {};
     await client.query('begin');
@@ -129,7 +148,6 @@ export async function importPgliteFolder(dataDir: string): Promise<string | null
     cpSync(pgliteDir, source, { recursive: true });
     const target = await openDatabase({ postgresDir: partial });
     try {
-      if (target.kind !== 'postgres') throw new Error('expected PostgreSQL');
       counts = await copyPgliteDatabase(source, target);
     } finally {
       await target.close();

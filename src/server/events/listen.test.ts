@@ -10,8 +10,7 @@ let handle: DatabaseHandle;
 let hub: EventHub;
 const workspaceId = '3c9a1e6b-2f4d-4b7a-8e5c-1d0f9a8b7c6e';
 
-// Only PostgreSQL has a LISTEN connection that can be lost: PGlite runs in the process.
-describe.skipIf(!process.env.TEST_DATABASE_URL)('the PostgreSQL LISTEN connection', () => {
+describe('the PostgreSQL LISTEN connection', () => {
   beforeAll(async () => {
     handle = await createTestDatabase({ migrate: false });
     hub = await listenForEvents(handle);

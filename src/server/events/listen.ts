@@ -23,9 +23,8 @@ export interface EventHub {
 const RECONNECT_MS = 2_000;
 
 /**
- * Starts listening on EVENTS_CHANNEL (docs/decisions/019-live-updates.md): PGlite through its own
- * `listen`, PostgreSQL through one dedicated client outside the pool (a pooled connection would
- * lose the LISTEN when returned). A payload that is not a valid event is ignored. When the
+ * Starts listening on EVENTS_CHANNEL (docs/decisions/019-live-updates.md) through one dedicated
+ * client outside the pool (a pooled connection would lose the LISTEN when returned). A payload that is not a valid event is ignored. When the
  * PostgreSQL connection drops, every subscriber is told (`onLost`) and the hub connects again.
  */
 export async function listenForEvents(handle: DatabaseHandle): Promise<EventHub> {
@@ -40,17 +39,6 @@ export async function listenForEvents(handle: DatabaseHandle): Promise<EventHub>
     subscribers.add(subscriber);
     return () => void subscribers.delete(subscriber);
   };
-
-  if (handle.kind === 'pglite') {
-    const unlisten = await handle.pglite.listen(EVENTS_CHANNEL, deliver);
-    return {
-      subscribe,
-      async close() {
-        subscribers.clear();
-        if (!handle.pglite.closed) await unlisten();
-      },
-    };
-  }
 
   let client: pg.Client | null = null;
   let closed = false;

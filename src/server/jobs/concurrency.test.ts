@@ -137,8 +137,6 @@ describe('job queues on pg-boss', () => {
     await boss.createQueue(name);
     // A's jobs are all older than B's, so plain first-in-first-out would run B's last.
     for (let n = 0; n < 8; n++) await boss.send(name, { user: 'a', n }, { group: { id: 'user-a' } });
-    // PGlite's clock is coarse: without a pause B's job could share the last one's creation time.
-    await new Promise((r) => setTimeout(r, 50));
     await boss.send(name, { user: 'b', n: 0 }, { group: { id: 'user-b' } });
     await startWorkers(boss, deps({ JOB_USER_CONCURRENCY: '5' }), [job]);
     await until(() => aStartedWhenBStarted >= 0);

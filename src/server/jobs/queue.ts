@@ -1,16 +1,13 @@
-import { PgBoss, fromPglite } from 'pg-boss';
+import { PgBoss } from 'pg-boss';
 import type { DatabaseHandle } from '../db/client';
 
 /**
- * A pg-boss instance on the app's own database (PGlite adapter, or a PostgreSQL connection string).
+ * A pg-boss instance on the app's own database (its own small pool on the same connection string).
  * `sendOnly` (the web role) leaves scheduling and queue maintenance to the worker processes.
  */
 export function createQueue(handle: DatabaseHandle, { sendOnly = false } = {}): PgBoss {
   const roles = sendOnly ? { schedule: false, supervise: false } : {};
-  const boss =
-    handle.kind === 'pglite'
-      ? new PgBoss({ db: fromPglite(handle.pglite), backend: 'pglite', ...roles })
-      : new PgBoss({ connectionString: handle.connectionString, max: 4, ...roles });
+  const boss = new PgBoss({ connectionString: handle.connectionString, max: 4, ...roles });
   // pg-boss reports failed maintenance and lost connections as 'error' events; unheard, they crash the process.
   boss.on('error', (error) => console.error('[jobs]', error.message));
   return boss;

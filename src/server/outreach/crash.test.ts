@@ -1,11 +1,8 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Database, type DatabaseHandle } from '../db/client';
-import { runMigrations } from '../db/migrate';
+import type { Database, DatabaseHandle } from '../db/client';
 import { campaigns } from '../db/schema/campaigns';
 import { prospects } from '../db/schema/prospects';
 import { outreachMessages } from '../db/schema/outreach';
@@ -23,35 +20,6 @@ import { sendMessage } from './sending/send';
  * moments that matter, and after the restart every step goes out exactly once.
  */
 
-/** A database a child process can open too: the PostgreSQL test database, or a PGlite folder handed over. */
-async function sharedDatabase(): Promise<{
-  handle: DatabaseHandle;
-  env: Record<string, string>;
-  release: () => Promise<void>;
-  reopen: () => Promise<DatabaseHandle>;
-}> {
-  if (process.env.TEST_DATABASE_URL) {
-    const handle = await createTestDatabase();
-    if (handle.kind !== 'postgres') throw new Error('expected PostgreSQL');
-    return {
-      handle,
-      env: { DATABASE_URL: handle.connectionString },
-      reopen: async () => handle,
-      release: async () => undefined,
-    };
-  }
-  const dir = mkdtempSync(path.join(tmpdir(), 'lp-crash-'));
-  const first = await openDatabase({ pgliteDir: dir });
-  await runMigrations(first);
-  return {
-    handle: first,
-    env: { PGLITE_DIR: dir },
-    // PGlite's folder belongs to one process at a time: the parent lets go while the child runs.
-    release: () => first.close(),
-    reopen: () => openDatabase({ pgliteDir: dir }),
-  };
-}
-
 /** The worker is a fresh `tsx` process that compiles the server first: on a busy 2-core machine that alone takes tens of seconds. */
 const WORKER_TEST_TIMEOUT_MS = 120_000;
 
@@ -62,21 +30,21 @@ afterEach(async () => {
   await handle?.close().catch(() => undefined);
 });
 
-async function setUpAlwaysOpen() {
-  const shared = await sharedDatabase();
+/** A test database with one always-open sequence; returns what the worker process needs to open it too. */
+async function setUpAlwaysOpen(): Promise<{ env: Record<string, string> }> {
+  handle = await createTestDatabase();
   const start = new Date(Date.now() - 60_000);
-  fixture = await createOutreachFixture(shared.handle.db, {
+  fixture = await createOutreachFixture(handle.db, {
     prospects: [{ website: 'https://blog.example', email: 'anna@blog.example', name: 'Anna' }],
     steps: [{ subject: 'Idea', content: 'Hi [First Name]', delayHours: null }],
     start,
   });
   // An always-open window, so the worker's real clock is inside it whatever day the test runs.
-  await shared.handle.db
+  await handle.db
     .update(workspaces)
     .set({ sendWindowDays: [1, 2, 3, 4, 5, 6, 7], sendWindowStartHour: 0, sendWindowEndHour: 24 })
     .where(eq(workspaces.id, fixture.workspaceId));
-  await shared.release();
-  return shared;
+  return { env: { DATABASE_URL: handle.connectionString } };
 }
 
 /** Starts the worker process and resolves once it has died (the test kills it from an SMTP hook). */
@@ -106,8 +74,8 @@ const deps = () => ({ keys: fixture!.keys, config: testConfig({ APP_URL: 'https:
 
 /**
  * Runs the worker on an always-open set-up and kills it from the SMTP hook `at`: before the server
- * accepted the message (the connection is then lost too) or just after. Returns the database
- * reopened by this process and the message the worker left mid-send.
+ * accepted the message (the connection is then lost too) or just after. Returns the database and
+ * the message the worker left mid-send.
  */
 async function killWorkerWhileSending(at: 'beforeAccept' | 'afterAccept') {
   const shared = await setUpAlwaysOpen();
@@ -121,10 +89,9 @@ async function killWorkerWhileSending(at: 'beforeAccept' | 'afterAccept') {
   expect(await worker.exited).toBe('SIGKILL');
   fixture!.smtp.hooks[at] = undefined;
 
-  handle = await shared.reopen();
-  const [stuck] = await handle.db.select().from(outreachMessages);
+  const [stuck] = await handle!.db.select().from(outreachMessages);
   expect(stuck!.status).toBe('sending');
-  return { db: handle.db, stuck: stuck! };
+  return { db: handle!.db, stuck: stuck! };
 }
 
 /** What the campaign counts as sent. */

@@ -1,31 +1,64 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import type { PgBoss } from 'pg-boss';
 import { openDatabase, type DatabaseHandle } from '../db/client';
+import { startEmbeddedPostgres } from '../db/embedded-postgres';
 import { runMigrations } from '../db/migrate';
 import { createQueue } from '../jobs/queue';
+import { databaseUrl } from './global-setup';
+
+/** The server to create a database on, and the migrated template to clone, if there is one. */
+interface Server {
+  serverUrl: string;
+  template: string | null;
+  /** Stops a server started for this one database (benches and scripts outside Vitest). */
+  stop?: () => Promise<void>;
+}
 
 /**
- * A clean, migrated database for one test file: an in-memory PGlite by default, or a fresh
- * database created on the server named by TEST_DATABASE_URL (dropped again by `close`).
- * `migrate: false` leaves it empty, for tests of the migrations themselves.
+ * Inside Vitest: the run's server and template (./global-setup.ts). Outside it (benches, scripts):
+ * TEST_DATABASE_URL's server, else an embedded PostgreSQL server of its own in a temporary folder.
+ */
+async function server(): Promise<Server> {
+  if (process.env.VITEST) {
+    const { inject } = await import('vitest');
+    return inject('testDatabase');
+  }
+  if (process.env.TEST_DATABASE_URL) return { serverUrl: process.env.TEST_DATABASE_URL, template: null };
+  const folder = mkdtempSync(path.join(tmpdir(), 'linkpilot-db-'));
+  const embedded = await startEmbeddedPostgres(path.join(folder, 'postgres'));
+  return {
+    serverUrl: embedded.connectionString,
+    template: null,
+    async stop() {
+      await embedded.stop();
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A clean, migrated PostgreSQL database for one test file, dropped again by `close`: inside Vitest
+ * a clone of the run's migrated template (CREATE DATABASE … TEMPLATE, a file copy instead of the
+ * migrations), so it also holds pg-boss's schema. `migrate: false` leaves it empty, for tests of
+ * the migrations themselves. docs/decisions/026-tests-on-postgresql.md.
  */
 export async function createTestDatabase({ migrate = true } = {}): Promise<DatabaseHandle> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    const handle = await openDatabase({});
-    if (migrate) await runMigrations(handle);
-    return handle;
-  }
-  const name = `linkpilot_test_${randomBytes(6).toString('hex')}`;
+  const { serverUrl, template, stop } = await server();
+  const name = `${template ?? 'linkpilot_test'}_${randomBytes(6).toString('hex')}`;
+  const clone = migrate && template;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString() });
-  if (migrate) await runMigrations(handle);
+  try {
+    await admin.query(`create database ${name}${clone ? ` template ${template}` : ''}`);
+  } finally {
+    await admin.end();
+  }
+  const handle = await openDatabase({ databaseUrl: databaseUrl(serverUrl, name) });
+  if (migrate && !clone) await runMigrations(handle);
   return {
     ...handle,
     async close() {
@@ -34,6 +67,7 @@ export async function createTestDatabase({ migrate = true } = {}): Promise<Datab
       await dropper.connect();
       await dropper.query(`drop database if exists ${name} with (force)`);
       await dropper.end();
+      await stop?.();
     },
   };
 }

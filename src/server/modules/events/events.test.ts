@@ -169,18 +169,12 @@ describe('GET /api/events', () => {
     const user = await signedInUser();
     const events = await openEvents(user.cookie);
     const payload = JSON.stringify({ workspaceId: user.workspaceId, type: 'live-links.changed' });
-    if (t.handle.kind === 'postgres') {
-      // A second connection, as the worker role has: the web process hears it through its LISTEN.
-      const worker = new pg.Client({ connectionString: t.handle.connectionString });
-      await worker.connect();
-      await worker.query('select pg_notify($1, $2)', [EVENTS_CHANNEL, 'not json']);
-      await worker.query('select pg_notify($1, $2)', [EVENTS_CHANNEL, payload]);
-      await worker.end();
-    } else {
-      // PGlite has one connection: the raw driver stands in for the other process's.
-      await t.handle.pglite.query('select pg_notify($1, $2)', [EVENTS_CHANNEL, 'not json']);
-      await t.handle.pglite.query('select pg_notify($1, $2)', [EVENTS_CHANNEL, payload]);
-    }
+    // A second connection, as the worker role has: the web process hears it through its LISTEN.
+    const worker = new pg.Client({ connectionString: t.handle.connectionString });
+    await worker.connect();
+    await worker.query('select pg_notify($1, $2)', [EVENTS_CHANNEL, 'not json']);
+    await worker.query('select pg_notify($1, $2)', [EVENTS_CHANNEL, payload]);
+    await worker.end();
     // The malformed payload is skipped, the valid one delivered.
     expect(await events.next()).toEqual({ type: 'live-links.changed' });
     await events.cancel();

@@ -1,4 +1,3 @@
-import { setImmediate } from 'node:timers/promises';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { campaignMessages, MAX_MANUAL_PROSPECTS } from '../../../shared/schemas/campaigns';
@@ -21,8 +20,8 @@ const INSERT_CHUNK = 200;
 
 /**
  * Inserts checked prospects as pending, keeping the file's order in "newest first" lists: each row is
- * one millisecond older than the one before it, the first at `newest`. Between two statements it lets
- * the event loop answer other requests.
+ * one millisecond older than the one before it, the first at `newest`. Each statement's round trip
+ * to the server lets the event loop answer other requests.
  */
 export async function insertProspects(
   db: Database,
@@ -32,8 +31,6 @@ export async function insertProspects(
 ): Promise<void> {
   const base = newest.getTime();
   for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-    // A query's answer may come back without a pass through the I/O phase (PGlite answers in process).
-    if (i > 0) await setImmediate();
     await db.insert(prospects).values(
       rows.slice(i, i + INSERT_CHUNK).map((p, j) => ({
         ...owner,
