@@ -3,6 +3,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import noFolderCycles from './scripts/eslint/no-folder-cycles.js';
 
 const server = (...paths) => paths.map((p) => `src/server/${p}`);
 const engines = server('discovery', 'outreach', 'monitoring', 'net', 'inbox', 'webhooks');
@@ -21,7 +22,8 @@ const above = (message, ...from) => ({ from, message });
 /**
  * Lint rules, plus the architecture's one-way imports (docs/architecture.md): shared ← server,
  * shared ← web; inside the server infrastructure ← engines ← modules and job handlers ← app; no
- * import circles anywhere.
+ * import circles anywhere, between files (import-x/no-cycle) or between folders at any level
+ * (layers/no-folder-cycles, scripts/eslint/no-folder-cycles.js).
  */
 export default tseslint.config(
   {
@@ -88,6 +90,15 @@ export default tseslint.config(
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { layers: { rules: { 'no-folder-cycles': noFolderCycles } } },
+    rules: {
+      // The one circle left: inbound mail lives in both engines until the mail layer moves it
+      // (docs/decisions/027-folder-layers.md). Any other circle, or this one grown, fails.
+      'layers/no-folder-cycles': ['error', { known: ['src/server: inbox ⇄ outreach'] }],
+    },
+  },
+  {
     // The web's floors (docs/architecture.md): app (routes) > features > components, lib.
     files: ['src/web/**/*.{ts,tsx}'],
     ignores: ['src/web/**/*.test.{ts,tsx}', 'src/web/test/**'],
@@ -98,8 +109,14 @@ export default tseslint.config(
           zones: [
             {
               target: ['./src/web/components', './src/web/lib'],
+              from: ['./src/web/features', './src/web/islands', './src/web/app', './src/web/data'],
+              message:
+                'components and lib sit below the features and islands: a layout takes a feature as a slot',
+            },
+            {
+              target: './src/web/data',
               from: ['./src/web/features', './src/web/islands', './src/web/app'],
-              message: 'components and lib sit below the features and islands: a layout takes a feature as a slot',
+              message: 'data hooks sit below the features that share them',
             },
             {
               target: './src/web/features',

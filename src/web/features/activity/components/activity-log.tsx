@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { activityKindLabels, activityKinds, type ActivityKind } from '../../../../shared/schemas/activity';
 import { Card, CardContent } from '../../../components/ui/card';
 import { Select } from '../../../components/ui/select';
-import { campaignOptionsQuery } from '../../campaigns/api/campaign-queries';
-import { useTeamUsers } from '../../settings/api/settings-queries';
+import { campaignOptionsQuery } from '../../../data/campaign-options';
+import { useTeamUsers } from '../../../data/team-queries';
 import type { ActivityFilters } from '../api/activity-queries';
 import { ActivityFeed } from './activity-feed';
 

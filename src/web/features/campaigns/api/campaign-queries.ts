@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { apiPaths, withId, withQuery } from '../../../../shared/paths';
 import {
   campaignDetailSchema,
-  campaignOptionSchema,
   campaignPageSchema,
   type CampaignListQuery,
 } from '../../../../shared/schemas/campaigns';
@@ -24,15 +23,6 @@ export function campaignPageQuery(query: CampaignListQuery) {
 /** One page of the campaign list (GET /api/campaigns); the previous page stays shown while the next loads. */
 export function useCampaignPage(query: CampaignListQuery) {
   return useQuery({ ...campaignPageQuery(query), placeholderData: keepPreviousData });
-}
-
-/** The user's campaigns as select options, by name. */
-export function campaignOptionsQuery() {
-  return queryOptions({
-    queryKey: [...campaignsKey, 'options'],
-    queryFn: ({ signal }) =>
-      apiRequest(apiPaths.campaignOptions, { schema: z.array(campaignOptionSchema), signal }),
-  });
 }
 
 /** One campaign with its prospect counts (GET /api/campaigns/:id). */

@@ -7,7 +7,7 @@ import { Checkbox } from '../../../components/ui/checkbox';
 import { Dialog, DialogContent, DialogFormFooter } from '../../../components/ui/dialog';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { refusalMessage } from '../../../lib/form-errors';
-import { useTeamUsers } from '../../settings/api/settings-queries';
+import { useTeamUsers } from '../../../data/team-queries';
 import { useSetCampaignCollaborators } from '../api/campaign-mutations';
 
 /**

@@ -23,7 +23,7 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useListParams } from '../../../lib/use-list-params';
 import { useDeleteProspect } from '../../prospects/api/prospect-mutations';
 import { useContactPage } from '../../prospects/api/prospect-queries';
-import { campaignOptionsQuery } from '../../campaigns/api/campaign-queries';
+import { campaignOptionsQuery } from '../../../data/campaign-options';
 import {
   LastContactedCell,
   ProspectIdentityCells,

@@ -13,9 +13,9 @@ import { SearchInput } from '../../../components/ui/search-input';
 import { Select } from '../../../components/ui/select';
 import { cn } from '../../../lib/cn';
 import { useListParams } from '../../../lib/use-list-params';
-import { campaignOptionsQuery } from '../../campaigns/api/campaign-queries';
+import { campaignOptionsQuery } from '../../../data/campaign-options';
 import { useEmailAccounts } from '../../email-accounts/api/email-account-queries';
-import { useTeamUsers } from '../../settings/api/settings-queries';
+import { useTeamUsers } from '../../../data/team-queries';
 import { useInboxLabels } from '../api/inbox-queries';
 
 /**

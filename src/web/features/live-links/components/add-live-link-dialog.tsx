@@ -12,7 +12,7 @@ import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { TextField } from '../../../components/ui/text-field';
 import { applyServerIssues } from '../../../lib/form-errors';
-import { campaignOptionsQuery } from '../../campaigns/api/campaign-queries';
+import { campaignOptionsQuery } from '../../../data/campaign-options';
 import { useCreateLiveLink } from '../api/live-link-queries';
 import { useSingleFlight } from '../../../lib/use-single-flight';
 

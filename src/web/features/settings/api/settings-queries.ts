@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiPaths, withId } from '../../../../shared/paths';
 import { meSchema } from '../../../../shared/schemas/auth';
 import {
@@ -11,8 +10,8 @@ import {
 } from '../../../../shared/schemas/settings';
 import { apiRequest } from '../../../lib/api-client';
 import { meQueryKey } from '../../auth/api/session-queries';
+import { usersKey } from '../../../data/team-queries';
 
-const usersKey = ['users'] as const;
 
 /** PATCH /api/profile; the session query takes the updated user, so the sidebar follows at once. */
 export function useUpdateProfile() {
@@ -24,14 +23,6 @@ export function useUpdateProfile() {
       queryClient.setQueryData(meQueryKey, me);
       return queryClient.invalidateQueries({ queryKey: usersKey });
     },
-  });
-}
-
-/** GET /api/users: the workspace's members with their roles. */
-export function useTeamUsers() {
-  return useQuery({
-    queryKey: usersKey,
-    queryFn: ({ signal }) => apiRequest(apiPaths.users, { schema: z.array(teamUserSchema), signal }),
   });
 }
 

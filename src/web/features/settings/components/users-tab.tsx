@@ -10,7 +10,8 @@ import { Select } from '../../../components/ui/select';
 import { Table, Td, Th } from '../../../components/ui/table';
 import { formatDate } from '../../../lib/format';
 import { refusalMessage } from '../../../lib/form-errors';
-import { useChangeRole, useRemoveMember, useTeamUsers } from '../api/settings-queries';
+import { useTeamUsers } from '../../../data/team-queries';
+import { useChangeRole, useRemoveMember } from '../api/settings-queries';
 import { InviteMemberCard } from './invite-member-card';
 
 const roleOptions = (Object.keys(roleLabels) as Role[]).map((r) => ({ value: r, label: roleLabels[r] }));
