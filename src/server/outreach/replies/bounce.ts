@@ -1,10 +1,14 @@
+import { autoReplySubject } from './auto-reply';
 import {
   AT_DATA,
   AT_RCPT,
   DAEMON_LOCAL,
+  DAEMON_NAME,
+  DELAY_NOTICE,
   DELAY_WORDS,
   FAILURE_WORDS,
   GIVEN_UP,
+  RECIPIENT_REFUSAL,
   REPORT_OPENING,
   SMTP_REFUSAL_LINE,
 } from './bounce-markers';
@@ -37,13 +41,17 @@ const unquoted = (text: string) =>
     .filter((line) => !line.startsWith('>'))
     .join('\n');
 
-/** A mail server's own message: null return path (RFC 5321 §4.5.5), an empty or daemon From. */
+/**
+ * A mail server's own message: null return path (RFC 5321 §4.5.5), an empty or daemon From, or
+ * a daemon's display name ("Mail Delivery System" <mailer@…>).
+ */
 function fromADaemon(report: Report): boolean {
   const returnPath = first(report.headers, 'return-path');
   if (/^<\s*>$|^<?mailer-daemon>?$/i.test(returnPath.trim())) return true;
-  const from = addressesIn(first(report.headers, 'from'));
+  const fromField = first(report.headers, 'from');
+  const from = addressesIn(fromField);
   if (from.length === 0 || DAEMON_LOCAL.test(from[0]!.split('@')[0]!)) return true;
-  return /<>/.test(first(report.headers, 'from'));
+  return /<>/.test(fromField) || DAEMON_NAME.test(fromField);
 }
 
 /** A machine's message: a daemon's, or one marked Auto-Submitted (RFC 3834 §5). */
@@ -51,6 +59,31 @@ function fromTheSystem(report: Report): boolean {
   if (fromADaemon(report)) return true;
   const autoSubmitted = first(report.headers, 'auto-submitted').toLowerCase();
   return Boolean(autoSubmitted) && autoSubmitted !== 'no';
+}
+
+/** A subject of a person's reply or forward (RFC 5322 §3.6.5 "Re:", and its translations). */
+const REPLY_SUBJECT = /^\s*(re|fwd?|aw|wg|tr|sv|vs|antw|rv|odp|r)\s*(\[\d+\])?\s*:/i;
+
+/** Most characters of a brief notice's statement: a few lines naming the address and the reason. */
+const BRIEF_LIMIT = 1_500;
+
+/**
+ * A brief plain-text notice of an older or simpler server, without an RFC 3464 part or a known
+ * opening: a few lines that name an address other than the notice's own From and To, and a
+ * refusal ("user unknown", "mailbox unavailable", "550 5.1.1 …"), failure or delay, sent by a
+ * daemon, or by an automatic sender or under a failure subject when the subject is no reply,
+ * forward or out-of-office title (auto-replies keep "Re:"; their text may say "unavailable").
+ */
+function briefNotice(report: Report): boolean {
+  const text = unquoted(report.statement).trim();
+  if (!text || text.length > BRIEF_LIMIT) return false;
+  const subject = report.subject;
+  const titled = !REPLY_SUBJECT.test(subject) && !autoReplySubject(subject);
+  const failureSubject = FAILURE_WORDS.test(subject) || DELAY_NOTICE.test(subject);
+  if (!(fromADaemon(report) || (titled && (fromTheSystem(report) || failureSubject)))) return false;
+  const own = new Set(['from', 'to'].flatMap((name) => addressesIn(first(report.headers, name))));
+  if (!addressesIn(text).some((a) => !own.has(a))) return false;
+  return RECIPIENT_REFUSAL.test(text) || FAILURE_WORDS.test(text) || DELAY_NOTICE.test(text);
 }
 
 /** A recipient block that reports success: delivered, relayed, expanded (RFC 3464 §2.3.3) or a 2.x.x status. */
@@ -189,9 +222,13 @@ export function readDeliveryReport(report: Report): DeliveryReport {
     blocks.length > 0 ||
     report.headers.has('x-failed-recipients') ||
     REPORT_OPENING.test(unquoted(report.statement.slice(0, 20_000)));
+  const machine = fromTheSystem(report) || report.originalAttached;
   const stated =
-    ((fromTheSystem(report) || report.originalAttached) && FAILURE_WORDS.test(head)) ||
-    (fromADaemon(report) && SMTP_REFUSAL_LINE.test(report.statement.slice(0, 5_000)));
+    (machine && FAILURE_WORDS.test(head)) ||
+    // A delay notice without a report part; not an out-of-office note that says "delayed".
+    (machine && !autoReplySubject(report.subject) && DELAY_NOTICE.test(head)) ||
+    (fromADaemon(report) && SMTP_REFUSAL_LINE.test(report.statement.slice(0, 5_000))) ||
+    briefNotice(report);
   if (!structural && !stated) return null;
   if (blocks.length > 0 && blocks.every(succeeded)) return { kind: 'report' };
   // Only once the message is a report by its own evidence: a person may attach a report too.
