@@ -76,7 +76,7 @@ export const DAEMON_NAME =
  * Only read in short notices from a system sender or under a failure subject.
  */
 export const RECIPIENT_REFUSAL =
-  /user unknown|unknown (user|recipient|mailbox|address|local[- ]?part)|no such (user|mailbox|recipient|address|account)|mailbox (is )?(unavailable|not found|full)|(recipient|address|user|mailbox) (address )?(rejected|unknown|not found|does not exist)|invalid (recipient|mailbox)|not a valid (mailbox|recipient|user)|unrouteable address|over quota|quota exceeded|\b[45][0-5]\d[ -][45]\.\d{1,3}\.\d{1,3}\b/i;
+  /user unknown|unknown (user|recipient|mailbox|address|local[- ]?part)|no such (user|mailbox|recipient|address|account)|mailbox (is )?(unavailable|not found|full)|(recipient|address|user|mailbox|account) (address )?(rejected|unknown|not found)|(user|recipient|mailbox|account|address)( that)?( you tried to reach)? (does not|doesn't) exist|invalid (recipient|mailbox)|not a valid (mailbox|recipient|user)|unrouteable address|over quota|quota exceeded|\b[45][0-5]\d[ -][45]\.\d{1,3}\.\d{1,3}\b/i;
 
 /** A line that is a server's permanent SMTP refusal ("550 5.1.1 …", ">>> … <<< 550 …", "550 - …"). */
 export const SMTP_REFUSAL_LINE =

@@ -68,19 +68,25 @@ const REPLY_SUBJECT = /^\s*(re|fwd?|aw|wg|tr|sv|vs|antw|rv|odp|r)\s*(\[\d+\])?\s
 const BRIEF_LIMIT = 1_500;
 
 /**
+ * A subject that titles the message itself: no reply or forward ("Re:", "Fwd:"), no out-of-office
+ * title. Auto-replies keep "Re:", and their text may say "unavailable" or "delayed".
+ */
+const titledByItself = (subject: string) => !REPLY_SUBJECT.test(subject) && !autoReplySubject(subject);
+
+/**
  * A brief plain-text notice of an older or simpler server, without an RFC 3464 part or a known
  * opening: a few lines that name an address other than the notice's own From and To, and a
  * refusal ("user unknown", "mailbox unavailable", "550 5.1.1 …"), failure or delay, sent by a
- * daemon, or by an automatic sender or under a failure subject when the subject is no reply,
- * forward or out-of-office title (auto-replies keep "Re:"; their text may say "unavailable").
+ * daemon, or by an automatic sender or under a failure subject when the subject titles the
+ * message itself.
  */
 function briefNotice(report: Report): boolean {
   const text = unquoted(report.statement).trim();
   if (!text || text.length > BRIEF_LIMIT) return false;
   const subject = report.subject;
-  const titled = !REPLY_SUBJECT.test(subject) && !autoReplySubject(subject);
   const failureSubject = FAILURE_WORDS.test(subject) || DELAY_NOTICE.test(subject);
-  if (!(fromADaemon(report) || (titled && (fromTheSystem(report) || failureSubject)))) return false;
+  if (!(fromADaemon(report) || (titledByItself(subject) && (fromTheSystem(report) || failureSubject))))
+    return false;
   const own = new Set(['from', 'to'].flatMap((name) => addressesIn(first(report.headers, name))));
   if (!addressesIn(text).some((a) => !own.has(a))) return false;
   return RECIPIENT_REFUSAL.test(text) || FAILURE_WORDS.test(text) || DELAY_NOTICE.test(text);
@@ -222,11 +228,13 @@ export function readDeliveryReport(report: Report): DeliveryReport {
     blocks.length > 0 ||
     report.headers.has('x-failed-recipients') ||
     REPORT_OPENING.test(unquoted(report.statement.slice(0, 20_000)));
-  const machine = fromTheSystem(report) || report.originalAttached;
   const stated =
-    (machine && FAILURE_WORDS.test(head)) ||
-    // A delay notice without a report part; not an out-of-office note that says "delayed".
-    (machine && !autoReplySubject(report.subject) && DELAY_NOTICE.test(head)) ||
+    ((fromTheSystem(report) || report.originalAttached) && FAILURE_WORDS.test(head)) ||
+    // A delay notice without a report part; not an auto-reply that says its answer is delayed.
+    ((fromADaemon(report) ||
+      report.originalAttached ||
+      (fromTheSystem(report) && titledByItself(report.subject))) &&
+      DELAY_NOTICE.test(head)) ||
     (fromADaemon(report) && SMTP_REFUSAL_LINE.test(report.statement.slice(0, 5_000))) ||
     briefNotice(report);
   if (!structural && !stated) return null;

@@ -43,23 +43,21 @@ const isListPost = (original: Map<string, string[]>) =>
 
 /**
  * Local parts as mail programs make Message-IDs, never a person's mailbox: a UUID, a long run of
- * hex digits, a timestamp with a queue id (Sendmail's 200904290210.n3S2AbIG029209), a '$' or
+ * hex digits and letters, a timestamp with a queue id (Sendmail's 200904290210.n3S2AbIG029209), a '$' or
  * '.JavaMail.' (RFC 5322 §3.6.4 leaves the form to the program; these are the common ones).
  */
 const ID_SHAPED =
-  /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{24,}|\d{12,}\.[\w.-]+|.*\$.*|.*\.javamail\..*)$/i;
+  /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|(?=[^@]*[a-f])(?=[^@]*\d)[0-9a-f]{24,}|\d{12,}\.[\w.-]+|.*\$.*|.*\.javamail\..*)$/i;
 const looksLikeMessageId = (address: string) => ID_SHAPED.test(address.split('@')[0]!);
 
 /**
- * Message-IDs written in a text: after "Message-ID:", "Msg-ID", "id" ("ESMTP id <a@b>") or "message"
- * on the same line ("your message <a@b> to …").
+ * Message-IDs written in a text: after "Message-ID", "Msg-ID" or "Queue-ID" (brackets or not), or
+ * in brackets after "id" ("ESMTP id <a@b>") or "message" on the same line ("your message <a@b> to …").
  */
 function messageIdsIn(text: string): string[] {
-  return [
-    ...text.matchAll(
-      /\b(?:(?:message|msg)[- ]?id[ \t]*:?|id[ \t]*[:=]?|message)[ \t]*<([^<>\s]+@[^<>\s]+)>/gi,
-    ),
-  ].flatMap((m) => addressesIn(m[1]!));
+  const labelled =
+    /\b(?:(?:message|msg|queue)[- ]?id[ \t]*[:=]?[ \t]*<?([^<>\s,;]+@[^<>\s,;]+?)>?(?=[\s,;]|$)|(?:id|message)[ \t]*[:=]?[ \t]*<([^<>\s]+@[^<>\s]+)>)/gi;
+  return [...text.matchAll(labelled)].flatMap((m) => addressesIn(m[1] ?? m[2]!));
 }
 
 /**
@@ -218,8 +216,10 @@ export function failedRecipient(
     ...(originalTo.length === 1 ? originalTo : []),
   ];
   const ids = new Set([...messageIdsIn(statement), ...copied.ids]);
+  // A list's host ("team@lists.example.org") is named last: the list itself rarely fails.
+  const listHost = (a: string) => /@lists?\./.test(a);
   return (
-    written.find(
+    [...written.filter((a) => !listHost(a)), ...written.filter(listHost)].find(
       (a) => !excluded(a) && !ids.has(a) && !isListRole(a) && !looksLikeMessageId(a) && !isAuthProperty(a),
     ) ?? null
   );
