@@ -52,6 +52,15 @@ describe('a Message-ID is never the failed recipient', () => {
     expect(await classify(raw)).toMatchObject({ kind: 'bounce', recipient: 'anna@blog.example' });
   });
 
+  it('skips a Message-ID named without brackets after its label', async () => {
+    const raw = notice(
+      'MAILER-DAEMON@mx.blog.example',
+      'Returned mail: User unknown',
+      'Your message (Message-ID: idea.anna@mail.sender.example) to anna@blog.example could not be delivered: user unknown',
+    );
+    expect(await classify(raw)).toMatchObject({ kind: 'bounce', recipient: 'anna@blog.example' });
+  });
+
   it('skips tokens shaped as a mail program makes Message-IDs', async () => {
     const raw = notice(
       'MAILER-DAEMON@mx.blog.example',
@@ -111,6 +120,15 @@ describe('a mailing list’s addresses and the returned post’s From and To are
       'Returned mail: delivery failed',
       'Your post to team@lists.example.org was not delivered to carl@member.example: 550 5.1.1 user unknown',
       'Auto-Submitted: auto-replied\nList-Post: <mailto:team@lists.example.org>\n',
+    );
+    expect(await classify(raw)).toMatchObject({ kind: 'bounce', recipient: 'carl@member.example' });
+  });
+
+  it('names a list host’s address only when no other address is named', async () => {
+    const raw = notice(
+      'MAILER-DAEMON@mx.member.example',
+      'Undelivered Mail Returned to Sender',
+      'Your post to team@lists.example.org could not be delivered to carl@member.example: 550 5.1.1 user unknown',
     );
     expect(await classify(raw)).toMatchObject({ kind: 'bounce', recipient: 'carl@member.example' });
   });
@@ -212,13 +230,14 @@ describe('delay warnings without an RFC 3464 part', () => {
     });
   });
 
-  it('still reads an out-of-office note saying an answer is delayed as an automatic reply', async () => {
-    const raw = notice(
-      'Anna Smith <anna@blog.example>',
-      'Out of office',
-      'My answers will be delayed until 30 November; your message has not yet been read.',
-      'Auto-Submitted: auto-replied\n',
-    );
-    expect(await classify(raw)).toMatchObject({ kind: 'auto-reply' });
-  });
+  it.each([
+    ['Out of office', 'My answers will be delayed until 30 November; your message has not yet been read.'],
+    ['Re: Idea', 'Thanks for your message. I am travelling, so mail delivery is delayed until 30 November.'],
+  ])(
+    'still reads an automatic reply titled "%s" saying its answer is delayed as an automatic reply',
+    async (subject, body) => {
+      const raw = notice('Anna Smith <anna@blog.example>', subject, body, 'Auto-Submitted: auto-replied\n');
+      expect(await classify(raw)).toMatchObject({ kind: 'auto-reply' });
+    },
+  );
 });
