@@ -207,8 +207,9 @@ function fromSes(ses: SesNotification): DeliveryReport {
 /**
  * Reads a delivery report by its structure: an RFC 3464 report (multipart/report, a
  * message/delivery-status part, or its fields in the body), X-Failed-Recipients, the opening
- * sentence of a server's own report format, an Amazon SES notification, or a daemon's message
- * (null return path, MAILER-DAEMON, Auto-Submitted) whose subject or text states a failure.
+ * sentence of a server's own report format, an Amazon SES notification, a daemon's message
+ * (null return path, MAILER-DAEMON or its display name, Auto-Submitted) whose subject or text
+ * states a failure or, under a subject of its own, a delay, or a brief plain-text notice.
  * A report whose recipients were all delivered (RFC 3464 §2.3.3 actions delivered, relayed,
  * expanded, or a 2.x.x status) is `{ kind: 'report' }`, like an SES delivery or complaint notice.
  * @returns null when the message is no delivery report.

@@ -175,9 +175,12 @@ function splitCopiedFields(statement: string): { text: string; recipients: strin
 /**
  * The address that could not be reached, lower-case and without angle brackets, from (in this
  * order) the DSN's Final-Recipient or Original-Recipient (RFC 3464 §2.3.1–2), X-Failed-Recipients
- * (Exim and others); else from the server's failure statement ("RCPT TO:<…>", then addresses
- * that open a line, then any other) or the returned original's single To: address. Never the
- * report's own recipient (our mailbox) nor the original's sender; null when nothing else is named.
+ * (Exim and others), the member a list's VERP address names; else from the server's failure
+ * statement ("RCPT TO:<…>", then addresses that open a line, then any other, then those of the
+ * To/Cc fields it copies from the original; a list host's address last) or the returned original's
+ * single To: address. Never the report's own recipient (our mailbox), the original's sender, a
+ * Message-ID (by its field, its label or its shape), a list's role address, an authentication
+ * result's property; null when nothing else is named.
  */
 export function failedRecipient(
   report: Report,
