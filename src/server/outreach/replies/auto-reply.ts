@@ -13,6 +13,9 @@ const header = (mail: ParsedMail, name: string): string => {
 const AUTO_SUBJECT =
   /^(auto(matic|matische)?[ -]?(reply|response|antwort)\b|auto:|out of (the )?office|ooo\b|abwesen(d|heit)|außer haus|ausser haus|urlaub|vacation|away from)/i;
 
+/** True for a subject an out-of-office or other automatic reply gives itself ('Automatic reply:', 'Out of Office'…). */
+export const autoReplySubject = (subject: string): boolean => AUTO_SUBJECT.test(subject.trim());
+
 /**
  * True for an automatic reply: `Auto-Submitted` other than `no` (RFC 3834 §5), `X-Autoreply`,
  * `X-Autorespond`, `Precedence: auto_reply | bulk | junk`, or an out-of-office subject in English
@@ -24,7 +27,7 @@ export function isAutoReply(mail: ParsedMail): boolean {
   if (header(mail, 'x-autoreply') || header(mail, 'x-autorespond') || header(mail, 'x-autoresponse'))
     return true;
   if (/^(auto_reply|bulk|junk)$/i.test(header(mail, 'precedence').trim())) return true;
-  return AUTO_SUBJECT.test((mail.subject ?? '').trim());
+  return autoReplySubject(mail.subject ?? '');
 }
 
 const MONTHS: Record<string, number> = {

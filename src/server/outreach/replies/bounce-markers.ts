@@ -48,6 +48,15 @@ export const FAILURE_WORDS =
 export const DELAY_WORDS =
   /\(delay\)|delayed mail|still being retried|will (continue to )?(be )?retr(y|ied)|will (keep|continue) trying|still trying|(this is a )?warning (message )?only|you do not need to resend|has not (yet )?been delivered|not yet been delivered|delivery (is |has been )?delayed|message delayed|delayed \d+ (hours|minutes)|could not send mail for past|attempts will continue|no action is required on your part|will be retried|delivery attempts will continue|temporary failure report|kept in the queue|zustellung verzögert|retardée?/i;
 
+/**
+ * Wording only a server's delay notice uses, to tell one from an automatic reply when it has no
+ * RFC 3464 part: "Warning: message … delayed 24 hours" (Exim), "(Delay)" (Gmail), "Delivery
+ * delayed:" (Exchange), "has not yet been delivered", "will continue to try". Narrower than
+ * DELAY_WORDS, which decides delay against failure once the message is known to be a report.
+ */
+export const DELAY_NOTICE =
+  /\(delay\)|delayed mail|\bmessage \S{1,60} delayed|(message|mail|delivery)( of your message)?( to \S{1,100})? (has been |is |was )?delayed|delayed \d+ (hours?|minutes?|days?)|has not (yet )?been delivered|will (continue to|keep) (try|trying|retry)|will be retried|still being retried|delivery attempts will continue|could not send (mail|message) for (the )?past|zustellung verzögert/i;
+
 /** Wording that a server has given up: the report is a failure even if it mentions retrying. */
 export const GIVEN_UP =
   /failed permanently|permanent (error|failure|fatal)|given up|giving up|gave up|not going to try again|will not be retried|no further attempts|has expired|was aborted|returned to sender/i;
@@ -55,6 +64,19 @@ export const GIVEN_UP =
 /** Local parts of the servers' own senders. */
 export const DAEMON_LOCAL =
   /^(mailer[-_]?daemon|mail[-_]?daemon|post[-_]?master|mail[-_]?delivery|mdaemon|mailadmin|sysadmin|mail[-_]?administrator|no[-_]?reply|noreply|bounces?|returns?|root|daemon|smtp|mta)$/i;
+
+/** Display names of the servers' own senders ("Mail Delivery System", "Mail Delivery Subsystem", "Postmaster"). */
+export const DAEMON_NAME =
+  /^["'\s]*(mail(er)?[- _]?daemon|(internet )?mail delivery( (sub)?system| service)?|mail deliver system|delivery status notification|post ?master|mail administrator|mail system)["'\s]*(<|$)/i;
+
+/**
+ * A server's refusal of a recipient in the words of a brief plain-text notice (no RFC 3464 part):
+ * "user unknown", "no such user", "mailbox unavailable" (RFC 5321 §4.2.2's 550 text), "recipient
+ * rejected", "mailbox full", or an SMTP reply with an enhanced status ("550 5.1.1", RFC 3463).
+ * Only read in short notices from a system sender or under a failure subject.
+ */
+export const RECIPIENT_REFUSAL =
+  /user unknown|unknown (user|recipient|mailbox|address|local[- ]?part)|no such (user|mailbox|recipient|address|account)|mailbox (is )?(unavailable|not found|full)|(recipient|address|user|mailbox|account) (address )?(rejected|unknown|not found)|(user|recipient|mailbox|account|address)( that)?( you tried to reach)? (does not|doesn't) exist|invalid (recipient|mailbox)|not a valid (mailbox|recipient|user)|unrouteable address|over quota|quota exceeded|\b[45][0-5]\d[ -][45]\.\d{1,3}\.\d{1,3}\b/i;
 
 /** A line that is a server's permanent SMTP refusal ("550 5.1.1 …", ">>> … <<< 550 …", "550 - …"). */
 export const SMTP_REFUSAL_LINE =

@@ -1,10 +1,14 @@
+import { autoReplySubject } from './auto-reply';
 import {
   AT_DATA,
   AT_RCPT,
   DAEMON_LOCAL,
+  DAEMON_NAME,
+  DELAY_NOTICE,
   DELAY_WORDS,
   FAILURE_WORDS,
   GIVEN_UP,
+  RECIPIENT_REFUSAL,
   REPORT_OPENING,
   SMTP_REFUSAL_LINE,
 } from './bounce-markers';
@@ -37,13 +41,17 @@ const unquoted = (text: string) =>
     .filter((line) => !line.startsWith('>'))
     .join('\n');
 
-/** A mail server's own message: null return path (RFC 5321 §4.5.5), an empty or daemon From. */
+/**
+ * A mail server's own message: null return path (RFC 5321 §4.5.5), an empty or daemon From, or
+ * a daemon's display name ("Mail Delivery System" <mailer@…>).
+ */
 function fromADaemon(report: Report): boolean {
   const returnPath = first(report.headers, 'return-path');
   if (/^<\s*>$|^<?mailer-daemon>?$/i.test(returnPath.trim())) return true;
-  const from = addressesIn(first(report.headers, 'from'));
+  const fromField = first(report.headers, 'from');
+  const from = addressesIn(fromField);
   if (from.length === 0 || DAEMON_LOCAL.test(from[0]!.split('@')[0]!)) return true;
-  return /<>/.test(first(report.headers, 'from'));
+  return /<>/.test(fromField) || DAEMON_NAME.test(fromField);
 }
 
 /** A machine's message: a daemon's, or one marked Auto-Submitted (RFC 3834 §5). */
@@ -51,6 +59,37 @@ function fromTheSystem(report: Report): boolean {
   if (fromADaemon(report)) return true;
   const autoSubmitted = first(report.headers, 'auto-submitted').toLowerCase();
   return Boolean(autoSubmitted) && autoSubmitted !== 'no';
+}
+
+/** A subject of a person's reply or forward (RFC 5322 §3.6.5 "Re:", and its translations). */
+const REPLY_SUBJECT = /^\s*(re|fwd?|aw|wg|tr|sv|vs|antw|rv|odp|r)\s*(\[\d+\])?\s*:/i;
+
+/** Most characters of a brief notice's statement: a few lines naming the address and the reason. */
+const BRIEF_LIMIT = 1_500;
+
+/**
+ * A subject that titles the message itself: no reply or forward ("Re:", "Fwd:"), no out-of-office
+ * title. Auto-replies keep "Re:", and their text may say "unavailable" or "delayed".
+ */
+const titledByItself = (subject: string) => !REPLY_SUBJECT.test(subject) && !autoReplySubject(subject);
+
+/**
+ * A brief plain-text notice of an older or simpler server, without an RFC 3464 part or a known
+ * opening: a few lines that name an address other than the notice's own From and To, and a
+ * refusal ("user unknown", "mailbox unavailable", "550 5.1.1 …"), failure or delay, sent by a
+ * daemon, or by an automatic sender or under a failure subject when the subject titles the
+ * message itself.
+ */
+function briefNotice(report: Report): boolean {
+  const text = unquoted(report.statement).trim();
+  if (!text || text.length > BRIEF_LIMIT) return false;
+  const subject = report.subject;
+  const failureSubject = FAILURE_WORDS.test(subject) || DELAY_NOTICE.test(subject);
+  if (!(fromADaemon(report) || (titledByItself(subject) && (fromTheSystem(report) || failureSubject))))
+    return false;
+  const own = new Set(['from', 'to'].flatMap((name) => addressesIn(first(report.headers, name))));
+  if (!addressesIn(text).some((a) => !own.has(a))) return false;
+  return RECIPIENT_REFUSAL.test(text) || FAILURE_WORDS.test(text) || DELAY_NOTICE.test(text);
 }
 
 /** A recipient block that reports success: delivered, relayed, expanded (RFC 3464 §2.3.3) or a 2.x.x status. */
@@ -168,8 +207,9 @@ function fromSes(ses: SesNotification): DeliveryReport {
 /**
  * Reads a delivery report by its structure: an RFC 3464 report (multipart/report, a
  * message/delivery-status part, or its fields in the body), X-Failed-Recipients, the opening
- * sentence of a server's own report format, an Amazon SES notification, or a daemon's message
- * (null return path, MAILER-DAEMON, Auto-Submitted) whose subject or text states a failure.
+ * sentence of a server's own report format, an Amazon SES notification, a daemon's message
+ * (null return path, MAILER-DAEMON or its display name, Auto-Submitted) whose subject or text
+ * states a failure or, under a subject of its own, a delay, or a brief plain-text notice.
  * A report whose recipients were all delivered (RFC 3464 §2.3.3 actions delivered, relayed,
  * expanded, or a 2.x.x status) is `{ kind: 'report' }`, like an SES delivery or complaint notice.
  * @returns null when the message is no delivery report.
@@ -191,7 +231,13 @@ export function readDeliveryReport(report: Report): DeliveryReport {
     REPORT_OPENING.test(unquoted(report.statement.slice(0, 20_000)));
   const stated =
     ((fromTheSystem(report) || report.originalAttached) && FAILURE_WORDS.test(head)) ||
-    (fromADaemon(report) && SMTP_REFUSAL_LINE.test(report.statement.slice(0, 5_000)));
+    // A delay notice without a report part; not an auto-reply that says its answer is delayed.
+    ((fromADaemon(report) ||
+      report.originalAttached ||
+      (fromTheSystem(report) && titledByItself(report.subject))) &&
+      DELAY_NOTICE.test(head)) ||
+    (fromADaemon(report) && SMTP_REFUSAL_LINE.test(report.statement.slice(0, 5_000))) ||
+    briefNotice(report);
   if (!structural && !stated) return null;
   if (blocks.length > 0 && blocks.every(succeeded)) return { kind: 'report' };
   // Only once the message is a report by its own evidence: a person may attach a report too.
