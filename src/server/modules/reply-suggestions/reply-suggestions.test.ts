@@ -108,7 +108,10 @@ describe('reply suggestions', () => {
   it('asks once more, more strictly, when the answer holds no suggestion, and uses the second answer', async () => {
     const id = await inbound(email, 'reply', 'Could you send me a topic list?');
     const before = fake.requests.length;
-    fake.enqueue({ text: 'I think it is a question.' }, { text: '{"category": "question", "draft": "Sure."}' });
+    fake.enqueue(
+      { text: 'I think it is a question.' },
+      { text: '{"category": "question", "draft": "Sure."}' },
+    );
     const response = await suggest(id);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ category: 'question', draft: 'Sure.' });
