@@ -142,20 +142,19 @@ export function createAiWriter(db: Database, config: Config): AiWriter {
           onError: () => undefined,
         }).fullStream;
       return (async function* () {
-        let text = '';
         for (const attempt of attempts(prompt)) {
-          text = '';
+          let wrote = false;
           for await (const part of streamed(attempt)) {
             if (part.type === 'text-delta') {
               const piece = withoutNul(part.text);
-              text += piece;
+              wrote ||= piece.trim() !== '';
               yield piece;
             } else if (part.type === 'error') throw new AiCallError(part.error);
             else if (part.type === 'abort') throw new AiCallError(new Error('aborted'));
           }
-          if (text.trim()) return;
+          if (wrote) return;
         }
-        throw new AiUnusableAnswerError(text);
+        throw new AiUnusableAnswerError('');
       })();
     },
     async generate({ userId }, prompt, read, signal) {
