@@ -6,22 +6,24 @@ import { AppError } from '../http/errors';
 import { testConfig } from '../testing/app';
 import { createTestDatabase } from '../testing/database';
 import { startFakeOpenAi, type FakeOpenAi } from '../testing/fake-openai';
-import { AiCallError, createAiWriter, type AiWriter } from './writer';
+import { AiCallError, AiUnusableAnswerError, createAiWriter, type AiWriter } from './writer';
 
 let handle: DatabaseHandle;
 let fake: FakeOpenAi;
 let writer: AiWriter;
 let userSeq = 0;
 
-async function newUser(): Promise<string> {
+async function newUser(): Promise<{ userId: string }> {
   const [row] = await handle.db
     .insert(users)
     .values({ name: 'Ada', email: `writer${++userSeq}@example.com` })
     .returning({ id: users.id });
-  return row!.id;
+  return { userId: row!.id };
 }
 
-const prompt = { system: 'You write.', prompt: 'Write hello.' };
+const prompt = { system: 'You write.', prompt: 'Write hello.', stricter: 'Only write hello.' };
+/** Takes any answer as it is. */
+const asIs = (answer: string) => answer;
 
 async function collect(stream: AsyncIterable<string>): Promise<string[]> {
   const out: string[] = [];
@@ -65,7 +67,7 @@ describe('AI writer against an OpenAI-compatible server', () => {
 
   it('answers a whole completion without streaming', async () => {
     fake.enqueue({ text: '{"ok":true}' });
-    expect(await writer.generate(await newUser(), prompt)).toBe('{"ok":true}');
+    expect(await writer.generate(await newUser(), prompt, asIs)).toBe('{"ok":true}');
     expect(fake.requests.at(-1)!.stream).toBe(false);
   });
 
@@ -73,7 +75,7 @@ describe('AI writer against an OpenAI-compatible server', () => {
     fake.enqueue({ text: 'Hel\u0000lo \u0000there', chunkSize: 3 });
     const pieces = await collect(await writer.stream(await newUser(), prompt));
     fake.enqueue({ text: '\u0000Hi\u0000' });
-    const whole = await writer.generate(await newUser(), prompt);
+    const whole = await writer.generate(await newUser(), prompt, asIs);
     expect({ streamed: pieces.join(''), whole }).toEqual({ streamed: 'Hello there', whole: 'Hi' });
   });
 
@@ -95,7 +97,7 @@ describe('AI writer against an OpenAI-compatible server', () => {
       { status: 500, retryAfterMs: 5 },
       { status: 500, retryAfterMs: 5 },
     );
-    await expect(writer.generate(await newUser(), prompt)).rejects.toBeInstanceOf(AiCallError);
+    await expect(writer.generate(await newUser(), prompt, asIs)).rejects.toBeInstanceOf(AiCallError);
     expect(fake.requests.length - before).toBe(3);
   });
 
@@ -105,7 +107,7 @@ describe('AI writer against an OpenAI-compatible server', () => {
       testConfig({ AI_BASE_URL: fake.url, AI_MODEL: 'fake-model', AI_API_KEY: 'wrong' }),
     );
     const before = fake.requests.length;
-    await expect(other.generate(await newUser(), prompt)).rejects.toBeInstanceOf(AiCallError);
+    await expect(other.generate(await newUser(), prompt, asIs)).rejects.toBeInstanceOf(AiCallError);
     expect(fake.requests.length - before).toBe(1);
   });
 
@@ -127,19 +129,37 @@ describe('AI writer against an OpenAI-compatible server', () => {
       }),
     );
     fake.enqueue({ hang: true });
-    await expect(quick.generate(await newUser(), prompt)).rejects.toBeInstanceOf(AiCallError);
+    await expect(quick.generate(await newUser(), prompt, asIs)).rejects.toBeInstanceOf(AiCallError);
   });
 
   it('counts calls per user and day and refuses past the daily limit', async () => {
-    const userId = await newUser();
-    for (let i = 0; i < 3; i++) await writer.generate(userId, prompt);
-    expect(await writer.status(userId)).toMatchObject({ requestsLeftToday: 0, dailyLimit: 3 });
+    const user = await newUser();
+    for (let i = 0; i < 3; i++) await writer.generate(user, prompt, asIs);
+    expect(await writer.status(user)).toMatchObject({ requestsLeftToday: 0, dailyLimit: 3 });
     const before = fake.requests.length;
-    const refused = await writer.generate(userId, prompt).catch((e: unknown) => e);
+    const refused = await writer.generate(user, prompt, asIs).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(AppError);
     expect(refused).toMatchObject({ code: 'RATE_LIMITED', message: aiMessages.dailyLimitReached });
     expect(fake.requests.length).toBe(before);
     expect((await writer.status(await newUser())).requestsLeftToday).toBe(3);
+  });
+
+  it('asks once more with the stricter instruction when an answer cannot be used, as one request', async () => {
+    const user = await newUser();
+    const before = fake.requests.length;
+    fake.enqueue({ text: 'hi' }, { text: 'hello' });
+    const read = (answer: string) => (answer === 'hello' ? answer : null);
+    expect(await writer.generate(user, prompt, read)).toBe('hello');
+    fake.enqueue({ text: '  ' }, { text: '\n' });
+    await expect(collect(await writer.stream(user, prompt))).rejects.toBeInstanceOf(AiUnusableAnswerError);
+    const systems = fake.requests.slice(before).map((r) => r.messages[0]!.content);
+    expect(systems).toEqual([
+      'You write.',
+      'You write.\n\nOnly write hello.',
+      'You write.',
+      'You write.\n\nOnly write hello.',
+    ]);
+    expect((await writer.status(user)).requestsLeftToday).toBe(1);
   });
 
   it('says AI is not configured without AI_BASE_URL and AI_MODEL, calling nothing', async () => {

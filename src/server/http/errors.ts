@@ -15,6 +15,8 @@ const statusOf: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   AI_NOT_CONFIGURED: 503,
+  // The upstream model's answer was invalid (RFC 9110, 15.6.3 502 Bad Gateway); trying again may help.
+  AI_UNUSABLE_ANSWER: 502,
   NOT_A_MEMBER: 403,
 };
 

@@ -5,6 +5,7 @@ export const aiMessages = {
   notConfigured: 'AI is not configured: set AI_BASE_URL and AI_MODEL',
   dailyLimitReached: "You have used today's AI requests. Please try again tomorrow.",
   failed: 'An error occurred. Please try again.',
+  unusableAnswer: "The AI's answer could not be used — try again.",
 } as const;
 
 /** Where the settings of the AI provider are explained: the README's section of this name. */

@@ -11,6 +11,8 @@ export const errorCodes = [
   'CONFLICT',
   'RATE_LIMITED',
   'AI_NOT_CONFIGURED',
+  /** The model answered, but not in a shape the feature can use, even when asked again more strictly. */
+  'AI_UNUSABLE_ANSWER',
   /** The request named a workspace the user is not (or no longer) a member of. */
   'NOT_A_MEMBER',
   'INVALID_CREDENTIALS',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { limits } from '../limits';
+import { errorCodes } from './api';
 import { normalizeWebsiteUrl } from '../urls';
 import { websiteUrlField } from './campaigns';
 import { pageQueryFields, pageSchema, withPageCursor } from './pagination';
@@ -124,10 +125,11 @@ export type GuestPostPage = z.infer<typeof guestPostPageSchema>;
 
 /**
  * Events of the generate stream (server-sent events, `event:` name and JSON `data:`): text as it is
- * written, then the saved post, or an error message.
+ * written, then the saved post, or an error: its API error code (AI_UNUSABLE_ANSWER when the model
+ * wrote nothing usable, even asked twice; else INTERNAL) and message.
  */
 export const generateEventSchemas = {
   delta: z.object({ text: z.string() }),
   done: guestPostSchema,
-  error: z.object({ message: z.string() }),
+  error: z.object({ code: z.enum(errorCodes), message: z.string() }),
 } as const;

@@ -143,15 +143,29 @@ describe('first lines API', () => {
     ).toBe(404);
   });
 
-  it('answers the generic failure when the model says nothing', async () => {
+  it('asks once more, more strictly, when the answer is empty, then answers 502 saying to try again', async () => {
     const campaign = await createManualCampaign(t.app, cookie);
     const list = (
       await inject('GET', withId(apiPaths.campaignFirstLines, campaign.id))
     ).json<FirstLinePage>();
-    fake.enqueue({ text: '  \n ' });
-    const response = await inject('POST', withId(apiPaths.prospectFirstLineDraft, list.items[2]!.prospectId));
-    expect(response.statusCode).toBe(500);
-    expect(response.json().error.message).toBe(m.draftFailed);
+    const url = withId(apiPaths.prospectFirstLineDraft, list.items[2]!.prospectId);
+    let before = fake.requests.length;
+    fake.enqueue({ text: '  \n ' }, { text: 'Your lock test was thorough.' });
+    const retried = await inject('POST', url);
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json<ProspectFirstLine>().line!.text).toBe('Your lock test was thorough.');
+    expect(fake.requests.length - before).toBe(2);
+    expect(fake.requests.at(-1)!.messages[0]!.content).toContain('Your previous answer could not be used');
+
+    before = fake.requests.length;
+    fake.enqueue({ text: '  \n ' }, { text: 'Here is an opening line for you:' });
+    const response = await inject('POST', url);
+    expect(fake.requests.length - before).toBe(2);
+    expect(response.statusCode).toBe(502);
+    expect(response.json().error).toEqual({
+      code: 'AI_UNUSABLE_ANSWER',
+      message: "The AI's answer could not be used — try again.",
+    });
   });
 });
 
@@ -173,5 +187,8 @@ describe('first line prompt', () => {
     expect(cleanFirstLine('\n“Loved your lock test.”\nSecond line')).toBe('Loved your lock test.');
     expect(cleanFirstLine('x'.repeat(400))).toHaveLength(300);
     expect(cleanFirstLine('   ')).toBe('');
+    expect(cleanFirstLine('Here is your opening line:\n\nYour lock test was thorough.')).toBe(
+      'Your lock test was thorough.',
+    );
   });
 });

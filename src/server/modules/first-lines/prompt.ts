@@ -19,6 +19,10 @@ const SYSTEM = [
   'Answer with the sentence only.',
 ].join('\n');
 
+const STRICTER =
+  'Your previous answer could not be used: it was empty or only an introduction. Answer with the ' +
+  'sentence itself, on one line, with nothing before or after it.';
+
 /** The model call for one prospect's first line (docs/decisions/010-ai-writing.md), from the page we found it on. */
 export function firstLinePrompt(context: FirstLineContext): AiPrompt {
   const lines = [`Their website: ${context.website}`, `Our website: ${context.campaignWebsite}`];
@@ -37,18 +41,19 @@ export function firstLinePrompt(context: FirstLineContext): AiPrompt {
     );
   }
   if (!page) lines.push('', 'We know nothing more about the site: refer to its subject in general terms.');
-  return { system: SYSTEM, prompt: lines.join('\n'), maxOutputTokens: 120 };
+  return { system: SYSTEM, prompt: lines.join('\n'), maxOutputTokens: 120, stricter: STRICTER };
 }
 
 /**
- * The line from the model's answer: its first non-empty line, without surrounding quotes, cut at
- * MAX_FIRST_LINE_CHARS. Empty when the answer had no text.
+ * The line from the model's answer: its first non-empty line that is not a lead-in ending in a colon
+ * ("Here is your opening line:"), without surrounding quotes, cut at MAX_FIRST_LINE_CHARS. Empty when
+ * the answer had no such line.
  */
 export function cleanFirstLine(answer: string): string {
   const first = answer
     .split('\n')
     .map((l) => l.trim())
-    .find(Boolean);
+    .find((l) => l && !l.endsWith(':'));
   return (first ?? '')
     .replace(/^["'“”‘’]+|["'“”‘’]+$/g, '')
     .trim()

@@ -9,10 +9,9 @@ import {
   prospectFirstLineSchema,
   updateFirstLineSchema,
 } from '../../../shared/schemas/first-lines';
-import { AiCallError, type AiWriter } from '../../ai/writer';
+import { AiCallError, aiFailure, type AiWriter } from '../../ai/writer';
 import { actor, workspaceId } from '../../auth/session';
 import type { Database } from '../../db/client';
-import { AppError } from '../../http/errors';
 import {
   deleteFirstLine,
   draftFirstLine,
@@ -25,7 +24,8 @@ import { idParams } from '../../http/params';
 /**
  * Personalised first lines (docs/decisions/010-ai-writing.md): a campaign's prospects with their lines, the approval setting,
  * drafting one prospect's line with the model, editing/approving and discarding it. Signed-in users
- * only; another user's campaign or prospect answers 404.
+ * only; another user's campaign or prospect answers 404; a draft the model could not shape right, even
+ * asked twice, answers 502 AI_UNUSABLE_ANSWER.
  */
 export function firstLineRoutes({ db, writer }: { db: Database; writer: AiWriter }): FastifyPluginAsyncZod {
   return async (app) => {
@@ -64,7 +64,7 @@ export function firstLineRoutes({ db, writer }: { db: Database; writer: AiWriter
         } catch (error) {
           if (!(error instanceof AiCallError)) throw error;
           request.log.warn({ err: error }, 'first line draft failed');
-          throw new AppError('INTERNAL', firstLineMessages.draftFailed);
+          throw aiFailure(error, firstLineMessages.draftFailed);
         }
       },
     );

@@ -6,7 +6,7 @@ import type {
   firstLineListQuerySchema,
   updateFirstLineSchema,
 } from '../../../shared/schemas/first-lines';
-import { AiCallError, type AiWriter } from '../../ai/writer';
+import type { AiWriter } from '../../ai/writer';
 import type { Actor } from '../../auth/workspaces';
 import type { Database } from '../../db/client';
 import { prospectFirstLines } from '../../db/schema/ai';
@@ -117,7 +117,8 @@ async function lineOf(db: Database, prospectId: string): Promise<ProspectFirstLi
 /**
  * Drafts (or re-drafts) a prospect's first line from the page it was found on; a new draft always
  * needs approval again.
- * @throws AppError NOT_FOUND, AI_NOT_CONFIGURED, RATE_LIMITED; AiCallError when the model fails or says nothing.
+ * @throws AppError NOT_FOUND, AI_NOT_CONFIGURED, RATE_LIMITED; AiCallError when the model fails,
+ *   AiUnusableAnswerError when neither its answer nor the stricter retry's holds a line.
  */
 export async function draftFirstLine(
   db: Database,
@@ -130,8 +131,8 @@ export async function draftFirstLine(
   const stored = prospect.sourcePageUrl
     ? await new CrawlStore(db).freshPage(prospect.sourcePageUrl, ANY_AGE_MS)
     : null;
-  const answer = await writer.generate(
-    actor.userId,
+  const text = await writer.generate(
+    actor,
     firstLinePrompt({
       website: prospect.website,
       contactName: prospect.contactName,
@@ -150,9 +151,8 @@ export async function draftFirstLine(
         ? { url: prospect.sourceLinkUrl, anchorText: prospect.sourceAnchorText ?? '' }
         : null,
     }),
+    (answer) => cleanFirstLine(answer) || null,
   );
-  const text = cleanFirstLine(answer);
-  if (!text) throw new AiCallError(new Error('the model returned no first line'));
   const values = { text, status: 'draft' as const, sourcePageUrl: prospect.sourcePageUrl };
   await db
     .insert(prospectFirstLines)

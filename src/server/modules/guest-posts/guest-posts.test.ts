@@ -112,7 +112,37 @@ describe('guest post generator API', () => {
       { status: 500, retryAfterMs: 1 },
     );
     const response = await inject('POST', apiPaths.guestPostGenerate, request(campaign.id));
-    expect(events(response.body).at(-1)).toEqual({ event: 'error', data: { message: m.generateFailed } });
+    expect(events(response.body).at(-1)).toEqual({
+      event: 'error',
+      data: { code: 'INTERNAL', message: m.generateFailed },
+    });
+    const list = await inject('GET', withQuery(apiPaths.guestPosts, { campaignId: campaign.id }));
+    expect(list.json<GuestPostPage>().total).toBe(0);
+  });
+
+  it('asks once more, more strictly, when the model writes nothing, and saves the second post', async () => {
+    const campaign = await createManualCampaign(t.app, cookie, { name: 'Blank first' });
+    const before = fake.requests.length;
+    fake.enqueue({ text: ' \n ' }, { text: POST });
+    const response = await inject('POST', apiPaths.guestPostGenerate, request(campaign.id));
+    const done = events(response.body).at(-1)!;
+    expect(done.event).toBe('done');
+    expect((done.data as GuestPost).content).toBe(POST);
+    expect(fake.requests.length - before).toBe(2);
+    expect(fake.requests.at(-2)!.messages[0]!.content).not.toContain('Your previous answer was empty');
+    expect(fake.requests.at(-1)!.messages[0]!.content).toContain('Your previous answer was empty');
+  });
+
+  it('sends an error event saying to try again when both answers are empty, and saves nothing', async () => {
+    const campaign = await createManualCampaign(t.app, cookie, { name: 'Blank twice' });
+    const before = fake.requests.length;
+    fake.enqueue({ text: '' }, { text: '   ' });
+    const response = await inject('POST', apiPaths.guestPostGenerate, request(campaign.id));
+    expect(fake.requests.length - before).toBe(2);
+    expect(events(response.body).at(-1)).toEqual({
+      event: 'error',
+      data: { code: 'AI_UNUSABLE_ANSWER', message: aiMessages.unusableAnswer },
+    });
     const list = await inject('GET', withQuery(apiPaths.guestPosts, { campaignId: campaign.id }));
     expect(list.json<GuestPostPage>().total).toBe(0);
   });

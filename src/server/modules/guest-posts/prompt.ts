@@ -53,6 +53,9 @@ const SYSTEM = [
   'Paragraphs are separated by a blank line.',
 ].join('\n');
 
+const STRICTER =
+  "Your previous answer was empty. Write the whole post now, starting with its title as '# Title' on the first line.";
+
 /**
  * The model call for a guest post (docs/decisions/010-ai-writing.md): the request's sites, topic (or the model's choice),
  * length, and internal links each to be used exactly once with natural anchor text; the target site's
@@ -92,5 +95,6 @@ export function guestPostPrompt(request: GuestPostRequest, facts: SiteFacts | nu
     system: SYSTEM,
     prompt: lines.join('\n'),
     maxOutputTokens: Math.ceil(request.wordCount * 2) + 200,
+    stricter: STRICTER,
   };
 }

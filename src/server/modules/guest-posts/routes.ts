@@ -11,7 +11,7 @@ import {
   guestPostSchema,
   saveInternalLinksSchema,
 } from '../../../shared/schemas/guest-posts';
-import type { AiWriter } from '../../ai/writer';
+import { aiFailure, type AiWriter } from '../../ai/writer';
 import { actor, workspaceId } from '../../auth/session';
 import type { Database } from '../../db/client';
 import { openSseStream } from '../../http/sse';
@@ -55,7 +55,8 @@ export function guestPostRoutes({ db, writer }: { db: Database; writer: AiWriter
 
     /**
      * Answers `text/event-stream`: `delta` events ({text}) as the model writes, then `done` with the
-     * saved post, or `error` ({message}) if the model fails midway. Refusals before any text
+     * saved post, or `error` ({code, message}) if the model fails midway or writes nothing usable
+     * (AI_UNUSABLE_ANSWER, docs/decisions/010-ai-writing.md). Refusals before any text
      * (validation, 404, not configured, daily limit) are ordinary JSON error answers.
      */
     app.post(
@@ -75,7 +76,8 @@ export function guestPostRoutes({ db, writer }: { db: Database; writer: AiWriter
         } catch (error) {
           if (!abort.signal.aborted) {
             request.log.warn({ err: error }, 'guest post generation failed');
-            stream.send({ message: guestPostMessages.generateFailed }, 'error');
+            const { code, message } = aiFailure(error, guestPostMessages.generateFailed);
+            stream.send({ code, message }, 'error');
           }
         }
         finished = true;

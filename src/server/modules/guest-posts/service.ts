@@ -84,7 +84,8 @@ export interface Generation {
   /**
    * Reads the model's text to its end, handing each piece to `onText` as it comes, then saves the
    * post (trimmed, at most MAX_CONTENT_CHARS) and returns it.
-   * @throws Error when the model fails midway or writes no text; nothing is saved then.
+   * @throws AiCallError when the model fails midway, AiUnusableAnswerError when it wrote no text even
+   *   asked twice; nothing is saved then.
    */
   write(onText: (text: string) => void): Promise<GuestPost>;
 }
@@ -104,7 +105,7 @@ export async function startGuestPost(
   const { workspaceId } = actor;
   const campaign = await findOwnedCampaign(db, workspaceId, request.campaignId);
   const pages = await new CrawlStore(db).sitePages(siteDomain(request.targetWebsite));
-  const text = await writer.stream(actor.userId, guestPostPrompt(request, siteFactsFrom(pages)), signal);
+  const text = await writer.stream(actor, guestPostPrompt(request, siteFactsFrom(pages)), signal);
   return {
     async write(onText) {
       let content = '';
@@ -112,7 +113,6 @@ export async function startGuestPost(
         content += piece;
         onText(piece);
       }
-      if (!content.trim()) throw new Error('the model returned no text');
       const markup = content.trim().slice(0, MAX_CONTENT_CHARS);
       const [row] = await db
         .insert(guestPosts)

@@ -29,6 +29,11 @@ const SYSTEM = [
   'Answer with one JSON object only: {"category": "...", "draft": "..."}',
 ].join('\n');
 
+const STRICTER = [
+  'Your previous answer could not be read. Answer with exactly one JSON object and nothing before or',
+  `after it, no code fence: {"category": one of ${replyCategories.map((c) => `"${c}"`).join(', ')}, "draft": "the answer draft, not empty"}`,
+].join('\n');
+
 /** The model call for a reply suggestion (docs/decisions/010-ai-writing.md). */
 export function replySuggestionPrompt(context: ReplyContext): AiPrompt {
   const lines = [
@@ -44,7 +49,7 @@ export function replySuggestionPrompt(context: ReplyContext): AiPrompt {
     `Their reply from ${context.reply.fromEmail} (subject: ${context.reply.subject}):`,
     context.reply.text.slice(0, MAX_CHARS),
   );
-  return { system: SYSTEM, prompt: lines.join('\n'), maxOutputTokens: 600 };
+  return { system: SYSTEM, prompt: lines.join('\n'), maxOutputTokens: 600, stricter: STRICTER };
 }
 
 /**

@@ -105,12 +105,34 @@ describe('reply suggestions', () => {
     expect(await labelName()).toBe('Interested');
   });
 
-  it('answers the generic failure when the model gives no usable suggestion', async () => {
-    const id = await inbound(email, 'reply', 'What topics do you have in mind?');
-    fake.enqueue({ text: 'I think it is a question.' });
+  it('asks once more, more strictly, when the answer holds no suggestion, and uses the second answer', async () => {
+    const id = await inbound(email, 'reply', 'Could you send me a topic list?');
+    const before = fake.requests.length;
+    fake.enqueue(
+      { text: 'I think it is a question.' },
+      { text: '{"category": "question", "draft": "Sure."}' },
+    );
     const response = await suggest(id);
-    expect(response.statusCode).toBe(500);
-    expect(response.json().error.message).toBe(replySuggestionMessages.failed);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ category: 'question', draft: 'Sure.' });
+    const [first, second] = fake.requests.slice(before);
+    expect(fake.requests.length - before).toBe(2);
+    expect(first!.messages[0]!.content).not.toContain('could not be read');
+    expect(second!.messages[0]!.content).toContain('Your previous answer could not be read');
+    expect(second!.messages[0]!.content).toContain('exactly one JSON object');
+  });
+
+  it('answers 502 saying to try again when neither answer holds a usable suggestion', async () => {
+    const id = await inbound(email, 'reply', 'What topics do you have in mind?');
+    const before = fake.requests.length;
+    fake.enqueue({ text: 'I think it is a question.' }, { text: '{"category": "spam", "draft": "x"}' });
+    const response = await suggest(id);
+    expect(fake.requests.length - before).toBe(2);
+    expect(response.statusCode).toBe(502);
+    expect(response.json().error).toEqual({
+      code: 'AI_UNUSABLE_ANSWER',
+      message: "The AI's answer could not be used — try again.",
+    });
   });
 
   it('refuses bounces, and answers 404 for another user’s message without calling the model', async () => {

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { replySuggestionMessages, type ReplySuggestion } from '../../../shared/schemas/reply-suggestions';
-import { AiCallError, type AiWriter } from '../../ai/writer';
+import type { AiWriter } from '../../ai/writer';
 import type { Database } from '../../db/client';
 import { campaigns } from '../../db/schema/campaigns';
 import { prospects } from '../../db/schema/prospects';
@@ -14,7 +14,8 @@ import { parseReplySuggestion, replySuggestionPrompt } from './prompt';
  * sent: the user decides what to do with the draft. The category labels the prospect's inbox
  * conversation when it has no label yet (docs/decisions/024-inbox.md).
  * @throws AppError NOT_FOUND (not the workspace's message), VALIDATION_ERROR (a bounce or automatic reply),
- *   AI_NOT_CONFIGURED, RATE_LIMITED; AiCallError when the model fails or answers no usable suggestion.
+ *   AI_NOT_CONFIGURED, RATE_LIMITED; AiCallError when the model fails, AiUnusableAnswerError when
+ *   neither its answer nor the stricter retry's holds a usable suggestion.
  */
 export async function suggestReply(
   db: Database,
@@ -42,8 +43,8 @@ export async function suggestReply(
     .where(and(eq(inboundMessages.id, inboundId), eq(inboundMessages.workspaceId, workspaceId)));
   if (!row) throw AppError.notFound();
   if (row.kind !== 'reply') throw new AppError('VALIDATION_ERROR', replySuggestionMessages.onlyReplies);
-  const answer = await writer.generate(
-    user.id,
+  const suggestion = await writer.generate(
+    { userId: user.id },
     replySuggestionPrompt({
       reply: { fromEmail: row.fromEmail, subject: row.subject, text: row.text },
       ours: row.oursSubject !== null ? { subject: row.oursSubject, body: row.oursBody ?? '' } : null,
@@ -51,10 +52,8 @@ export async function suggestReply(
       campaignWebsite: row.campaignWebsite,
       prospectWebsite: row.prospectWebsite,
     }),
+    parseReplySuggestion,
   );
-  const suggestion = parseReplySuggestion(answer);
-  if (!suggestion)
-    throw new AiCallError(new Error(`no suggestion in the model's answer: ${answer.slice(0, 200)}`));
   await labelFromCategory(db, workspaceId, row.prospectId, suggestion.category);
   return suggestion;
 }

@@ -54,6 +54,17 @@ describe('ReplyAssist', () => {
     expect(screen.queryByRole('button', { name: 'Use this draft' })).not.toBeInTheDocument();
   });
 
+  it('says to try again when the AI’s answer could not be used', async () => {
+    mockApi({
+      [`GET ${apiPaths.aiStatus}`]: configured,
+      [`POST ${withId(apiPaths.replySuggestion, id)}`]: () =>
+        apiError(502, 'AI_UNUSABLE_ANSWER', aiMessages.unusableAnswer),
+    });
+    const user = renderAssist();
+    await user.click(await screen.findByRole('button', { name: 'Suggest a reply' }));
+    expect(await screen.findByText(aiMessages.unusableAnswer)).toBeInTheDocument();
+  });
+
   it('says AI is not configured instead of offering suggestions', async () => {
     mockApi({
       [`GET ${apiPaths.aiStatus}`]: () =>

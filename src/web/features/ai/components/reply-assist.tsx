@@ -9,8 +9,8 @@ import { Alert } from '../../../components/ui/alert';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { TextareaField } from '../../../components/ui/textarea-field';
-import { ApiError } from '../../../lib/api-error';
 import { useCopy } from '../../../lib/use-copy';
+import { aiFailureMessage } from '../api/ai-failure';
 import { useAiStatus } from '../api/ai-queries';
 import { useReplySuggestion } from '../api/reply-suggestion-mutations';
 import { AiNotConfigured } from './ai-not-configured';
@@ -43,9 +43,6 @@ export function ReplyAssist({ inboundMessageId, onUseDraft }: ReplyAssistProps) 
   if (status.data?.configured === false) return <AiNotConfigured />;
 
   const suggest = () => suggestion.mutate(undefined, { onSuccess: (data) => setDraft(data.draft) });
-  const error = suggestion.error;
-  const errorMessage =
-    error instanceof ApiError && error.isClientError && error.code !== 'NOT_FOUND' ? error.message : m.failed;
 
   return (
     <section
@@ -65,7 +62,9 @@ export function ReplyAssist({ inboundMessageId, onUseDraft }: ReplyAssistProps) 
           {suggestion.isPending ? 'Suggesting...' : suggestion.data ? 'Suggest again' : 'Suggest a reply'}
         </Button>
       </div>
-      {suggestion.isError && <Alert variant="destructive">{errorMessage}</Alert>}
+      {suggestion.isError && (
+        <Alert variant="destructive">{aiFailureMessage(suggestion.error, m.failed)}</Alert>
+      )}
       {suggestion.data && (
         <>
           <p className="flex items-center gap-2 text-sm">

@@ -6,7 +6,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiPaths, withId, withQuery } from '../../../../shared/paths';
 import type { FirstLinePage, ProspectFirstLine } from '../../../../shared/schemas/first-lines';
-import { json, mockApi, sentTo } from '../../../test/mock-api';
+import { aiMessages } from '../../../../shared/schemas/ai';
+import { apiError, json, mockApi, sentTo } from '../../../test/mock-api';
 import { FirstLinesPanel } from './first-lines-panel';
 
 const campaignId = 'c0ffee00-0000-4000-8000-00000000000c';
@@ -98,5 +99,22 @@ describe('FirstLinesPanel', () => {
     await user.click(screen.getByRole('button', { name: 'Approve' }));
     expect(await screen.findByText('The first line cannot be empty')).toBeInTheDocument();
     expect(sentTo(fetchMock, 'PUT', withId(apiPaths.prospectFirstLine, 'p1'))).toHaveLength(0);
+  });
+
+  it('says in the row and beside Draft missing when the AI’s answer could not be used', async () => {
+    mockApi({
+      [`GET ${apiPaths.aiStatus}`]: () =>
+        json(200, { configured: true, model: 'm', requestsLeftToday: 9, dailyLimit: 9 }),
+      [`GET ${listUrl}`]: () => json(200, page),
+      [`POST ${withId(apiPaths.prospectFirstLineDraft, 'p2')}`]: () =>
+        apiError(502, 'AI_UNUSABLE_ANSWER', aiMessages.unusableAnswer),
+    });
+    const user = renderPanel();
+    await user.click(await screen.findByRole('button', { name: /Draft first line/ }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(aiMessages.unusableAnswer);
+    await user.click(screen.getByRole('button', { name: 'Draft missing on this page' }));
+    await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(2));
+    for (const alert of screen.getAllByRole('alert'))
+      expect(alert).toHaveTextContent(aiMessages.unusableAnswer);
   });
 });

@@ -11,6 +11,7 @@ import { PagedQueryCard } from '../../../components/query-card';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/page-states';
+import { aiFailureMessage } from '../../ai/api/ai-failure';
 import { useAiStatus } from '../../ai/api/ai-queries';
 import { AiNotConfigured } from '../../ai/components/ai-not-configured';
 import {
@@ -21,12 +22,11 @@ import {
   useUpdateFirstLine,
 } from '../api/first-line-queries';
 import { displayUrl } from '../../../../shared/display-host';
-import { refusalMessage } from '../../../lib/form-errors';
 
 const PAGE_SIZE = 10;
 
-/** The API's own words for refusals the user can act on (not configured, daily limit); else the generic one. */
-const draftError = (error: unknown) => refusalMessage(error, m.draftFailed);
+/** The API's own words when the user can act on them (try again, daily limit); else the generic ones. */
+const draftError = (error: unknown) => aiFailureMessage(error, m.draftFailed);
 
 interface RowProps {
   campaignId: string;
@@ -55,6 +55,11 @@ function FirstLineRow({ campaignId, item, canDraft, requireApproval }: RowProps)
     setError(null);
     update.mutate({ prospectId: item.prospectId, ...parsed.data }, { onError: () => setError(m.saveFailed) });
   };
+  const drawUp = () =>
+    draft.mutate(item.prospectId, {
+      onSuccess: () => setError(null),
+      onError: (e) => setError(draftError(e)),
+    });
   const status = item.line?.status;
   return (
     <li className="space-y-2 px-5 py-4">
@@ -106,12 +111,7 @@ function FirstLineRow({ campaignId, item, canDraft, requireApproval }: RowProps)
             >
               Save as draft
             </Button>
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={busy || !canDraft}
-              onClick={() => draft.mutate(item.prospectId, { onError: (e) => setError(draftError(e)) })}
-            >
+            <Button size="sm" variant="outline" disabled={busy || !canDraft} onClick={drawUp}>
               {draft.isPending ? 'Drafting...' : 'Redraft'}
             </Button>
             <Button
@@ -125,16 +125,15 @@ function FirstLineRow({ campaignId, item, canDraft, requireApproval }: RowProps)
           </div>
         </>
       ) : (
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={busy || !canDraft}
-          onClick={() => draft.mutate(item.prospectId, { onError: (e) => setError(draftError(e)) })}
-        >
+        <Button size="sm" variant="outline" disabled={busy || !canDraft} onClick={drawUp}>
           <Sparkles aria-hidden className="size-4" /> {draft.isPending ? 'Drafting...' : 'Draft first line'}
         </Button>
       )}
-      {error && <p className="text-sm text-red-600 dark:text-red-400">{error}</p>}
+      {error && (
+        <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      )}
     </li>
   );
 }
@@ -152,16 +151,18 @@ export function FirstLinesPanel({ campaignId }: { campaignId: string }) {
   const setApproval = useSetFirstLineApproval(campaignId);
   const draft = useDraftFirstLine(campaignId);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [draftMissingError, setDraftMissingError] = useState<string | null>(null);
   const canDraft = status.data?.configured === true;
 
   const draftMissing = async (items: ProspectFirstLine[]) => {
     const missing = items.filter((i) => !i.line);
+    setDraftMissingError(null);
     setProgress({ done: 0, total: missing.length });
     for (const [index, item] of missing.entries()) {
       try {
         await draft.mutateAsync(item.prospectId);
       } catch (error) {
-        toast.error(draftError(error));
+        setDraftMissingError(draftError(error));
         break;
       }
       setProgress({ done: index + 1, total: missing.length });
@@ -210,6 +211,11 @@ export function FirstLinesPanel({ campaignId }: { campaignId: string }) {
                   : 'Draft missing on this page'}
               </Button>
             </div>
+          )}
+          {draftMissingError && (
+            <p role="alert" className="text-right text-sm text-red-600 dark:text-red-400">
+              {draftMissingError}
+            </p>
           )}
         </div>
       }

@@ -13,8 +13,9 @@ import { ApiError } from '../../../lib/api-error';
  * Asks the server to write a guest post and reads its server-sent events from the fetch body
  * (same origin, so the CSP's connect-src 'self' allows it): `onText` gets the text as it is written.
  * @returns the saved post.
- * @throws ApiError for refusals before any text (validation, not configured, daily limit, 404) and when
- *   the model fails midway ('An error occurred. Please try again.').
+ * @throws ApiError for refusals before any text (validation, not configured, daily limit, 404), when
+ *   the model fails midway ('An error occurred. Please try again.') and when it wrote nothing usable
+ *   (AI_UNUSABLE_ANSWER).
  */
 export async function streamGuestPost(
   request: GuestPostRequestInput,
@@ -47,7 +48,8 @@ export async function streamGuestPost(
     if (event.event === 'delta') onText(generateEventSchemas.delta.parse(data).text);
     else if (event.event === 'done') return generateEventSchemas.done.parse(data);
     else if (event.event === 'error') {
-      throw new ApiError(200, 'INTERNAL', generateEventSchemas.error.parse(data).message);
+      const { code, message } = generateEventSchemas.error.parse(data);
+      throw new ApiError(200, code, message);
     }
   }
   throw new ApiError(200, 'INTERNAL', guestPostMessages.generateFailed);

@@ -13,8 +13,8 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ErrorState, PageHeader } from '../../../components/ui/page-states';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { ApiError } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/format';
+import { aiFailureMessage } from '../../ai/api/ai-failure';
 import { aiStatusKey, useAiStatus } from '../../ai/api/ai-queries';
 import { AiNotConfigured } from '../../ai/components/ai-not-configured';
 import { guestPostsKey, useGuestPost, useGuestPostCampaigns } from '../api/guest-post-queries';
@@ -23,13 +23,6 @@ import { GeneratedContentPanel } from './generated-content-panel';
 import { GuestPostForm } from './guest-post-form';
 import { SavedGuestPosts } from './saved-guest-posts';
 import { WritingTips } from './writing-tips';
-
-/** Refusals worth their own words; anything else is the generic failure (docs/product.md#errors). */
-const SPECIFIC_CODES = new Set(['AI_NOT_CONFIGURED', 'RATE_LIMITED', 'NOT_FOUND', 'VALIDATION_ERROR']);
-
-function failureMessage(error: unknown): string {
-  return error instanceof ApiError && SPECIFIC_CODES.has(error.code) ? error.message : m.generateFailed;
-}
 
 /**
  * /dashboard/guest-posts (docs/product.md#guest-posts; docs/decisions/010-ai-writing.md): the form, the Generated Content panel
@@ -75,7 +68,7 @@ export function GuestPostsPage() {
       return null;
     } catch (caught) {
       if (abort.signal.aborted) return null;
-      setError(failureMessage(caught));
+      setError(aiFailureMessage(caught, m.generateFailed));
       return caught;
     } finally {
       setGenerating(false);

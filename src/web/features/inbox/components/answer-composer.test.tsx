@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it } from 'vitest';
 import { apiPaths, withId } from '../../../../shared/paths';
+import { aiMessages } from '../../../../shared/schemas/ai';
 import { inboxMessages as m, type InboxThread } from '../../../../shared/schemas/inbox';
 import { Providers } from '../../../app/providers';
 import { apiError, json, mockApi, sentTo } from '../../../test/mock-api';
@@ -198,6 +199,22 @@ describe('AnswerComposer', () => {
         { subject: 'Re: Guide', body: 'Hi Ann, here is the URL.' },
       ]),
     );
+  });
+
+  it('says next to the button when the AI’s answer could not be used, and refreshes the quota', async () => {
+    const { api, user } = renderComposer(data(), {
+      [`GET ${apiPaths.aiStatus}`]: () =>
+        json(200, { configured: true, model: 'm', requestsLeftToday: 5, dailyLimit: 50 }),
+      [`POST ${withId(apiPaths.replySuggestion, replyId)}`]: () =>
+        apiError(502, 'AI_UNUSABLE_ANSWER', aiMessages.unusableAnswer),
+    });
+    const button = await screen.findByRole('button', { name: 'Suggest an answer' });
+    await user.click(button);
+    const message = await screen.findByRole('alert');
+    expect(message).toHaveTextContent(aiMessages.unusableAnswer);
+    expect(message.previousElementSibling).toContainElement(button);
+    expect(body()).toHaveValue('');
+    await waitFor(() => expect(sentTo(api, 'GET', apiPaths.aiStatus)).toHaveLength(2));
   });
 
   it('offers no suggestion when AI is not configured', async () => {

@@ -13,6 +13,7 @@ import { TextareaField } from '../../../components/ui/textarea-field';
 import { ApiError } from '../../../lib/api-error';
 import { refusalMessage } from '../../../lib/form-errors';
 import { useSingleFlight } from '../../../lib/use-single-flight';
+import { aiFailureMessage } from '../../ai/api/ai-failure';
 import { useAiStatus } from '../../ai/api/ai-queries';
 import { useReplySuggestion } from '../../ai/api/reply-suggestion-mutations';
 import { useSaveAnswerDraft, useSendAnswer } from '../api/thread-queries';
@@ -129,16 +130,7 @@ export function AnswerComposer({ data }: { data: InboxThread }) {
     caret.current = start + placeholder.length;
   };
 
-  const suggest = () =>
-    suggestion.mutate(undefined, {
-      onSuccess: ({ draft }) => edit({ body: draft }),
-      onError: (error) =>
-        toast.error(
-          error instanceof ApiError && error.isClientError && error.code !== 'NOT_FOUND'
-            ? error.message
-            : replySuggestionMessages.failed,
-        ),
-    });
+  const suggest = () => suggestion.mutate(undefined, { onSuccess: ({ draft }) => edit({ body: draft }) });
 
   const mailbox = data.mailbox;
   const noContact = !data.thread.contactEmail;
@@ -274,6 +266,11 @@ export function AnswerComposer({ data }: { data: InboxThread }) {
             )}
           </div>
         </div>
+        {showSuggest && suggestion.isError && (
+          <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+            {aiFailureMessage(suggestion.error, replySuggestionMessages.failed)}
+          </p>
+        )}
         {mailbox === null && <Alert variant="destructive">{m.mailboxGone}</Alert>}
       </form>
     </Card>
