@@ -80,7 +80,15 @@ function rootOnly(stat: Stats, allowSticky: boolean): boolean {
  * @returns its real path @throws ConfigError naming the folder at fault and what to do
  */
 function ensureCacheRoot(cacheRoot: string): string {
-  const created = mkdirSync(cacheRoot, { recursive: true });
+  let created: string | undefined;
+  try {
+    created = mkdirSync(cacheRoot, { recursive: true });
+  } catch (error) {
+    // A read-only system folder (some containers).
+    throw new ConfigError(
+      `The PostgreSQL programs are run from a copy in ${cacheRoot}, which cannot be created (${(error as NodeJS.ErrnoException).code}): create it (root's, mode 0755), or set DATABASE_URL to another PostgreSQL server`,
+    );
+  }
   const real = realpathSync(cacheRoot);
   // Made under root's umask (maybe 077): the server's user must pass through them.
   if (created) {
