@@ -51,20 +51,16 @@ function cacheMode(stat: Stats): number {
  */
 function treeDigest(root: string, check?: (file: string, stat: Stats) => void): string {
   const hash = createHash('sha256');
-  for (const part of PARTS) {
-    const top = path.join(root, part);
-    const files = [
-      top,
-      ...readdirSync(top, { recursive: true, encoding: 'utf8' }).map((f) => path.join(top, f)),
-    ];
-    for (const file of files.sort()) {
-      const stat = lstatSync(file);
-      check?.(file, stat);
-      const kind = stat.isSymbolicLink() ? `l:${readlinkSync(file)}` : stat.isDirectory() ? 'd' : 'f';
-      const size = stat.isFile() ? stat.size : 0;
-      hash.update(`${path.relative(root, file)}\0${kind}\0${size}\0${cacheMode(stat).toString(8)}\n`);
-    }
-  }
+  // Depth first, names sorted; one readdir per folder (a recursive readdir is several times slower).
+  const visit = (file: string) => {
+    const stat = lstatSync(file);
+    check?.(file, stat);
+    const kind = stat.isSymbolicLink() ? `l:${readlinkSync(file)}` : stat.isDirectory() ? 'd' : 'f';
+    const size = stat.isFile() ? stat.size : 0;
+    hash.update(`${path.relative(root, file)}\0${kind}\0${size}\0${cacheMode(stat).toString(8)}\n`);
+    if (stat.isDirectory()) for (const name of readdirSync(file).sort()) visit(path.join(file, name));
+  };
+  for (const part of PARTS) visit(path.join(root, part));
   return hash.digest('hex');
 }
 
