@@ -1,6 +1,7 @@
 /** Business constants and limits (docs/product.md#limits) that both client and server enforce. */
 export const limits = {
-  passwordMinLength: 6,
+  /** NIST SP 800-63B §5.1.1.2; checked on new passwords only, so older shorter ones still sign in. */
+  passwordMinLength: 8,
   /** better-auth's own ceiling; longer inputs only cost hashing time. */
   passwordMaxLength: 128,
   nameMaxLength: 100,

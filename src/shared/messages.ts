@@ -7,7 +7,9 @@ export const messages = {
     emailRequired: 'Email is required',
     invalidEmail: 'Invalid email address',
     passwordRequired: 'Password is required',
-    passwordTooShort: 'Password must be at least 6 characters',
+    passwordTooShort: 'Password must be at least 8 characters',
+    /** The hint under every field that takes a new password (sign-up, password change). */
+    newPasswordHint: 'At least 8 characters; common passwords are refused',
     currentPasswordRequired: 'Current password is required',
     currentPasswordWrong: 'The current password is not correct.',
     passwordsDiffer: 'The passwords do not match',

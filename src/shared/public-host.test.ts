@@ -23,6 +23,10 @@ describe('namesNonPublicHost', () => {
     '[fe80::1]',
     '[::ffff:192.168.0.1]',
     '0.0.0.0',
+    'localhost.',
+    'http://api.localhost./',
+    'http://[::127.0.0.1]:8080/',
+    '[::ffff:7f00:1]',
   ])('refuses %s', (input) => {
     expect(namesNonPublicHost(input)).toBe(true);
   });

@@ -1,8 +1,9 @@
+import { hashPassword } from 'better-auth/crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages';
 import { apiPaths } from '../../shared/paths';
-import { sessions, users } from '../db/schema/users';
+import { accounts, sessions, users } from '../db/schema/users';
 import { createTestApp, sessionCookie, signUpUser, type TestApp } from '../testing/app';
 
 let t: TestApp;
@@ -64,6 +65,37 @@ describe('sign-up', () => {
     expect(response.json().error).toEqual({ code: 'CONFLICT', message: messages.auth.emailTaken });
   });
 
+  it('answers parallel sign-ups with one new address: one account, 409 for the others as for any duplicate', async () => {
+    const email = `race-${Date.now()}@example.com`;
+    const payload = { email, password: 'lamplight-42', firstName: 'A', lastName: 'B', companyName: 'C' };
+    const responses = await Promise.all(
+      Array.from({ length: 4 }, () => t.app.inject({ method: 'POST', url: apiPaths.signUp, payload })),
+    );
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409]);
+    for (const refused of responses.filter((r) => r.statusCode === 409))
+      expect(refused.json().error).toEqual({ code: 'CONFLICT', message: messages.auth.emailTaken });
+    expect(await t.handle.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
+  });
+
+  it('refuses a new password shorter than 8 characters (NIST SP 800-63B)', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: apiPaths.signUp,
+      payload: {
+        email: 'seven@example.com',
+        password: 'kq7zp2w',
+        firstName: 'A',
+        lastName: 'B',
+        companyName: 'C',
+      },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.issues).toEqual([
+      { path: 'password', message: messages.auth.passwordTooShort },
+    ]);
+    expect(messages.auth.passwordTooShort).toBe('Password must be at least 8 characters');
+  });
+
   it('answers every invalid field with the form’s message and creates nothing', async () => {
     const before = await t.handle.db.select({ n: sql<number>`count(*)::int` }).from(users);
     const response = await t.app.inject({
@@ -119,6 +151,16 @@ describe('sign-in', () => {
     expect(cookie.httpOnly).toBe(true);
     expect(cookie.sameSite).toBe('Lax');
     expect((await me(sessionCookie(response))).json().email).toBe(email);
+  });
+
+  it('still signs in a user whose password predates the 8-character minimum', async () => {
+    const { email } = await signUpUser(t.app);
+    const [user] = await t.handle.db.select().from(users).where(eq(users.email, email));
+    await t.handle.db
+      .update(accounts)
+      .set({ password: await hashPassword('kq7zp2') })
+      .where(eq(accounts.userId, user!.id));
+    expect((await signIn(email, 'kq7zp2', '10.0.1.2')).statusCode).toBe(200);
   });
 
   it('answers an unknown email and a wrong password identically (no account enumeration)', async () => {

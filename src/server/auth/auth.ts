@@ -1,5 +1,6 @@
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { betterAuth } from 'better-auth';
+import { limits } from '../../shared/limits';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { accounts, sessions, users, verifications } from '../db/schema/users';
@@ -25,7 +26,12 @@ export function createAuth(db: Database, config: Config, secret: string) {
       provider: 'pg',
       schema: { user: users, session: sessions, account: accounts, verification: verifications },
     }),
-    emailAndPassword: { enabled: true, minPasswordLength: 6, maxPasswordLength: 128, autoSignIn: true },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: limits.passwordMinLength,
+      maxPasswordLength: limits.passwordMaxLength,
+      autoSignIn: true,
+    },
     // Signing in needs no verified address; being blog admin and receiving alert mail do.
     emailVerification: {
       sendOnSignUp: true,

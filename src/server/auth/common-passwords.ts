@@ -10,7 +10,7 @@ let common: Set<string> | undefined;
 /**
  * True when `password` is one of the ~49,000 most used passwords (zxcvbn-ts's list, drawn from
  * leaked password sets), compared in lower case. NIST SP 800-63B §5.1.1.2 asks for this check on
- * every new password; the 6-character minimum (docs/product.md#validation) stays the floor.
+ * every new password, beside its 8-character minimum (`limits.passwordMinLength`).
  * The list is loaded and put into a Set on the first call.
  */
 export function isCommonPassword(password: string): boolean {

@@ -1,4 +1,5 @@
 import { fromNodeHeaders } from 'better-auth/node';
+import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,6 +8,8 @@ import { apiPaths, emailVerificationParam, paths } from '../../shared/paths';
 import { okSchema } from '../../shared/schemas/api';
 import { fullName, signInSchema, signUpSchema } from '../../shared/schemas/auth';
 import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { users } from '../db/schema/users';
 import { AppError } from '../http/errors';
 import { rateLimitGuard } from '../http/rate-limit-guard';
 import { clientKey } from '../http/client-address';
@@ -25,8 +28,17 @@ const SIGN_UP_WINDOW_MS = 60 * 60 * 1000;
  * Sign-in is rate-limited per client (an IPv4 address or an IPv6 /64: http/client-address.ts) and
  * per email; unknown email and wrong password answer the same.
  * Sign-up is rate-limited per client (SIGN_UP_MAX_PER_IP per hour), so one client cannot mass-create accounts.
+ * A taken address answers 409, also when it was taken by a sign-up running at the same time.
  */
-export function authRoutes({ auth, config }: { auth: Auth; config: Config }): FastifyPluginAsyncZod {
+export function authRoutes({
+  auth,
+  config,
+  db,
+}: {
+  auth: Auth;
+  config: Config;
+  db: Database;
+}): FastifyPluginAsyncZod {
   return async (app) => {
     const limitSignIn = rateLimitGuard(
       [
@@ -74,7 +86,9 @@ export function authRoutes({ auth, config }: { auth: Auth; config: Config }): Fa
         });
         if (!response.ok) {
           const code = await errorCodeOf(response);
-          if (code.startsWith('USER_ALREADY_EXISTS'))
+          // Parallel sign-ups with one address all find it free; the unique index lets one insert
+          // through and better-auth reports the others' unique violation as FAILED_TO_CREATE_USER.
+          if (code.startsWith('USER_ALREADY_EXISTS') || (await addressTaken(db, email)))
             throw new AppError('CONFLICT', messages.auth.emailTaken);
           throw new Error(`sign-up failed: ${response.status} ${code}`);
         }
@@ -137,4 +151,13 @@ export function authRoutes({ auth, config }: { auth: Auth; config: Config }): Fa
       },
     );
   };
+}
+
+/** True when an account has `email`, in any case (the unique index on lower(email)). */
+async function addressTaken(db: Database, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  return row !== undefined;
 }

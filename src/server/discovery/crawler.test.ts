@@ -134,6 +134,10 @@ describe('the SSRF guard', () => {
       'http://localhost/',
       'http://api.localhost/',
       'http://2130706433/',
+      'http://localhost./',
+      'http://api.localhost./',
+      'http://[::127.0.0.1]/',
+      'http://[::10.0.0.8]/',
     ]) {
       expect(await crawler.fetchPage(url), url).toMatchObject({ ok: false, failure: 'refused' });
     }

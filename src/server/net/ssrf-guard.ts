@@ -1,18 +1,27 @@
 import ipaddr from 'ipaddr.js';
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { lookup as dnsLookupAll } from 'node:dns/promises';
 import { isIP, type LookupFunction, type Socket } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { buildConnector } from 'undici';
+import { canonicalHost, isPublicAddress, namesThisMachine } from '../../shared/public-host';
 
 /**
- * The SSRF guard: crawling user-given URLs must never reach the machine itself or a private
- * network. An address is public only when ipaddr.js classes it as `unicast` (after unwrapping
- * IPv4-mapped IPv6); loopback, private (RFC 1918), carrier-grade NAT, link-local, unique-local
- * (fc00::/7), multicast, broadcast, reserved, documentation, unspecified and the IPv6 ranges that
- * embed an IPv4 address (6to4, Teredo, NAT64) are refused. The check runs three times on every
- * hop: on the URL (literal addresses and `localhost`), in the DNS lookup the socket uses (so the
- * address checked is the address connected to: DNS rebinding cannot slip in between), and on the
- * connected socket's remote address.
+ * The SSRF guard: user-given URLs and hosts (crawled pages, live-link pages, webhook endpoints,
+ * SMTP/IMAP servers) must never reach the machine itself or a private network. An address is
+ * public only when `isPublicAddress` (src/shared/public-host.ts) says so: loopback, private (RFC
+ * 1918), carrier-grade NAT, link-local, unique-local (fc00::/7), multicast, broadcast, reserved,
+ * documentation, unspecified, IPv4-compatible and the IPv6 ranges that embed an IPv4 address
+ * (IPv4-mapped is judged by its IPv4 address; 6to4, Teredo, NAT64) are refused. Hosts are judged
+ * in their `canonicalHost` form (no trailing dot, IPv4 in any notation as a dotted quad).
+ * When a URL or host is saved, `refusedHost` checks the literal and the name's addresses. On use
+ * the check runs three times on every hop: on the URL (literal addresses and `localhost`), in the
+ * DNS lookup the socket uses (so the address checked is the address connected to: DNS rebinding
+ * cannot slip in between), and on the connected socket's remote address.
  */
+
+/** Longest wait for a name's addresses when a URL or host is checked before it is saved (ms). */
+const SAVE_LOOKUP_TIMEOUT_MS = 5_000;
 
 /** Raised when a URL or an address is refused; `reason` is stored as the fetch outcome. */
 export class SsrfError extends Error {
@@ -44,9 +53,21 @@ export class AddressPolicy {
   /** True when the address is public, or non-public but allow-listed. */
   allows(address: string): boolean {
     if (!ipaddr.isValid(address)) return false;
+    if (isPublicAddress(address)) return true;
     const parsed = ipaddr.process(address);
-    if (parsed.range() === 'unicast') return true;
     return this.ranges.some(([range, bits]) => range.kind() === parsed.kind() && parsed.match(range, bits));
+  }
+
+  /**
+   * The refused address or name when `host` is refused without asking DNS: a literal address the
+   * policy refuses, or `localhost`/`*.localhost` while loopback is not allowed; null when it passes
+   * or only its addresses can tell.
+   */
+  private refusedWithoutDns(host: string): string | null {
+    const name = canonicalHost(host);
+    if (isIP(name)) return this.allows(name) ? null : name;
+    if (namesThisMachine(name)) return this.allows('127.0.0.1') ? null : name;
+    return null;
   }
 
   /**
@@ -58,12 +79,26 @@ export class AddressPolicy {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
       throw new SsrfError(`Refused ${url.protocol} URL: only http and https are crawled`);
     }
-    const host = url.hostname.replace(/^\[|\]$/g, '');
-    if (isIP(host)) {
-      if (!this.allows(host)) throw new SsrfError(`Refused non-public address ${host}`);
-    } else if (host === 'localhost' || host.endsWith('.localhost')) {
-      if (!this.allows('127.0.0.1')) throw new SsrfError(`Refused ${host}: it names this machine`);
-    }
+    const refused = this.refusedWithoutDns(url.hostname);
+    if (refused && isIP(refused)) throw new SsrfError(`Refused non-public address ${refused}`);
+    if (refused) throw new SsrfError(`Refused ${refused}: it names this machine`);
+  }
+
+  /**
+   * The check made when a user saves a URL's host (webhook endpoint, live-link page) or a mail
+   * server's host: the host as `assertUrl` judges it, then every address its name resolves to. A
+   * name that does not resolve within SAVE_LOOKUP_TIMEOUT_MS passes: every use checks it again.
+   * @param host a URL's `hostname` or a host name as typed (`smtp.example.com`, `2130706433`).
+   * @returns the refused address (or name), or null when the host may be saved.
+   */
+  async refusedHost(host: string): Promise<string | null> {
+    const name = canonicalHost(host);
+    if (isIP(name) || namesThisMachine(name)) return this.refusedWithoutDns(name);
+    const addresses = await Promise.race([
+      dnsLookupAll(name, { all: true }).catch(() => []),
+      sleep(SAVE_LOOKUP_TIMEOUT_MS, [], { ref: false }),
+    ]);
+    return addresses.find((a) => !this.allows(a.address))?.address ?? null;
   }
 
   /** A `net` lookup that resolves as usual and fails when any address of the name is refused. */

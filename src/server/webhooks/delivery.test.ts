@@ -21,7 +21,6 @@ import { webhookSecretKey } from './keys';
 import { deliverDueWebhooks } from './run';
 import { UNRECORDED_ATTEMPTS_REASON, WEBHOOK_MAX_CLAIMS } from './claim';
 import { newWebhookSecret } from './signing';
-import { refusedWebhookAddress } from './url-guard';
 
 /**
  * Webhook delivery end to end (docs/product.md#webhooks, docs/decisions/025-public-api-and-webhooks.md):
@@ -353,6 +352,8 @@ describe('the delivery log', () => {
 describe('the SSRF guard', () => {
   it('refuses private addresses when saving, unless the crawler’s allow-list has them', async () => {
     const none = new AddressPolicy([]);
+    const refusedWebhookAddress = (policy: AddressPolicy, url: string) =>
+      policy.refusedHost(new URL(url).hostname);
     for (const url of [
       'http://127.0.0.1:8080/hook',
       'http://localhost/hook',
@@ -361,6 +362,8 @@ describe('the SSRF guard', () => {
       'http://192.168.0.10/hook',
       'http://[::1]/hook',
       'http://[fd00::1]/hook',
+      'http://[::127.0.0.1]:8080/hook',
+      'http://localhost./hook',
     ])
       expect(await refusedWebhookAddress(none, url), url).not.toBeNull();
     expect(await refusedWebhookAddress(none, 'https://93.184.215.14/hook')).toBeNull();
@@ -379,6 +382,8 @@ describe('the SSRF guard', () => {
     const targets = [
       inside.url,
       `http://localhost:${inside.port}/hook`,
+      `http://localhost.:${inside.port}/hook`,
+      `http://[::127.0.0.1]:${inside.port}/hook`,
       'http://169.254.169.254/latest/meta-data/',
       'http://10.0.0.7/hook',
       `http://hooks.partner.test/in?to=${encodeURIComponent(inside.url)}`,

@@ -30,8 +30,11 @@ export const signInSchema = z.strictObject({
 });
 export type SignInInput = z.infer<typeof signInSchema>;
 
-/** A password being chosen (sign-up, password change): 6 to 128 characters (docs/product.md#validation). */
-const newPassword = z
+/**
+ * A password being chosen (sign-up, password change): 8 to 128 characters (docs/product.md#validation).
+ * The server also refuses a common one (src/server/auth/common-passwords.ts): the list is too large for the browser.
+ */
+export const newPasswordField = z
   .string({ error: m.passwordRequired })
   .min(1, m.passwordRequired)
   .min(limits.passwordMinLength, m.passwordTooShort)
@@ -40,7 +43,7 @@ const newPassword = z
 /** Sign-up form and `POST /api/auth/sign-up/email` body (docs/product.md#validation): full name = first + last. */
 export const signUpSchema = z.strictObject({
   email: emailField,
-  password: newPassword,
+  password: newPasswordField,
   firstName: requiredName(m.firstNameRequired, 'First name'),
   lastName: requiredName(m.lastNameRequired, 'Last name'),
   companyName: requiredName(m.companyNameRequired, 'Company name'),
@@ -57,7 +60,7 @@ export const changePasswordSchema = z
       .string({ error: m.currentPasswordRequired })
       .min(1, m.currentPasswordRequired)
       .max(limits.passwordMaxLength, passwordTooLong),
-    newPassword,
+    newPassword: newPasswordField,
     confirmPassword: z.string({ error: m.passwordsDiffer }),
     signOutOtherSessions: z.boolean().default(true),
   })

@@ -49,7 +49,13 @@ describe('campaign forms name the real problem', () => {
 
 describe('other forms name the real problem', () => {
   it('sign-up: names and password too long', () => {
-    const input = { email: 'a@b.co', password: 'secret1', firstName: 'A', lastName: 'B', companyName: 'C' };
+    const input = {
+      email: 'a@b.co',
+      password: 'lamplight-42',
+      firstName: 'A',
+      lastName: 'B',
+      companyName: 'C',
+    };
     expect(issuesOf(signUpSchema, { ...input, firstName: long(101) })).toEqual([
       { path: 'firstName', message: 'First name must be at most 100 characters' },
     ]);

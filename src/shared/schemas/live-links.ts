@@ -14,6 +14,7 @@ export const liveLinkMessages = {
   urlRequired: 'Link URL is required',
   anchorRequired: 'Anchor text is required',
   pageUrlRequired: 'Page URL is required',
+  pageUrlPrivate: 'This page is on a private network. Live links can only be checked on public addresses.',
   checkFailed: 'Failed to check link',
   checked: 'Link checked',
   historyFailed: 'Failed to load check history',

@@ -5,7 +5,7 @@ import {
   mailboxDomainCheckSchema,
 } from '../../../shared/schemas/domain-check';
 import { domainCheckSchema } from '../../../shared/schemas/mail-health';
-import { workspaceId } from '../../auth/session';
+import { actor, workspaceId } from '../../auth/session';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import {
@@ -15,11 +15,13 @@ import {
 } from '../../outreach/dns/mailbox-domain-check';
 import { mailDnsFromConfig } from '../../outreach/dns/resolver';
 import { mailboxIdParams } from '../../http/params';
+import { assertMayChangeMailboxById } from './service';
 
 /**
  * A mailbox's sender-domain check (docs/decisions/015-sender-domain-and-address-checks.md): the
  * stored SPF/DKIM/DMARC check and DKIM selectors, checking again now, and setting the selectors.
- * Only the signed-in user's mailboxes; another user's id answers 404.
+ * Only the workspace's mailboxes; another workspace's id answers 404. The selectors are a mailbox
+ * setting: only the member who connected it or Full Access may set them (docs/product.md#roles).
  */
 export function domainCheckRoutes({ db, config }: { db: Database; config: Config }): FastifyPluginAsyncZod {
   const dns = mailDnsFromConfig(config);
@@ -47,8 +49,11 @@ export function domainCheckRoutes({ db, config }: { db: Database; config: Config
           response: { 200: mailboxDomainCheckSchema },
         },
       },
-      async (request) =>
-        setDkimSelectors(db, workspaceId(request), request.params.id, request.body.selectors),
+      async (request) => {
+        const who = actor(request);
+        await assertMayChangeMailboxById(db, who, request.params.id);
+        return setDkimSelectors(db, who.workspaceId, request.params.id, request.body.selectors);
+      },
     );
   };
 }

@@ -1,10 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withId } from '../../../shared/paths';
+import { apiPaths, withId } from '../../../shared/paths';
+import { workspaceMessages } from '../../../shared/roles';
+import type { Me } from '../../../shared/schemas/auth';
 import { domainCheckPaths, type MailboxDomainCheck } from '../../../shared/schemas/domain-check';
 import type { DomainCheck } from '../../../shared/schemas/mail-health';
 import { queryRows } from '../../db/client';
 import { emailAccounts } from '../../db/schema/mailboxes';
+import { workspaceMembers } from '../../db/schema/workspaces';
+import { WORKSPACE_HEADER } from '../../auth/workspaces';
 import { domainCheckJob } from '../../jobs/domain-check';
 import { createTestApp, signUpUser, type TestApp } from '../../testing/app';
 import { startDnsServer, type LocalDnsServer } from '../../testing/dns-server';
@@ -108,6 +112,41 @@ describe('sender domain check API', () => {
       .from(emailAccounts)
       .where(eq(emailAccounts.id, o.mailboxId));
     expect(row).toEqual({ selectors: [], check: null });
+  });
+
+  it('lets a member set the selectors only of a mailbox they connected, like its other settings', async () => {
+    const o = await mailboxOwner('me@sender.test');
+    const full = (await t.app.inject({ url: apiPaths.me, headers: { cookie: o.cookie } })).json<Me>();
+    const joinAs = async (role: 'member' | 'full') => {
+      const { cookie } = await signUpUser(t.app);
+      const me = (await t.app.inject({ url: apiPaths.me, headers: { cookie } })).json<Me>();
+      await t.handle.db
+        .insert(workspaceMembers)
+        .values({ workspaceId: full.workspace.id, userId: me.id, role });
+      return cookie;
+    };
+    const setSelectors = (cookie: string, selectors: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: withId(domainCheckPaths.selectors, o.mailboxId),
+        headers: { cookie, [WORKSPACE_HEADER]: full.workspace.id },
+        payload: { selectors },
+      });
+    const member = await joinAs('member');
+    const refused = await setSelectors(member, 'attacker');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toBe(workspaceMessages.changeMailbox);
+    const stored = async () =>
+      (
+        await t.handle.db
+          .select({ selectors: emailAccounts.dkimSelectors })
+          .from(emailAccounts)
+          .where(eq(emailAccounts.id, o.mailboxId))
+      )[0]!.selectors;
+    expect(await stored()).toEqual([]);
+    expect((await setSelectors(await joinAs('full'), 'google')).statusCode).toBe(200);
+    expect((await setSelectors(o.cookie, 's1')).statusCode).toBe(200);
+    expect(await stored()).toEqual(['s1']);
   });
 
   it('re-checks every mailbox not checked within the day in the daily job', async () => {

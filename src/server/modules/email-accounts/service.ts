@@ -279,6 +279,20 @@ function assertMayChangeMailbox(actor: Actor, connectedBy: string | null): void 
 }
 
 /**
+ * `assertMayChangeMailbox` for a mailbox known by its id, for settings kept outside this module
+ * (the DKIM selectors of the domain check).
+ * @throws AppError NOT_FOUND (404) when the mailbox is not the workspace's; FORBIDDEN (403) for another member's.
+ */
+export async function assertMayChangeMailboxById(db: Database, actor: Actor, id: string): Promise<void> {
+  const [row] = await db
+    .select({ connectedBy: emailAccounts.connectedBy })
+    .from(emailAccounts)
+    .where(and(eq(emailAccounts.id, id), eq(emailAccounts.workspaceId, actor.workspaceId)));
+  if (!row) throw AppError.notFound('Email account not found');
+  assertMayChangeMailbox(actor, row.connectedBy);
+}
+
+/**
  * Disconnects a mailbox: cancels its queued and flagged messages (they could never be sent), then
  * deletes the row and with it the encrypted secret. Only the member who connected it or Full Access may.
  * @throws AppError NOT_FOUND (404) when the mailbox is not the workspace's; FORBIDDEN (403) for another member's.

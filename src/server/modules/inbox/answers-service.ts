@@ -3,7 +3,7 @@ import { inboxMessages, type AnswerDraft, type AnswerInput } from '../../../shar
 import { messagePlaceholderValues, renderPlaceholders } from '../../../shared/placeholders';
 import { withoutNul } from '../../../shared/text/without-nul';
 import type { Config } from '../../config';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { campaigns } from '../../db/schema/campaigns';
 import { inboxAnswers, inboxReads, inboxThreads } from '../../db/schema/inbox';
 import { emailAccounts } from '../../db/schema/mailboxes';
@@ -19,8 +19,18 @@ import { changeProspect } from '../../outreach/prospect-changes';
 import { ownThread } from './conversation-service';
 
 /**
+ * Serialises, until the transaction ends, what changes member `userId`'s answer on a thread between
+ * draft and sending: saving the draft and claiming it for a send. Without it a save landing while
+ * the answer is being sent would start a second draft (the unique index allows one draft beside a
+ * row being sent), which the send would then meet when it puts its own row back to draft.
+ */
+async function lockAnswer(tx: Transaction, threadId: string, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`inbox-answer:${threadId}:${userId}`}))`);
+}
+
+/**
  * Saves member `userId`'s draft answer on a thread (autosave): one draft per member and thread,
- * replaced on each save; a draft being sent is left alone.
+ * replaced on each save; refused while their answer is being sent.
  * @throws AppError NOT_FOUND for a thread outside the workspace, CONFLICT while it is being sent.
  */
 export async function saveDraft(
@@ -31,15 +41,36 @@ export async function saveDraft(
 ): Promise<AnswerDraft> {
   await ownThread(db, actor.workspaceId, threadId);
   const values = { subject: withoutNul(input.subject), body: withoutNul(input.body) };
-  const [row] = await db
-    .insert(inboxAnswers)
-    .values({ workspaceId: actor.workspaceId, threadId, authorId: actor.userId, status: 'draft', ...values })
-    .onConflictDoUpdate({
-      target: [inboxAnswers.threadId, inboxAnswers.authorId],
-      targetWhere: sql`${inboxAnswers.status} = 'draft'`,
-      set: { ...values, updatedAt: new Date() },
-    })
-    .returning();
+  const row = await db.transaction(async (tx) => {
+    await lockAnswer(tx, threadId, actor.userId);
+    const [sending] = await tx
+      .select({ id: inboxAnswers.id })
+      .from(inboxAnswers)
+      .where(
+        and(
+          eq(inboxAnswers.threadId, threadId),
+          eq(inboxAnswers.authorId, actor.userId),
+          eq(inboxAnswers.status, 'sending'),
+        ),
+      );
+    if (sending) throw new AppError('CONFLICT', inboxMessages.alreadySending);
+    const [saved] = await tx
+      .insert(inboxAnswers)
+      .values({
+        workspaceId: actor.workspaceId,
+        threadId,
+        authorId: actor.userId,
+        status: 'draft',
+        ...values,
+      })
+      .onConflictDoUpdate({
+        target: [inboxAnswers.threadId, inboxAnswers.authorId],
+        targetWhere: sql`${inboxAnswers.status} = 'draft'`,
+        set: { ...values, updatedAt: new Date() },
+      })
+      .returning();
+    return saved;
+  });
   return {
     subject: row!.subject,
     body: row!.body,
@@ -123,17 +154,20 @@ export async function sendThreadAnswer(
   const missing = [...new Set([...subject.missing, ...body.missing])];
   if (missing.length > 0) throw AppError.invalidField('body', inboxMessages.missingPlaceholders(missing));
 
-  const [claimed] = await db
-    .update(inboxAnswers)
-    .set({ status: 'sending', lastError: null })
-    .where(
-      and(
-        eq(inboxAnswers.threadId, threadId),
-        eq(inboxAnswers.authorId, actor.userId),
-        eq(inboxAnswers.status, 'draft'),
-      ),
-    )
-    .returning({ id: inboxAnswers.id });
+  const [claimed] = await db.transaction(async (tx) => {
+    await lockAnswer(tx, threadId, actor.userId);
+    return tx
+      .update(inboxAnswers)
+      .set({ status: 'sending', lastError: null })
+      .where(
+        and(
+          eq(inboxAnswers.threadId, threadId),
+          eq(inboxAnswers.authorId, actor.userId),
+          eq(inboxAnswers.status, 'draft'),
+        ),
+      )
+      .returning({ id: inboxAnswers.id });
+  });
   if (!claimed) throw refuse(inboxMessages.alreadySending);
 
   let sent;

@@ -14,7 +14,7 @@ import {
 } from '../../../shared/schemas/inbox';
 import { WORKSPACE_HEADER } from '../../auth/workspaces';
 import { emailAccounts } from '../../db/schema/mailboxes';
-import { inboxThreads } from '../../db/schema/inbox';
+import { inboxAnswers, inboxThreads } from '../../db/schema/inbox';
 import { notifications } from '../../db/schema/notifications';
 import { enrollments } from '../../db/schema/outreach';
 import { prospects } from '../../db/schema/prospects';
@@ -235,6 +235,30 @@ describe('inbox', () => {
       body: '  ',
     });
     expect(empty.statusCode).toBe(400);
+  });
+
+  it('answers 409 to another send or save while the member’s answer is being sent, and sends nothing', async () => {
+    const id = await threadOf(people.anna.email);
+    const mine = and(eq(inboxAnswers.threadId, id), eq(inboxAnswers.authorId, member.id));
+    // A first click's send is under way: its answer is claimed.
+    await t.handle.db.update(inboxAnswers).set({ status: 'sending' }).where(mine);
+    const before = f.smtp.messages.length;
+    const again = await call(member, 'POST', withId(apiPaths.inboxThreadAnswer, id), {
+      subject: 'Re: hello',
+      body: 'A second click',
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(inboxMessages.alreadySending);
+    const save = await call(member, 'PUT', withId(apiPaths.inboxThreadDraft, id), {
+      subject: 'Re: hello',
+      body: 'Typed meanwhile',
+    });
+    expect(save.statusCode).toBe(409);
+    expect(f.smtp.messages.length).toBe(before);
+    // Still one answer of the member's on the thread, so the first send can put it back as the draft.
+    const rows = await t.handle.db.select({ status: inboxAnswers.status }).from(inboxAnswers).where(mine);
+    expect(rows).toEqual([{ status: 'sending' }]);
+    await t.handle.db.update(inboxAnswers).set({ status: 'draft' }).where(mine);
   });
 
   it('sends the answer in the thread through the mailbox and files it in the Sent folder', async () => {

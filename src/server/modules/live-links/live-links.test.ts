@@ -25,6 +25,40 @@ const inject = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object
   t.app.inject({ method, url, headers: { cookie }, payload });
 
 describe('live links', () => {
+  it('refuses a page on this machine or a private network when the link is added', async () => {
+    const campaign = await createManualCampaign(t.app, cookie, { name: 'Private pages' });
+    const add = (pageUrl: string) =>
+      inject('POST', apiPaths.liveLinks, {
+        campaignId: campaign.id,
+        url: 'https://shop.example.com/tools',
+        anchorText: 'best tools',
+        pageUrl,
+      });
+    for (const pageUrl of [
+      'http://127.0.0.1/post',
+      'http://localhost:8080/post',
+      'http://2130706433/post',
+      'http://0x7f.1/post',
+      'http://10.0.0.1./post',
+      'http://169.254.169.254/latest/meta-data/',
+    ]) {
+      const response = await add(pageUrl);
+      expect(response.statusCode, pageUrl).toBe(400);
+      expect(response.json().error.issues).toEqual([{ path: 'pageUrl', message: m.pageUrlPrivate }]);
+    }
+    // The URL field itself takes no IPv6 literal and no trailing dot.
+    for (const pageUrl of [
+      'http://localhost./post',
+      'http://[::127.0.0.1]:8080/post',
+      'http://[::ffff:10.0.0.1]/',
+    ])
+      expect((await add(pageUrl)).json().error.issues, pageUrl).toEqual([
+        { path: 'pageUrl', message: campaignMessages.invalidUrl },
+      ]);
+    const page = (await inject('GET', apiPaths.liveLinks)).json<LiveLinkPage>();
+    expect(page.items.filter((l) => l.campaignId === campaign.id)).toEqual([]);
+  });
+
   it('adds, lists (newest first, with campaign name) and deletes', async () => {
     const campaign = await createManualCampaign(t.app, cookie, { name: 'Links' });
     const add = (url: string) =>

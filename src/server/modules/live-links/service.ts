@@ -1,14 +1,15 @@
 import { and, desc, eq, sql, type Placeholder } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Config } from '../../config';
-import type {
-  LinkCheckPage,
-  LiveLink,
-  LiveLinkPage,
-  LiveLinkSummary,
-  createLiveLinkSchema,
-  linkCheckReasons,
-  liveLinkListQuerySchema,
+import {
+  liveLinkMessages,
+  type LinkCheckPage,
+  type LiveLink,
+  type LiveLinkPage,
+  type LiveLinkSummary,
+  type createLiveLinkSchema,
+  type linkCheckReasons,
+  type liveLinkListQuerySchema,
 } from '../../../shared/schemas/live-links';
 import type { Database } from '../../db/client';
 import { campaigns } from '../../db/schema/campaigns';
@@ -21,6 +22,7 @@ import { findOwnedCampaign } from '../campaigns/service';
 import { liveLinkCheckQueue, sendJob, type JobSender } from '../../jobs/definitions';
 import { checkLiveLink, linkCheckCrawler } from '../../monitoring/check';
 import { CHECK_LEASE_MS } from '../../monitoring/schedule';
+import { AddressPolicy } from '../../net/ssrf-guard';
 
 type Reason = (typeof linkCheckReasons)[number];
 
@@ -154,14 +156,20 @@ export async function findLiveLink(db: Database, workspaceId: string, id: string
 /**
  * Adds a live link to one of the user's campaigns (docs/product.md#api) and queues its first check
  * (docs/decisions/012-link-monitoring.md); until that check runs the link shows as active and "not checked yet".
- * @throws AppError NOT_FOUND when the campaign is not the user's.
+ * The page is checked by the crawler's SSRF guard now as on every check (CRAWL_ALLOW_PRIVATE lets
+ * listed addresses through), so a page on this machine or a private network is never stored.
+ * @throws AppError NOT_FOUND when the campaign is not the user's; VALIDATION_ERROR on `pageUrl`
+ *   when the guard refuses it.
  */
 export async function createLiveLink(
-  deps: { db: Database; queue: JobSender },
+  deps: { db: Database; queue: JobSender; config: Pick<Config, 'CRAWL_ALLOW_PRIVATE'> },
   workspaceId: string,
   input: z.output<typeof createLiveLinkSchema>,
 ): Promise<LiveLink> {
   const campaign = await findOwnedCampaign(deps.db, workspaceId, input.campaignId);
+  const guard = new AddressPolicy(deps.config.CRAWL_ALLOW_PRIVATE);
+  if (await guard.refusedHost(new URL(input.pageUrl).hostname))
+    throw AppError.invalidField('pageUrl', liveLinkMessages.pageUrlPrivate);
   const [row] = await deps.db
     .insert(liveLinks)
     // The schedule leaves it alone while the first check is queued (and picks it up should that check be lost).

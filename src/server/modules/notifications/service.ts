@@ -48,13 +48,15 @@ export async function listNotifications(
 
 /**
  * Marks the user's notifications read: the given ids (another user's are silently not theirs to
- * mark, so they stay untouched), or all when none are given. Returns how many changed.
+ * mark, so they stay untouched), or all when `ids` is left out; an empty list marks nothing.
+ * Returns how many changed.
  */
 export async function markNotificationsRead(
   db: Database,
   workspaceId: string,
   input: z.output<typeof markNotificationsReadSchema>,
 ): Promise<number> {
+  if (input.ids?.length === 0) return 0;
   const rows = await db
     .update(notifications)
     .set({ readAt: new Date() })
@@ -62,7 +64,7 @@ export async function markNotificationsRead(
       and(
         eq(notifications.workspaceId, workspaceId),
         isNull(notifications.readAt),
-        input.ids ? inArray(notifications.id, input.ids.length ? input.ids : ['']) : undefined,
+        input.ids ? inArray(notifications.id, input.ids) : undefined,
       ),
     )
     .returning({ id: notifications.id });

@@ -21,7 +21,6 @@ import type { AddressPolicy } from '../../net/ssrf-guard';
 import { encryptSecret } from '../../secrets';
 import { disableEndpoint } from '../../webhooks/deliver';
 import { newWebhookSecret } from '../../webhooks/signing';
-import { refusedWebhookAddress } from '../../webhooks/url-guard';
 
 /** What saving an endpoint needs besides the database: the secrets' key and the SSRF guard's policy. */
 export interface EndpointDeps {
@@ -69,9 +68,14 @@ function assertFull(actor: Actor): void {
   if (actor.role !== 'full') throw AppError.forbidden(m.fullAccessOnly);
 }
 
-/** @throws AppError VALIDATION_ERROR on `url` when the SSRF guard refuses its address. */
+/**
+ * Checks an endpoint URL when it is saved (docs/decisions/025-public-api-and-webhooks.md) with the
+ * SSRF guard that checks every delivery attempt: its host may not be, or resolve to, an address the
+ * guard refuses (unless CRAWL_ALLOW_PRIVATE allows it).
+ * @throws AppError VALIDATION_ERROR on `url` when the guard refuses it.
+ */
 async function assertPublicUrl(policy: AddressPolicy, url: string): Promise<void> {
-  if (await refusedWebhookAddress(policy, url)) throw AppError.invalidField('url', m.urlPrivate);
+  if (await policy.refusedHost(new URL(url).hostname)) throw AppError.invalidField('url', m.urlPrivate);
 }
 
 /**

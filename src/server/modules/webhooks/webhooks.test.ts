@@ -153,6 +153,12 @@ describe('endpoints', () => {
       [{ url: 'http://192.168.1.20/hook' }, 'url', m.urlPrivate],
       [{ url: `http://127.0.0.2:${hooks.port}/hook` }, 'url', m.urlPrivate],
       [{ url: 'http://[::1]/hook' }, 'url', m.urlPrivate],
+      // 127.0.0.1 is allowed in this app; its neighbour in every spelling is not.
+      [{ url: `http://[::127.0.0.2]:${hooks.port}/hook` }, 'url', m.urlPrivate],
+      [{ url: `http://[::ffff:127.0.0.2]:${hooks.port}/hook` }, 'url', m.urlPrivate],
+      [{ url: `http://127.0.0.2.:${hooks.port}/hook` }, 'url', m.urlPrivate],
+      [{ url: `http://2130706434:${hooks.port}/hook` }, 'url', m.urlPrivate],
+      [{ url: 'http://[::10.0.0.5]/hook' }, 'url', m.urlPrivate],
     ];
     for (const [body, path, message] of cases) {
       const response = await post(body);

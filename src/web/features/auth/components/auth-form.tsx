@@ -19,6 +19,8 @@ export interface AuthField<T extends FieldValues> {
   autoComplete: string;
   /** Half width from the sm breakpoint, so two such fields share a row. */
   half?: boolean;
+  /** Helper text under the input. */
+  hint?: string;
 }
 
 interface AuthFormProps<T extends FieldValues> {
@@ -71,6 +73,7 @@ export function AuthForm<T extends FieldValues>({
           label={field.label}
           type={field.type}
           autoComplete={field.autoComplete}
+          hint={field.hint}
           error={getFieldState(field.name, formState).error?.message}
           className={cn('col-span-2', field.half && 'sm:col-span-1')}
           {...register(field.name)}

@@ -37,14 +37,15 @@ describe('auth screen', () => {
     await user.type(screen.getByLabelText('Last name'), 'Lovelace');
     await user.type(screen.getByLabelText('Company name'), 'Engines');
     await user.type(screen.getByLabelText('Email'), 'not-an-email');
-    await user.type(screen.getByLabelText('Password'), '12345');
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(m.newPasswordHint);
+    await user.type(screen.getByLabelText('Password'), '1234567');
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
 
     expect(await screen.findByText(m.invalidEmail)).toBeInTheDocument();
     expect(screen.getByText(m.passwordTooShort)).toBeInTheDocument();
     expect(sentTo(api, 'POST', apiPaths.signUp)).toEqual([]);
 
-    await user.type(screen.getByLabelText('Password'), '6');
+    await user.type(screen.getByLabelText('Password'), '8');
     await waitFor(() => expect(screen.queryByText(m.passwordTooShort)).not.toBeInTheDocument());
     expect(screen.getByText(m.invalidEmail)).toBeInTheDocument();
   });

@@ -1,3 +1,4 @@
+import { messages } from '../../../../shared/messages';
 import { signUpSchema, type SignUpInput } from '../../../../shared/schemas/auth';
 import { useSignUp } from '../api/session-mutations';
 import { AuthForm, type AuthField } from './auth-form';
@@ -7,7 +8,13 @@ const fields: readonly AuthField<SignUpInput>[] = [
   { name: 'lastName', label: 'Last name', type: 'text', autoComplete: 'family-name', half: true },
   { name: 'companyName', label: 'Company name', type: 'text', autoComplete: 'organization' },
   { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
-  { name: 'password', label: 'Password', type: 'password', autoComplete: 'new-password' },
+  {
+    name: 'password',
+    label: 'Password',
+    type: 'password',
+    autoComplete: 'new-password',
+    hint: messages.auth.newPasswordHint,
+  },
 ];
 
 /** The account creation form (name, company, email, password). */

@@ -22,7 +22,7 @@ const stored: DomainCheck = {
   checkedAt: '2026-03-02T10:00:00.000Z',
 };
 
-function renderPanel(check: DomainCheck | null) {
+function renderPanel(check: DomainCheck | null, mayChange = true) {
   const api = mockApi({
     [`GET ${checkUrl}`]: () => json(200, { selectors: ['s1'], check }),
     [`POST ${checkUrl}`]: () =>
@@ -35,7 +35,7 @@ function renderPanel(check: DomainCheck | null) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <DomainCheckPanel mailboxId={mailboxId} />
+      <DomainCheckPanel mailboxId={mailboxId} mayChange={mayChange} />
     </QueryClientProvider>,
   );
   return api;
@@ -75,11 +75,18 @@ describe('Domain check panel', () => {
     expect(sentTo(api, 'PUT', selectorsUrl)).toEqual([{ selectors: 'google, s2' }]);
   });
 
+  it('shows the check but no selectors to edit on a mailbox the member may not change', async () => {
+    renderPanel(stored, false);
+    expect(await screen.findByText('v=spf1 include:_spf.google.com -all')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Check again' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('DKIM selectors')).not.toBeInTheDocument();
+  });
+
   it('says when the check cannot be loaded', async () => {
     mockApi({});
     render(
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <DomainCheckPanel mailboxId={mailboxId} />
+        <DomainCheckPanel mailboxId={mailboxId} mayChange />
       </QueryClientProvider>,
     );
     expect(await screen.findByText(m.loadFailed)).toBeInTheDocument();

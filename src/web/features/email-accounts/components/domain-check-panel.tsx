@@ -100,9 +100,10 @@ function Summary({ check }: { check: DomainCheck | null }) {
 /**
  * A mailbox's sender-domain check (docs/decisions/015-sender-domain-and-address-checks.md): SPF,
  * DKIM and DMARC of its domain, each with a pass/warning/fail badge, the record found and what to
- * fix; "Check again"; and the DKIM selectors to look for. Folded under a summary of the badges.
+ * fix; "Check again"; and the DKIM selectors to look for, which only those who may change the
+ * mailbox (`mayChange`, docs/product.md#roles) can edit. Folded under a summary of the badges.
  */
-export function DomainCheckPanel({ mailboxId }: { mailboxId: string }) {
+export function DomainCheckPanel({ mailboxId, mayChange }: { mailboxId: string; mayChange: boolean }) {
   const query = useDomainCheck(mailboxId);
   const recheck = useRecheckDomain(mailboxId);
   const check = query.data?.check ?? null;
@@ -144,7 +145,7 @@ export function DomainCheckPanel({ mailboxId }: { mailboxId: string }) {
             >
               {check ? 'Check again' : 'Check now'}
             </Button>
-            <SelectorsForm mailboxId={mailboxId} selectors={query.data!.selectors} />
+            {mayChange && <SelectorsForm mailboxId={mailboxId} selectors={query.data!.selectors} />}
           </>
         )}
       </div>

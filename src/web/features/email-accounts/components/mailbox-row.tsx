@@ -129,7 +129,7 @@ export function MailboxRow({
               Ramping up: {limit} of {mailbox.dailyLimit} today
             </p>
           )}
-          <DomainCheckPanel mailboxId={mailbox.id} />
+          <DomainCheckPanel mailboxId={mailbox.id} mayChange={mayChange} />
           <QuarantinedMessages mailboxId={mailbox.id} />
         </div>
         <DailyUsage sent={mailbox.emailsSentToday} limit={limit} />

@@ -47,9 +47,6 @@ export function ChangePasswordCard() {
     <Card className="max-w-2xl">
       <CardContent>
         <h2 className="text-lg font-semibold">Password</h2>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-          At least 6 characters, and not one of the passwords people use most.
-        </p>
         <form noValidate onSubmit={onSubmit} className="mt-5 grid gap-4 sm:grid-cols-2">
           <TextField
             label="Current password"
@@ -63,6 +60,7 @@ export function ChangePasswordCard() {
             label="New password"
             type="password"
             autoComplete="new-password"
+            hint={m.newPasswordHint}
             error={errors.newPassword?.message}
             {...form.register('newPassword')}
           />

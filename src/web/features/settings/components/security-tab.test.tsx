@@ -56,7 +56,11 @@ describe('Settings → Security', () => {
     });
     const user = await openSecurityTab();
     await user.type(screen.getByLabelText('Current password'), 'old-one-1');
-    await user.type(screen.getByLabelText('New password'), 'tidewater-77');
+    expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(m.newPasswordHint);
+    await user.type(screen.getByLabelText('New password'), 'tidewat');
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(await screen.findByText(m.passwordTooShort)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('New password'), 'er-77');
     await user.type(screen.getByLabelText('Confirm new password'), 'tidewater-78');
     await user.click(screen.getByRole('button', { name: 'Change Password' }));
     expect(await screen.findByText(m.passwordsDiffer)).toBeInTheDocument();
