@@ -1,6 +1,7 @@
 import { ArrowRight, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '../../../../shared/paths';
+import { usePublicSession } from '../../../app/public-session';
 import { Button } from '../../../components/ui/button';
 import heroImage from '../assets/hero-dashboard.svg';
 
@@ -11,8 +12,12 @@ const claims = [
   { value: '85%', label: 'less time spent on prospecting and follow-ups' },
 ] as const;
 
-/** The landing page's opening section: what LinkPilot does, the two ways in, its claims and a product picture. */
+/**
+ * The landing page's opening section: what LinkPilot does, the two ways in (Log in becomes the
+ * dashboard for a signed-in visitor), its claims and a product picture.
+ */
 export function Hero() {
+  const signedIn = usePublicSession();
   return (
     // Pulled up under the sticky navigation bar so the bar is transparent over the hero's backdrop.
     <section aria-labelledby="hero-title" className="relative -mt-16 overflow-hidden pt-36 pb-20 sm:pt-44">
@@ -46,7 +51,11 @@ export function Hero() {
             </Link>
           </Button>
           <Button asChild size="lg" variant="outline">
-            <Link to={paths.login}>Log in</Link>
+            {signedIn ? (
+              <Link to={paths.dashboard}>Go to dashboard</Link>
+            ) : (
+              <Link to={paths.login}>Log in</Link>
+            )}
           </Button>
         </div>
         <dl className="mx-auto mt-14 grid max-w-3xl gap-6 sm:grid-cols-3">
