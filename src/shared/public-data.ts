@@ -34,4 +34,3 @@ export type ServerRender = (
   request: Request,
   context: { data: PublicDataSource; appUrl: string; signedIn: boolean },
 ) => Promise<ServerRenderResult>;
-

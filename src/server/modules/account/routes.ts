@@ -7,7 +7,14 @@ import {
   updateProfileSchema,
 } from '../../../shared/schemas/settings';
 import { activeWorkspace, requireFullAccess, signedInUser, workspaceId } from '../../auth/session';
-import { getMe, type AccountDeps, getSendingSettings, switchWorkspace, updateProfile, updateSendingSettings } from './service';
+import {
+  getMe,
+  type AccountDeps,
+  getSendingSettings,
+  switchWorkspace,
+  updateProfile,
+  updateSendingSettings,
+} from './service';
 
 /**
  * The signed-in user's own account: `GET /api/me` (profile with role and admin flag), `PUT

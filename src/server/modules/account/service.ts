@@ -59,7 +59,11 @@ export async function getMe(
  * on, on every device. Returns the user as `GET /api/me` presents them in it.
  * @throws AppError NOT_FOUND when they are not a member of it.
  */
-export async function switchWorkspace(deps: AccountDeps, user: SessionUser, workspaceId: string): Promise<Me> {
+export async function switchWorkspace(
+  deps: AccountDeps,
+  user: SessionUser,
+  workspaceId: string,
+): Promise<Me> {
   const { db } = deps;
   const workspace = (await rememberWorkspace(db, user.id, workspaceId))
     ? await resolveWorkspace(db, user.id, workspaceId)

@@ -35,7 +35,11 @@ function AccountLinks({
     );
   return (
     <>
-      <Button asChild variant={inMenu ? 'outline' : 'ghost'} className={inMenu ? '' : 'hidden md:inline-flex'}>
+      <Button
+        asChild
+        variant={inMenu ? 'outline' : 'ghost'}
+        className={inMenu ? '' : 'hidden md:inline-flex'}
+      >
         <a href={paths.login} onClick={onFollow}>
           Log in
         </a>

@@ -99,7 +99,11 @@ describe('invitation page', () => {
   });
 
   it.each([
-    ['email', messages.auth.verificationEmailed(testUser.email), messages.auth.verificationSent(testUser.email)],
+    [
+      'email',
+      messages.auth.verificationEmailed(testUser.email),
+      messages.auth.verificationSent(testUser.email),
+    ],
     ['log', messages.auth.verificationLogged, messages.auth.newLinkLogged],
   ] as const)(
     'asks an unverified user to verify first instead of offering Join, saying where the link is (%s)',

@@ -1,7 +1,6 @@
 import { ArrowRight, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '../../../../shared/paths';
-import { usePublicSession } from '../../../app/public-session';
 import { Button } from '../../../components/ui/button';
 import heroImage from '../assets/hero-dashboard.svg';
 
@@ -14,10 +13,9 @@ const claims = [
 
 /**
  * The landing page's opening section: what LinkPilot does, the two ways in (Log in becomes the
- * dashboard for a signed-in visitor), its claims and a product picture.
+ * dashboard for a `signedIn` visitor), its claims and a product picture.
  */
-export function Hero() {
-  const signedIn = usePublicSession();
+export function Hero({ signedIn }: { signedIn: boolean }) {
   return (
     // Pulled up under the sticky navigation bar so the bar is transparent over the hero's backdrop.
     <section aria-labelledby="hero-title" className="relative -mt-16 overflow-hidden pt-36 pb-20 sm:pt-44">
