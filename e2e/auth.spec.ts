@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { messages } from '../src/shared/messages';
+import { apiPaths } from '../src/shared/paths';
 import { logIn, newUser, signUp } from './support';
 
 test('sign-up shows the validation messages first, then lands on the dashboard with the sidebar', async ({
@@ -123,4 +124,32 @@ test('Settings → Security: a common password is refused, a new one works, and 
   await logIn(otherPage, user.email, 'analytical-engine-1843');
   await expect(otherPage).toHaveURL(/\/dashboard$/);
   await elsewhere.close();
+});
+
+test('a signed-out visit to the auth screens or an invitation logs no console error', async ({
+  browser,
+  page,
+}) => {
+  // An invitation link to open signed out.
+  await signUp(page, newUser());
+  const issued = await page.request.post(apiPaths.invitations, { data: { email: null, role: 'member' } });
+  expect(issued.status()).toBe(201);
+  const invite = new URL(((await issued.json()) as { link: string }).link).pathname;
+
+  const visitor = await (await browser.newContext()).newPage();
+  const errors: string[] = [];
+  visitor.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`${visitor.url()}: ${message.text()}`);
+  });
+  visitor.on('pageerror', (error) => errors.push(`${visitor.url()}: ${error.message}`));
+  for (const [path, heading] of [
+    ['/login', 'Welcome Back'],
+    ['/signup', 'Create Account'],
+    [invite, 'Join Analytical Engines Ltd'],
+  ]) {
+    await visitor.goto(path!);
+    await expect(visitor.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  }
+  expect(errors).toEqual([]);
+  await visitor.context().close();
 });

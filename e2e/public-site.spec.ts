@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { limits } from '../src/shared/limits';
-import { gotoHydrated } from './support';
+import { gotoHydrated, newUser, signUp } from './support';
 
 test('the landing page has its sections in order, and the navigation links land on the anchors', async ({
   page,
@@ -76,16 +76,58 @@ test('the FAQ keeps one item open, the first initially, and closes the open item
 test('on a phone the menu opens, closes, and closes when a link inside is followed', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await gotoHydrated(page, '/');
-  await page.getByRole('button', { name: 'Open menu' }).click();
+  const toggle = page.getByLabel('Menu', { exact: true });
+  await toggle.click();
   const menu = page.getByRole('navigation', { name: 'Mobile' });
   await expect(menu).toBeVisible();
-  await page.getByRole('button', { name: 'Close menu' }).click();
+  await toggle.click();
   await expect(menu).toBeHidden();
-  await page.getByRole('button', { name: 'Open menu' }).click();
+  await toggle.click();
+  await menu.getByRole('link', { name: 'Pricing' }).click();
+  await expect(menu).toBeHidden();
+  await expect(page.locator('#pricing h2')).toBeInViewport();
+  await toggle.click();
   await menu.getByRole('link', { name: 'Blog' }).click();
   await expect(page).toHaveURL(/\/blog$/);
   await expect(menu).toBeHidden();
   await expect(page.getByRole('heading', { level: 1, name: 'Blog' })).toBeVisible();
+});
+
+test('on a phone the menu opens before, and without, the page’s script', async ({ browser }) => {
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width: 390, height: 844 },
+  });
+  const page = await context.newPage();
+  await page.goto('/');
+  const menu = page.getByRole('navigation', { name: 'Mobile' });
+  await expect(menu).toBeHidden();
+  await page.getByLabel('Menu', { exact: true }).click();
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Sign up free' })).toBeVisible();
+  await menu.getByRole('link', { name: 'Blog' }).click();
+  await expect(page).toHaveURL(/\/blog$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Blog' })).toBeVisible();
+  await context.close();
+});
+
+test('a signed-in visitor of the public pages is offered the dashboard, not Log in / Sign up', async ({
+  page,
+}) => {
+  await signUp(page, newUser());
+  for (const path of ['/', '/blog']) {
+    await page.goto(path);
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('link', { name: 'Go to dashboard' })).toBeVisible();
+    await expect(header.getByRole('link', { name: /Log in|Sign up free/ })).toHaveCount(0);
+  }
+  await page.getByRole('banner').getByRole('link', { name: 'Go to dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId('sidebar')).toBeVisible();
+  // …and a signed-out one still sees the way in.
+  await page.context().clearCookies();
+  await page.goto('/');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
 });
 
 test('the theme chosen on a server-rendered page survives reloads with no flash', async ({ page }) => {

@@ -57,8 +57,11 @@ test('A invites B, they share a campaign, B’s change reaches A live and in the
   await fillSignUpForm(pageB, b);
   await pageB.getByRole('button', { name: 'Create Account' }).click();
   await expect(pageB).toHaveURL(new URL(link).pathname);
-  await pageB.getByRole('button', { name: 'Join Ada Agency' }).click();
-  await expect(pageB.getByText(invitationMessages.verifyFirst)).toBeVisible();
+  // Not offered Join until the address is verified: told so up front, with a button for a new link.
+  await expect(pageB.getByText(invitationMessages.verifyToJoin)).toBeVisible();
+  await expect(pageB.getByRole('button', { name: 'Send the link again' })).toBeVisible();
+  await expect(pageB.getByRole('button', { name: 'Join Ada Agency' })).toHaveCount(0);
+  await screenshots(pageB, 'invite-verify-first');
   await verifyEmail(pageB, b.email);
   await pageB.goto(link);
   await pageB.getByRole('button', { name: 'Join Ada Agency' }).click();

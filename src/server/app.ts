@@ -278,6 +278,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           webRoot: deps.webRoot!,
           appUrl: config.APP_URL,
           data: serverPublicData(db),
+          isSignedIn: async (request, reply) => (await readSession(request, reply)) !== null,
         })
       : null;
   if (spa) {

@@ -24,8 +24,10 @@ export const messages = {
     alreadyVerified: 'Your email address is already verified.',
     tooManyVerificationMails: 'Too many verification emails. Please wait an hour and try again.',
     verificationSent: (email: string) => `We sent a new link to ${email}.`,
+    verificationEmailed: (email: string) => `Open the link we emailed to ${email}.`,
     verificationLogged:
-      'This install has no mail server set up (SMTP_HOST), so the link was written to the server’s log. Ask whoever runs LinkPilot for it.',
+      'Email isn’t set up on this server (SMTP_HOST), so your link was written to the server’s log instead: ask whoever runs LinkPilot for it (its log line starts with “[email-verification]”).',
+    newLinkLogged: 'A new link was written to the server’s log.',
     verificationFailed: 'Failed to send the verification email',
     emailVerified: 'Your email address is verified.',
     verificationLinkInvalid: 'That verification link has expired or is not valid. Send yourself a new one.',

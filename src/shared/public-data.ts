@@ -26,8 +26,11 @@ export type ServerRenderResult =
       body: string;
     };
 
-/** The server-rendering entry's signature (dist/ssr/entry-server.js exports `render`). */
+/**
+ * The server-rendering entry's signature (dist/ssr/entry-server.js exports `render`). `signedIn`: the
+ * request came with a live session, so the navigation bar offers the dashboard instead of Log in / Sign up.
+ */
 export type ServerRender = (
   request: Request,
-  context: { data: PublicDataSource; appUrl: string },
+  context: { data: PublicDataSource; appUrl: string; signedIn: boolean },
 ) => Promise<ServerRenderResult>;

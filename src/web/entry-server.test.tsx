@@ -38,10 +38,11 @@ const data: PublicDataSource = {
       : null,
 };
 
-const renderUrl = (path: string) => render(new Request(APP_URL + path), { data, appUrl: APP_URL });
+const renderUrl = (path: string, signedIn = false) =>
+  render(new Request(APP_URL + path), { data, appUrl: APP_URL, signedIn });
 
-async function page(path: string) {
-  const result = await renderUrl(path);
+async function page(path: string, signedIn = false) {
+  const result = await renderUrl(path, signedIn);
   if (result.kind !== 'page') throw new Error(`expected a page, got ${result.kind}`);
   return result;
 }
@@ -107,6 +108,40 @@ describe('server rendering', () => {
     expect(contact).toContain('data-island-props="{&quot;initialSubject&quot;:&quot;Enterprise plan&quot;}"');
   });
 
+  it('offers a signed-in visitor the dashboard instead of Log in / Sign up free, in the bar and the phone menu', async () => {
+    // The navigation bar's links into the app, as "text href".
+    const accountLinks = (body: string) =>
+      [
+        ...(body.match(/<header[\s\S]*<\/header>/)?.[0] ?? '').matchAll(
+          /<a [^>]*href="([^"]+)"[^>]*>([^<]+)<\/a>/g,
+        ),
+      ]
+        .filter(([, , text]) => /Log in|Sign up free|Go to dashboard/.test(text!))
+        .map(([, href, text]) => `${text} ${href}`);
+    for (const path of ['/', '/blog', '/blog/post-1']) {
+      const signedIn = await page(path, true);
+      expect(accountLinks(signedIn.body)).toEqual([
+        'Go to dashboard /dashboard',
+        'Go to dashboard /dashboard',
+      ]);
+      expect(signedIn.body).toContain('data-island-props="{&quot;signedIn&quot;:true}"');
+      expect(signedIn.body).not.toMatch(/>Log in<|>Sign up free</);
+      expect(accountLinks((await page(path)).body)).toEqual([
+        'Log in /login',
+        'Sign up free /signup',
+        'Log in /login',
+        'Sign up free /signup',
+      ]);
+    }
+  });
+
+  it('renders the phone menu as a disclosure that opens without JavaScript', async () => {
+    const body = (await page('/')).body;
+    expect(body).toMatch(
+      /<details[^>]*><summary[^>]*aria-label="Menu"[^>]*>[\s\S]*?<nav aria-label="Mobile"/,
+    );
+  });
+
   it('answers 404 for a blog page past the last one', async () => {
     expect((await page('/blog?page=4')).status).toBe(404);
     expect((await page('/blog?page=3')).status).toBe(200);
@@ -114,7 +149,11 @@ describe('server rendering', () => {
 
   it('answers 500 with the route error message when a loader fails', async () => {
     const failing: PublicDataSource = { ...data, getPost: () => Promise.reject(new Error('database down')) };
-    const result = await render(new Request(`${APP_URL}/blog/post-1`), { data: failing, appUrl: APP_URL });
+    const result = await render(new Request(`${APP_URL}/blog/post-1`), {
+      data: failing,
+      appUrl: APP_URL,
+      signedIn: false,
+    });
     expect(result).toMatchObject({ kind: 'page', status: 500 });
     expect(result.kind === 'page' && result.body).toContain('Failed to load blog post');
   });

@@ -13,6 +13,7 @@ import { clientPreloads, type ClientPreloads } from './app/client-preloads';
 import { Providers } from './app/providers';
 import { DashboardSkeleton } from './components/layouts/dashboard-skeleton';
 import { routes } from './app/router';
+import { ServerSessionContext } from './app/public-session';
 import { headingOf, headOf, headTags } from './lib/page-head';
 import type { ServerLoaderContext } from './lib/public-data';
 
@@ -41,11 +42,12 @@ export function preloadsFor(pathname: string): ClientPreloads {
 
 /**
  * Renders one public URL on the server (built by `vite build --ssr` into dist/ssr/entry-server.js).
- * Loaders read through `context.data` (the server's services); the result carries the markup, the head
+ * Loaders read through `context.data` (the server's services); `context.signedIn` picks the navigation
+ * bar's buttons (app/public-session.ts). The result carries the markup, the head
  * tags of the deepest route that declares them and the status (500 when a loader failed: the markup then
  * shows the route's error element). The browser hydrates only the page's islands, never the router.
  */
-export const render: ServerRender = async (request, { data, appUrl }) => {
+export const render: ServerRender = async (request, { data, appUrl, signedIn }) => {
   const requestContext: ServerLoaderContext = { data };
   const context = await handler.query(request, { requestContext });
   if (context instanceof Response) {
@@ -55,7 +57,9 @@ export const render: ServerRender = async (request, { data, appUrl }) => {
   const body = renderToString(
     <StrictMode>
       <Providers>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <ServerSessionContext value={signedIn}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </ServerSessionContext>
       </Providers>
     </StrictMode>,
   );

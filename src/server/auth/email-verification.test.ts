@@ -37,7 +37,7 @@ const open = (link: string) => t.app.inject({ method: 'GET', url: link });
 describe('email verification', () => {
   it('emails a link at sign-up; opening it verifies the address and lands on the dashboard', async () => {
     const { cookie, email } = await signUpUser(t.app);
-    expect((await me(cookie)).emailVerified).toBe(false);
+    expect(await me(cookie)).toMatchObject({ emailVerified: false, verificationDelivery: 'email' });
     const link = await linkSentTo(email);
     expect(link.startsWith(`${apiPaths.verifyEmail}?token=`)).toBe(true);
 
@@ -105,10 +105,12 @@ describe('email verification', () => {
 });
 
 describe('email verification without SMTP', () => {
-  it('writes the link to the server log and says so', async () => {
+  it('writes the link to the server log and says so, before a link is asked for too', async () => {
     const plain = await createTestApp();
     try {
       const { cookie } = await signUpUser(plain.app);
+      const profile = await plain.app.inject({ method: 'GET', url: apiPaths.me, headers: { cookie } });
+      expect(profile.json()).toMatchObject({ emailVerified: false, verificationDelivery: 'log' });
       const response = await plain.app.inject({
         method: 'POST',
         url: apiPaths.verificationEmail,

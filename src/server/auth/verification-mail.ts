@@ -7,6 +7,19 @@ import type { Config } from '../config';
 /** How long an email verification link works (seconds): a day, so a link read the next morning still works. */
 export const VERIFICATION_LINK_TTL_S = 24 * 60 * 60;
 
+/** Where this install sends verification links: 'email' through its SMTP server, 'log' without SMTP_HOST. */
+export function verificationDelivery(config: Config): VerificationDelivery['delivery'] {
+  return config.SMTP_HOST ? 'email' : 'log';
+}
+
+/** The server log's line carrying a verification link that could not be emailed, for the operator to pass on. */
+export function loggedLinkLine(to: string, url: string): string {
+  return (
+    `[email-verification] No mail server is set up (SMTP_HOST is empty), so this link was not emailed. ` +
+    `Send it to ${to} yourself; it verifies their address for 24 hours: ${url}`
+  );
+}
+
 /**
  * Sends the link that proves `to` is the user's address, through the app's SMTP (SMTP_* settings).
  * Without SMTP_HOST the link goes to the server's log instead (unless LOG_LEVEL is 'silent'), so
@@ -20,8 +33,7 @@ export async function sendVerificationLink(
 ): Promise<VerificationDelivery['delivery']> {
   const send = appMailer(config);
   if (!send) {
-    if (config.LOG_LEVEL !== 'silent')
-      console.warn(`[email-verification] SMTP_HOST is not set; the link for ${to} is ${url}`);
+    if (config.LOG_LEVEL !== 'silent') console.warn(loggedLinkLine(to, url));
     return 'log';
   }
   await send({

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { paths } from '../../shared/paths';
 import type { PublicDataSource, ServerRender } from '../../shared/public-data';
+import { SESSION_META_NAME, SIGNED_OUT } from '../../shared/session-hint';
 import { preloadTags, withHeadTags, type BuildManifest, type ClientPreloads } from './client-shell';
 
 /** The prefix of invitation links (`paths.invite` is '/invite/:token'). */
@@ -62,6 +63,12 @@ export async function createPageRenderer(options: {
   webRoot: string;
   appUrl: string;
   data: PublicDataSource;
+  /**
+   * Whether the request came with a live session (when the session is due for renewal, its new cookie
+   * goes onto `reply`). Public pages show the dashboard link for it; a shell without it preloads no API
+   * answer and tells the SPA the visitor is signed out.
+   */
+  isSignedIn: (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
 }): Promise<PageRenderer> {
   const [{ render, preloadsFor, renderShell }, template, publicTemplate, manifest] = await Promise.all([
     import(pathToFileURL(options.entryPath).href) as Promise<{
@@ -73,35 +80,47 @@ export async function createPageRenderer(options: {
     readFile(path.join(options.webRoot, 'public.html'), 'utf8'),
     readManifest(options.webRoot),
   ]);
+  /** isSignedIn's answer, or null when it failed (logged): the page then renders as before it was asked. */
+  const sessionOf = (request: FastifyRequest, reply: FastifyReply): Promise<boolean | null> =>
+    options.isSignedIn(request, reply).catch((error: unknown) => {
+      request.log.warn({ err: error }, 'session check for a page failed');
+      return null;
+    });
   return {
     async sendShell(request, reply) {
       const { pathname } = new URL(request.url, options.appUrl);
+      const preloads = preloadsFor(pathname);
+      // Every first request of a page is a signed-in API call: a visitor without a session would get
+      // 401s, which browsers log as errors, so none is preloaded and the SPA is told not to ask.
+      const tags =
+        (await sessionOf(request, reply)) === false
+          ? `${preloadTags(manifest, { ...preloads, fetches: [] })}<meta name="${SESSION_META_NAME}" content="${SIGNED_OUT}">`
+          : preloadTags(manifest, preloads);
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
-        .send(
-          withHeadTags(template, preloadTags(manifest, preloadsFor(pathname))).replace(
-            ROOT,
-            `<div id="root">${renderShell(pathname)}</div>`,
-          ),
-        );
+        .header('vary', 'cookie')
+        .send(withHeadTags(template, tags).replace(ROOT, `<div id="root">${renderShell(pathname)}</div>`));
     },
     async send(request, reply) {
       const controller = new AbortController();
       reply.raw.on('close', () => controller.abort());
       try {
+        const signedIn = (await sessionOf(request, reply)) === true;
         const result = await render(
           new Request(new URL(request.url, options.appUrl), { signal: controller.signal }),
-          { data: options.data, appUrl: options.appUrl },
+          { data: options.data, appUrl: options.appUrl, signedIn },
         );
         if (result.kind === 'redirect') {
           // Not cached: a renamed post's redirect goes away if the slug is taken back (docs/decisions/006).
           return reply.header('cache-control', 'no-cache').redirect(result.location, result.status);
         }
+        // The navigation bar differs with and without a session: no cache may give one to the other.
         return reply
           .status(result.status)
           .type('text/html; charset=utf-8')
           .header('cache-control', 'no-cache')
+          .header('vary', 'cookie')
           .send(fillTemplate(publicTemplate, result));
       } catch (error) {
         request.log.error({ err: error }, 'server rendering failed');

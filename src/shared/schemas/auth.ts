@@ -128,6 +128,11 @@ export const meSchema = z.object({
   isAdmin: z.boolean(),
   /** False until the user opened the link emailed to their address. */
   emailVerified: z.boolean(),
+  /**
+   * Where this install sends verification links: 'email', or 'log' when it has no SMTP server
+   * (SMTP_HOST) and the operator finds them in the server's log — so the screens can say which.
+   */
+  verificationDelivery: verificationDeliverySchema.shape.delivery,
   createdAt: z.string(),
 });
 export type Me = z.infer<typeof meSchema>;

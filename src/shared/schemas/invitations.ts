@@ -18,8 +18,8 @@ export const invitationMessages = {
   expired: 'This invitation has expired. Ask for a new one.',
   revokedLink: 'This invitation was revoked. Ask for a new one.',
   used: 'This invitation has already been used.',
-  verifyFirst:
-    'Verify your email address first: open the link we emailed you, then open this invitation again.',
+  verifyFirst: 'Verify your email address first, then open this invitation again.',
+  verifyToJoin: 'Your email address must be verified before you can join.',
   otherEmail: (email: string) => `This invitation is for ${email}. Sign in with that address to accept it.`,
   joined: (workspace: string) => `You joined ${workspace}`,
   loadFailed: 'Failed to load the invitations',

@@ -88,6 +88,7 @@ async function serverPage(path: string): Promise<string> {
   const result = await render(new Request(`https://linkpilot.example${path}`), {
     data: noPosts,
     appUrl: 'https://linkpilot.example',
+    signedIn: false,
   });
   if (result.kind !== 'page') throw new Error(`expected a page, got ${result.kind}`);
   return result.body;
@@ -98,8 +99,8 @@ describe('the public pages’ islands', () => {
     const errors = vi.spyOn(console, 'error');
     await serveAndMount(await serverPage('/'), islandLoaders);
     expect(roots).toHaveLength(3);
-    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
-    expect(screen.getByRole('navigation', { name: 'Mobile' })).toBeInTheDocument();
+    await userEvent.click(screen.getByLabelText('Menu'));
+    expect(screen.getByRole('navigation', { name: 'Mobile' })).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Switch to light theme' }));
     expect(document.documentElement).not.toHaveClass('dark');
     await userEvent.click(screen.getByRole('button', { name: /Annual/ }));

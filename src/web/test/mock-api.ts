@@ -31,6 +31,7 @@ export const testUser: Me = {
   workspaces: [{ id: 'w1', name: 'Analytical Engines', role: 'full' }],
   isAdmin: false,
   emailVerified: true,
+  verificationDelivery: 'email',
   createdAt: '2025-01-01T00:00:00.000Z',
 };
 

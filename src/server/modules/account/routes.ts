@@ -7,8 +7,14 @@ import {
   updateProfileSchema,
 } from '../../../shared/schemas/settings';
 import { activeWorkspace, requireFullAccess, signedInUser, workspaceId } from '../../auth/session';
-import type { Database } from '../../db/client';
-import { getMe, getSendingSettings, switchWorkspace, updateProfile, updateSendingSettings } from './service';
+import {
+  getMe,
+  type AccountDeps,
+  getSendingSettings,
+  switchWorkspace,
+  updateProfile,
+  updateSendingSettings,
+} from './service';
 
 /**
  * The signed-in user's own account: `GET /api/me` (profile with role and admin flag), `PUT
@@ -17,22 +23,23 @@ import { getMe, getSendingSettings, switchWorkspace, updateProfile, updateSendin
  * `GET`/`PUT /api/profile/sending` (the workspace's sending settings, docs/decisions/009-outreach-sending.md;
  * changed by Full Access members only).
  */
-export function accountRoutes({ db }: { db: Database }): FastifyPluginAsyncZod {
+export function accountRoutes(deps: AccountDeps): FastifyPluginAsyncZod {
+  const { db } = deps;
   return async (app) => {
     app.get(apiPaths.me, { schema: { tags: ['account'], response: { 200: meSchema } } }, async (request) =>
-      getMe(db, signedInUser(request), activeWorkspace(request)),
+      getMe(deps, signedInUser(request), activeWorkspace(request)),
     );
     app.put(
       apiPaths.activeWorkspace,
       { schema: { tags: ['account'], body: switchWorkspaceSchema, response: { 200: meSchema } } },
-      async (request) => switchWorkspace(db, signedInUser(request), request.body.workspaceId),
+      async (request) => switchWorkspace(deps, signedInUser(request), request.body.workspaceId),
     );
     app.patch(
       apiPaths.profile,
       {
         schema: { tags: ['account'], body: updateProfileSchema, response: { 200: meSchema } },
       },
-      async (request) => updateProfile(db, signedInUser(request), activeWorkspace(request), request.body),
+      async (request) => updateProfile(deps, signedInUser(request), activeWorkspace(request), request.body),
     );
     const sendingResponse = { 200: savedSendingSettingsSchema };
     app.get(

@@ -7,22 +7,35 @@ import type {
 } from '../../../shared/schemas/settings';
 import { isBlogAdmin } from '../../auth/roles';
 import type { SessionUser } from '../../auth/session';
+import { verificationDelivery } from '../../auth/verification-mail';
 import {
   listUserWorkspaces,
   rememberWorkspace,
   resolveWorkspace,
   type ActiveWorkspace,
 } from '../../auth/workspaces';
+import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema/users';
 import { workspaces } from '../../db/schema/workspaces';
 import { AppError } from '../../http/errors';
 
+/** What the routes presenting the signed-in user (`GET /api/me` and the changes answering with it) need. */
+export interface AccountDeps {
+  db: Database;
+  config: Config;
+}
+
 /**
  * The signed-in user as the API presents it: profile, the active workspace and their role in it,
- * every workspace they belong to, and whether they may author the blog.
+ * every workspace they belong to, whether they may author the blog, and where this install sends
+ * verification links (email, or the server's log without SMTP).
  */
-export async function getMe(db: Database, user: SessionUser, workspace: ActiveWorkspace): Promise<Me> {
+export async function getMe(
+  { db, config }: AccountDeps,
+  user: SessionUser,
+  workspace: ActiveWorkspace,
+): Promise<Me> {
   const [isAdmin, memberships] = await Promise.all([isBlogAdmin(db, user), listUserWorkspaces(db, user.id)]);
   return {
     id: user.id,
@@ -36,6 +49,7 @@ export async function getMe(db: Database, user: SessionUser, workspace: ActiveWo
     workspaces: memberships,
     isAdmin,
     emailVerified: user.emailVerified,
+    verificationDelivery: verificationDelivery(config),
     createdAt: user.createdAt.toISOString(),
   };
 }
@@ -45,12 +59,17 @@ export async function getMe(db: Database, user: SessionUser, workspace: ActiveWo
  * on, on every device. Returns the user as `GET /api/me` presents them in it.
  * @throws AppError NOT_FOUND when they are not a member of it.
  */
-export async function switchWorkspace(db: Database, user: SessionUser, workspaceId: string): Promise<Me> {
+export async function switchWorkspace(
+  deps: AccountDeps,
+  user: SessionUser,
+  workspaceId: string,
+): Promise<Me> {
+  const { db } = deps;
   const workspace = (await rememberWorkspace(db, user.id, workspaceId))
     ? await resolveWorkspace(db, user.id, workspaceId)
     : null;
   if (!workspace) throw AppError.notFound('Workspace not found');
-  return getMe(db, user, workspace);
+  return getMe(deps, user, workspace);
 }
 
 /**
@@ -58,17 +77,17 @@ export async function switchWorkspace(db: Database, user: SessionUser, workspace
  * The email is read-only. Returns the user as `GET /api/me` presents them.
  */
 export async function updateProfile(
-  db: Database,
+  deps: AccountDeps,
   user: SessionUser,
   workspace: ActiveWorkspace,
   input: UpdateProfileInput,
 ): Promise<Me> {
   const name = fullName(input.firstName, input.lastName);
-  await db
+  await deps.db
     .update(users)
     .set({ firstName: input.firstName, lastName: input.lastName, companyName: input.companyName, name })
     .where(eq(users.id, user.id));
-  return getMe(db, { ...user, ...input, name }, workspace);
+  return getMe(deps, { ...user, ...input, name }, workspace);
 }
 
 const sendingColumns = {

@@ -6,6 +6,7 @@ import { HowItWorksSection } from '../../features/marketing/components/how-it-wo
 import { PricingSection } from '../../features/marketing/components/pricing-section';
 import { Island } from '../../islands/island';
 import type { HeadHandle } from '../../lib/page-head';
+import { usePublicSession } from '../public-session';
 
 export const handle: HeadHandle = {
   head: () => ({
@@ -17,9 +18,10 @@ export const handle: HeadHandle = {
 
 /** Route module of /: the landing page's sections in order (docs/product.md#public-pages). */
 export function Component() {
+  const signedIn = usePublicSession();
   return (
     <>
-      <Hero />
+      <Hero signedIn={signedIn} />
       <FeaturesSection />
       <HowItWorksSection />
       <Island name="landing-pricing" component={PricingSection} props={{}} />

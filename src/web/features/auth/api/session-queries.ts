@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths } from '../../../../shared/paths';
 import { meSchema, type Me } from '../../../../shared/schemas/auth';
+import { SESSION_META_NAME, SIGNED_OUT } from '../../../../shared/session-hint';
 import { apiRequest } from '../../../lib/api-client';
 import { activeWorkspaceId, setActiveWorkspaceId } from '../../../lib/active-workspace';
 import { ApiError } from '../../../lib/api-error';
@@ -8,7 +9,19 @@ import { ApiError } from '../../../lib/api-error';
 /** Cache key of the session query; sign-in, sign-up and sign-out update it. */
 export const meQueryKey = ['me'] as const;
 
+/**
+ * Whether the server's HTML shell said the page's request came without a session. Read once (the tag
+ * goes): a later check, after signing in, asks the server.
+ */
+function takeSignedOutHint(): boolean {
+  const tag = document.querySelector(`meta[name="${SESSION_META_NAME}"]`);
+  tag?.remove();
+  return tag?.getAttribute('content') === SIGNED_OUT;
+}
+
 async function fetchMe({ signal }: { signal: AbortSignal }): Promise<Me | null> {
+  // Known signed out: asking would only earn a 401, which the browser logs as an error.
+  if (takeSignedOutHint()) return null;
   try {
     const me = await apiRequest(apiPaths.me, { schema: meSchema, signal }).catch((error: unknown) => {
       // The tab's workspace is no longer theirs (apiRequest forgot it): ask again for their last used.

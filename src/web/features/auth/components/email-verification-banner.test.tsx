@@ -15,13 +15,27 @@ describe('the email verification banner', () => {
   it('asks an unverified user to verify and sends a new link, saying where it went', async () => {
     const api = mockApi({
       [`GET ${apiPaths.me}`]: () => json(200, unverified),
+      [`POST ${apiPaths.verificationEmail}`]: () => json(200, { delivery: 'email' }),
+    });
+    renderApp(paths.settings);
+    const banner = (await screen.findByText('Please verify your email address.')).closest('[role="status"]');
+    expect(banner).toHaveTextContent(m.verificationEmailed(unverified.email));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Send a New Link' }));
+    expect(await screen.findByText(m.verificationSent(unverified.email))).toBeInTheDocument();
+    expect(sentTo(api, 'POST', apiPaths.verificationEmail)).toHaveLength(1);
+  });
+
+  it('on an install without SMTP says from the start that the link is in the server log, never "we emailed"', async () => {
+    mockApi({
+      [`GET ${apiPaths.me}`]: () => json(200, { ...unverified, verificationDelivery: 'log' }),
       [`POST ${apiPaths.verificationEmail}`]: () => json(200, { delivery: 'log' }),
     });
     renderApp(paths.settings);
-    expect(await screen.findByText('Please verify your email address.')).toBeInTheDocument();
+    const banner = (await screen.findByText('Please verify your email address.')).closest('[role="status"]');
+    expect(banner).toHaveTextContent(m.verificationLogged);
+    expect(banner).not.toHaveTextContent(/emailed/);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Send a New Link' }));
-    expect(await screen.findByText(m.verificationLogged)).toBeInTheDocument();
-    expect(sentTo(api, 'POST', apiPaths.verificationEmail)).toHaveLength(1);
+    expect(await screen.findByText(m.newLinkLogged)).toBeInTheDocument();
   });
 
   it('says so when the link the user followed was not valid', async () => {

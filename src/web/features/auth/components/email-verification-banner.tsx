@@ -1,31 +1,28 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { messages } from '../../../../shared/messages';
 import { emailVerificationParam } from '../../../../shared/paths';
 import type { Me } from '../../../../shared/schemas/auth';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { refusalMessage } from '../../../lib/form-errors';
-import { useSendVerificationEmail } from '../api/session-mutations';
-import { meQueryKey, meQueryOptions } from '../api/session-queries';
+import { meQueryKey } from '../api/session-queries';
+import { ResendVerificationButton, useVerificationRecheck, verificationWhere } from './verification-link';
 
 const m = messages.auth;
 
 /**
- * Above every dashboard page while the user's address is unverified: what waits for it, and a
- * button that sends a new link. The link lands on the dashboard with `?email=verified` (a toast,
- * then the parameter goes) or `?email=link-invalid` (said here). While unverified the session is
- * read again whenever the window regains focus, so verifying in another tab clears this one.
+ * Above every dashboard page while the user's address is unverified: where the link is (emailed, or
+ * in the server's log on an install without SMTP), what waits for it, and a button that sends a new
+ * link. The link lands on the dashboard with `?email=verified` (a toast, then the parameter goes) or
+ * `?email=link-invalid` (said here). While unverified the session is read again whenever the window
+ * regains focus, so verifying in another tab clears this one.
  */
 export function EmailVerificationBanner({ user }: { user: Me }) {
   const [params, setParams] = useSearchParams();
   const outcome = params.get(emailVerificationParam);
-  const [logged, setLogged] = useState(false);
-  const send = useSendVerificationEmail();
   const queryClient = useQueryClient();
-  useQuery({ ...meQueryOptions(), enabled: !user.emailVerified, refetchOnWindowFocus: 'always' });
+  useVerificationRecheck(user);
 
   useEffect(() => {
     if (outcome !== 'verified') return;
@@ -49,26 +46,11 @@ export function EmailVerificationBanner({ user }: { user: Me }) {
           <span className="font-medium">
             {linkInvalid ? m.verificationLinkInvalid : 'Please verify your email address.'}
           </span>{' '}
-          {logged
-            ? m.verificationLogged
-            : `Open the link we emailed to ${user.email}: until then you get no alert emails, and blog authoring stays closed.`}
+          {verificationWhere(user)} Until then you get no alert emails, and blog authoring stays closed.
         </p>
-        <Button
-          variant="outline"
-          size="sm"
-          loading={send.isPending}
-          onClick={() =>
-            send.mutate(undefined, {
-              onSuccess: ({ delivery }) => {
-                setLogged(delivery === 'log');
-                if (delivery === 'email') toast.success(m.verificationSent(user.email));
-              },
-              onError: (caught) => toast.error(refusalMessage(caught, m.verificationFailed)),
-            })
-          }
-        >
+        <ResendVerificationButton user={user} size="sm">
           Send a New Link
-        </Button>
+        </ResendVerificationButton>
       </div>
     </Alert>
   );

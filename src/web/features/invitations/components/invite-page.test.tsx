@@ -3,6 +3,7 @@ import '../../../test/setup-dom';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { messages } from '../../../../shared/messages';
 import { apiPaths, invitePath, paths } from '../../../../shared/paths';
 import { invitationMessages as m, type InvitationPreview } from '../../../../shared/schemas/invitations';
 import { activeWorkspaceId, WORKSPACE_HEADER } from '../../../lib/active-workspace';
@@ -95,6 +96,43 @@ describe('invitation page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(m.expired);
     expect(screen.getByRole('button', { name: 'Join Acme Outreach' })).toBeEnabled();
     expect(router.state.location.pathname).toBe(invitePath(token));
+  });
+
+  it.each([
+    [
+      'email',
+      messages.auth.verificationEmailed(testUser.email),
+      messages.auth.verificationSent(testUser.email),
+    ],
+    ['log', messages.auth.verificationLogged, messages.auth.newLinkLogged],
+  ] as const)(
+    'asks an unverified user to verify first instead of offering Join, saying where the link is (%s)',
+    async (delivery, where, sent) => {
+      const api = mockApi({
+        [`GET ${apiPaths.me}`]: () =>
+          json(200, { ...testUser, emailVerified: false, verificationDelivery: delivery }),
+        [`GET ${previewPath}`]: () => json(200, preview),
+        [`POST ${apiPaths.verificationEmail}`]: () => json(200, { delivery }),
+      });
+      renderApp(invitePath(token));
+      const notice = (await screen.findByText(m.verifyToJoin)).closest('[role="status"]');
+      expect(notice).toHaveTextContent(where);
+      expect(screen.queryByRole('button', { name: /^Join/ })).toBeNull();
+      await userEvent.click(screen.getByRole('button', { name: 'Send the link again' }));
+      expect(await screen.findByText(sent)).toBeInTheDocument();
+      expect(sentTo(api, 'POST', apiPaths.verificationEmail)).toHaveLength(1);
+      expect(sentTo(api, 'POST', apiPaths.invitationAccept)).toHaveLength(0);
+    },
+  );
+
+  it('tells a user signed in with another address whom the invitation is for, without Join', async () => {
+    mockApi({
+      [`GET ${apiPaths.me}`]: () => json(200, testUser),
+      [`GET ${previewPath}`]: () => json(200, { ...preview, email: 'mia@example.com' }),
+    });
+    renderApp(invitePath(token));
+    expect(await screen.findByRole('alert')).toHaveTextContent(m.otherEmail('mia@example.com'));
+    expect(screen.queryByRole('button', { name: /^Join/ })).toBeNull();
   });
 
   it.each([

@@ -13,13 +13,20 @@ import { ApiError } from '../../../lib/api-error';
 import { refusalMessage } from '../../../lib/form-errors';
 import { nextParam } from '../../auth/api/session-mutations';
 import { useMe } from '../../auth/api/session-queries';
+import {
+  ResendVerificationButton,
+  useVerificationRecheck,
+  verificationWhere,
+} from '../../auth/components/verification-link';
 import { useAcceptInvitation, useInvitationPreview } from '../api/invitation-link-queries';
 
 /**
  * /invite/:token (docs/decisions/023-workspaces-and-roles.md): what the invitation is for (workspace,
  * inviter, role, address), then Sign in / Create account (which come back here through `?next=`)
- * for a visitor, or Join for a signed-in user. A link that cannot be used says why (the server's
- * message: unknown, revoked, used, expired).
+ * for a visitor, or Join for a signed-in user who may accept it. One who may not is told why up
+ * front instead of being refused after a click: the invitation is for another address, or theirs is
+ * not verified yet (with where the link is and a button for a new one). A link that cannot be used
+ * says why (the server's message: unknown, revoked, used, expired).
  */
 export function InvitePage({ token }: { token: string }) {
   const preview = useInvitationPreview(token);
@@ -91,17 +98,25 @@ function InvitationDetails({
             <p className="text-center text-sm break-words text-slate-600 dark:text-slate-400">
               Signed in as <span className="font-medium text-slate-900 dark:text-white">{user.email}</span>
             </p>
-            {accept.isError && (
-              <Alert variant="destructive">{refusalMessage(accept.error, m.acceptFailed)}</Alert>
+            {preview.email && preview.email !== user.email.toLowerCase() ? (
+              <Alert variant="destructive">{m.otherEmail(preview.email)}</Alert>
+            ) : !user.emailVerified ? (
+              <VerifyToJoin user={user} />
+            ) : (
+              <>
+                {accept.isError && (
+                  <Alert variant="destructive">{refusalMessage(accept.error, m.acceptFailed)}</Alert>
+                )}
+                <Button
+                  size="lg"
+                  className="w-full"
+                  loading={accept.isPending}
+                  onClick={() => accept.mutate(token)}
+                >
+                  <span className="truncate">Join {preview.workspace}</span>
+                </Button>
+              </>
             )}
-            <Button
-              size="lg"
-              className="w-full"
-              loading={accept.isPending}
-              onClick={() => accept.mutate(token)}
-            >
-              <span className="truncate">Join {preview.workspace}</span>
-            </Button>
           </>
         ) : (
           <>
@@ -120,5 +135,27 @@ function InvitationDetails({
         )}
       </CardContent>
     </>
+  );
+}
+
+/**
+ * In place of Join while the user's address is unverified (the server refuses them until it is):
+ * where the link is and a button for a new one. Verifying in another tab brings Join here when this
+ * window regains focus.
+ */
+function VerifyToJoin({ user }: { user: Me }) {
+  useVerificationRecheck(user);
+  return (
+    <Alert role="status">
+      <p className="font-medium">{m.verifyToJoin}</p>
+      <p className="mt-1 [overflow-wrap:anywhere]">
+        {verificationWhere(user)} Then come back to this page to join.
+      </p>
+      <div className="mt-3">
+        <ResendVerificationButton user={user} size="sm">
+          Send the link again
+        </ResendVerificationButton>
+      </div>
+    </Alert>
   );
 }

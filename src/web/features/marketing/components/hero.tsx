@@ -11,8 +11,11 @@ const claims = [
   { value: '85%', label: 'less time spent on prospecting and follow-ups' },
 ] as const;
 
-/** The landing page's opening section: what LinkPilot does, the two ways in, its claims and a product picture. */
-export function Hero() {
+/**
+ * The landing page's opening section: what LinkPilot does, the two ways in (Log in becomes the
+ * dashboard for a `signedIn` visitor), its claims and a product picture.
+ */
+export function Hero({ signedIn }: { signedIn: boolean }) {
   return (
     // Pulled up under the sticky navigation bar so the bar is transparent over the hero's backdrop.
     <section aria-labelledby="hero-title" className="relative -mt-16 overflow-hidden pt-36 pb-20 sm:pt-44">
@@ -46,7 +49,11 @@ export function Hero() {
             </Link>
           </Button>
           <Button asChild size="lg" variant="outline">
-            <Link to={paths.login}>Log in</Link>
+            {signedIn ? (
+              <Link to={paths.dashboard}>Go to dashboard</Link>
+            ) : (
+              <Link to={paths.login}>Log in</Link>
+            )}
           </Button>
         </div>
         <dl className="mx-auto mt-14 grid max-w-3xl gap-6 sm:grid-cols-3">
