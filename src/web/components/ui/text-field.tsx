@@ -6,20 +6,29 @@ type TextFieldProps = ComponentProps<'input'> & {
   label: string;
   /** Shown under the input and linked to it with aria-describedby. */
   error?: string;
+  /** A hint under the label, linked with aria-describedby (as TextareaField's). */
+  hint?: string;
 };
 
-/** A labelled input with its validation message underneath. */
-export function TextField({ label, error, id, className, ...inputProps }: TextFieldProps) {
+/** A labelled input with an optional hint and its validation message underneath. */
+export function TextField({ label, error, hint, id, className, ...inputProps }: TextFieldProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const errorId = `${inputId}-error`;
+  const hintId = `${inputId}-hint`;
+  const describedBy = [hint && hintId, error && errorId].filter(Boolean).join(' ');
   return (
     <div className={className}>
       <Label htmlFor={inputId}>{label}</Label>
+      {hint && (
+        <p id={hintId} className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+          {hint}
+        </p>
+      )}
       <Input
         id={inputId}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={describedBy || undefined}
         className="mt-1.5"
         {...inputProps}
       />
