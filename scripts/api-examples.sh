@@ -41,7 +41,7 @@ curl --fail-with-body -sS "$LINKPILOT_URL/api/v1/live-links" \
   -H "Authorization: Bearer $LINKPILOT_API_KEY" \
   -H "Content-Type: application/json" \
   -H "Idempotency-Key: example-org-link-1" \
-  -d "{\"campaignId\":\"$CAMPAIGN_ID\",\"url\":\"https://example.org/best-tools\",\"anchorText\":\"LinkPilot\",\"pageUrl\":\"https://linkpilot.example.com\"}"
+  -d "{\"campaignId\":\"$CAMPAIGN_ID\",\"pageUrl\":\"https://example.org/best-tools\",\"url\":\"https://www.example.com/\",\"anchorText\":\"Example\"}"
 echo
 
 echo "== Replies waiting for an answer"

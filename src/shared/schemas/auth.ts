@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { limits } from '../limits';
 import { messages } from '../messages';
+import { emailFormat } from './email-address';
 import { fieldMessages as f } from './field-messages';
 
 const m = messages.auth;
@@ -10,7 +11,7 @@ export const emailField = z
   .trim()
   .min(1, m.emailRequired)
   .max(limits.emailMaxLength, m.invalidEmail)
-  .pipe(z.email({ error: m.invalidEmail }));
+  .pipe(emailFormat(m.invalidEmail));
 
 const requiredName = (message: string, field: string) =>
   z

@@ -4,6 +4,7 @@ import { namesNonPublicHost, PUBLIC_WEBSITE_MESSAGE } from '../public-host';
 import { normalizeWebsiteUrl, websiteHost } from '../urls';
 import { pageQueryFields, pageSchema, withPageCursor } from './pagination';
 import { prospectStatusSchema } from './prospects';
+import { emailFormat } from './email-address';
 import { fieldMessages as f } from './field-messages';
 
 /** Campaign messages (docs/product.md#validation, docs/product.md#errors), shown by the forms and sent by the server. */
@@ -134,7 +135,7 @@ export const prospectInputSchema = z.strictObject({
     .max(254, prospectRowMessages.invalidEmail)
     .nullish()
     .transform((v) => v || null)
-    .pipe(z.email(prospectRowMessages.invalidEmail).nullable()),
+    .pipe(emailFormat(prospectRowMessages.invalidEmail).nullable()),
   contactName: z
     .string()
     .trim()

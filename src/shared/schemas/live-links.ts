@@ -56,19 +56,31 @@ export const linkCheckReasonText: Record<LinkCheckReason, string> = {
 
 const m = liveLinkMessages;
 
+/**
+ * Which page is which: the Add Live Link dialog shows these under its two URL fields, and the API
+ * documentation gives them as the fields' descriptions. A check reads `pageUrl` and looks there for
+ * a link to `url` (docs/decisions/012-link-monitoring.md).
+ */
+export const liveLinkFieldHints = {
+  url: 'The page of your site that the link points to.',
+  pageUrl: 'The page on the other site that carries the link: each check reads it and looks for the link.',
+} as const;
+
 /** Add Live Link form and `POST /api/live-links` body (docs/product.md#validation: all required, URLs validated). */
 export const createLiveLinkSchema = z.strictObject({
   campaignId: z
     .string({ error: m.campaignRequired })
     .min(1, m.campaignRequired)
     .pipe(z.uuid(m.campaignRequired)),
-  url: websiteUrlField(m.urlRequired, campaignMessages.invalidUrl),
+  url: websiteUrlField(m.urlRequired, campaignMessages.invalidUrl).describe(liveLinkFieldHints.url),
   anchorText: z
     .string({ error: m.anchorRequired })
     .trim()
     .min(1, m.anchorRequired)
     .max(500, f.tooLong('Anchor text', 500)),
-  pageUrl: websiteUrlField(m.pageUrlRequired, campaignMessages.invalidUrl),
+  pageUrl: websiteUrlField(m.pageUrlRequired, campaignMessages.invalidUrl).describe(
+    liveLinkFieldHints.pageUrl,
+  ),
 });
 export type CreateLiveLinkInput = z.input<typeof createLiveLinkSchema>;
 
@@ -77,9 +89,9 @@ export const liveLinkSchema = z.object({
   id: z.string(),
   campaignId: z.string(),
   campaignName: z.string(),
-  url: z.string(),
+  url: z.string().describe(liveLinkFieldHints.url),
   anchorText: z.string(),
-  pageUrl: z.string(),
+  pageUrl: z.string().describe(liveLinkFieldHints.pageUrl),
   status: z.enum(liveLinkStatuses),
   discoveredAt: z.string(),
   /** ISO time of the latest check; null until the first check ran. */

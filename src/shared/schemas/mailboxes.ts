@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { mailboxHealthSchema } from './mail-health';
 import { pageQueryFields, pageSchema, withPageCursor } from './pagination';
+import { emailFormat } from './email-address';
 import { fieldMessages as f } from './field-messages';
 
 /** Messages of the mailbox screens (docs/product.md#errors). */
@@ -112,11 +113,7 @@ export type MailboxSettingsInput = z.input<typeof mailboxSettingsSchema>;
 
 /** Connect-a-mailbox form and `POST /api/email-accounts` body: SMTP for sending, IMAP for reading replies. */
 export const connectMailboxSchema = z.strictObject({
-  email: z
-    .string()
-    .trim()
-    .min(1, 'Email is required')
-    .pipe(z.email({ error: 'Invalid email address' })),
+  email: z.string().trim().min(1, 'Email is required').pipe(emailFormat('Invalid email address')),
   smtpHost: host,
   smtpPort: port,
   smtpSecurity: mailSecuritySchema,

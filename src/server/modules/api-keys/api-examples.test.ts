@@ -1,18 +1,22 @@
-import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import tls from 'node:tls';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiPaths } from '../../../shared/paths';
 import type { Me } from '../../../shared/schemas/auth';
 import { inboxQuerySchema } from '../../../shared/schemas/inbox';
-import { createLiveLinkSchema } from '../../../shared/schemas/live-links';
+import { createLiveLinkSchema, type LiveLinkPage } from '../../../shared/schemas/live-links';
 import { addProspectsSchema } from '../../../shared/schemas/prospect-import';
 import { queryRows } from '../../db/client';
 import { createTestApp, signUpUser, type TestApp } from '../../testing/app';
 import { createManualCampaign } from '../../testing/campaigns';
+import { startFixtureWeb, type FixtureWeb } from '../../testing/fixture-web';
 import { createApiKey } from './service';
 
 /**
@@ -84,16 +88,73 @@ describe('README → Public API', () => {
   });
 });
 
+/** The page of the README's live link example that carries the link, and the page it links to. */
+const LINKING_PAGE = { host: 'example.org', path: '/best-tools' };
+const LINKED_PAGE = 'https://www.example.com/';
+
+/**
+ * A throw-away certificate for `host` (openssl, valid one day), made in a temporary folder: the
+ * fixture web answers https with it.
+ */
+function throwAwayCertificate(host: string): { key: string; cert: string } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'linkpilot-api-examples-'));
+  const [key, cert] = [path.join(dir, 'key.pem'), path.join(dir, 'cert.pem')];
+  execFileSync(
+    'openssl',
+    // prettier-ignore
+    ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1',
+      '-subj', `/CN=${host}`, '-addext', `subjectAltName=DNS:${host}`, '-keyout', key, '-out', cert],
+    { stdio: 'ignore' },
+  );
+  return { key: readFileSync(key, 'utf8'), cert: readFileSync(cert, 'utf8') };
+}
+
 describe('scripts/api-examples.sh', () => {
   let t: TestApp;
+  let web: FixtureWeb;
   let baseUrl: string;
   beforeAll(async () => {
+    // The live link's page, at its https address through the fixture web, carries the link.
+    const certificate = throwAwayCertificate(LINKING_PAGE.host);
+    web = await startFixtureWeb(
+      {
+        [LINKING_PAGE.host]: {
+          [LINKING_PAGE.path]: `<!doctype html><html><head><title>Best tools</title></head><body><p>Try <a href="${LINKED_PAGE}">Example</a>.</p></body></html>`,
+        },
+      },
+      { tls: certificate },
+    );
+    // The crawler trusts only the system's authorities (NODE_EXTRA_CA_CERTS is read when Node
+    // starts): connections to the fixture's host also trust its certificate, no other ones.
+    const connect = tls.connect.bind(tls);
+    vi.spyOn(tls, 'connect').mockImplementation(((options: tls.ConnectionOptions, ...rest: never[]) =>
+      options?.servername === LINKING_PAGE.host
+        ? connect({ ...options, ca: [...tls.rootCertificates, certificate.cert] }, ...rest)
+        : connect(options, ...rest)) as typeof tls.connect);
     // Adding a live link queues its first check: this app runs the job queue.
-    t = await createTestApp({}, { jobs: true });
+    t = await createTestApp(
+      { HTTP_PROXY: web.proxyUrl, CRAWL_HOST_DELAY_MS: '0', CRAWL_RETRIES: '0' },
+      { jobs: true },
+    );
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await web.close();
+    vi.restoreAllMocks();
+  });
+
+  /** The only live link of the user's workspace once its first check ran (it is queued when added). */
+  async function firstCheckOfOnlyLink(cookie: string) {
+    for (;;) {
+      const response = await t.app.inject({ url: apiPaths.liveLinks, headers: { cookie } });
+      const [link, ...others] = response.json<LiveLinkPage>().items;
+      expect(others).toEqual([]);
+      if (link?.lastCheckedAt) return link;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
 
   it('runs against the app with a key and leaves the prospect and the live link it adds', async () => {
     const { cookie } = await signUpUser(t.app, { firstName: 'Ada', lastName: 'Lovelace' });
@@ -133,11 +194,16 @@ describe('scripts/api-examples.sh', () => {
       sql`select website, contact_email from prospects where campaign_id = ${campaign.id} and website like '%example.org%'`,
     );
     expect(prospects).toEqual([expect.objectContaining({ contact_email: 'editor@example.org' })]);
-    const links = await queryRows<{ url: string; anchor_text: string }>(
-      t.handle.db,
-      sql`select url, anchor_text from live_links where campaign_id = ${campaign.id}`,
-    );
-    expect(links).toEqual([{ url: 'https://example.org/best-tools', anchor_text: 'LinkPilot' }]);
+    // The link's first check reads the page that carries it and finds the link there: live.
+    const checked = await firstCheckOfOnlyLink(cookie);
+    expect(checked).toMatchObject({
+      pageUrl: `https://${LINKING_PAGE.host}${LINKING_PAGE.path}`,
+      url: LINKED_PAGE,
+      status: 'active',
+      reasons: [],
+      foundAnchorText: 'Example',
+    });
+    expect(web.requests).toContainEqual(expect.objectContaining(LINKING_PAGE));
     const logged = await queryRows<{ kind: string }>(
       t.handle.db,
       sql`select kind from activity where api_key_id = ${key.id} order by created_at`,

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, withId } from '../../../shared/paths';
 import { campaignMessages } from '../../../shared/schemas/campaigns';
-import { liveLinkMessages as m, type LiveLink, type LiveLinkPage } from '../../../shared/schemas/live-links';
+import {
+  liveLinkFieldHints,
+  liveLinkMessages as m,
+  type LiveLink,
+  type LiveLinkPage,
+} from '../../../shared/schemas/live-links';
 import { createTestApp, signUpUser, type TestApp } from '../../testing/app';
 import { createManualCampaign } from '../../testing/campaigns';
 import { startFixtureWeb, type FixtureWeb } from '../../testing/fixture-web';
@@ -115,6 +120,19 @@ describe('live links', () => {
         m.pageUrlRequired,
       ]),
     );
+  });
+
+  it('says in the API documentation which URL is the page that links and which the page linked to', async () => {
+    const doc = (await t.app.inject({ url: `${apiPaths.docs}/json` })).json();
+    const route = doc.paths[apiPaths.liveLinks].post;
+    const body = route.requestBody.content['application/json'].schema.properties;
+    const answer = route.responses['201'].content['application/json'].schema.properties;
+    for (const fields of [body, answer]) {
+      expect(fields.url.description).toBe(liveLinkFieldHints.url);
+      expect(fields.pageUrl.description).toBe(liveLinkFieldHints.pageUrl);
+    }
+    expect(liveLinkFieldHints.pageUrl).toMatch(/carries the link/);
+    expect(liveLinkFieldHints.url).toMatch(/your site that the link points to/);
   });
 
   it('refuses a campaign that does not exist', async () => {

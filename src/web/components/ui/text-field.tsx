@@ -6,7 +6,7 @@ type TextFieldProps = ComponentProps<'input'> & {
   label: string;
   /** Shown under the input and linked to it with aria-describedby. */
   error?: string;
-  /** Helper text under the input (what is expected), linked with aria-describedby. */
+  /** A hint under the label, linked with aria-describedby (as TextareaField's). */
   hint?: string;
 };
 
@@ -20,6 +20,11 @@ export function TextField({ label, error, hint, id, className, ...inputProps }: 
   return (
     <div className={className}>
       <Label htmlFor={inputId}>{label}</Label>
+      {hint && (
+        <p id={hintId} className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+          {hint}
+        </p>
+      )}
       <Input
         id={inputId}
         aria-invalid={error ? true : undefined}
@@ -27,11 +32,6 @@ export function TextField({ label, error, hint, id, className, ...inputProps }: 
         className="mt-1.5"
         {...inputProps}
       />
-      {hint && (
-        <p id={hintId} className="mt-1 text-xs text-slate-500 dark:text-slate-400">
-          {hint}
-        </p>
-      )}
       {error && (
         <p id={errorId} className="mt-1.5 text-sm text-red-600 dark:text-red-400">
           {error}

@@ -1,8 +1,9 @@
 import { format, formatDistanceToNow } from 'date-fns';
 import { AlarmClock } from 'lucide-react';
 import { Link, type To } from 'react-router';
-import { displayUrl } from '../../../../shared/display-host';
+import { displayHost, displayUrl } from '../../../../shared/display-host';
 import type { InboxThreadSummary } from '../../../../shared/schemas/inbox';
+import { hostOf, siteUrlFromInput } from '../../../../shared/url-normalize';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format';
@@ -41,8 +42,8 @@ const chipClass = 'gap-1 px-2 py-0 normal-case';
 
 /**
  * One conversation of the inbox list, a link to it (`to` keeps the list's filters): an unread dot
- * and bold text while unread, the website and contact, how long ago their latest message came, its
- * subject and first words, then the label, "Needs answer", the reminder's day, an
+ * and bold text while unread, the website's host and contact, how long ago their latest message
+ * came, its subject and first words, then the label, "Needs answer", the reminder's day, an
  * Auto-reply / Bounce chip when their latest message was not a person's reply, and the assignee's
  * initials. `selected` marks the conversation open beside the list.
  */
@@ -55,7 +56,9 @@ export function InboxRow({
   selected: boolean;
   to: To;
 }) {
-  const website = displayUrl(thread.website);
+  // The list is narrow: its rows name the site by its host (no `http://`, no path), the title the address.
+  const site = siteUrlFromInput(thread.website);
+  const website = displayHost((site && hostOf(site)) ?? thread.website);
   const kind = thread.lastKind === 'reply' ? null : kindChips[thread.lastKind];
   return (
     <li>
@@ -81,6 +84,7 @@ export function InboxRow({
           {thread.unread && <span className="sr-only">Unread:</span>}{' '}
           <span className="flex min-w-0 items-baseline gap-1.5 text-sm">
             <span
+              title={displayUrl(thread.website)}
               className={cn(
                 'truncate',
                 thread.unread

@@ -4,7 +4,11 @@ import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { createLiveLinkSchema, liveLinkMessages as m } from '../../../../shared/schemas/live-links';
+import {
+  createLiveLinkSchema,
+  liveLinkFieldHints,
+  liveLinkMessages as m,
+} from '../../../../shared/schemas/live-links';
 import { contactMessages } from '../../../../shared/schemas/prospects';
 import { Alert } from '../../../components/ui/alert';
 import { Dialog, DialogContent, DialogFormFooter } from '../../../components/ui/dialog';
@@ -111,7 +115,8 @@ export function AddLiveLinkDialog({
           <TextField
             label="Link URL"
             type="url"
-            placeholder="https://example.com/article"
+            placeholder="https://yoursite.com/page"
+            hint={liveLinkFieldHints.url}
             error={errors.url?.message}
             {...form.register('url')}
           />
@@ -123,7 +128,8 @@ export function AddLiveLinkDialog({
           <TextField
             label="Page URL"
             type="url"
-            placeholder="https://yoursite.com/page"
+            placeholder="https://example.com/article"
+            hint={liveLinkFieldHints.pageUrl}
             error={errors.pageUrl?.message}
             {...form.register('pageUrl')}
           />

@@ -2,9 +2,15 @@
 import '../../../test/setup-dom';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { toast } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiPaths, paths, withId } from '../../../../shared/paths';
-import type { LinkCheckPage, LiveLink, LiveLinkSummary } from '../../../../shared/schemas/live-links';
+import {
+  liveLinkFieldHints,
+  type LinkCheckPage,
+  type LiveLink,
+  type LiveLinkSummary,
+} from '../../../../shared/schemas/live-links';
 import { json, mockApi, testUser } from '../../../test/mock-api';
 import { FakeEventSource } from '../../../test/fake-event-source';
 import { renderApp } from '../../../test/render-app';
@@ -52,6 +58,9 @@ function stubResizeObserver() {
     },
   );
 }
+
+// sonner keeps its toasts in a module-wide store, replayed to the next test's toaster otherwise.
+afterEach(() => toast.dismiss());
 
 describe('Live Links screen', () => {
   it('shows the counts, the chart, status colours, filters by status and opens a link’s history', async () => {
@@ -155,5 +164,50 @@ describe('Live Links screen', () => {
     ).toBeInTheDocument();
     expect(screen.queryByText('Not checked yet')).not.toBeInTheDocument();
     await vi.waitFor(() => expect(summaryCalls.mock.calls.length).toBeGreaterThan(callsBefore));
+  });
+
+  it('says under Link URL and Page URL which page links and which is linked to', async () => {
+    stubResizeObserver();
+    mockApi({
+      [`GET ${apiPaths.me}`]: () => json(200, testUser),
+      [`GET ${apiPaths.liveLinkSummary}`]: () => json(200, summary),
+      [`GET ${listUrl('all')}`]: () => page([link('l1', 'active')]),
+      [`GET ${apiPaths.campaignOptions}`]: () => json(200, [{ id: 'c1', name: 'Tools' }]),
+    });
+    renderApp(paths.liveLinks);
+    await userEvent.click(await screen.findByRole('button', { name: 'Add Link' }, { timeout: 10_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Live Link' });
+
+    expect(within(dialog).getByText(liveLinkFieldHints.url)).toBeVisible();
+    expect(within(dialog).getByText(liveLinkFieldHints.pageUrl)).toBeVisible();
+    expect(within(dialog).getByLabelText('Link URL')).toHaveAccessibleDescription(liveLinkFieldHints.url);
+    expect(within(dialog).getByLabelText('Page URL')).toHaveAccessibleDescription(liveLinkFieldHints.pageUrl);
+  });
+
+  it('says a lost link after Check now in an error toast, a live one in a success toast', async () => {
+    stubResizeObserver();
+    const lost = link('l2', 'lost', { reasons: ['link-missing'], foundAnchorText: null });
+    mockApi({
+      [`GET ${apiPaths.me}`]: () => json(200, testUser),
+      [`GET ${apiPaths.liveLinkSummary}`]: () => json(200, summary),
+      [`GET ${listUrl('all')}`]: () => page([link('l1', 'active'), lost]),
+      [`POST ${withId(apiPaths.liveLinkCheck, 'l1')}`]: () => json(200, link('l1', 'active')),
+      [`POST ${withId(apiPaths.liveLinkCheck, 'l2')}`]: () => json(200, lost),
+    });
+    renderApp(paths.liveLinks);
+    /** The sonner toast around a text, which carries the toast's kind as data-type. */
+    const toastOf = async (text: string) =>
+      (await screen.findByText(text)).closest('[data-sonner-toast]')?.getAttribute('data-type');
+
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Check now https://blog.test/l2' }, { timeout: 10_000 }),
+    );
+    expect(await toastOf('Link checked: lost')).toBe('error');
+    expect(
+      screen.getByText('The link was removed from the page', { selector: '[data-description]' }),
+    ).toBeVisible();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Check now https://blog.test/l1' }));
+    expect(await toastOf('Link checked: active')).toBe('success');
   });
 });

@@ -63,7 +63,14 @@ function ExternalUrl({ url }: { url: string }) {
   );
 }
 
-/** "Check now": checks one link on the server and says how it came out. */
+/** How "Check now" says a result: green only for a live link; a lost link is an error, a suspicious one a warning. */
+const checkedToast: Record<LiveLinkStatus, 'success' | 'error' | 'warning'> = {
+  active: 'success',
+  lost: 'error',
+  suspicious: 'warning',
+};
+
+/** "Check now": checks one link on the server and says how it came out, and why when it is not live. */
 function CheckNowButton({ link }: { link: LiveLink }) {
   const check = useCheckLiveLink();
   return (
@@ -76,7 +83,10 @@ function CheckNowButton({ link }: { link: LiveLink }) {
       loading={check.isPending}
       onClick={() =>
         check.mutate(link.id, {
-          onSuccess: (checked) => toast.success(`${m.checked}: ${checked.status}`),
+          onSuccess: (checked) =>
+            toast[checkedToast[checked.status]](`${m.checked}: ${checked.status}`, {
+              description: checked.reasons.map((r) => linkCheckReasonText[r]).join('. ') || undefined,
+            }),
           onError: (e) => toast.error(refusalMessage(e, m.checkFailed)),
         })
       }
