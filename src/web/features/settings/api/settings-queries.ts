@@ -12,7 +12,6 @@ import { apiRequest } from '../../../lib/api-client';
 import { meQueryKey } from '../../auth/api/session-queries';
 import { usersKey } from '../../../data/team-queries';
 
-
 /** PATCH /api/profile; the session query takes the updated user, so the sidebar follows at once. */
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
