@@ -21,6 +21,7 @@ import { accountSecurityRoutes } from './auth/account-security-routes';
 import { authRoutes } from './auth/routes';
 import { createSessionReader, requireUser } from './auth/session';
 import { createApiKeyReader } from './auth/api-key-auth';
+import { registerApiKeyAllowList } from './auth/api-key-routes';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { notFoundBody, registerErrorHandling } from './http/errors';
@@ -29,7 +30,7 @@ import { registerIdempotency } from './http/idempotency';
 import { registerNulRefusal } from './http/reject-nul';
 import { loggerOptions } from './http/request-log';
 import { unversionedUrl } from './http/api-version';
-import { openApiOptions, PUBLIC_SECURITY, SESSION_ONLY_SECURITY } from './http/openapi';
+import { openApiOptions, PUBLIC_SECURITY } from './http/openapi';
 import { apiKeyRoutes } from './modules/api-keys/routes';
 import { healthRoutes } from './modules/health/routes';
 import { blogAdminRoutes, blogRoutes } from './modules/blog/routes';
@@ -120,7 +121,10 @@ const publicRoutes: ((ctx: AppContext) => FastifyPluginAsyncZod)[] = [
   seoRoutes,
 ];
 
-/** The route plugins behind the session check, in registration order. */
+/**
+ * The route plugins behind the session check, in registration order. Only the routes of
+ * auth/api-key-routes.ts (API_KEY_ROUTES) also take an API key.
+ */
 const signedInRoutes: ((ctx: AppContext) => FastifyPluginAsyncZod)[] = [
   sequenceRoutes,
   blogAdminRoutes,
@@ -145,15 +149,6 @@ const signedInRoutes: ((ctx: AppContext) => FastifyPluginAsyncZod)[] = [
   replySuggestionRoutes,
   firstLineRoutes,
   webhookRoutes,
-];
-
-/**
- * The signed-in route plugins about the person rather than the workspace — the account, password and
- * sessions, members and invitations, API keys, the live event stream: API keys are refused there
- * (403), so a leaked key cannot mint keys, add a member or lock the owner out
- * (docs/decisions/025-public-api-and-webhooks.md).
- */
-const sessionOnlyRoutes: ((ctx: AppContext) => FastifyPluginAsyncZod)[] = [
   accountRoutes,
   accountSecurityRoutes,
   userRoutes,
@@ -216,6 +211,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onRequest', (request, reply, done) =>
     securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
   );
+  // Before any plugin, so that every scope (the API docs' too) answers errors in the API's shape.
+  registerErrorHandling(app);
+  registerApiKeyAllowList(app);
   registerIdempotency(app, db, deps.appSecret);
   // Pages, scripts, JSON and CSV exports go out compressed (brotli, else gzip): the bundles are most
   // of a first visit and shrink about 4×. Quality 5 instead of brotli's default 11 keeps the per-request
@@ -230,7 +228,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  registerErrorHandling(app);
   registerNulRefusal(app);
   const storage =
     deps.imageStorage ??
@@ -260,13 +257,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (signedIn) => {
     signedIn.addHook('onRequest', requireUser(readSession, createApiKeyReader(db, config)));
     for (const routes of signedInRoutes) await signedIn.register(routes(ctx));
-    await signedIn.register(async (sessionOnly) => {
-      sessionOnly.addHook('onRoute', (route) => {
-        route.config = { ...route.config, sessionOnly: true };
-        route.schema = { ...route.schema, security: SESSION_ONLY_SECURITY };
-      });
-      for (const routes of sessionOnlyRoutes) await sessionOnly.register(routes(ctx));
-    });
   });
 
   const spa = Boolean(deps.webRoot && existsSync(path.join(deps.webRoot, 'index.html')));

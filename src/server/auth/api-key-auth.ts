@@ -78,7 +78,8 @@ export function createApiKeyReader(db: Database, config: Pick<Config, 'API_KEY_R
    * that sent `token`. Every answer to a known key carries the RateLimit-* headers.
    * @throws AppError UNAUTHORIZED (401) for a malformed, unknown, revoked or expired key or one whose
    *   creator left the workspace; RATE_LIMITED (429) past the key's limit or after too many failed
-   *   lookups from the client; FORBIDDEN (403) on a session-only route or outside the key's scopes.
+   *   lookups from the client; FORBIDDEN (403) outside the key's scopes. (Routes that take no key
+   *   refuse it before this runs: ./api-key-routes.ts.)
    */
   return async function read(
     request: FastifyRequest,
@@ -95,7 +96,6 @@ export function createApiKeyReader(db: Database, config: Pick<Config, 'API_KEY_R
     await countApiKeyRequest(db, reply, row.keyId, config.API_KEY_RATE_LIMIT_PER_MINUTE);
     if (row.stale) await touch.execute({ id: row.keyId });
 
-    if (request.routeOptions.config.sessionOnly) throw AppError.forbidden(apiKeyMessages.sessionOnly);
     const needed = neededScope(request.method);
     if (!row.scopes.includes(needed)) {
       throw AppError.forbidden(needed === 'read' ? apiKeyMessages.writeOnly : apiKeyMessages.readOnly);

@@ -74,11 +74,6 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route works for a signed-in user who belongs to no workspace (accepting an invitation). */
     workspaceOptional?: boolean;
-    /**
-     * The route refuses API keys (403): it is about the person, not the workspace — the account,
-     * members, API keys, the live event stream (docs/decisions/025-public-api-and-webhooks.md).
-     */
-    sessionOnly?: boolean;
   }
 }
 

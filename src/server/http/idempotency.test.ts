@@ -174,6 +174,78 @@ describe('Idempotency-Key on sign-up', () => {
   });
 });
 
+describe('Idempotency-Key on the routes for visitors', () => {
+  const signUp = (email: string, key: string, remoteAddress = '127.0.0.1') =>
+    t.app.inject({
+      method: 'POST',
+      url: apiPaths.signUp,
+      remoteAddress,
+      headers: { [IDEMPOTENCY_HEADER]: key },
+      payload: { email, password: 'lamplight-42', firstName: 'Ada', lastName: 'Byron', companyName: 'Acme' },
+    });
+  const accounts = async (email: string) =>
+    (
+      await queryRows<{ n: number }>(
+        t.handle.db,
+        sql`select count(*)::int as n from users where email = ${email}`,
+      )
+    )[0]!.n;
+
+  it('never lets one visitor’s key answer or block another’s sign-up, from another address or the same', async () => {
+    const key = 'signup-1';
+    const first = `first-${Date.now()}@example.com`;
+    expect((await signUp(first, key, '203.0.113.7')).statusCode).toBe(200);
+    for (const [email, address] of [
+      [`second-${Date.now()}@example.com`, '198.51.100.9'],
+      [`third-${Date.now()}@example.com`, '203.0.113.7'],
+    ] as const) {
+      const response = await signUp(email, key, address);
+      expect({ email, status: response.statusCode, replayed: response.headers[REPLAYED_HEADER] }).toEqual({
+        email,
+        status: 200,
+        replayed: undefined,
+      });
+      expect(response.cookies.some((c) => c.name.endsWith('session_token'))).toBe(true);
+      expect(await accounts(email)).toBe(1);
+    }
+    // The same sign-up from another address is its own request: the address is taken by then.
+    expect((await signUp(first, key, '198.51.100.9')).statusCode).toBe(409);
+    // A retry of the very same request from the same address gets the first answer again.
+    const retry = await signUp(first, key, '203.0.113.7');
+    expect([retry.statusCode, retry.headers[REPLAYED_HEADER]]).toEqual([200, 'true']);
+    expect(await accounts(first)).toBe(1);
+  });
+
+  it('stores each visitor’s contact message when two send the same key', async () => {
+    const key = 'contact-1';
+    const message = (name: string) => ({
+      name,
+      email: `${name.toLowerCase()}@example.com`,
+      subject: 'Hello',
+      message: 'A question about plans.',
+    });
+    for (const [name, address] of [
+      ['Grace', '203.0.113.20'],
+      ['Alan', '198.51.100.21'],
+      ['Edsger', '203.0.113.20'],
+    ] as const) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: apiPaths.contact,
+        remoteAddress: address,
+        headers: { [IDEMPOTENCY_HEADER]: key },
+        payload: message(name),
+      });
+      expect({ name, status: response.statusCode }).toEqual({ name, status: 201 });
+    }
+    const stored = await queryRows<{ name: string }>(
+      t.handle.db,
+      sql`select name from contact_messages where subject = 'Hello'`,
+    );
+    expect(stored.map((r) => r.name).sort()).toEqual(['Alan', 'Edsger', 'Grace']);
+  });
+});
+
 describe('Idempotency-Key on Send Emails', () => {
   async function readyCampaign() {
     const { cookie, email } = await signUpUser(t.app);

@@ -6,6 +6,7 @@ import { apiPaths } from '../../shared/paths';
 import type { ErrorResponse } from '../../shared/schemas/api';
 import type { Database } from '../db/client';
 import { idempotencyKeys } from '../db/schema/idempotency-keys';
+import { clientKey } from './client-address';
 
 /** The request header a client sends (one fresh value per user action, the same on retries). */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -60,7 +61,7 @@ function sendJson(reply: FastifyReply, status: number, body: string): FastifyRep
  * Honours the `Idempotency-Key` request header on IDEMPOTENT_ROUTES (docs/decisions/018-idempotency-keys.md,
  * after the IETF draft "The Idempotency-Key HTTP Header Field"). The first request with a key
  * claims it (a row in `idempotency_keys`, unique per scope and key; the scope is the signed-in
- * user, or `anonymous` for sign-up and the contact form) and its answer — status and JSON body,
+ * user, or for sign-up and the contact form the visitor's address and body: `keyScope`) and its answer — status and JSON body,
  * 2xx or 4xx — is stored for KEY_LIFETIME_MS. A later request with the same key and the same
  * route and body gets that answer again (header `Idempotent-Replayed: true`) without running the
  * handler; one that arrives while the first is still running waits up to IN_PROGRESS_WAIT_MS for
@@ -98,6 +99,18 @@ export function registerIdempotency(app: FastifyInstance, db: Database, secret: 
   });
 }
 
+/**
+ * Whose keys a request's key is kept apart from (docs/decisions/018-idempotency-keys.md). Signed
+ * in: the user in the workspace (the same key sent to another workspace is another request). A
+ * visitor proves nothing about who they are, so their key counts only together with their client
+ * address and the HMAC of their body: only a repeat of the very same request from the same place is
+ * answered from the first, and no visitor's key can block or answer another visitor's request.
+ */
+function keyScope(request: FastifyRequest, requestHash: string): string {
+  if (request.user) return `${request.user.id}:${request.workspace?.id ?? ''}`;
+  return `anonymous:${clientKey(request.ip)}:${requestHash}`;
+}
+
 /** The preHandler that claims the key, or answers with the first request's stored answer. */
 function claimKey(db: Database, secret: string): preHandlerHookHandler {
   return async (request, reply) => {
@@ -106,12 +119,11 @@ function claimKey(db: Database, secret: string): preHandlerHookHandler {
     if (typeof key !== 'string' || !KEY_PATTERN.test(key)) {
       return sendJson(reply, 400, errorBody('VALIDATION_ERROR', idempotencyMessages.badKey));
     }
-    // Per user and workspace: the same key sent to another workspace is another request.
-    const scope = request.user ? `${request.user.id}:${request.workspace?.id ?? ''}` : 'anonymous';
     const route = `${request.method} ${request.url}`;
     const requestHash = createHmac('sha256', secret)
       .update(JSON.stringify(request.body ?? null))
       .digest('hex');
+    const scope = keyScope(request, requestHash);
     const where = and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key));
     await db
       .delete(idempotencyKeys)

@@ -13,6 +13,7 @@ export const blogMessages = {
   tooManyCategories: 'Choose at most 10 categories',
   imageInvalid: 'The image must be one uploaded here',
   imageOnly: 'Please choose an image file (JPEG, PNG, WebP, GIF or AVIF)',
+  oneImageOnly: 'Upload one image at a time, with nothing else in the form',
   imageTooLarge: (mb: number) => `The image must be at most ${mb} MB`,
   imageUnreadable: 'The file is not a supported image (JPEG, PNG, WebP, GIF or AVIF)',
   imageTooManyPixels: 'The image is too large: at most 40 megapixels',

@@ -4,7 +4,8 @@ import { createdAt } from './columns';
 /**
  * The first answer to each `Idempotency-Key` a client sent (docs/decisions/018-idempotency-keys.md),
  * so a double click or a retried request gets that answer again instead of doing the work twice.
- * `scope` is the signed-in user's id and workspace id (`user:workspace`), or `anonymous` for sign-up and the contact form. A row whose
+ * `scope` is the signed-in user's id and workspace id (`user:workspace`), or for sign-up and the contact form
+ * `anonymous:<client address>:<requestHash>` (http/idempotency.ts, `keyScope`). A row whose
  * `statusCode` is null is still in progress. Rows live 24 hours (session-cleanup deletes older ones).
  */
 export const idempotencyKeys = pgTable(

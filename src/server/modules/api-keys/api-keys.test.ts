@@ -305,52 +305,6 @@ describe('requests with an API key', () => {
     });
     expect(patch.statusCode).toBe(404);
   });
-
-  it('is refused on the routes about the person (session only), and only there', async () => {
-    const ada = await person();
-    const key = await createKey(ada);
-    const doc = (await t.app.inject({ url: `${apiPaths.docs}/json` })).json<{
-      paths: Record<string, Record<string, unknown>>;
-    }>();
-    const routes = Object.entries(doc.paths).flatMap(([path, methods]) =>
-      Object.keys(methods).map((method) => ({ method: method.toUpperCase(), path })),
-    );
-    // The live event stream is left out of the docs (an EventSource cannot send the header anyway).
-    routes.push({ method: 'GET', path: apiPaths.events });
-    const refused: string[] = [];
-    for (const { method, path } of routes) {
-      const url = path.replace(/\{[^}]+\}|:id/g, '00000000-0000-4000-8000-000000000000');
-      const response = await withKey(key.secret, { method: method as 'GET', url });
-      if (response.statusCode === 403 && errorOf(response).message === apiKeyMessages.sessionOnly) {
-        refused.push(`${method} ${path}`);
-      }
-    }
-    expect(refused.sort()).toEqual(
-      [
-        'GET /api/me',
-        'PUT /api/me/workspace',
-        'PATCH /api/profile',
-        'GET /api/profile/sending',
-        'PUT /api/profile/sending',
-        'POST /api/profile/password',
-        'GET /api/profile/sessions',
-        'POST /api/profile/sessions/sign-out-others',
-        'POST /api/profile/verification-email',
-        'GET /api/users',
-        'PATCH /api/users/{id}/role',
-        'DELETE /api/users/{id}',
-        'GET /api/invitations',
-        'POST /api/invitations',
-        'DELETE /api/invitations/{id}',
-        'POST /api/invitations/{id}/resend',
-        'POST /api/invitations/accept',
-        'GET /api/api-keys',
-        'POST /api/api-keys',
-        'DELETE /api/api-keys/{id}',
-        'GET /api/events',
-      ].sort(),
-    );
-  });
 });
 
 describe('the public API’s surface', () => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
@@ -23,28 +23,49 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** A multipart/form-data body with one file part, as a browser's FormData would send it. */
-function multipart(filename: string, contentType: string, data: Buffer) {
-  const boundary = '----linkpilot-test-boundary';
+const boundary = '----linkpilot-test-boundary';
+/** A file part of a multipart/form-data body (`filename` null: a text field). */
+interface Part {
+  name: string;
+  filename: string | null;
+  contentType: string;
+  data: Buffer;
+}
+const filePart = (filename: string, contentType: string, data: Buffer): Part => ({
+  name: 'file',
+  filename,
+  contentType,
+  data,
+});
+
+/** A multipart/form-data body of `parts`, as a browser's FormData would send it. */
+function multipart(parts: Part[], end = `\r\n--${boundary}--\r\n`) {
   const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
-    ),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
+    ...parts.flatMap((part, i) => [
+      Buffer.from(
+        `${i === 0 ? '' : '\r\n'}--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"` +
+          `${part.filename === null ? '' : `; filename="${part.filename}"`}\r\nContent-Type: ${part.contentType}\r\n\r\n`,
+      ),
+      part.data,
+    ]),
+    Buffer.from(end),
   ]);
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-const upload = (filename: string, contentType: string, data: Buffer, cookie = admin.cookie) => {
-  const body = multipart(filename, contentType, data);
-  return t.app.inject({
+const send = (body: ReturnType<typeof multipart>, cookie = admin.cookie) =>
+  t.app.inject({
     method: 'POST',
     url: apiPaths.imageUploads,
     payload: body.payload,
     headers: { ...body.headers, cookie },
   });
-};
+
+const upload = (filename: string, contentType: string, data: Buffer, cookie = admin.cookie) =>
+  send(multipart([filePart(filename, contentType, data)]), cookie);
+
+/** The images stored so far. */
+const stored = () => readdirSync(path.join(dataDir, 'uploads'), { withFileTypes: true }).length;
 
 const png = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: '#6366f1' } })
@@ -105,6 +126,30 @@ describe('image uploads', () => {
     const response = await upload('bomb.png', 'image/png', bomb);
     expect(response.statusCode).toBe(400);
     expect(response.json().error.message).toBe(blogMessages.imageTooManyPixels);
+  });
+
+  it('takes exactly one part, the file: a second file or a field is refused with 400 and nothing is stored', async () => {
+    const image = await png(20, 20);
+    expect((await upload('one.jpg', 'image/jpeg', image)).statusCode).toBe(201);
+    const before = stored();
+    const field: Part = { name: 'alt', filename: null, contentType: 'text/plain', data: Buffer.from('x') };
+    for (const parts of [
+      [filePart('a.jpg', 'image/jpeg', image), filePart('b.jpg', 'image/jpeg', image)],
+      [filePart('a.jpg', 'image/jpeg', image), { ...filePart('b.jpg', 'image/jpeg', image), name: 'other' }],
+      [filePart('a.jpg', 'image/jpeg', image), field],
+    ]) {
+      const response = await send(multipart(parts));
+      expect({ status: response.statusCode, body: response.json() }).toEqual({
+        status: 400,
+        body: { error: { code: 'VALIDATION_ERROR', message: blogMessages.oneImageOnly } },
+      });
+    }
+    const fieldFirst = await send(multipart([field, filePart('a.jpg', 'image/jpeg', image)]));
+    expect(fieldFirst.statusCode).toBe(400);
+    expect(fieldFirst.json().error.message).toBe(blogMessages.imageOnly);
+    const cutShort = await send(multipart([filePart('a.jpg', 'image/jpeg', image)], ''));
+    expect(cutShort.statusCode).toBe(400);
+    expect(stored()).toBe(before);
   });
 
   it('lets only admins upload', async () => {
