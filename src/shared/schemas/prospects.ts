@@ -37,7 +37,10 @@ export const prospectSchema = z.object({
   sourcePageUrl: z.string().nullable(),
   /** The contact address's check before enrollment; null until it was checked. */
   emailCheck: emailCheckSchema.nullable(),
+  /** The last time we wrote to them; an outcome (success, failed) keeps it. */
   lastContacted: z.string().nullable(),
+  /** When the status became success or failed; null in any other status. */
+  outcomeAt: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Prospect = z.infer<typeof prospectSchema>;

@@ -40,6 +40,7 @@ const prospect: Prospect = {
   sourcePageUrl: null,
   emailCheck: null,
   lastContacted: null,
+  outcomeAt: null,
   createdAt: '2026-11-20T10:00:00.000Z',
 };
 
