@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INVALID_CAMPAIGN_ID_MESSAGE } from './campaign-id';
 import { opportunityTypes } from './discovery';
 import { pageQueryFields, pageSchema, withPageCursor } from './pagination';
 import { siteDomain } from '../url-normalize';
@@ -116,7 +117,7 @@ export type ProspectListQuery = Partial<z.output<typeof prospectListQuerySchema>
 export const contactFiltersSchema = z.object({
   search: z.string().trim().max(200, f.tooLong('Search', 200)).default(''),
   campaignId: z
-    .uuid()
+    .uuid(INVALID_CAMPAIGN_ID_MESSAGE)
     .optional()
     .or(z.literal('').transform(() => undefined)),
   status: prospectStatusSchema.optional().or(z.literal('').transform(() => undefined)),
