@@ -399,7 +399,7 @@ test('the whole journey: sign-up, mailbox, AI campaign, sequence, replies, outco
   await expect(card('Prospects')).toContainText('Pending 0 · Contacted 3 · Responded 0');
   await expect(card('Emails')).toContainText(`${emailsSent}Sent ${emailsSent} · Opened 0 · Clicked 0`);
   await expect(card('Response Rate')).toContainText('12.5%'); // 1 / 8
-  await expect(card('Success Rate')).toContainText('10.0%'); // 1 / target 10
+  await expect(card('Target Reached')).toContainText('10.0%'); // 1 / target 10
   await page.goto(paths.dashboard);
   const listed = page.getByRole('row').filter({ hasText: 'Coffee links' });
   await expect(listed.getByRole('cell').nth(2)).toHaveText(String(all.length));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { campaignProgress } from './campaign-progress';
+import { campaignProgress, offersCompletion } from './campaign-progress';
 
 describe('campaignProgress', () => {
   it('is the share of enrolled prospects whose sequence has ended, in whole percent', () => {
@@ -23,5 +23,20 @@ describe('campaignProgress', () => {
     expect(() => campaignProgress(-1, 0)).toThrow(RangeError);
     expect(() => campaignProgress(2, 0.5)).toThrow(RangeError);
     expect(() => campaignProgress(Number.NaN, 0)).toThrow(RangeError);
+  });
+});
+
+describe('offersCompletion', () => {
+  const done = campaignProgress(4, 4);
+  it('offers to complete an active or paused campaign once every enrolled sequence has ended', () => {
+    expect(offersCompletion('active', done)).toBe(true);
+    expect(offersCompletion('paused', done)).toBe(true);
+  });
+
+  it('not before, not with nobody enrolled, and not from draft or completed', () => {
+    expect(offersCompletion('active', campaignProgress(200, 199))).toBe(false);
+    expect(offersCompletion('active', campaignProgress(0, 0))).toBe(false);
+    expect(offersCompletion('draft', done)).toBe(false);
+    expect(offersCompletion('completed', done)).toBe(false);
   });
 });

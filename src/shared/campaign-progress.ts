@@ -1,4 +1,4 @@
-import type { CampaignProgress } from './schemas/campaigns';
+import type { CampaignProgress, CampaignStatus } from './schemas/campaigns';
 
 /**
  * Enrollment states in which a prospect's sequence is over: `completed` (every step went out) and
@@ -27,4 +27,13 @@ export function campaignProgress(enrolled: number, ended: number): CampaignProgr
   }
   if (ended > enrolled) throw new RangeError(`${ended} ended of only ${enrolled} enrolled`);
   return { enrolled, ended, percent: enrolled === 0 ? 0 : Math.floor((ended * 100) / enrolled) };
+}
+
+/**
+ * True when the campaign page should offer to mark the campaign Completed: it is active or paused (the
+ * statuses that may move to completed) and every enrolled sequence has ended (progress 100 %). It is
+ * an offer, not a move of its own: prospects not enrolled yet may still be sent to, and completed is final.
+ */
+export function offersCompletion(status: CampaignStatus, progress: CampaignProgress): boolean {
+  return (status === 'active' || status === 'paused') && progress.enrolled > 0 && progress.percent === 100;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detailSuccessRate, formatPercent, listSuccessRate, responseRate } from './rates';
+import { formatPercent, responseRate, successRate, targetReached } from './rates';
 
 describe('campaign rates', () => {
   it('response rate is responses over emails sent, 0 when none were sent', () => {
@@ -8,11 +8,11 @@ describe('campaign rates', () => {
     expect(responseRate({ responses: 4, emailsSent: 0 })).toBe(0);
   });
 
-  it('list success rate divides by prospects found, detail by target prospects; 0 on zero', () => {
-    expect(listSuccessRate({ successCount: 1, prospectsFound: 3 })).toBeCloseTo(33.333, 2);
-    expect(listSuccessRate({ successCount: 2, prospectsFound: 0 })).toBe(0);
-    expect(detailSuccessRate({ successCount: 1, targetProspects: 8 })).toBe(12.5);
-    expect(detailSuccessRate({ successCount: 1, targetProspects: 0 })).toBe(0);
+  it('success rate divides by prospects found, target reached by target prospects; 0 on zero', () => {
+    expect(successRate({ successCount: 1, prospectsFound: 3 })).toBeCloseTo(33.333, 2);
+    expect(successRate({ successCount: 2, prospectsFound: 0 })).toBe(0);
+    expect(targetReached({ successCount: 1, targetProspects: 8 })).toBe(12.5);
+    expect(targetReached({ successCount: 1, targetProspects: 0 })).toBe(0);
   });
 
   it('formats with exactly one decimal', () => {

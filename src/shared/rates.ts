@@ -12,15 +12,46 @@ export function responseRate(c: { responses: number; emailsSent: number }): numb
   return percent(c.responses, c.emailsSent);
 }
 
-/** Success rate on the campaign list = success_count / prospects_found × 100; 0 when none found. */
-export function listSuccessRate(c: { successCount: number; prospectsFound: number }): number {
+/**
+ * Success Rate = success_count / prospects_found × 100; 0 when none found. The spec's success rate of
+ * the campaign list, and the only quantity the screens call Success Rate.
+ */
+export function successRate(c: { successCount: number; prospectsFound: number }): number {
   return percent(c.successCount, c.prospectsFound);
 }
 
-/** Success rate on the campaign detail = success_count / target_prospects × 100; 0 without a target. */
-export function detailSuccessRate(c: { successCount: number; targetProspects: number }): number {
+/**
+ * Target Reached = success_count / target_prospects × 100; 0 without a target. The spec's success rate
+ * of the campaign detail page, named apart because it is another quantity than successRate.
+ */
+export function targetReached(c: { successCount: number; targetProspects: number }): number {
   return percent(c.successCount, c.targetProspects);
 }
+
+/**
+ * Each campaign figure's name and definition, as the list's column headers and the detail page's cards
+ * show them (the definition in a tooltip): one name per quantity, on every screen.
+ */
+export const campaignFigures = {
+  prospects: {
+    label: 'Prospects',
+    explained:
+      'Prospects in the campaign, found by discovery or uploaded. The target is the number the campaign ' +
+      'set out to find (AI) or the rows of its file (manual).',
+  },
+  responseRate: {
+    label: 'Response Rate',
+    explained: 'Prospects who replied ÷ emails sent (follow-ups included) × 100.',
+  },
+  successRate: {
+    label: 'Success Rate',
+    explained: 'Prospects marked Success ÷ prospects found × 100.',
+  },
+  targetReached: {
+    label: 'Target Reached',
+    explained: 'Prospects marked Success ÷ the target number of prospects × 100.',
+  },
+} as const;
 
 /** A percentage with 1 decimal (docs/product.md#limits), e.g. `12.5%`. */
 export function formatPercent(value: number): string {

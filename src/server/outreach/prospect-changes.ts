@@ -1,4 +1,4 @@
-import { eq, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { ProspectStatus } from '../../shared/schemas/prospects';
 import type { Database } from '../db/client';
 import { prospects } from '../db/schema/prospects';
@@ -20,8 +20,19 @@ export interface ProspectChange {
 }
 
 /**
+ * outcome_at as an UPDATE to `status` sets it (SET reads the row as it was): kept while the status
+ * stays the same, now when it becomes success or failed, null otherwise.
+ */
+function outcomeAtAfter(status: ProspectStatus | SQL): SQL {
+  const next = sql`(${status})::prospect_status`;
+  return sql`case when ${prospects.status} = ${next} then ${prospects.outcomeAt}
+    when ${next} in ('success', 'failed') then now() end`;
+}
+
+/**
  * The one way a prospect's status and last contact change (docs/decisions/011-replies-history-and-domain-memory.md): updates the prospect
- * matched by `where` (at most one row; locked first so the old status is known), records a
+ * matched by `where` (at most one row; locked first so the old status is known) and its outcome date
+ * (outcomeAtAfter), records a
  * prospect_events row and reports the `prospect.status_changed` webhook event
  * (docs/product.md#webhooks) when the status really changed, and updates the domain memory. Run it
  * inside the caller's transaction.
@@ -39,7 +50,11 @@ export async function changeProspect(
     .limit(1)
     .for('update');
   if (!before) return undefined;
-  const [after] = await db.update(prospects).set(values).where(eq(prospects.id, before.id)).returning();
+  const [after] = await db
+    .update(prospects)
+    .set(values.status === undefined ? values : { ...values, outcomeAt: outcomeAtAfter(values.status) })
+    .where(eq(prospects.id, before.id))
+    .returning();
   const statusChanged = after!.status !== before.status;
   if (statusChanged) {
     await db.insert(prospectEvents).values({ prospectId: after!.id, status: after!.status, reason });

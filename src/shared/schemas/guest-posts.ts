@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { campaignIdField } from './campaign-id';
 import { limits } from '../limits';
 import { errorCodes } from './api';
 import { normalizeWebsiteUrl } from '../urls';
@@ -52,10 +53,7 @@ export const internalLinksField = z
  * internalLinks): the form and `POST /api/guest-posts/generate` validate with this one schema.
  */
 export const guestPostRequestSchema = z.object({
-  campaignId: z
-    .string({ error: m.campaignRequired })
-    .min(1, m.campaignRequired)
-    .pipe(z.uuid(m.campaignRequired)),
+  campaignId: campaignIdField(m.campaignRequired),
   yourWebsite: websiteUrlField(m.yourWebsiteRequired, m.invalidUrl),
   targetWebsite: websiteUrlField(m.targetWebsiteRequired, m.invalidUrl),
   /** Blank lets the model choose (docs/product.md#validation). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { campaignIdField } from './campaign-id';
 import { campaignMessages, websiteUrlField } from './campaigns';
 import { pageQueryFields, pageSchema, withPageCursor } from './pagination';
 import { fieldMessages as f } from './field-messages';
@@ -68,10 +69,7 @@ export const liveLinkFieldHints = {
 
 /** Add Live Link form and `POST /api/live-links` body (docs/product.md#validation: all required, URLs validated). */
 export const createLiveLinkSchema = z.strictObject({
-  campaignId: z
-    .string({ error: m.campaignRequired })
-    .min(1, m.campaignRequired)
-    .pipe(z.uuid(m.campaignRequired)),
+  campaignId: campaignIdField(m.campaignRequired),
   url: websiteUrlField(m.urlRequired, campaignMessages.invalidUrl).describe(liveLinkFieldHints.url),
   anchorText: z
     .string({ error: m.anchorRequired })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INVALID_CAMPAIGN_ID_MESSAGE } from './campaign-id';
 import { opportunityTypes } from './discovery';
 import { pageQueryFields, pageSchema, withPageCursor } from './pagination';
 import { siteDomain } from '../url-normalize';
@@ -37,7 +38,10 @@ export const prospectSchema = z.object({
   sourcePageUrl: z.string().nullable(),
   /** The contact address's check before enrollment; null until it was checked. */
   emailCheck: emailCheckSchema.nullable(),
+  /** The last time we wrote to them; an outcome (success, failed) keeps it. */
   lastContacted: z.string().nullable(),
+  /** When the status became success or failed; null in any other status. */
+  outcomeAt: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Prospect = z.infer<typeof prospectSchema>;
@@ -113,7 +117,7 @@ export type ProspectListQuery = Partial<z.output<typeof prospectListQuerySchema>
 export const contactFiltersSchema = z.object({
   search: z.string().trim().max(200, f.tooLong('Search', 200)).default(''),
   campaignId: z
-    .uuid()
+    .uuid(INVALID_CAMPAIGN_ID_MESSAGE)
     .optional()
     .or(z.literal('').transform(() => undefined)),
   status: prospectStatusSchema.optional().or(z.literal('').transform(() => undefined)),

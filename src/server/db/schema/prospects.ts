@@ -40,7 +40,10 @@ export const prospects = pgTable(
     daScore: integer(),
     /** Relevance to the campaign site, 0–100 (%). */
     relevanceScore: real(),
+    /** The last time we wrote to the prospect; marking an outcome keeps it. */
     lastContacted: timestamp({ withTimezone: true }),
+    /** When the prospect's status became success or failed (its outcome); null in any other status. */
+    outcomeAt: timestamp({ withTimezone: true }),
     /** The site a discovered prospect stands for (host without www.); null for manual rows. */
     domain: text(),
     opportunityType: opportunityType(),

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactsCsvColumns } from '../../../shared/csv/contacts-csv';
 import { apiPaths, withId, withQuery } from '../../../shared/paths';
+import { INVALID_CAMPAIGN_ID_MESSAGE } from '../../../shared/schemas/campaign-id';
 import type { Campaign } from '../../../shared/schemas/campaigns';
 import { CONTACTS_COUNT_CAP, type ContactPage } from '../../../shared/schemas/prospects';
 import { createTestApp, signUpUser, type TestApp } from '../../testing/app';
@@ -136,6 +137,21 @@ describe('GET /api/contacts', () => {
       headers: { cookie },
     });
     expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('a malformed campaign id', () => {
+  it('is answered 400 saying what is wrong with it, by the list and the export', async () => {
+    for (const url of [apiPaths.contacts, apiPaths.contactsExport]) {
+      const response = await t.app.inject({ url: withQuery(url, { campaignId: 'x' }), headers: { cookie } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        error: {
+          message: INVALID_CAMPAIGN_ID_MESSAGE,
+          issues: [{ path: 'campaignId', message: INVALID_CAMPAIGN_ID_MESSAGE }],
+        },
+      });
+    }
   });
 });
 

@@ -1,10 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
+import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPaths, withId } from '../../../shared/paths';
+import { contactsCsvColumns } from '../../../shared/csv/contacts-csv';
+import { apiPaths, withId, withQuery } from '../../../shared/paths';
 import type { CampaignDetail } from '../../../shared/schemas/campaigns';
-import type { Prospect, ProspectPage } from '../../../shared/schemas/prospects';
+import type { ContactPage, Prospect, ProspectPage } from '../../../shared/schemas/prospects';
 import { queryRows } from '../../db/client';
 import { enrollments } from '../../db/schema/outreach';
+import { prospects } from '../../db/schema/prospects';
+import { changeProspect } from '../../outreach/prospect-changes';
 import { createSignedInApp, signUpUser, type TestApp } from '../../testing/app';
 import { createManualCampaign } from '../../testing/campaigns';
 
@@ -24,27 +28,72 @@ async function firstProspect(campaignId: string): Promise<Prospect> {
 }
 
 describe('PATCH /api/prospects/:id', () => {
-  it('sent stamps last_contacted now; success and failed clear it; counters follow', async () => {
+  it('sent stamps last_contacted now; success and failed keep it and date the outcome; counters follow', async () => {
     const campaign = await createManualCampaign(t.app, cookie);
     const prospect = await firstProspect(campaign.id);
     const url = withId(apiPaths.prospect, prospect.id);
 
     const before = Date.now();
     const sent = (await inject('PATCH', url, { status: 'sent' })).json<Prospect>();
-    expect(sent.status).toBe('sent');
+    expect(sent).toMatchObject({ status: 'sent', outcomeAt: null });
     expect(Date.parse(sent.lastContacted!)).toBeGreaterThanOrEqual(before - 1000);
 
     const success = (await inject('PATCH', url, { status: 'success' })).json<Prospect>();
-    expect(success).toMatchObject({ status: 'success', lastContacted: null });
+    expect(success).toMatchObject({ status: 'success', lastContacted: sent.lastContacted });
+    expect(Date.parse(success.outcomeAt!)).toBeGreaterThanOrEqual(Date.parse(sent.lastContacted!));
     const detail = (await inject('GET', withId(apiPaths.campaign, campaign.id))).json<CampaignDetail>();
     expect(detail.successCount).toBe(1);
     expect(detail.prospectCounts).toMatchObject({ pending: 2, success: 1 });
+    // The campaign's list, the contacts list and the CSV export say the same.
+    expect(await firstProspect(campaign.id)).toMatchObject({
+      id: prospect.id,
+      lastContacted: sent.lastContacted,
+      outcomeAt: success.outcomeAt,
+    });
+    const contacts = (
+      await inject('GET', withQuery(apiPaths.contacts, { campaignId: campaign.id }))
+    ).json<ContactPage>();
+    expect(contacts.items.find((c) => c.id === prospect.id)).toMatchObject({
+      lastContacted: sent.lastContacted,
+      outcomeAt: success.outcomeAt,
+    });
+    const csv = Papa.parse<string[]>(
+      (await inject('GET', withQuery(apiPaths.contactsExport, { campaignId: campaign.id }))).body.trimEnd(),
+    ).data;
+    const row = csv.find((r) => r[0] === prospect.website)!;
+    expect(row[contactsCsvColumns.indexOf('Last Contacted')]).toBe(sent.lastContacted);
 
     const failed = (await inject('PATCH', url, { status: 'failed' })).json<Prospect>();
-    expect(failed).toMatchObject({ status: 'failed', lastContacted: null });
+    expect(failed).toMatchObject({ status: 'failed', lastContacted: sent.lastContacted });
+    expect(Date.parse(failed.outcomeAt!)).toBeGreaterThanOrEqual(Date.parse(success.outcomeAt!));
     expect(
       (await inject('GET', withId(apiPaths.campaign, campaign.id))).json<CampaignDetail>().successCount,
     ).toBe(0);
+
+    // Back to sent: no outcome any more.
+    expect((await inject('PATCH', url, { status: 'sent' })).json<Prospect>().outcomeAt).toBeNull();
+  });
+
+  it('an email sent after the outcome moves last_contacted and keeps the outcome and its date', async () => {
+    const campaign = await createManualCampaign(t.app, cookie);
+    const prospect = await firstProspect(campaign.id);
+    const won = (
+      await inject('PATCH', withId(apiPaths.prospect, prospect.id), { status: 'success' })
+    ).json<Prospect>();
+    const later = new Date(Date.parse(won.outcomeAt!) + 60_000);
+    // As a sequence step going out does (outreach/sending/record.ts): the status stays unless pending or sent.
+    await t.handle.db.transaction((tx) =>
+      changeProspect(tx, eq(prospects.id, prospect.id), {
+        status: sql`case when ${prospects.status} in ('pending', 'sent') then 'sent'::prospect_status else ${prospects.status} end`,
+        lastContacted: later,
+        reason: 'Step 2 sent',
+      }),
+    );
+    expect(await firstProspect(campaign.id)).toMatchObject({
+      status: 'success',
+      lastContacted: later.toISOString(),
+      outcomeAt: won.outcomeAt,
+    });
   });
 
   it('success or failed by hand stops the prospect’s sequence; sent leaves it running', async () => {

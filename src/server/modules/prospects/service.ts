@@ -39,6 +39,7 @@ export function toProspect(row: ProspectRow): Prospect {
     emailCheck: emailCheckOf(row.emailCheck),
     relevanceScore: row.relevanceScore,
     lastContacted: iso(row.lastContacted),
+    outcomeAt: iso(row.outcomeAt),
     createdAt: iso(row.createdAt),
   };
 }
@@ -58,6 +59,7 @@ export const prospectColumns = {
   sourcePageUrl: prospects.sourcePageUrl,
   emailCheck: prospects.emailCheck,
   lastContacted: prospects.lastContacted,
+  outcomeAt: prospects.outcomeAt,
   createdAt: prospects.createdAt,
 };
 
@@ -76,6 +78,7 @@ export interface RawProspect {
   source_page_url: string | null;
   email_check: unknown;
   last_contacted: string | Date | null;
+  outcome_at: string | Date | null;
   created_at: string | Date;
 }
 
@@ -95,6 +98,7 @@ export function toProspectFromRaw(r: RawProspect): Prospect {
     emailCheck: emailCheckOf(r.email_check),
     relevanceScore: r.relevance_score,
     lastContacted: isoText(r.last_contacted),
+    outcomeAt: isoText(r.outcome_at),
     createdAt: isoText(r.created_at),
   };
 }
@@ -103,8 +107,8 @@ const notFound = () => AppError.notFound('Prospect not found');
 
 /**
  * Sets a prospect's status from the detail page (docs/product.md#states): 'sent' stamps last_contacted now (and
- * counts as a contact in the domain memory), 'success' and 'failed' clear it. The change is
- * recorded for the timeline. Another user's prospect answers 404.
+ * counts as a contact in the domain memory); 'success' and 'failed' keep it and date the outcome
+ * (outcome_at) instead. The change is recorded for the timeline. Another user's prospect answers 404.
  */
 export async function updateProspectStatus(
   db: Database,
@@ -117,9 +121,8 @@ export async function updateProspectStatus(
     const now = new Date();
     const row = await changeProspect(tx, and(eq(prospects.id, id), eq(prospects.workspaceId, workspaceId))!, {
       status,
-      lastContacted: status === 'sent' ? now : null,
+      ...(status === 'sent' ? { lastContacted: now, contactedAt: now } : {}),
       reason: 'Marked by you',
-      contactedAt: status === 'sent' ? now : undefined,
     });
     if (!row) throw notFound();
     // An outcome decided by hand ends the prospect's sequence: no follow-up after a won or lost link.

@@ -1,18 +1,19 @@
 // @vitest-environment jsdom
 import '../../../test/setup-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { apiPaths, paths, withId, withQuery } from '../../../../shared/paths';
+import { campaignFigures as figures } from '../../../../shared/rates';
 import type { Me } from '../../../../shared/schemas/auth';
 import type { CampaignDetail } from '../../../../shared/schemas/campaigns';
 import { outreachMessages } from '../../../../shared/schemas/outreach';
 import type { Prospect } from '../../../../shared/schemas/prospects';
 import { TooltipProvider } from '../../../components/ui/tooltip';
 import { campaignDetailFixture } from '../../../test/fixtures';
-import { json, mockApi, testUser } from '../../../test/mock-api';
+import { json, mockApi, sentTo, testUser } from '../../../test/mock-api';
 import { meQueryKey } from '../../auth/api/session-queries';
 import { CampaignDetailPage } from './campaign-detail-page';
 
@@ -40,6 +41,7 @@ const prospect: Prospect = {
   sourcePageUrl: null,
   emailCheck: null,
   lastContacted: null,
+  outcomeAt: null,
   createdAt: '2026-11-20T10:00:00.000Z',
 };
 
@@ -47,11 +49,17 @@ const prospect: Prospect = {
  * The page at `search` (e.g. '?tab=outreach') as `me` sees `shown`; APIs it does not need here
  * answer 404. The session is in the cache already, as the dashboard guard leaves it.
  */
+let api: ReturnType<typeof mockApi>;
 function renderPage(
   search = '',
-  { me = testUser, shown = campaign }: { me?: Me; shown?: CampaignDetail } = {},
+  {
+    me = testUser,
+    shown = campaign,
+    handlers = {},
+  }: { me?: Me; shown?: CampaignDetail; handlers?: Parameters<typeof mockApi>[0] } = {},
 ) {
-  mockApi({
+  api = mockApi({
+    ...handlers,
     [`GET ${withId(apiPaths.campaign, id)}`]: () => json(200, shown),
     [`GET ${withId(apiPaths.findProspects, id)}`]: () => json(200, null),
     [`GET ${withQuery(withId(apiPaths.campaignProspects, id), { page: 1, pageSize: 25, sort: 'createdAt', order: 'desc' })}`]:
@@ -161,5 +169,76 @@ describe('CampaignDetailPage', () => {
 
     renderPage('', { shown: teammates });
     expect(await screen.findByRole('button', deleteButton)).toBeInTheDocument();
+  });
+
+  it('names each figure once, beside its definition: found beside target, Target Reached apart from Success Rate', async () => {
+    // 5 prospects found of a target of 10, 1 success, 1 reply to 8 emails.
+    renderPage('', {
+      shown: {
+        ...campaign,
+        targetProspects: 10,
+        prospects: 5,
+        prospectsFound: 5,
+        successCount: 1,
+        responses: 1,
+        emailsSent: 8,
+        prospectCounts: { pending: 0, sent: 3, responded: 1, success: 1, failed: 0 },
+      },
+    });
+    const card = async (label: string) => (await screen.findByText(label, { selector: 'p' })).parentElement!;
+    expect(await card(figures.prospects.label)).toHaveTextContent(/^Prospects5 found · target 10Pending 0/);
+    expect(await card(figures.responseRate.label)).toHaveTextContent('12.5%1 replied · 8 sent');
+    expect(await card(figures.targetReached.label)).toHaveTextContent(
+      '10.0%1 success · target 10Success Rate 20.0% of 5 found',
+    );
+    // Success Rate is success ÷ found here as on the campaign list: no card calls 10 % that.
+    expect(screen.queryByText('Success Rate', { selector: 'p' })).not.toBeInTheDocument();
+
+    await userEvent.hover(screen.getByRole('button', { name: 'How Target Reached is counted' }));
+    const tip = await screen.findByRole('tooltip');
+    expect(tip).toHaveTextContent(figures.targetReached.explained);
+    expect(tip).toHaveTextContent(figures.successRate.explained);
+    for (const figure of [figures.prospects, figures.responseRate])
+      expect(screen.getByRole('button', { name: `How ${figure.label} is counted` })).toBeInTheDocument();
+  });
+
+  it('offers to complete an active campaign whose enrolled sequences have all ended, after a confirmation', async () => {
+    const done = {
+      ...campaign,
+      status: 'active' as const,
+      campaignProgress: { enrolled: 2, ended: 2, percent: 100 },
+      prospectCounts: { pending: 1, sent: 1, responded: 0, success: 1, failed: 0 },
+    };
+    renderPage('', {
+      shown: done,
+      handlers: {
+        [`PATCH ${withId(apiPaths.campaign, id)}`]: () => json(200, { ...done, status: 'completed' }),
+      },
+    });
+    const prompt = (
+      await screen.findByText('Every enrolled prospect’s sequence has ended.')
+    ).closest<HTMLElement>('[role="status"]')!;
+    expect(prompt).toHaveTextContent('Every enrolled prospect’s sequence has ended.');
+    expect(prompt).toHaveTextContent('1 prospect was never sent to: Send Emails reaches them.');
+    await userEvent.click(within(prompt).getByRole('button', { name: 'Mark Completed' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Complete Campaign' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Mark Completed' }));
+    await waitFor(() =>
+      expect(sentTo(api, 'PATCH', withId(apiPaths.campaign, id))).toEqual([{ status: 'completed' }]),
+    );
+  });
+
+  it('does not offer it before every enrolled sequence has ended, nor once completed', async () => {
+    renderPage('', {
+      shown: { ...campaign, status: 'active', campaignProgress: { enrolled: 3, ended: 2, percent: 66 } },
+    });
+    expect(await screen.findByText('66% Complete')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark Completed' })).not.toBeInTheDocument();
+    cleanup();
+    renderPage('', {
+      shown: { ...campaign, status: 'completed', campaignProgress: { enrolled: 3, ended: 3, percent: 100 } },
+    });
+    expect(await screen.findByText('100% Complete')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark Completed' })).not.toBeInTheDocument();
   });
 });

@@ -27,6 +27,7 @@ import { CampaignDetailTabs } from './campaign-detail-tabs';
 import { CampaignStats } from './campaign-stats';
 import { CampaignStatusBadge } from './campaign-status-badge';
 import { CollaboratorsButton } from './collaborators-dialog';
+import { CompleteCampaignPrompt } from './complete-campaign-prompt';
 import { CompetitorsPanel } from './competitors-panel';
 import { DeleteCampaignDialog } from './delete-campaign-dialog';
 import { FindProspectsProgress } from './find-prospects-progress';
@@ -156,6 +157,7 @@ function CampaignDetailView({ campaign, footer }: { campaign: CampaignDetail; fo
           })
         }
       />
+      <CompleteCampaignPrompt campaign={campaign} running={running} />
       <CompetitorsPanel campaign={campaign} />
       <CampaignStats campaign={campaign} run={run} />
       <CampaignDetailTabs

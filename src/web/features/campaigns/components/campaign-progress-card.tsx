@@ -1,8 +1,6 @@
-import { CircleHelp } from 'lucide-react';
 import { campaignProgressExplained } from '../../../../shared/campaign-progress';
 import type { CampaignProgress } from '../../../../shared/schemas/campaigns';
 import type { DiscoveryRun } from '../../../../shared/schemas/discovery';
-import { Tooltip } from '../../../components/ui/tooltip';
 import { isRunActive } from '../api/campaign-queries';
 import { StatCard } from './stat-card';
 
@@ -36,25 +34,14 @@ export function CampaignProgressCard({
   run: DiscoveryRun | null | undefined;
   className?: string;
 }) {
-  const label = (
-    <>
-      Campaign Progress
-      <Tooltip content={<span className="block max-w-64">{campaignProgressExplained}</span>} side="top">
-        <button
-          type="button"
-          aria-label="How Campaign Progress is counted"
-          className="ml-1.5 inline-flex cursor-help rounded-full align-[-2px] focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none"
-        >
-          <CircleHelp aria-hidden className="size-3.5" />
-        </button>
-      </Tooltip>
-    </>
-  );
+  const label = 'Campaign Progress';
+  const help = campaignProgressExplained;
   if (run && isRunActive(run)) {
     return (
       <StatCard
         className={className}
         label={label}
+        help={help}
         value={<span className="text-lg">Finding prospects: {run.progressPercentage}%</span>}
       >
         <Bar label="Finding prospects" percent={run.progressPercentage} />
@@ -63,13 +50,13 @@ export function CampaignProgressCard({
   }
   if (progress.enrolled === 0) {
     return (
-      <StatCard className={className} label={label} value="Not started">
+      <StatCard className={className} label={label} help={help} value="Not started">
         No prospect enrolled yet: Send Emails starts the sequence.
       </StatCard>
     );
   }
   return (
-    <StatCard className={className} label={label} value={`${progress.percent}% Complete`}>
+    <StatCard className={className} label={label} help={help} value={`${progress.percent}% Complete`}>
       <Bar label="Campaign progress" percent={progress.percent} />
       <p className="mt-1.5 tabular-nums">
         {progress.ended} of {progress.enrolled} {progress.enrolled === 1 ? 'sequence' : 'sequences'} ended

@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import '../../../test/setup-dom';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiPaths, paths, withQuery } from '../../../../shared/paths';
+import { campaignFigures as figures } from '../../../../shared/rates';
 import type { Me } from '../../../../shared/schemas/auth';
 import type { Campaign, CampaignStatus } from '../../../../shared/schemas/campaigns';
 import { campaignFixture } from '../../../test/fixtures';
@@ -131,5 +132,35 @@ describe('CampaignsPage', () => {
     renderApp(paths.dashboard);
     expect(await screen.findByRole('button', { name: 'Delete Tess Outreach' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Delete Bakery Draft' })).toBeInTheDocument();
+  });
+
+  it('shows Success Rate as success ÷ found, the name the detail page keeps for it, defined in a tooltip', async () => {
+    // 1 success among 5 found of a target of 10: 20 %, never the target's 10 %.
+    const counted = campaignFixture({
+      id: 'c5',
+      name: 'Counted',
+      status: 'active',
+      targetProspects: 10,
+      prospects: 5,
+      prospectsFound: 5,
+      successCount: 1,
+      responses: 1,
+      emailsSent: 8,
+    });
+    mockApi({
+      [`GET ${apiPaths.me}`]: () => json(200, testUser),
+      [`GET ${listUrl('all')}`]: () => page([counted]),
+    });
+    renderApp(paths.dashboard);
+    const row = (await screen.findByRole('link', { name: 'Counted' })).closest('tr')!;
+    const cells = within(row).getAllByRole('cell');
+    expect(cells.slice(2, 6).map((c) => c.textContent)).toEqual(['5', '8', '12.5%', '20.0%']);
+
+    const help = screen.getByRole('button', { name: `How ${figures.successRate.label} is counted` });
+    expect(help.closest('th')).toHaveTextContent(figures.successRate.label);
+    await userEvent.hover(help);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(figures.successRate.explained);
+    for (const figure of [figures.prospects, figures.responseRate])
+      expect(screen.getByRole('button', { name: `How ${figure.label} is counted` })).toBeInTheDocument();
   });
 });

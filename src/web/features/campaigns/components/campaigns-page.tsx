@@ -3,7 +3,12 @@ import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../../shared/paths';
 import { mayDeleteCampaign } from '../../../../shared/roles';
-import { formatPercent, listSuccessRate, responseRate } from '../../../../shared/rates';
+import {
+  campaignFigures as figures,
+  formatPercent,
+  responseRate,
+  successRate,
+} from '../../../../shared/rates';
 import {
   campaignListFilters,
   campaignMessages as m,
@@ -14,6 +19,7 @@ import type { SortOrder } from '../../../../shared/schemas/pagination';
 import { PagedQueryCard } from '../../../components/query-card';
 import { Button } from '../../../components/ui/button';
 import { DeleteButton } from '../../../components/ui/delete-button';
+import { HelpTip } from '../../../components/ui/help-tip';
 import { EmptyState, PageHeader } from '../../../components/ui/page-states';
 import { SearchInput } from '../../../components/ui/search-input';
 import { Select } from '../../../components/ui/select';
@@ -73,6 +79,16 @@ function collaboratorsLine(c: Campaign): string | null {
   return c.collaborators.length > 0
     ? `Collaborators: ${c.collaborators.map((p) => p.name).join(', ')}`
     : null;
+}
+
+/** A figure's column header (right-aligned like its numbers) with its definition in a tooltip. */
+function FigureHeader({ figure }: { figure: { label: string; explained: string } }) {
+  return (
+    <Th className="text-right whitespace-nowrap">
+      {figure.label}
+      <HelpTip label={`How ${figure.label} is counted`}>{figure.explained}</HelpTip>
+    </Th>
+  );
 }
 
 /**
@@ -176,10 +192,10 @@ export function CampaignsPage() {
               <tr>
                 <Th>Campaign</Th>
                 <Th>Status</Th>
-                <Th className="text-right">Prospects</Th>
+                <FigureHeader figure={figures.prospects} />
                 <Th className="text-right">Emails</Th>
-                <Th className="text-right">Response Rate</Th>
-                <Th className="text-right">Success Rate</Th>
+                <FigureHeader figure={figures.responseRate} />
+                <FigureHeader figure={figures.successRate} />
                 <SortHeader
                   label="Created"
                   order={order}
@@ -215,7 +231,7 @@ export function CampaignsPage() {
                   <Td className="text-right tabular-nums">{c.prospects}</Td>
                   <Td className="text-right tabular-nums">{c.emailsSent}</Td>
                   <Td className="text-right tabular-nums">{formatPercent(responseRate(c))}</Td>
-                  <Td className="text-right tabular-nums">{formatPercent(listSuccessRate(c))}</Td>
+                  <Td className="text-right tabular-nums">{formatPercent(successRate(c))}</Td>
                   <Td className="whitespace-nowrap">{formatDate(c.createdAt)}</Td>
                   <Td className="text-right">
                     {me && mayDeleteCampaign(me.role, me.id, c.owner?.id) && (

@@ -26,6 +26,7 @@ import { useContactPage } from '../../prospects/api/prospect-queries';
 import { campaignOptionsQuery } from '../../../data/campaign-options';
 import {
   LastContactedCell,
+  OutcomeDate,
   ProspectIdentityCells,
   ProspectIdentityHeaders,
   ProspectScoreCells,
@@ -179,6 +180,7 @@ export function ContactsPage() {
                   <Td>{c.campaignName}</Td>
                   <Td>
                     <ProspectStatusBadge status={c.status} />
+                    <OutcomeDate prospect={c} />
                     <DomainMemoryNote contact={c} />
                   </Td>
                   <ProspectScoreCells prospect={c} />

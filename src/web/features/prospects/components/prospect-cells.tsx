@@ -108,3 +108,18 @@ export function ProspectScoreCells({ prospect: p }: { prospect: Prospect }) {
 export function LastContactedCell({ prospect: p }: { prospect: Prospect }) {
   return <Td className="whitespace-nowrap">{p.lastContacted ? formatDate(p.lastContacted) : 'Never'}</Td>;
 }
+
+/**
+ * Under a success or failed status, the date of that outcome (outcomeAt), apart from Last Contacted,
+ * which an outcome keeps (docs/product.md#states). Nothing for other statuses or an undated outcome.
+ */
+export function OutcomeDate({ prospect: p }: { prospect: Prospect }) {
+  if (!p.outcomeAt || (p.status !== 'success' && p.status !== 'failed')) return null;
+  return (
+    <div className="mt-1 text-xs whitespace-nowrap text-slate-500 dark:text-slate-400">
+      <time dateTime={p.outcomeAt} title={`Marked ${p.status} on ${formatDate(p.outcomeAt)}`}>
+        {formatDate(p.outcomeAt)}
+      </time>
+    </div>
+  );
+}

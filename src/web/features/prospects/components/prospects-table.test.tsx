@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import '../../../test/setup-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { apiPaths, withId, withQuery } from '../../../../shared/paths';
@@ -32,16 +32,20 @@ const prospect = (status: Prospect['status']): Prospect => ({
   sourcePageUrl: null,
   emailCheck: null,
   lastContacted: '2026-11-21T10:00:00.000Z',
+  outcomeAt: null,
   createdAt: '2026-11-20T10:00:00.000Z',
 });
 
-/** Renders the table; the API answers 'sent' until `replied()` is called, then 'responded'. */
-function renderTable(emailCheck: Prospect['emailCheck'] = null, website = 'espressodaily.test') {
+/**
+ * Renders the table of one prospect (`over` changes its fields); the API answers 'sent' until
+ * `replied()` is called, then 'responded'.
+ */
+function renderTable(over: Partial<Prospect> = {}) {
   let status: Prospect['status'] = 'sent';
   mockApi({
     [`GET ${listUrl}`]: () =>
       json(200, {
-        items: [{ ...prospect(status), emailCheck, website }],
+        items: [{ ...prospect(status), ...over }],
         total: 1,
         page: 1,
         pageSize: 25,
@@ -74,10 +78,12 @@ describe('ProspectsTable', () => {
 
   it('warns beside an address its check refused, with the reason', async () => {
     renderTable({
-      deliverable: false,
-      flags: ['null-mx'],
-      reason: 'Its domain says it accepts no mail (null MX).',
-      checkedAt: '2026-11-21T10:00:00.000Z',
+      emailCheck: {
+        deliverable: false,
+        flags: ['null-mx'],
+        reason: 'Its domain says it accepts no mail (null MX).',
+        checkedAt: '2026-11-21T10:00:00.000Z',
+      },
     });
     expect(
       await screen.findByRole('img', { name: 'Not enrolled: Its domain says it accepts no mail (null MX).' }),
@@ -85,9 +91,24 @@ describe('ProspectsTable', () => {
   });
 
   it('shows an international website in Unicode, as stored in punycode', async () => {
-    renderTable(null, 'xn--mnchen-3ya.de');
+    renderTable({ website: 'xn--mnchen-3ya.de' });
     expect(await screen.findByText('münchen.de')).toBeInTheDocument();
     expect(screen.queryByText('xn--mnchen-3ya.de')).not.toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Actions for münchen.de' })).toBeInTheDocument();
+  });
+
+  it('is newest first, and says so: Added is the sorted column', async () => {
+    renderTable();
+    expect(await screen.findByText('November 20, 2026')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Added' })).toHaveAttribute('aria-sort', 'descending');
+    expect(screen.getByRole('columnheader', { name: 'Last Contacted' })).toHaveAttribute('aria-sort', 'none');
+  });
+
+  it('keeps Last Contacted after an outcome and dates the outcome under its status', async () => {
+    renderTable({ status: 'success', outcomeAt: '2026-11-28T09:00:00.000Z' });
+    const row = (await screen.findByText('success', { exact: true })).closest('tr')!;
+    const cells = within(row).getAllByRole('cell');
+    expect(cells[4]).toHaveTextContent(/^successNovember 28, 2026$/);
+    expect(cells[5]).toHaveTextContent('November 21, 2026');
   });
 });

@@ -10,10 +10,12 @@ import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/page-states';
 import { refusalMessage } from '../../../lib/form-errors';
 import { SortHeader, Table, Td, Th } from '../../../components/ui/table';
+import { formatDate } from '../../../lib/format';
 import { useEnrollProspect, useUpdateProspectStatus } from '../api/prospect-mutations';
 import { useCampaignProspects } from '../api/prospect-queries';
 import {
   LastContactedCell,
+  OutcomeDate,
   ProspectIdentityCells,
   ProspectIdentityHeaders,
   ProspectScoreCells,
@@ -27,10 +29,12 @@ const PAGE_SIZE = 25;
 type Sort = { field: 'createdAt' | 'lastContacted'; order: SortOrder };
 
 /**
- * Website, contact (name, email), DA, relevance, status, last contacted, and Send / Success / Failed
- * (docs/product.md#campaign-detail). Send enrolls the prospect in the campaign's outreach (docs/decisions/009-outreach-sending.md); the row turns 'Sent'
- * when its first email has gone out. The website opens the prospect's history. The
- * rows follow sends, replies and bounces through live events (lib/live-events.ts).
+ * Website, contact (name, email), DA, relevance, status (with an outcome's date), last contacted,
+ * added, and Send / Success / Failed (docs/product.md#campaign-detail). Newest first (a CSV's rows
+ * in the file's order) until a date header is clicked; the server sorts. Send enrolls the prospect
+ * in the campaign's outreach (docs/decisions/009-outreach-sending.md); the row turns 'Sent' when its
+ * first email has gone out. The website opens the prospect's history. The rows follow sends,
+ * replies and bounces through live events (lib/live-events.ts).
  */
 export function ProspectsTable({ campaignId }: { campaignId: string }) {
   const [page, setPage] = useState(1);
@@ -78,6 +82,11 @@ export function ProspectsTable({ campaignId }: { campaignId: string }) {
                   order={sort.field === 'lastContacted' ? sort.order : null}
                   onSort={() => sortBy('lastContacted')}
                 />
+                <SortHeader
+                  label="Added"
+                  order={sort.field === 'createdAt' ? sort.order : null}
+                  onSort={() => sortBy('createdAt')}
+                />
                 <Th>Actions</Th>
               </tr>
             </thead>
@@ -88,8 +97,10 @@ export function ProspectsTable({ campaignId }: { campaignId: string }) {
                   <ProspectScoreCells prospect={p} />
                   <Td>
                     <ProspectStatusBadge status={p.status} />
+                    <OutcomeDate prospect={p} />
                   </Td>
                   <LastContactedCell prospect={p} />
+                  <Td className="whitespace-nowrap">{formatDate(p.createdAt)}</Td>
                   <Td>
                     <div
                       className="flex flex-wrap gap-1"
