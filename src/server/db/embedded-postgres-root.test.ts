@@ -6,6 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readPostmasterLock, startEmbeddedPostgres } from './embedded-postgres';
 import { BINARY_CACHE } from './postgres-binaries';
+import { embeddedAppEnv } from '../testing/app-process';
 
 /**
  * Run as root, the embedded server runs as the user postgres. A clone in a folder only root can
@@ -67,15 +68,7 @@ describe.skipIf(userInfo().uid !== 0 || `${platform()}-${arch()}` !== 'linux-x64
       process.execPath,
       ['--import', 'tsx', path.join(import.meta.dirname, '..', 'main.ts')],
       {
-        env: {
-          ...process.env,
-          DATABASE_URL: '',
-          DATA_DIR: dataDir,
-          PORT: '0',
-          HOST: '127.0.0.1',
-          APP_URL: 'http://localhost:3000',
-          LOG_LEVEL: 'warn',
-        },
+        env: embeddedAppEnv(dataDir),
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './client';
 import { readPostmasterLock } from './embedded-postgres';
+import { embeddedAppEnv } from '../testing/app-process';
 
 /**
  * The app's own process on the embedded server: a crash (SIGKILL) leaves the server running
@@ -26,15 +27,7 @@ afterAll(() => {
 
 function run(script: string, args: string[]): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(serverDir, script), ...args], {
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      DATA_DIR: dataDir,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      APP_URL: 'http://localhost:3000',
-      LOG_LEVEL: 'warn',
-    },
+    env: embeddedAppEnv(dataDir),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
