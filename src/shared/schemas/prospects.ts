@@ -101,10 +101,17 @@ export type UpdateProspectStatusInput = z.infer<typeof updateProspectStatusSchem
 export const prospectSortFields = ['createdAt', 'lastContacted'] as const;
 export type ProspectSortField = (typeof prospectSortFields)[number];
 
-/** `GET /api/campaigns/:id/prospects` query: newest first by default (docs/product.md#api), sortable by date. */
+/**
+ * What a campaign's prospects sort by: the dates, or DA score (best first, the table's default;
+ * unscored last, newest first among equals, so a CSV without scores keeps the file's order).
+ */
+export const campaignProspectSortFields = ['daScore', ...prospectSortFields] as const;
+export type CampaignProspectSortField = (typeof campaignProspectSortFields)[number];
+
+/** `GET /api/campaigns/:id/prospects` query: newest first by default (docs/product.md#api), sortable by date or DA score. */
 export const prospectListQuerySchema = withPageCursor(
   z.object({
-    sort: z.enum(prospectSortFields).default('createdAt'),
+    sort: z.enum(campaignProspectSortFields).default('createdAt'),
     ...pageQueryFields,
   }),
 );

@@ -1,4 +1,5 @@
 ALTER TABLE "prospects" ADD COLUMN "outcome_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "idx_prospects_campaign_id_da_score" ON "prospects" USING btree ("campaign_id","da_score" DESC NULLS LAST,"created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 -- An outcome already decided dates from the status change that made it (its prospect_events row).
 UPDATE "prospects" "p" SET "outcome_at" = "e"."at"
 FROM (

@@ -81,6 +81,13 @@ export const prospects = pgTable(
       .where(sql`${t.domain} is not null`),
     index('idx_prospects_workspace_id_domain').on(t.workspaceId, t.domain),
     index('idx_prospects_campaign_id_created_at').on(t.campaignId, t.createdAt.desc()),
+    // The campaign page's prospects table: best DA first, then newest (listCampaignProspects).
+    index('idx_prospects_campaign_id_da_score').on(
+      t.campaignId,
+      t.daScore.desc().nullsLast(),
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
     // The id makes the contacts order stable and lets pages and the export's keyset walk this index.
     index('idx_prospects_workspace_id_created_at_id').on(t.workspaceId, t.createdAt.desc(), t.id.desc()),
     index('idx_prospects_workspace_id_status').on(t.workspaceId, t.status),

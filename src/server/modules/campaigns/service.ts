@@ -377,8 +377,9 @@ export async function deleteCampaign(db: Database, actor: Actor, id: string): Pr
 }
 
 /**
- * One page of a campaign's prospects, newest first by default, sortable by date, with the
- * campaign's number of prospects, in one statement (pageAndTotal) that also checks the owner.
+ * One page of a campaign's prospects, newest first by default, sortable by date or by DA score (unscored
+ * last; equal scores newest first, so a CSV keeps its file's order), with the campaign's number of
+ * prospects, in one statement (pageAndTotal) that also checks the owner.
  * @throws AppError NOT_FOUND when the campaign is not the user's.
  */
 export async function listCampaignProspects(
@@ -387,19 +388,28 @@ export async function listCampaignProspects(
   campaignId: string,
   query: z.output<typeof prospectListQuerySchema>,
 ): Promise<ProspectPage> {
-  const byLastContacted = query.sort === 'lastContacted';
+  const direction = query.order === 'asc' ? sql`asc` : sql`desc`;
+  // The order inside the page query, and the same over the page CTE's columns (its joins lose it).
+  const [first, outerFirst] =
+    query.sort === 'lastContacted'
+      ? [
+          orderByNullsLast(prospects.lastContacted, query.order),
+          sql`page.last_contacted ${direction} nulls last`,
+        ]
+      : query.sort === 'daScore'
+        ? [
+            sql`${orderByNullsLast(prospects.daScore, query.order)}, ${orderByIndexed(prospects.createdAt, 'desc')}`,
+            sql`page.da_score ${direction} nulls last, page.created_at desc nulls last`,
+          ]
+        : [
+            orderByIndexed(prospects.createdAt, query.order),
+            sql`page.created_at ${query.order === 'asc' ? sql`asc nulls first` : sql`desc nulls last`}`,
+          ];
   const { rows, total, found } = await pageAndTotal<RawProspect>(db, {
     shape: `campaign-prospects:${query.sort}:${query.order}`,
     build: () => {
       const user = sql.placeholder('workspaceId');
       const campaign = sql.placeholder('campaignId');
-      const first = byLastContacted
-        ? orderByNullsLast(prospects.lastContacted, query.order)
-        : orderByIndexed(prospects.createdAt, query.order);
-      const direction = query.order === 'asc' ? sql`asc` : sql`desc`;
-      const outerFirst = byLastContacted
-        ? sql`page.last_contacted ${direction} nulls last`
-        : sql`page.created_at ${query.order === 'asc' ? sql`asc nulls first` : sql`desc nulls last`}`;
       return {
         page: db
           .select(prospectColumns)

@@ -159,6 +159,33 @@ describe('GET /api/campaigns/:id/prospects', () => {
     expect(page.items[0]!.id).toBe(prospect.id);
   });
 
+  it('sorts by DA score: best first, unscored last, equal scores in the file’s order; ascending too', async () => {
+    const campaign = await createManualCampaign(t.app, cookie, {
+      prospects: ['none.com', 'thirty-a.com', 'fifty.com', 'thirty-b.com'].map((website) => ({ website })),
+    });
+    await t.handle.db.execute(sql`update prospects set da_score = case website
+      when 'thirty-a.com' then 30 when 'fifty.com' then 50 when 'thirty-b.com' then 30 end
+      where campaign_id = ${campaign.id}`);
+    const sites = async (order: 'asc' | 'desc', pageSize = 25, page = 1) =>
+      (
+        await inject(
+          'GET',
+          withQuery(withId(apiPaths.campaignProspects, campaign.id), {
+            sort: 'daScore',
+            order,
+            pageSize,
+            page,
+          }),
+        )
+      )
+        .json<ProspectPage>()
+        .items.map((p) => p.website);
+    expect(await sites('desc')).toEqual(['fifty.com', 'thirty-a.com', 'thirty-b.com', 'none.com']);
+    expect(await sites('asc')).toEqual(['thirty-a.com', 'thirty-b.com', 'fifty.com', 'none.com']);
+    // Pages split the same order.
+    expect([...(await sites('desc', 2, 1)), ...(await sites('desc', 2, 2))]).toEqual(await sites('desc'));
+  });
+
   it('answers a page past the end with the total, and 404 for another workspace’s campaign', async () => {
     const campaign = await createManualCampaign(t.app, cookie);
     const past = (

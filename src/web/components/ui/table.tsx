@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import type { SortOrder } from '../../../shared/schemas/pagination';
 import { cn } from '../../lib/cn';
 
@@ -55,10 +55,12 @@ interface SortHeaderProps {
   order: SortOrder | null;
   onSort: () => void;
   className?: string;
+  /** Shown after the sort button, e.g. a help tip. */
+  children?: ReactNode;
 }
 
-/** A header cell that sorts its (date) column; aria-sort tells assistive technology the direction. */
-export function SortHeader({ label, order, onSort, className }: SortHeaderProps) {
+/** A header cell that sorts its column; aria-sort tells assistive technology the direction. */
+export function SortHeader({ label, order, onSort, className, children }: SortHeaderProps) {
   const Icon = order === 'asc' ? ArrowUp : order === 'desc' ? ArrowDown : ArrowUpDown;
   return (
     <Th
@@ -73,6 +75,7 @@ export function SortHeader({ label, order, onSort, className }: SortHeaderProps)
         {label}
         <Icon aria-hidden className="size-3.5" />
       </button>
+      {children}
     </Th>
   );
 }

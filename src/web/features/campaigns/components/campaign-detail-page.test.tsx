@@ -62,7 +62,7 @@ function renderPage(
     ...handlers,
     [`GET ${withId(apiPaths.campaign, id)}`]: () => json(200, shown),
     [`GET ${withId(apiPaths.findProspects, id)}`]: () => json(200, null),
-    [`GET ${withQuery(withId(apiPaths.campaignProspects, id), { page: 1, pageSize: 25, sort: 'createdAt', order: 'desc' })}`]:
+    [`GET ${withQuery(withId(apiPaths.campaignProspects, id), { page: 1, pageSize: 25, sort: 'daScore', order: 'desc' })}`]:
       () => json(200, { items: [prospect], total: 1, page: 1, pageSize: 25, nextCursor: null }),
     [`GET ${withId(apiPaths.campaignOutreach, id)}`]: () =>
       json(200, {

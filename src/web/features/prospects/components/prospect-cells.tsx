@@ -1,7 +1,9 @@
 import { CircleHelp } from 'lucide-react';
 import { discoveryMessages, opportunityLabels } from '../../../../shared/schemas/discovery';
 import type { Prospect } from '../../../../shared/schemas/prospects';
-import { Td, Th } from '../../../components/ui/table';
+import type { SortOrder } from '../../../../shared/schemas/pagination';
+import { HelpTip } from '../../../components/ui/help-tip';
+import { SortHeader, Td, Th } from '../../../components/ui/table';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { formatDate } from '../../../lib/format';
 import { EmailCheckWarning } from './email-check-warning';
@@ -72,21 +74,32 @@ export function ProspectIdentityCells({ prospect: p, onOpen }: { prospect: Prosp
   );
 }
 
-/** The DA Score and Relevance header cells; DA Score explains itself on hover and focus. */
-export function ProspectScoreHeaders() {
+/**
+ * The DA Score and Relevance header cells; DA Score explains itself on hover and focus. With `daSort`
+ * DA Score is a sort header (`order` when it is the sorted column, else null).
+ */
+export function ProspectScoreHeaders({
+  daSort,
+}: { daSort?: { order: SortOrder | null; onSort: () => void } } = {}) {
   return (
     <>
-      <Th className="text-right">
-        <Tooltip
-          content={<span className="block max-w-64 normal-case">{discoveryMessages.daScoreExplained}</span>}
-          side="top"
-        >
-          <button type="button" className="inline-flex cursor-help items-center gap-1 uppercase">
-            DA Score <CircleHelp aria-hidden className="size-3.5" />
-            <span className="sr-only">{discoveryMessages.daScoreExplained}</span>
-          </button>
-        </Tooltip>
-      </Th>
+      {daSort ? (
+        <SortHeader className="text-right" label="DA Score" order={daSort.order} onSort={daSort.onSort}>
+          <HelpTip label="What DA Score means">{discoveryMessages.daScoreExplained}</HelpTip>
+        </SortHeader>
+      ) : (
+        <Th className="text-right">
+          <Tooltip
+            content={<span className="block max-w-64 normal-case">{discoveryMessages.daScoreExplained}</span>}
+            side="top"
+          >
+            <button type="button" className="inline-flex cursor-help items-center gap-1 uppercase">
+              DA Score <CircleHelp aria-hidden className="size-3.5" />
+              <span className="sr-only">{discoveryMessages.daScoreExplained}</span>
+            </button>
+          </Tooltip>
+        </Th>
+      )}
       <Th className="text-right">Relevance</Th>
     </>
   );

@@ -15,7 +15,7 @@ const campaignId = 'c0ffee00-0000-4000-8000-00000000000c';
 const listUrl = withQuery(withId(apiPaths.campaignProspects, campaignId), {
   page: 1,
   pageSize: 25,
-  sort: 'createdAt',
+  sort: 'daScore',
   order: 'desc',
 });
 const prospect = (status: Prospect['status']): Prospect => ({
@@ -97,10 +97,10 @@ describe('ProspectsTable', () => {
     expect(screen.getByRole('group', { name: 'Actions for münchen.de' })).toBeInTheDocument();
   });
 
-  it('is newest first, and says so: Added is the sorted column', async () => {
+  it('asks the server for the best DA first, and shows DA Score as the sorted column', async () => {
     renderTable();
-    expect(await screen.findByText('November 20, 2026')).toBeInTheDocument();
-    expect(screen.getByRole('columnheader', { name: 'Added' })).toHaveAttribute('aria-sort', 'descending');
+    expect(await screen.findByText('espressodaily.test')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: /DA Score/ })).toHaveAttribute('aria-sort', 'descending');
     expect(screen.getByRole('columnheader', { name: 'Last Contacted' })).toHaveAttribute('aria-sort', 'none');
   });
 

@@ -4,13 +4,12 @@ import { toast } from 'sonner';
 import { campaignMessages as m } from '../../../../shared/schemas/campaigns';
 import type { SortOrder } from '../../../../shared/schemas/pagination';
 import { outreachMessages } from '../../../../shared/schemas/outreach';
-import type { Prospect } from '../../../../shared/schemas/prospects';
+import type { CampaignProspectSortField, Prospect } from '../../../../shared/schemas/prospects';
 import { PagedQueryCard } from '../../../components/query-card';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/page-states';
 import { refusalMessage } from '../../../lib/form-errors';
 import { SortHeader, Table, Td, Th } from '../../../components/ui/table';
-import { formatDate } from '../../../lib/format';
 import { useEnrollProspect, useUpdateProspectStatus } from '../api/prospect-mutations';
 import { useCampaignProspects } from '../api/prospect-queries';
 import {
@@ -26,19 +25,20 @@ import { ProspectTimelineDrawer } from './prospect-timeline-drawer';
 import { displayUrl } from '../../../../shared/display-host';
 
 const PAGE_SIZE = 25;
-type Sort = { field: 'createdAt' | 'lastContacted'; order: SortOrder };
+type Sort = { field: CampaignProspectSortField; order: SortOrder };
 
 /**
- * Website, contact (name, email), DA, relevance, status (with an outcome's date), last contacted,
- * added, and Send / Success / Failed (docs/product.md#campaign-detail). Newest first (a CSV's rows
- * in the file's order) until a date header is clicked; the server sorts. Send enrolls the prospect
- * in the campaign's outreach (docs/decisions/009-outreach-sending.md); the row turns 'Sent' when its
- * first email has gone out. The website opens the prospect's history. The rows follow sends,
- * replies and bounces through live events (lib/live-events.ts).
+ * Website, contact (name, email), DA, relevance, status (with an outcome's date), last contacted, and
+ * Send / Success / Failed (docs/product.md#campaign-detail). Best DA first until another header is
+ * clicked (unscored prospects last, newest first among equals, so a CSV keeps the file's order); the
+ * server sorts. Send enrolls the prospect in the campaign's outreach
+ * (docs/decisions/009-outreach-sending.md); the row turns 'Sent' when its first email has gone out.
+ * The website opens the prospect's history. The rows follow sends, replies and bounces through live
+ * events (lib/live-events.ts).
  */
 export function ProspectsTable({ campaignId }: { campaignId: string }) {
   const [page, setPage] = useState(1);
-  const [sort, setSort] = useState<Sort>({ field: 'createdAt', order: 'desc' });
+  const [sort, setSort] = useState<Sort>({ field: 'daScore', order: 'desc' });
   const query = useCampaignProspects(campaignId, {
     page,
     pageSize: PAGE_SIZE,
@@ -75,17 +75,17 @@ export function ProspectsTable({ campaignId }: { campaignId: string }) {
             <thead>
               <tr>
                 <ProspectIdentityHeaders />
-                <ProspectScoreHeaders />
+                <ProspectScoreHeaders
+                  daSort={{
+                    order: sort.field === 'daScore' ? sort.order : null,
+                    onSort: () => sortBy('daScore'),
+                  }}
+                />
                 <Th>Status</Th>
                 <SortHeader
                   label="Last Contacted"
                   order={sort.field === 'lastContacted' ? sort.order : null}
                   onSort={() => sortBy('lastContacted')}
-                />
-                <SortHeader
-                  label="Added"
-                  order={sort.field === 'createdAt' ? sort.order : null}
-                  onSort={() => sortBy('createdAt')}
                 />
                 <Th>Actions</Th>
               </tr>
@@ -100,7 +100,6 @@ export function ProspectsTable({ campaignId }: { campaignId: string }) {
                     <OutcomeDate prospect={p} />
                   </Td>
                   <LastContactedCell prospect={p} />
-                  <Td className="whitespace-nowrap">{formatDate(p.createdAt)}</Td>
                   <Td>
                     <div
                       className="flex flex-wrap gap-1"
