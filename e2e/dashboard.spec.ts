@@ -71,7 +71,8 @@ test('a manual campaign from a CSV file: prospects, Send / Success, competitors 
   const beta = row(page, 'beta.example.org');
   await beta.getByRole('button', { name: 'Success' }).click();
   await expect(beta.getByText('success', { exact: true })).toBeVisible();
-  await expect(page.getByText('33.3%')).toBeVisible();
+  // Target Reached: 1 success of a target of 3 (its Success Rate line under it reads the same 33.3 % of 3 found).
+  await expect(page.getByText('33.3%', { exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: 'Add Competitors' }).click();
   const input = page.getByPlaceholder('Add competitor website (e.g., competitor.com)');
