@@ -102,7 +102,7 @@ test('a reply reaches the Inbox, is answered in the thread from the app, labelle
   await expect(nav).toContainText('1');
 
   await row.click();
-  const conversation = page.getByRole('region', { name: 'Conversation' });
+  const conversation = page.getByRole('region', { name: 'Conversation', exact: true });
   await expect(conversation.getByText('Sounds great! What would the post be about?')).toBeVisible();
   await expect(conversation.getByText('> Hi Anna, a guest post idea.')).toBeHidden();
   await expect(nav).not.toContainText('1');
