@@ -366,8 +366,11 @@ test('the whole journey: sign-up, mailbox, AI campaign, sequence, replies, outco
   expect(csv).toHaveLength(all.length);
   const screen = await Promise.all(
     (await screenRows.all()).map(async (row) => {
-      const [website, ...rest] = (await row.getByRole('cell').allInnerTexts()).slice(0, 6);
-      return [website!.split('\n')[0]!, ...rest]; // under the website: how it was found
+      const [website, contact, campaign, status, ...rest] = (
+        await row.getByRole('cell').allInnerTexts()
+      ).slice(0, 6);
+      // Under the website: how it was found; under a Success or Failed status: the outcome's date.
+      return [website!.split('\n')[0]!, contact!, campaign!, status!.split('\n')[0]!, ...rest];
     }),
   );
   const fromCsv = csv.map((r) => [
