@@ -29,6 +29,8 @@ import { databaseRateLimitStore } from './http/rate-limit-store';
 import { registerIdempotency } from './http/idempotency';
 import { registerNulRefusal } from './http/reject-nul';
 import { loggerOptions } from './http/request-log';
+import { createMetrics, type AppMetrics } from './observability/metrics';
+import { registerOperatorRoutes } from './observability/routes';
 import { unversionedUrl } from './http/api-version';
 import { openApiOptions, PUBLIC_SECURITY } from './http/openapi';
 import { apiKeyRoutes } from './modules/api-keys/routes';
@@ -90,6 +92,8 @@ export interface AppDeps {
   /** Where files attached to inbound replies are kept; default: as the settings say (attachmentStorageFor). */
   attachmentStorage?: AttachmentStorage;
   version?: string;
+  /** Prometheus metrics (observability/metrics.ts); default: a registry of this app's own. */
+  metrics?: AppMetrics;
 }
 
 /**
@@ -214,6 +218,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before any plugin, so that every scope (the API docs' too) answers errors in the API's shape.
   registerErrorHandling(app);
   registerApiKeyAllowList(app);
+  registerOperatorRoutes(app, {
+    db,
+    metrics: deps.metrics ?? createMetrics(db),
+    token: config.METRICS_TOKEN,
+  });
   registerIdempotency(app, db, deps.appSecret);
   // Pages, scripts, JSON and CSV exports go out compressed (brotli, else gzip): the bundles are most
   // of a first visit and shrink about 4×. Quality 5 instead of brotli's default 11 keeps the per-request

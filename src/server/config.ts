@@ -87,6 +87,14 @@ export const configSchema = z
     MAILBOX_CHECK_MAX_PER_USER: z.coerce.number().int().min(1).default(10),
     /** Members one workspace may have (docs/product.md#roles); unset: no limit. */
     WORKSPACE_MAX_MEMBERS: z.coerce.number().int().min(1).optional(),
+    /** Bearer token of GET /metrics (Prometheus); unset: /metrics answers 404. */
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    /** Cron (UTC) of scheduled backups (docs/decisions/036-backup-and-restore.md); unset: none. */
+    BACKUP_CRON: z.string().min(9).optional(),
+    /** Folder of scheduled backups; default `{DATA_DIR}/backups`. */
+    BACKUP_DIR: z.string().min(1).optional(),
+    /** How many scheduled backups are kept; older ones are deleted after each new one. */
+    BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
     /** Days the activity log keeps an entry. */
     ACTIVITY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
     /** Requests one API key may make per minute (docs/decisions/025-public-api-and-webhooks.md). */

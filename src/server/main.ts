@@ -34,7 +34,8 @@ async function main(): Promise<void> {
   const boss = createQueue(handle, { sendOnly: role === 'web' });
   await boss.start();
   const appSecret = resolveAppSecret(config);
-  const stopTimers = role === 'web' ? null : await startWorkers(boss, { db: handle.db, config, appSecret });
+  const stopTimers =
+    role === 'web' ? null : await startWorkers(boss, { db: handle.db, pool: handle.pool, config, appSecret });
   // IDLE connections belong to the workers: the web role only serves requests.
   const idle =
     role === 'web'

@@ -10,6 +10,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Set from API_KEY_ROUTES when the route is registered: a request may bring an API key. */
     acceptsApiKey?: boolean;
+    /** The route reads its own Bearer token, never an API key (/metrics and METRICS_TOKEN). */
+    ownBearerToken?: boolean;
   }
 }
 
@@ -122,7 +124,8 @@ export function registerApiKeyAllowList(app: FastifyInstance): void {
     if (!accepts) route.schema = { ...route.schema, security: SESSION_ONLY_SECURITY };
   });
   app.addHook('onRequest', async (request) => {
-    if (request.is404 || request.routeOptions.config.acceptsApiKey) return;
+    const { acceptsApiKey, ownBearerToken } = request.routeOptions.config;
+    if (request.is404 || acceptsApiKey || ownBearerToken) return;
     if (bearerToken(request.headers.authorization) !== null) {
       throw AppError.forbidden(apiKeyMessages.sessionOnly);
     }

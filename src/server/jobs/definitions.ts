@@ -46,6 +46,13 @@ export const webhookCleanupQueue: JobQueue<Record<string, never>> = {
   payload: none,
 };
 
+/** A scheduled backup (BACKUP_CRON); 'singleton': never two at once. */
+export const backupQueue: JobQueue<Record<string, never>> = {
+  name: 'backup',
+  payload: none,
+  policy: 'singleton',
+};
+
 /** One mailbox's read, keyed by mailbox: at most one sync of a mailbox runs and one more waits. */
 export const syncMailboxQueue: JobQueue<{ mailboxId: string }> = {
   name: 'sync-mailbox',

@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { JobQueue, JobSender } from './definitions';
@@ -10,6 +11,8 @@ export interface JobDeps {
   appSecret: string;
   /** Where a job queues further jobs (set by startWorkers; a job that fans out needs it). */
   queue?: JobSender;
+  /** The database's pool, for a job that needs one connection of its own (the backup's snapshot). */
+  pool?: pg.Pool;
 }
 
 /**
@@ -18,7 +21,8 @@ export interface JobDeps {
  * handler (pg-boss delivers at least once).
  */
 export interface JobDefinition<P> extends JobQueue<P> {
-  cron?: (config: Config) => string;
+  /** Cron schedule (UTC); undefined leaves the job unscheduled (an optional job switched off). */
+  cron?: (config: Config) => string | undefined;
   /**
    * How many of this queue's jobs one worker process may run at once (default 1), within the
    * process's JOB_CONCURRENCY. Above 1, jobs sent with `group: { id: userId }` also share the queue

@@ -13,6 +13,7 @@ import { domainCheckJob } from './domain-check';
 import { inboxRemindersJob } from './inbox-reminders';
 import { webhookCleanupJob } from './webhook-cleanup';
 import { webhookDeliveriesJob } from './webhook-deliveries';
+import { backupJob } from './backup';
 import { Slots } from './slots';
 
 /** Every job the worker role runs. */
@@ -30,6 +31,7 @@ export const jobs: readonly JobDefinition<never>[] = [
   inboxRemindersJob as JobDefinition<never>,
   webhookDeliveriesJob as JobDefinition<never>,
   webhookCleanupJob as JobDefinition<never>,
+  backupJob as JobDefinition<never>,
 ];
 
 /**
@@ -63,6 +65,7 @@ export async function startWorkers(boss: PgBoss, deps: JobDeps, definitions = jo
   for (const job of definitions) {
     await boss.createQueue(job.name, job.policy ? { policy: job.policy } : {});
     const seconds = job.everySeconds?.(deps.config);
+    const cron = job.cron?.(deps.config);
     if (seconds) {
       // pg-boss schedules by the minute at best; a shorter interval is a timer sending the job.
       await boss.unschedule(job.name);
@@ -71,7 +74,8 @@ export async function startWorkers(boss: PgBoss, deps: JobDeps, definitions = jo
       }, seconds * 1000);
       timer.unref();
       timers.push(timer);
-    } else if (job.cron) await boss.schedule(job.name, job.cron(deps.config), {}, { tz: 'UTC' });
+    } else if (cron) await boss.schedule(job.name, cron, {}, { tz: 'UTC' });
+    else if (job.cron) await boss.unschedule(job.name);
     await boss.work(job.name, workOptions(job, deps.config), async ([item]) => {
       if (!item) return;
       const payload = job.payload.parse(item.data);
