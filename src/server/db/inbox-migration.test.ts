@@ -1,4 +1,3 @@
-import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultInboxLabels } from '../../shared/schemas/inbox';
@@ -13,14 +12,12 @@ import { runMigrations } from './migrate';
  * need an answer; automatic mail alone does not), read by the members who had seen it on the timeline.
  */
 let handle: DatabaseHandle;
-let oldFolder: string;
 const WS = '33333333-3333-4333-8333-333333333333';
 const USER = '44444444-4444-4444-8444-444444444444';
 
 beforeAll(async () => {
   handle = await createTestDatabase({ migrate: false });
-  oldFolder = migrationsBefore('0017_inbox');
-  await runMigrations(handle, oldFolder);
+  await runMigrations(handle, undefined, { upTo: migrationsBefore('0017_inbox') });
   await handle.db.execute(sql`
     insert into users (id, name, email) values (${USER}, 'Ada', 'ada@example.com')`);
   await handle.db.execute(sql`insert into workspaces (id, name) values (${WS}, 'Acme')`);
@@ -43,7 +40,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await handle.close();
-  rmSync(oldFolder, { recursive: true, force: true });
 });
 
 describe('the inbox migration', () => {

@@ -1,4 +1,3 @@
-import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../testing/database';
@@ -18,11 +17,9 @@ const OWNED = [
 ];
 
 let handle: DatabaseHandle;
-let oldFolder: string;
 beforeAll(async () => {
   handle = await createTestDatabase({ migrate: false });
-  oldFolder = migrationsBefore('0014_workspaces');
-  await runMigrations(handle, oldFolder);
+  await runMigrations(handle, undefined, { upTo: migrationsBefore('0014_workspaces') });
   // Two users of an install from before workspaces, each with rows in the owned tables.
   await handle.db.execute(sql`
     insert into users (id, name, email, company_name, postal_address, time_zone, send_window_start_hour)
@@ -52,7 +49,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await handle.close();
-  rmSync(oldFolder, { recursive: true, force: true });
 });
 
 describe('the workspaces migration', () => {
