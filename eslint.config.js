@@ -155,7 +155,10 @@ export default tseslint.config(
             },
             {
               target: server('net'),
-              ...above('net/ sits below the engines', ...server('discovery', 'outreach', 'monitoring')),
+              ...above(
+                'net/ sits below the engines',
+                ...server('discovery', 'outreach', 'monitoring', 'mail'),
+              ),
             },
             {
               target: server('mail'),
@@ -180,7 +183,7 @@ export default tseslint.config(
               target: server('webhooks'),
               ...above(
                 'webhooks sits below the engines that emit its events',
-                ...server('discovery', 'outreach', 'monitoring', 'inbox'),
+                ...server('discovery', 'outreach', 'monitoring', 'inbox', 'mail'),
               ),
             },
             {
