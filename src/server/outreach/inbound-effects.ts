@@ -1,5 +1,4 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
-import type { Config } from '../config';
 import type { Database, Transaction } from '../db/client';
 import { emailAccounts } from '../db/schema/mailboxes';
 import { enrollments, inboundMessages, outreachMessages } from '../db/schema/outreach';
@@ -227,6 +226,5 @@ async function stopDomain(db: Database, workspaceId: string, domain: string, exc
  */
 export const outreachInboundEffects: InboundEffects = {
   apply: applyToOutreach,
-  afterApplied: (db: Database, mailboxId: string, now: Date, config: Config) =>
-    evaluateMailboxHealth(db, mailboxId, now, config),
+  afterApplied: evaluateMailboxHealth,
 };
