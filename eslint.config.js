@@ -6,7 +6,7 @@ import tseslint from 'typescript-eslint';
 import noFolderCycles from './scripts/eslint/no-folder-cycles.js';
 
 const server = (...paths) => paths.map((p) => `src/server/${p}`);
-const engines = server('discovery', 'outreach', 'monitoring', 'net', 'inbox', 'webhooks');
+const engines = server('discovery', 'outreach', 'monitoring', 'net', 'inbox', 'mail', 'webhooks');
 const infrastructure = server(
   'db',
   'http',
@@ -15,6 +15,7 @@ const infrastructure = server(
   'ai',
   'config.ts',
   'secrets.ts',
+  'keys.ts',
   'alert-mail.ts',
 );
 const above = (message, ...from) => ({ from, message });
@@ -92,11 +93,8 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { layers: { rules: { 'no-folder-cycles': noFolderCycles } } },
-    rules: {
-      // The one circle left: inbound mail lives in both engines until the mail layer moves it
-      // (docs/decisions/027-folder-layers.md). Any other circle, or this one grown, fails.
-      'layers/no-folder-cycles': ['error', { known: ['src/server: inbox ⇄ outreach'] }],
-    },
+    // No known circles (docs/decisions/027-folder-layers.md, 029-mail-layer.md): any circle fails.
+    rules: { 'layers/no-folder-cycles': 'error' },
   },
   {
     // The web's floors (docs/architecture.md): app (routes) > features > components, lib.
@@ -157,7 +155,25 @@ export default tseslint.config(
             },
             {
               target: server('net'),
-              ...above('net/ sits below the engines', ...server('discovery', 'outreach', 'monitoring')),
+              ...above(
+                'net/ sits below the engines',
+                ...server('discovery', 'outreach', 'monitoring', 'mail'),
+              ),
+            },
+            {
+              target: server('mail'),
+              ...above('mail sits below the inbox and outreach that use it', ...server('inbox', 'outreach')),
+            },
+            {
+              target: server('inbox'),
+              ...above(
+                'the inbox never imports outreach: outreach hands its inbound effects over (mail/inbound-effects.ts)',
+                ...server('outreach'),
+              ),
+            },
+            {
+              target: server('outreach'),
+              ...above('outreach never imports the inbox: both use mail/', ...server('inbox')),
             },
             {
               target: server('discovery'),
@@ -167,7 +183,7 @@ export default tseslint.config(
               target: server('webhooks'),
               ...above(
                 'webhooks sits below the engines that emit its events',
-                ...server('discovery', 'outreach', 'monitoring', 'inbox'),
+                ...server('discovery', 'outreach', 'monitoring', 'inbox', 'mail'),
               ),
             },
             {

@@ -17,7 +17,7 @@ import { emailAccounts } from '../src/server/db/schema/mailboxes';
 import { enrollments } from '../src/server/db/schema/outreach';
 import { emailSequences, emailSequenceSteps } from '../src/server/db/schema/sequences';
 import { workspaces } from '../src/server/db/schema/workspaces';
-import { outreachKeys } from '../src/server/outreach/keys';
+import { outreachKeys } from '../src/server/keys';
 import { claimSendable } from '../src/server/outreach/scheduling/claim';
 import { queueDueSteps } from '../src/server/outreach/scheduling/queue-steps';
 import { sendMessage } from '../src/server/outreach/sending/send';

@@ -16,7 +16,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { simpleParser } from 'mailparser';
-import { classifyInbound, type Inbound } from '../src/server/outreach/replies/classify';
+import { classifyInbound, type Inbound } from '../src/server/inbox/pipeline/classify';
 
 interface Expected {
   class: string;

@@ -39,7 +39,7 @@ import { blogAdminRoutes, blogRoutes } from './modules/blog/routes';
 import { contactAdminRoutes, contactMessageRoutes } from './modules/contact-messages/routes';
 import { sequenceRoutes } from './modules/sequences/routes';
 import { trackingRoutes } from './modules/tracking/routes';
-import { outreachKeys, type OutreachKeys } from './outreach/keys';
+import { outreachKeys, type OutreachKeys } from './keys';
 import { seoRoutes } from './modules/seo/routes';
 import { localDiskImageStorage, type ImageStorage } from './modules/uploads/image-storage';
 import { s3ImageStorage } from './modules/uploads/s3-image-storage';

@@ -7,8 +7,8 @@ import { listenForEvents } from './events/listen';
 import { createQueue } from './jobs/queue';
 import { queueMailboxSync } from './jobs/mailbox-sync';
 import { startWorkers } from './jobs/worker';
-import { outreachKeys } from './outreach/keys';
-import { watchMailboxes } from './outreach/replies/idle';
+import { outreachKeys } from './keys';
+import { watchMailboxes } from './inbox/pipeline/idle';
 import { resolveAppSecret } from './secrets';
 import { databaseLabel, startupLine } from './startup-line';
 

@@ -1,6 +1,6 @@
 import type { Attachment, ParsedMail } from 'mailparser';
 import { withoutNul } from '../../shared/text/without-nul';
-import { splitQuote } from '../outreach/replies/quote';
+import { splitQuote } from '../mail/messages/quote';
 import type { AttachmentStorage } from './attachment-storage';
 import { newAttachmentKey } from './attachment-storage';
 

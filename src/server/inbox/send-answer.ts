@@ -5,17 +5,17 @@ import MailComposer from 'nodemailer/lib/mail-composer';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { emailAccounts } from '../db/schema/mailboxes';
-import type { OutreachKeys } from '../outreach/keys';
+import type { OutreachKeys } from '../keys';
 import {
   describeMailFailure,
   imapOptions,
   smtpOptions,
   type MailboxServers,
-} from '../outreach/mailboxes/connection';
-import { markMailboxError, markMailboxWorking } from '../outreach/mailboxes/mark-status';
-import { MailboxAccessError } from '../outreach/mailboxes/access-error';
-import { resolveMailboxServers } from '../outreach/mailboxes/servers';
-import { renderBodyHtml } from '../outreach/sending/compose';
+} from '../mail/mailboxes/connection';
+import { markMailboxError, markMailboxWorking } from '../mail/mailboxes/mark-status';
+import { MailboxAccessError } from '../mail/mailboxes/access-error';
+import { resolveMailboxServers } from '../mail/mailboxes/servers';
+import { renderBodyHtml } from '../mail/messages/compose';
 
 /** An answer ready to go: the text as the member wrote it (placeholders filled) and its threading. */
 export interface OutgoingAnswer {

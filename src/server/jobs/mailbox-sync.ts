@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { emailAccounts } from '../db/schema/mailboxes';
-import { outreachKeys } from '../outreach/keys';
-import { syncMailbox } from '../outreach/replies/sync';
+import { outreachKeys } from '../keys';
+import { syncMailbox } from '../inbox/pipeline/sync';
+import { outreachInboundEffects } from '../outreach/inbound-effects';
 import { mailboxSyncQueue, sendJob, syncMailboxQueue, type JobSender } from './definitions';
 import type { JobDefinition } from './job';
 
@@ -20,7 +21,7 @@ export const syncMailboxJob: JobDefinition<{ mailboxId: string }> = {
       .from(emailAccounts)
       .where(eq(emailAccounts.id, mailboxId));
     if (!mailbox) return { skipped: 'deleted' };
-    return syncMailbox(db, outreachKeys(appSecret), config, mailboxId, new Date());
+    return syncMailbox(db, outreachKeys(appSecret), outreachInboundEffects, config, mailboxId, new Date());
   },
 };
 
@@ -45,7 +46,7 @@ export function queueMailboxSync(
  * Every two minutes, queues one sync-mailbox job per mailbox: connected, in error (the sync is what
  * clears an error, mark-status.ts) or paused (a paused mailbox sends nothing, but its replies must
  * still be read). Mailboxes are read in parallel by the workers, so one slow server holds up no
- * other. IMAP IDLE (replies/idle.ts) queues the same job as soon as new mail arrives.
+ * other. IMAP IDLE (inbox/pipeline/idle.ts) queues the same job as soon as new mail arrives.
  */
 export const mailboxSyncJob: JobDefinition<Record<string, never>> = {
   ...mailboxSyncQueue,

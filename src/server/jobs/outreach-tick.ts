@@ -1,4 +1,4 @@
-import { outreachKeys } from '../outreach/keys';
+import { outreachKeys } from '../keys';
 import { claimSendable } from '../outreach/scheduling/claim';
 import { queueDueSteps } from '../outreach/scheduling/queue-steps';
 import { reconcileInterrupted } from '../outreach/sending/reconcile';

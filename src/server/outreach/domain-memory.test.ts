@@ -10,7 +10,8 @@ import { testConfig } from '../testing/app';
 import { createTestDatabase } from '../testing/database';
 import { createOutreachFixture, type OutreachFixture } from '../testing/outreach';
 import { domainsBlockedForContact, setDoNotContact, skippedDomains } from './domain-memory';
-import { syncMailbox } from './replies/sync';
+import { syncMailbox } from '../inbox/pipeline/sync';
+import { outreachInboundEffects } from './inbound-effects';
 import { claimSendable } from './scheduling/claim';
 import { queueDueSteps } from './scheduling/queue-steps';
 import { sendMessage } from './sending/send';
@@ -114,7 +115,9 @@ describe('domain memory and status history', () => {
       f.sender,
       `From: MAILER-DAEMON@c.example\r\nTo: ${f.sender.user}\r\nSubject: Undelivered Mail Returned to Sender\r\nMIME-Version: 1.0\r\nContent-Type: multipart/report; report-type=delivery-status; boundary="B"\r\n\r\n--B\r\nContent-Type: text/plain\r\n\r\nYour message could not be delivered.\r\n--B\r\nContent-Type: message/delivery-status\r\n\r\nFinal-Recipient: rfc822; carl@c.example\r\nAction: failed\r\nStatus: 5.1.1\r\n\r\n--B\r\nContent-Type: text/rfc822-headers\r\n\r\nMessage-ID: ${carl!.messageId}\r\n\r\n--B--\r\n`,
     );
-    expect((await syncMailbox(handle.db, f.keys, config, f.mailboxId, new Date())).applied).toBe(2);
+    expect(
+      (await syncMailbox(handle.db, f.keys, outreachInboundEffects, config, f.mailboxId, new Date())).applied,
+    ).toBe(2);
 
     const m = await memory();
     expect(m['blog-a.example']).toMatchObject({

@@ -8,14 +8,16 @@ import { enrollments, outreachMessages } from '../db/schema/outreach';
 import { emailSequences, emailSequenceSteps } from '../db/schema/sequences';
 import { insertCampaign } from './campaigns';
 import { insertTestUser } from './users';
-import { outreachKeys, type OutreachKeys } from '../outreach/keys';
+import { outreachKeys, type OutreachKeys } from '../keys';
 import { encryptSecret } from '../secrets';
 import { claimSendable } from '../outreach/scheduling/claim';
 import { queueDueSteps } from '../outreach/scheduling/queue-steps';
 import { sendMessage } from '../outreach/sending/send';
-import { applyInbound } from '../outreach/replies/apply';
-import type { Inbound } from '../outreach/replies/inbound';
-import { matchInbound, type Matched } from '../outreach/replies/match';
+import { applyInbound } from '../inbox/pipeline/apply';
+import type { Inbound } from '../mail/messages/inbound';
+import type { Matched } from '../mail/inbound-effects';
+import { matchInbound } from '../inbox/pipeline/match';
+import { outreachInboundEffects } from '../outreach/inbound-effects';
 import {
   localServerSettings,
   startImapServer,
@@ -208,6 +210,7 @@ export async function receiveInbound(
     matched,
     inbound,
     { hourMs: 3_600_000, now },
+    outreachInboundEffects,
   );
   return matched;
 }

@@ -10,7 +10,7 @@ import { queryRows } from '../../db/client';
 import { emailAccounts } from '../../db/schema/mailboxes';
 import { users } from '../../db/schema/users';
 import { workspaceMembers } from '../../db/schema/workspaces';
-import { outreachKeys } from '../../outreach/keys';
+import { outreachKeys } from '../../keys';
 import { decryptSecret } from '../../secrets';
 import { createTestApp, signUpUser, type TestApp } from '../../testing/app';
 import {

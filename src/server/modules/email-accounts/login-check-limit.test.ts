@@ -6,7 +6,7 @@ import { createTestApp, signUpUser, type TestApp } from '../../testing/app';
 
 /**
  * Mailbox login checks are limited per user and per mail server before any connection is opened
- * (outreach/mailboxes/login-check-limit.ts): a server that counts the connections it gets shows it.
+ * (mail/mailboxes/login-check-limit.ts): a server that counts the connections it gets shows it.
  */
 let t: TestApp;
 let server: Server;

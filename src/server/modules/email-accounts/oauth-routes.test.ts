@@ -5,7 +5,7 @@ import { apiPaths, paths } from '../../../shared/paths';
 import { mailboxMessages, type Mailbox } from '../../../shared/schemas/mailboxes';
 import { queryRows } from '../../db/client';
 import { emailAccounts } from '../../db/schema/mailboxes';
-import { outreachKeys } from '../../outreach/keys';
+import { outreachKeys } from '../../keys';
 import { decryptSecret } from '../../secrets';
 import { createTestApp, signUpUser, type TestApp } from '../../testing/app';
 

@@ -9,7 +9,7 @@ import {
   type OAuthMailboxProvider,
 } from '../../../shared/schemas/mailboxes';
 import { actor } from '../../auth/session';
-import { oauthConfigured } from '../../outreach/mailboxes/oauth-mailbox';
+import { oauthConfigured } from '../../mail/mailboxes/oauth-mailbox';
 import type { EmailAccountDeps } from './deps';
 import { beginOAuthMailbox, finishOAuthMailbox } from './oauth-service';
 

@@ -12,14 +12,14 @@ import type { Database } from '../../db/client';
 import { emailAccounts } from '../../db/schema/mailboxes';
 import { AppError } from '../../http/errors';
 import { initialRampLimit } from '../../outreach/health/ramp';
-import { outreachKeys } from '../../outreach/keys';
+import { outreachKeys } from '../../keys';
 import {
   completeOAuthAuthorization,
   OAuthMailboxError,
   oauthConfigured,
   startOAuthAuthorization,
   type OAuthGrant,
-} from '../../outreach/mailboxes/oauth-mailbox';
+} from '../../mail/mailboxes/oauth-mailbox';
 import { encryptSecret } from '../../secrets';
 import type { EmailAccountDeps } from './deps';
 import { queueFirstDomainCheck } from './first-domain-check';

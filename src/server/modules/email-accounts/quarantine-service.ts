@@ -8,7 +8,7 @@ import { iso, pageOffset } from '../../db/sql-helpers';
 import { assertEmailAccountOwned } from './service';
 
 /**
- * One page of the messages a mailbox's sync set aside (replies/quarantine.ts), newest first.
+ * One page of the messages a mailbox's sync set aside (inbox/pipeline/quarantine.ts), newest first.
  * @throws AppError NOT_FOUND (404) when the mailbox is not the user's.
  */
 export async function listQuarantinedMessages(

@@ -11,7 +11,7 @@ import {
 } from '../../../shared/schemas/mailboxes';
 import { actor, workspaceId } from '../../auth/session';
 import { AddressPolicy } from '../../net/ssrf-guard';
-import { outreachKeys } from '../../outreach/keys';
+import { outreachKeys } from '../../keys';
 import type { EmailAccountDeps } from './deps';
 import { queueFirstDomainCheck } from './first-domain-check';
 import { oauthMailboxRoutes } from './oauth-routes';

@@ -23,12 +23,12 @@ import {
   MailboxConnectionError,
   verifyMailbox,
   type MailboxServers,
-} from '../../outreach/mailboxes/connection';
+} from '../../mail/mailboxes/connection';
 import { mailboxHealth } from '../../outreach/health/stats';
 import { initialRampLimit } from '../../outreach/health/ramp';
 import { privateMailHost } from '../../net/mail-host-guard';
-import { admitLoginCheck, type LoginCheckLimits } from '../../outreach/mailboxes/login-check-limit';
-import { storedMailServers } from '../../outreach/mailboxes/servers';
+import { admitLoginCheck, type LoginCheckLimits } from '../../mail/mailboxes/login-check-limit';
+import { storedMailServers } from '../../mail/mailboxes/servers';
 import { encryptSecret } from '../../secrets';
 
 /** The connect form after parsing (ports and daily limit as numbers). */

@@ -14,7 +14,7 @@ import { iso } from '../../db/sql-helpers';
 import { publishEvent } from '../../events/publish';
 import { AppError } from '../../http/errors';
 import { AnswerNotSentError, sendAnswer } from '../../inbox/send-answer';
-import type { OutreachKeys } from '../../outreach/keys';
+import type { OutreachKeys } from '../../keys';
 import { changeProspect } from '../../outreach/prospect-changes';
 import { ownThread } from './conversation-service';
 

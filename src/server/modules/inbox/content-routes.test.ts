@@ -13,7 +13,8 @@ import { emailAccounts } from '../../db/schema/mailboxes';
 import { inboundMessages } from '../../db/schema/outreach';
 import { workspaceMembers } from '../../db/schema/workspaces';
 import { attachmentStorageFor } from '../../inbox/attachment-storage';
-import { syncMailbox } from '../../outreach/replies/sync';
+import { syncMailbox } from '../../inbox/pipeline/sync';
+import { outreachInboundEffects } from '../../outreach/inbound-effects';
 import { createTestApp, signUpUser, type TestApp } from '../../testing/app';
 import { createOutreachFixture, sendDueSteps, type OutreachFixture } from '../../testing/outreach';
 
@@ -214,6 +215,7 @@ describe('syncing the content of inbound messages', () => {
     const result = await syncMailbox(
       t.handle.db,
       f.keys,
+      outreachInboundEffects,
       t.config,
       f.mailboxId,
       new Date('2026-11-23T12:05:00Z'),
@@ -268,7 +270,14 @@ describe('syncing the content of inbound messages', () => {
 
   it('leaves no file behind when a message is read again after losing the position', async () => {
     await t.handle.db.update(emailAccounts).set({ imapLastUid: 0 }).where(eq(emailAccounts.id, f.mailboxId));
-    const again = await syncMailbox(t.handle.db, f.keys, t.config, f.mailboxId, new Date());
+    const again = await syncMailbox(
+      t.handle.db,
+      f.keys,
+      outreachInboundEffects,
+      t.config,
+      f.mailboxId,
+      new Date(),
+    );
     expect(again.applied).toBe(0);
     expect(await t.handle.db.select().from(inboundAttachments)).toHaveLength(2);
     expect(storedFiles()).toHaveLength(1);

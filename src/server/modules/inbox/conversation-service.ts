@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { InboxThread, LabelThreadResult, ThreadMessage } from '../../../shared/schemas/inbox';
 import { inboxMessages } from '../../../shared/schemas/inbox';
 import type { ProspectStatus } from '../../../shared/schemas/prospects';
-import { replySubject } from '../../outreach/sending/compose';
+import { replySubject } from '../../mail/messages/compose';
 import type { Database, Db } from '../../db/client';
 import { campaigns } from '../../db/schema/campaigns';
 import {

@@ -20,7 +20,8 @@ import { enrollments } from '../../db/schema/outreach';
 import { prospects } from '../../db/schema/prospects';
 import { workspaceMembers } from '../../db/schema/workspaces';
 import { notifyDueReminders } from '../../inbox/reminders';
-import { syncMailbox } from '../../outreach/replies/sync';
+import { syncMailbox } from '../../inbox/pipeline/sync';
+import { outreachInboundEffects } from '../../outreach/inbound-effects';
 import { createTestApp, signUpUser, type TestApp } from '../../testing/app';
 import { createOutreachFixture, sendDueSteps, type OutreachFixture } from '../../testing/outreach';
 
@@ -47,7 +48,8 @@ const mime = (from: string, headers: string, body: string, date = 'Mon, 23 Nov 2
   `From: ${from}\r\nTo: ${f.sender.user}\r\nDate: ${date}\r\nMessage-ID: <${crypto.randomUUID()}@reply.example>\r\n${headers}\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${body.replace(/\n/g, '\r\n')}\r\n`;
 const replyHeaders = (email: string) =>
   `Subject: Re: ${sent[email]!.subject}\r\nIn-Reply-To: ${sent[email]!.messageId}\r\nReferences: ${sent[email]!.messageId}`;
-const sync = () => syncMailbox(t.handle.db, f.keys, t.config, f.mailboxId, new Date());
+const sync = () =>
+  syncMailbox(t.handle.db, f.keys, outreachInboundEffects, t.config, f.mailboxId, new Date());
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const call = (who: { cookie: string } | string, method: Method, url: string, payload?: object) =>

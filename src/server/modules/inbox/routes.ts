@@ -23,7 +23,7 @@ import { actor, userId, workspaceId } from '../../auth/session';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { idParams } from '../../http/params';
-import type { OutreachKeys } from '../../outreach/keys';
+import type { OutreachKeys } from '../../keys';
 import { saveDraft, sendThreadAnswer } from './answers-service';
 import { assignThread, getThread, labelThread, markRead, setReminder } from './conversation-service';
 import { createLabel, deleteLabel, listLabels, updateLabel } from './labels-service';

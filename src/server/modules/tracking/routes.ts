@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import type { OutreachKeys } from '../../outreach/keys';
+import type { OutreachKeys } from '../../keys';
 import { recordHit, unsubscribe } from '../../outreach/tracking/events';
 import { trackingPaths } from '../../outreach/tracking/links';
 import { isAutomatedHit } from '../../outreach/tracking/scanners';

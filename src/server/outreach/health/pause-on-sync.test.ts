@@ -7,7 +7,8 @@ import { outreachMessages, suppressions } from '../../db/schema/outreach';
 import { testConfig } from '../../testing/app';
 import { createTestDatabase } from '../../testing/database';
 import { createOutreachFixture, sendDueSteps, type OutreachFixture } from '../../testing/outreach';
-import { syncMailbox } from '../replies/sync';
+import { syncMailbox } from '../../inbox/pipeline/sync';
+import { outreachInboundEffects } from '../inbound-effects';
 
 /**
  * Crossing a health threshold through the real path (docs/decisions/014-mailbox-health.md): 20
@@ -93,12 +94,12 @@ describe('a mailbox crossing its hard-bounce limit', () => {
     const later = new Date(MONDAY_10.getTime() + 3 * 3_600_000);
 
     await f.imap.deliver(f.sender, await bounceOf(0));
-    await syncMailbox(handle.db, f.keys, config, f.mailboxId, later);
+    await syncMailbox(handle.db, f.keys, outreachInboundEffects, config, f.mailboxId, later);
     expect(await mailbox()).toMatchObject({ status: 'connected' });
     expect((await handle.db.select().from(suppressions)).map((s) => s.email)).toEqual([address(0)]);
 
     await f.imap.deliver(f.sender, await bounceOf(1));
-    await syncMailbox(handle.db, f.keys, config, f.mailboxId, later);
+    await syncMailbox(handle.db, f.keys, outreachInboundEffects, config, f.mailboxId, later);
     const paused = await mailbox();
     expect(paused).toMatchObject({ status: 'paused', statusSource: 'health' });
     expect(paused.statusReason).toMatch(/10 % hard bounces over the last 20 sends \(limit 5 %\)/);

@@ -2,11 +2,11 @@ import { and, eq, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { emailAccounts } from '../../db/schema/mailboxes';
 import { outreachMessages } from '../../db/schema/outreach';
-import type { OutreachKeys } from '../keys';
-import type { MailboxServers } from '../mailboxes/connection';
-import { mailboxHasMessage } from '../mailboxes/find-message';
+import type { OutreachKeys } from '../../keys';
+import type { MailboxServers } from '../../mail/mailboxes/connection';
+import { mailboxHasMessage } from '../../mail/mailboxes/find-message';
 import type { Config } from '../../config';
-import { resolveMailboxServers } from '../mailboxes/servers';
+import { resolveMailboxServers } from '../../mail/mailboxes/servers';
 import { recordRetry, recordSent } from './record';
 
 /** A message 'sending' for longer than this was interrupted (a send takes seconds; its socket timeout is 30 s). */

@@ -6,14 +6,14 @@ import { emailAccounts } from '../../db/schema/mailboxes';
 import { enrollments, outreachMessages } from '../../db/schema/outreach';
 import { users } from '../../db/schema/users';
 import { workspaces } from '../../db/schema/workspaces';
-import type { OutreachKeys } from '../keys';
-import { describeMailFailure, smtpOptions } from '../mailboxes/connection';
-import { markMailboxError, markMailboxWorking } from '../mailboxes/mark-status';
+import type { OutreachKeys } from '../../keys';
+import { describeMailFailure, smtpOptions } from '../../mail/mailboxes/connection';
+import { markMailboxError, markMailboxWorking } from '../../mail/mailboxes/mark-status';
 import type { Config } from '../../config';
-import { MailboxAccessError } from '../mailboxes/access-error';
-import { resolveMailboxServers } from '../mailboxes/servers';
+import { MailboxAccessError } from '../../mail/mailboxes/access-error';
+import { resolveMailboxServers } from '../../mail/mailboxes/servers';
 import { trackingLinks } from '../tracking/links';
-import { composeMessage } from './compose';
+import { composeMessage } from '../../mail/messages/compose';
 import { recordFailed, recordRetry, recordSent, releaseClaim } from './record';
 
 export interface SendDeps {

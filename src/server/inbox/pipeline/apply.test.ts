@@ -13,8 +13,8 @@ import {
   sendDueSteps,
   type OutreachFixture,
 } from '../../testing/outreach';
-import { recountCampaign } from '../campaign-counters';
-import type { Bounce, Inbound } from './inbound';
+import { recountCampaign } from '../../outreach/campaign-counters';
+import type { Bounce, Inbound } from '../../mail/messages/inbound';
 
 /**
  * What each kind of inbound message does once matched (docs/decisions/014-mailbox-health.md), on

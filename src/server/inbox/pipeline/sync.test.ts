@@ -8,9 +8,10 @@ import { enrollments, inboundMessages, outreachMessages, suppressions } from '..
 import { testConfig } from '../../testing/app';
 import { createTestDatabase } from '../../testing/database';
 import { createOutreachFixture, sendDueSteps, type OutreachFixture } from '../../testing/outreach';
-import { queueDueSteps } from '../scheduling/queue-steps';
-import { recountCampaign } from '../campaign-counters';
+import { queueDueSteps } from '../../outreach/scheduling/queue-steps';
+import { recountCampaign } from '../../outreach/campaign-counters';
 import { syncMailbox } from './sync';
+import { outreachInboundEffects } from '../../outreach/inbound-effects';
 
 /** Replies, an auto-reply, a bounce and an unsubscribe request delivered as real MIME into a real IMAP mailbox. */
 const MONDAY_10 = new Date('2026-11-23T10:00:00Z');
@@ -102,6 +103,7 @@ describe('mailbox sync', () => {
     const result = await syncMailbox(
       handle.db,
       f.keys,
+      outreachInboundEffects,
       config,
       f.mailboxId,
       new Date('2026-11-23T12:05:00Z'),
@@ -163,10 +165,19 @@ describe('mailbox sync', () => {
 
   it('never counts a message twice: not on the next run, not after losing its position (restart mid-sync)', async () => {
     const before = await campaign();
-    expect((await syncMailbox(handle.db, f.keys, config, f.mailboxId, new Date())).applied).toBe(0);
+    expect(
+      (await syncMailbox(handle.db, f.keys, outreachInboundEffects, config, f.mailboxId, new Date())).applied,
+    ).toBe(0);
     // As if the worker died after applying messages but before saving its position.
     await handle.db.update(emailAccounts).set({ imapLastUid: 0 }).where(eq(emailAccounts.id, f.mailboxId));
-    const again = await syncMailbox(handle.db, f.keys, config, f.mailboxId, new Date());
+    const again = await syncMailbox(
+      handle.db,
+      f.keys,
+      outreachInboundEffects,
+      config,
+      f.mailboxId,
+      new Date(),
+    );
     expect(again.read).toBeGreaterThanOrEqual(5);
     expect(again.applied).toBe(0);
     expect((await campaign()).responses).toBe(before.responses);
@@ -199,7 +210,9 @@ describe('mailbox sync', () => {
       .update(emailAccounts)
       .set({ secretEncrypted: encryptSecret(f.keys.credentials, 'wrong') })
       .where(eq(emailAccounts.id, f.mailboxId));
-    await expect(syncMailbox(handle.db, f.keys, config, f.mailboxId, new Date())).rejects.toBeTruthy();
+    await expect(
+      syncMailbox(handle.db, f.keys, outreachInboundEffects, config, f.mailboxId, new Date()),
+    ).rejects.toBeTruthy();
     const [mailbox] = await handle.db.select().from(emailAccounts).where(eq(emailAccounts.id, f.mailboxId));
     expect(mailbox).toMatchObject({
       status: 'error',

@@ -8,7 +8,7 @@ import { decryptSecret, encryptSecret } from '../../secrets';
 import { testConfig } from '../../testing/app';
 import { createTestDatabase } from '../../testing/database';
 import { insertTestUser } from '../../testing/users';
-import { outreachKeys } from '../keys';
+import { outreachKeys } from '../../keys';
 import { MailboxAccessError } from './access-error';
 import { OAuthMailboxError } from './oauth-mailbox';
 import { resolveMailboxServers } from './servers';

@@ -1,4 +1,4 @@
-import { deriveKey } from '../secrets';
+import { deriveKey } from './secrets';
 
 /** The outreach engine's keys, each derived for one purpose from APP_SECRET (HKDF, secrets.ts). */
 export interface OutreachKeys {

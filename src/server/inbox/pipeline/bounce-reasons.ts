@@ -4,7 +4,7 @@
  * use. Order matters: specific causes are tried before the general "no such user", so that
  * "550 5.1.1 mailbox full" or "550 5.7.1 … listed at Spamhaus" are not read as a dead address.
  */
-import type { Bounce, BounceReason } from './inbound';
+import type { Bounce, BounceReason } from '../../mail/messages/inbound';
 
 /** Reasons whose pattern is tried on the server's words, in this order. */
 const PATTERNS: [BounceReason, RegExp][] = [

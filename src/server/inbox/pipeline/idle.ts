@@ -3,10 +3,10 @@ import { ImapFlow } from 'imapflow';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { emailAccounts } from '../../db/schema/mailboxes';
-import type { OutreachKeys } from '../keys';
-import { describeMailFailure, imapOptions } from '../mailboxes/connection';
-import { markMailboxError } from '../mailboxes/mark-status';
-import { resolveMailboxServers } from '../mailboxes/servers';
+import type { OutreachKeys } from '../../keys';
+import { describeMailFailure, imapOptions } from '../../mail/mailboxes/connection';
+import { markMailboxError } from '../../mail/mailboxes/mark-status';
+import { resolveMailboxServers } from '../../mail/mailboxes/servers';
 
 /** Mailboxes whose INBOX is watched: a paused one sends nothing, but its replies are still read. */
 const WATCHED: ('connected' | 'error' | 'paused')[] = ['connected', 'paused'];

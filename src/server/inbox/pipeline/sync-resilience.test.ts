@@ -18,8 +18,9 @@ import {
   sendDueSteps,
   type OutreachFixture,
 } from '../../testing/outreach';
-import { queueDueSteps } from '../scheduling/queue-steps';
+import { queueDueSteps } from '../../outreach/scheduling/queue-steps';
 import { syncMailbox } from './sync';
+import { outreachInboundEffects } from '../../outreach/inbound-effects';
 
 /**
  * A mailbox sync against a real IMAP server (Dovecot) when the world misbehaves: messages that
@@ -72,7 +73,7 @@ const reply = (who: Name, body: string, extra: string[] = []) =>
     body,
   );
 const sync = (now: Date, maxMessageBytes?: number) =>
-  syncMailbox(handle.db, f.keys, config, f.mailboxId, now, { maxMessageBytes });
+  syncMailbox(handle.db, f.keys, outreachInboundEffects, config, f.mailboxId, now, { maxMessageBytes });
 const mailbox = async () =>
   (await handle.db.select().from(emailAccounts).where(eq(emailAccounts.id, f.mailboxId)))[0]!;
 const prospectOf = (who: Name) => prospectWithEmail(handle.db, address(who));

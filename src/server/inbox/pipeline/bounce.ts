@@ -15,7 +15,7 @@ import {
 import { decideReason, effectOf } from './bounce-reasons';
 import { parseDeliveryStatus, statusIn, type DsnRecipient } from './dsn';
 import { failedRecipient } from './failed-recipient';
-import type { Bounce } from './inbound';
+import type { Bounce } from '../../mail/messages/inbound';
 import { addressesIn, first, type Report } from './report';
 import { readSesNotification, type SesNotification } from './ses-notification';
 

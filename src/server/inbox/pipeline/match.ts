@@ -2,23 +2,9 @@ import type { ParsedMail } from 'mailparser';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client';
 import { withoutNul } from '../../../shared/text/without-nul';
-import type { Inbound } from './inbound';
-
-/** The outreach message an inbound message answers, and how it was found. */
-export interface Matched {
-  id: string;
-  prospectId: string;
-  enrollmentId: string;
-  campaignId: string;
-  /** The mailbox that sent it (null when that mailbox was deleted since). */
-  emailAccountId: string | null;
-  toEmail: string;
-  /**
-   * 'original': a bounce's returned Message-ID; 'thread': In-Reply-To/References; 'address': the
-   * sender (or a bounce's recipient) and, for replies, the thread subject.
-   */
-  via: 'original' | 'thread' | 'address';
-}
+import type { Matched } from '../../mail/inbound-effects';
+import { ownAddresses } from '../../mail/mailboxes/own-addresses';
+import type { Inbound } from '../../mail/messages/inbound';
 
 /** A subject without reply and forward prefixes, in English and German ('Re:', 'Fwd:', 'AW:', 'WG:'). */
 export function baseSubject(subject: string): string {
@@ -49,15 +35,6 @@ async function byMessageId(db: Database, workspaceId: string, ids: string[]): Pr
         )}) order by m.sent_at desc limit 1`,
   );
   return row ?? null;
-}
-
-/** Lower-case addresses of the user's own mailboxes: never a prospect, never suppressed. */
-export async function ownAddresses(db: Database, workspaceId: string): Promise<Set<string>> {
-  const rows = await queryRows<{ email: string }>(
-    db,
-    sql`select lower(email) as email from email_accounts where workspace_id = ${workspaceId}`,
-  );
-  return new Set(rows.map((r) => r.email));
 }
 
 /**

@@ -2,12 +2,12 @@ import type { ParsedMail } from 'mailparser';
 import { isAutoReply, returnDate } from './auto-reply';
 import { readDeliveryReport } from './bounce';
 import { isChallenge } from './challenge';
-import type { Inbound } from './inbound';
-import { ownText } from './quote';
+import type { Inbound } from '../../mail/messages/inbound';
+import { ownText } from '../../mail/messages/quote';
 import { clean, readReport } from './report';
 
-export type { Inbound } from './inbound';
-export { ownText } from './quote';
+export type { Inbound } from '../../mail/messages/inbound';
+export { ownText } from '../../mail/messages/quote';
 
 /** Words of people asking to be left alone, in the reply's own lines (EN and DE). */
 const UNSUBSCRIBE =

@@ -4,21 +4,15 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { emailAccounts } from '../../db/schema/mailboxes';
-import { attachmentStorageFor, type AttachmentStorage } from '../../inbox/attachment-storage';
-import {
-  htmlPart,
-  referencesOf,
-  removeAttachments,
-  replyText,
-  storeAttachments,
-} from '../../inbox/inbound-content';
-import { evaluateMailboxHealth } from '../health/evaluate';
-import type { OutreachKeys } from '../keys';
-import { MailboxAccessError } from '../mailboxes/access-error';
-import { describeMailFailure, imapOptions } from '../mailboxes/connection';
-import { markMailboxError, markMailboxWorking } from '../mailboxes/mark-status';
-import { resolveMailboxServers } from '../mailboxes/servers';
-import { recheckSmtp } from '../mailboxes/smtp-recheck';
+import { attachmentStorageFor, type AttachmentStorage } from '../attachment-storage';
+import { htmlPart, referencesOf, removeAttachments, replyText, storeAttachments } from '../inbound-content';
+import type { OutreachKeys } from '../../keys';
+import type { InboundEffects } from '../../mail/inbound-effects';
+import { MailboxAccessError } from '../../mail/mailboxes/access-error';
+import { describeMailFailure, imapOptions } from '../../mail/mailboxes/connection';
+import { markMailboxError, markMailboxWorking } from '../../mail/mailboxes/mark-status';
+import { resolveMailboxServers } from '../../mail/mailboxes/servers';
+import { recheckSmtp } from '../../mail/mailboxes/smtp-recheck';
 import { applyInbound } from './apply';
 import { classifyInbound } from './classify';
 import { isOurMessageId, matchInbound } from './match';
@@ -68,13 +62,15 @@ type Outcome = 'applied' | 'skipped' | 'quarantined';
  * Connection state (mark-status.ts): an IMAP server that cannot be reached or refuses the login
  * turns the mailbox 'error' (source 'imap') before the error is rethrown; a sync that reads to the
  * end clears an 'imap' error and sets last_sync. A mailbox in SMTP error has its SMTP login checked
- * too (smtp-recheck.ts). Paused mailboxes are read like any other.
+ * too (smtp-recheck.ts). Paused mailboxes are read like any other. What a message does to the
+ * sequence that wrote to its sender is `effects` (outreach/inbound-effects.ts, given by the caller).
  * @throws Error when the mailbox does not exist, its server cannot be reached, or the database fails
  * outside one message (the job is retried; the position is kept).
  */
 export async function syncMailbox(
   db: Database,
   keys: OutreachKeys,
+  effects: InboundEffects,
   config: Config,
   mailboxId: string,
   now: Date,
@@ -122,6 +118,7 @@ export async function syncMailbox(
         mailbox,
         uidValidity,
         now,
+        effects,
         maxBytes: options.maxMessageBytes ?? MAX_MESSAGE_BYTES,
         attachments: options.attachments ?? attachmentStorageFor(config),
       };
@@ -186,6 +183,7 @@ interface ReadContext {
   mailbox: Mailbox;
   uidValidity: number;
   now: Date;
+  effects: InboundEffects;
   maxBytes: number;
   attachments: AttachmentStorage;
 }
@@ -280,6 +278,7 @@ async function applyMessage(ctx: ReadContext, item: Listed, mail: ParsedMail): P
       matched,
       inbound,
       { hourMs: ctx.config.OUTREACH_HOUR_MS, now: ctx.now },
+      ctx.effects,
     );
   } catch (error) {
     await removeAttachments(ctx.attachments, files.keys);
@@ -292,10 +291,11 @@ async function applyMessage(ctx: ReadContext, item: Listed, mail: ParsedMail): P
   }
   if (inbound.kind === 'bounce' || inbound.kind === 'unsubscribe') {
     // Outside the apply transaction, and not the message's fault when it fails.
-    await evaluateMailboxHealth(db, matched.emailAccountId ?? mailbox.id, ctx.now, ctx.config).catch(
-      (error: unknown) =>
+    await ctx.effects
+      .afterApplied(db, matched.emailAccountId ?? mailbox.id, ctx.now, ctx.config)
+      .catch((error: unknown) =>
         console.error('[mailbox-sync] health evaluation failed', mailbox.id, (error as Error).message),
-    );
+      );
   }
   return 'applied';
 }
