@@ -19,11 +19,7 @@ import { users } from '../../db/schema/users';
 import { iso } from '../../db/sql-helpers';
 import { AppError } from '../../http/errors';
 import type { AddressPolicy } from '../../net/ssrf-guard';
-import {
-  MailboxConnectionError,
-  verifyMailbox,
-  type MailboxServers,
-} from '../../mail/mailboxes/connection';
+import { MailboxConnectionError, verifyMailbox, type MailboxServers } from '../../mail/mailboxes/connection';
 import { mailboxHealth } from '../../outreach/health/stats';
 import { initialRampLimit } from '../../outreach/health/ramp';
 import { privateMailHost } from '../../net/mail-host-guard';
