@@ -3,6 +3,7 @@ import { PgTable } from 'drizzle-orm/pg-core';
 import { readdirSync } from 'node:fs';
 import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { tablesInLoadOrder } from '../backup/tables';
 import { createTestDatabase } from '../testing/database';
 import { runMigrations, shippedMigrations } from './migrate';
 
@@ -38,10 +39,6 @@ function literalFor(column: Column, serial: number): string {
  * the ones whose constraints refused the sample row, with PostgreSQL's reason.
  */
 async function fillEveryTable(client: pg.ClientBase): Promise<{ filled: string[]; refused: string[] }> {
-  const tables = await client.query<{ name: string }>(
-    `select c.relname::text as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
-      where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relispartition`,
-  );
   const keys = await client.query<{ child: string; parent: string; columns: string[]; refs: string[] }>(`
     select ch.relname::text as child, pa.relname::text as parent,
            array(select a.attname::text from unnest(k.conkey) with ordinality u(n, i)
@@ -54,47 +51,39 @@ async function fillEveryTable(client: pg.ClientBase): Promise<{ filled: string[]
   const rows = new Map<string, Record<string, unknown>>();
   const filled: string[] = [];
   const refused: string[] = [];
-  const pending = new Set(tables.rows.map((t) => t.name));
   let serial = 0;
-  while (pending.size > 0) {
-    const ready = [...pending].filter((name) =>
-      keys.rows.every((k) => k.child !== name || k.parent === name || !pending.has(k.parent)),
-    );
-    if (ready.length === 0) throw new Error(`foreign keys form a circle: ${[...pending].join(', ')}`);
-    for (const name of ready.sort()) {
-      pending.delete(name);
-      const columns = await client.query<Column>(
-        `select a.attname::text as name, format_type(a.atttypid, a.atttypmod) as type,
+  for (const { name } of await tablesInLoadOrder(client)) {
+    const columns = await client.query<Column>(
+      `select a.attname::text as name, format_type(a.atttypid, a.atttypmod) as type,
                 (select e.enumlabel::text from pg_enum e where e.enumtypid = a.atttypid order by e.enumsortorder limit 1) as "enumLabel",
                 t.typcategory = 'A' as "isArray"
            from pg_attribute a join pg_type t on t.oid = a.atttypid
           where a.attrelid = $1::regclass and a.attnum > 0 and not a.attisdropped and a.attnotnull
             and not a.atthasdef and a.attgenerated = '' and a.attidentity = ''`,
-        [`public."${name}"`],
-      );
-      const values = new Map<string, string>();
-      for (const key of keys.rows.filter((k) => k.child === name && k.parent !== name)) {
-        const parent = rows.get(key.parent);
-        key.columns.forEach((column, i) => {
-          if (parent) values.set(column, `'${String(parent[key.refs[i]!]).replaceAll("'", "''")}'`);
-        });
-      }
-      for (const column of columns.rows) {
-        if (!values.has(column.name)) values.set(column.name, literalFor(column, ++serial));
-      }
-      const names = [...values.keys()].map((c) => `"${c}"`).join(', ');
-      const statement = values.size
-        ? `insert into public."${name}" (${names}) values (${[...values.values()].join(', ')}) returning *`
-        : `insert into public."${name}" default values returning *`;
-      await client.query('savepoint row_of_table');
-      try {
-        const inserted = await client.query<Record<string, unknown>>(statement);
-        rows.set(name, inserted.rows[0]!);
-        filled.push(name);
-      } catch (error) {
-        await client.query('rollback to savepoint row_of_table');
-        refused.push(`${name}: ${(error as Error).message}`);
-      }
+      [`public."${name}"`],
+    );
+    const values = new Map<string, string>();
+    for (const key of keys.rows.filter((k) => k.child === name && k.parent !== name)) {
+      const parent = rows.get(key.parent);
+      key.columns.forEach((column, i) => {
+        if (parent) values.set(column, `'${String(parent[key.refs[i]!]).replaceAll("'", "''")}'`);
+      });
+    }
+    for (const column of columns.rows) {
+      if (!values.has(column.name)) values.set(column.name, literalFor(column, ++serial));
+    }
+    const names = [...values.keys()].map((c) => `"${c}"`).join(', ');
+    const statement = values.size
+      ? `insert into public."${name}" (${names}) values (${[...values.values()].join(', ')}) returning *`
+      : `insert into public."${name}" default values returning *`;
+    await client.query('savepoint row_of_table');
+    try {
+      const inserted = await client.query<Record<string, unknown>>(statement);
+      rows.set(name, inserted.rows[0]!);
+      filled.push(name);
+    } catch (error) {
+      await client.query('rollback to savepoint row_of_table');
+      refused.push(`${name}: ${(error as Error).message}`);
     }
   }
   return { filled, refused };
