@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { withoutNul } from '../../../shared/text/without-nul';
 import type { Database } from '../../db/client';
-import { bumpCampaignCounters } from '../campaign-counters';
+import { bumpCampaignCounters } from '../../campaigns/counters';
 import { prospects } from '../../db/schema/prospects';
 import { emailAccounts } from '../../db/schema/mailboxes';
 import { enrollments, inboundMessages, outreachMessages } from '../../db/schema/outreach';
@@ -14,11 +14,10 @@ import { suppressAddress } from '../suppression';
 import { bounceWords } from './bounce-words';
 import type { Bounce, Inbound } from './inbound';
 import { ownAddresses, type Matched } from './match';
-import { publishEvent } from '../../events/publish';
+import { emit } from '../../events/emit';
 import { recordInThread } from '../../inbox/threads';
-import { emitWebhookEvent } from '../../webhooks/emit';
-import type { MailboxRef, ProspectRef } from '../../webhooks/event-data';
-import { prospectRef } from '../../webhooks/refs';
+import type { MailboxRef, ProspectRef } from '../../../shared/events/catalog';
+import { prospectRef } from '../../events/prospect-ref';
 
 /** How long the sequence waits after an auto-reply that names no return date (hours of the outreach clock). */
 export const DEFAULT_AUTO_REPLY_PAUSE_HOURS = 7 * 24;
@@ -128,10 +127,14 @@ export async function applyInbound(
       kind: inbound.kind === 'auto-reply' ? 'auto_reply' : inbound.kind,
       receivedAt: record.receivedAt,
     });
-    await publishEvent(tx, {
-      workspaceId: record.workspaceId,
+    await emit(tx, {
       type: 'inbound.applied',
-      campaignId: matched.campaignId,
+      workspaceId: record.workspaceId,
+      payload: {
+        inboundMessageId: stored.id,
+        prospectId: matched.prospectId,
+        campaignId: matched.campaignId,
+      },
     });
 
     let reported = true;
@@ -234,43 +237,55 @@ async function reportInbound(
     case 'reply':
     case 'auto-reply':
     case 'challenge':
-      await emitWebhookEvent(tx, record.workspaceId, 'reply.received', async () => {
-        const ref = await refs();
-        return (
-          ref && {
-            ...ref,
-            inboundMessageId,
-            classification: inbound.kind === 'auto-reply' ? 'auto_reply' : inbound.kind,
-            from: withoutNul(record.fromEmail),
-            subject: withoutNul(record.subject).slice(0, 500),
-            snippet: snippetOf(record.text),
-            receivedAt,
-            returnsOn: inbound.kind === 'auto-reply' ? (inbound.returnsOn?.toISOString() ?? null) : null,
-          }
-        );
+      await emit(tx, {
+        type: 'reply.received',
+        workspaceId: record.workspaceId,
+        payload: async () => {
+          const ref = await refs();
+          return (
+            ref && {
+              ...ref,
+              inboundMessageId,
+              classification: inbound.kind === 'auto-reply' ? 'auto_reply' : inbound.kind,
+              from: withoutNul(record.fromEmail),
+              subject: withoutNul(record.subject).slice(0, 500),
+              snippet: snippetOf(record.text),
+              receivedAt,
+              returnsOn: inbound.kind === 'auto-reply' ? (inbound.returnsOn?.toISOString() ?? null) : null,
+            }
+          );
+        },
       });
       return;
     case 'bounce':
-      await emitWebhookEvent(tx, record.workspaceId, 'bounce.received', async () => {
-        const ref = await refs();
-        return (
-          ref && {
-            ...ref,
-            inboundMessageId,
-            bounceType: inbound.type,
-            hard: inbound.hard,
-            reason: inbound.reason,
-            status: cleanOrNull(inbound.status),
-            recipient: cleanOrNull(inbound.recipient),
-            receivedAt,
-          }
-        );
+      await emit(tx, {
+        type: 'bounce.received',
+        workspaceId: record.workspaceId,
+        payload: async () => {
+          const ref = await refs();
+          return (
+            ref && {
+              ...ref,
+              inboundMessageId,
+              bounceType: inbound.type,
+              hard: inbound.hard,
+              reason: inbound.reason,
+              status: cleanOrNull(inbound.status),
+              recipient: cleanOrNull(inbound.recipient),
+              receivedAt,
+            }
+          );
+        },
       });
       return;
     case 'unsubscribe':
-      await emitWebhookEvent(tx, record.workspaceId, 'unsubscribe.received', async () => {
-        const ref = await refs();
-        return ref && { ...ref, via: 'mail' as const, inboundMessageId, receivedAt };
+      await emit(tx, {
+        type: 'unsubscribe.received',
+        workspaceId: record.workspaceId,
+        payload: async () => {
+          const ref = await refs();
+          return ref && { ...ref, via: 'mail' as const, inboundMessageId, receivedAt };
+        },
       });
   }
 }

@@ -9,7 +9,7 @@ import { testConfig } from '../../testing/app';
 import { createTestDatabase } from '../../testing/database';
 import { createOutreachFixture, sendDueSteps, type OutreachFixture } from '../../testing/outreach';
 import { queueDueSteps } from '../scheduling/queue-steps';
-import { recountCampaign } from '../campaign-counters';
+import { recountCampaign } from '../../campaigns/counters';
 import { syncMailbox } from './sync';
 
 /** Replies, an auto-reply, a bounce and an unsubscribe request delivered as real MIME into a real IMAP mailbox. */

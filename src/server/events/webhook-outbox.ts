@@ -3,8 +3,6 @@ import { and, arrayContains, eq, isNull } from 'drizzle-orm';
 import type { WebhookEventType } from '../../shared/schemas/webhook-events';
 import type { Db } from '../db/client';
 import { webhookDeliveries, webhookEndpoints } from '../db/schema/webhooks';
-import { publishEvent } from '../events/publish';
-import type { WebhookEventData } from './event-data';
 
 /** The body every delivery posts (docs/product.md#webhooks). */
 export interface WebhookPayload<T extends string = string, D = unknown> {
@@ -17,23 +15,19 @@ export interface WebhookPayload<T extends string = string, D = unknown> {
   data: D;
 }
 
-/** The data of an event, or a function that reads it once an endpoint is known to want it (null: skip the event). */
-export type EventDataSource<T extends WebhookEventType> =
-  WebhookEventData[T] | (() => Promise<WebhookEventData[T] | null>);
-
 /**
- * Reports an event to the workspace's webhooks (docs/decisions/025-public-api-and-webhooks.md):
- * one pending delivery per enabled endpoint subscribed to `type`, written with `db` — give it the
- * transaction of the change, so the event exists exactly when the change does (the outbox; the
- * webhook-deliveries job posts them). One indexed read of the workspace's endpoints; when none
- * wants the event nothing else happens, and `data`, given as a function, is not even read.
- * @returns the event id, or null when no endpoint wants the event.
+ * Puts a webhook event in the outbox (docs/decisions/025-public-api-and-webhooks.md): one pending
+ * delivery per enabled endpoint of the workspace subscribed to `type`, written with `db` — the
+ * transaction of the change, so the event exists exactly when the change does (the webhook-deliveries
+ * job posts them). One indexed read of the endpoints; when none wants the event, `data` is not even
+ * read. Only emit (./emit.ts) calls it.
+ * @returns the event id, or null when no endpoint wants the event (or `data` gives null).
  */
-export async function emitWebhookEvent<T extends WebhookEventType>(
+export async function queueWebhookEvent(
   db: Db,
   workspaceId: string,
-  type: T,
-  data: EventDataSource<T>,
+  type: WebhookEventType,
+  data: () => Promise<object | null>,
 ): Promise<string | null> {
   const endpoints = await db
     .select({ id: webhookEndpoints.id })
@@ -46,9 +40,9 @@ export async function emitWebhookEvent<T extends WebhookEventType>(
       ),
     );
   if (endpoints.length === 0) return null;
-  const resolved = typeof data === 'function' ? await data() : data;
+  const resolved = await data();
   if (resolved === null) return null;
-  const payload: WebhookPayload<T, WebhookEventData[T]> = {
+  const payload: WebhookPayload = {
     id: randomUUID(),
     type,
     createdAt: new Date().toISOString(),
@@ -65,6 +59,5 @@ export async function emitWebhookEvent<T extends WebhookEventType>(
       nextAttemptAt: new Date(),
     })),
   );
-  await publishEvent(db, { workspaceId, type: 'webhooks.changed' });
   return payload.id;
 }

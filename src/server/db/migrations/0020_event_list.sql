@@ -1,0 +1,4 @@
+ALTER TABLE "activity" ALTER COLUMN "kind" SET DATA TYPE text;--> statement-breakpoint
+DROP TYPE "public"."activity_kind";--> statement-breakpoint
+CREATE TYPE "public"."activity_kind" AS ENUM('campaign.created', 'campaign.updated', 'campaign.status_changed', 'campaign.deleted', 'campaign.collaborators_changed', 'prospects.imported', 'prospects.found', 'prospect.status_changed', 'prospect.deleted', 'export.downloaded', 'sequence.created', 'sequence.changed', 'sequence.deleted', 'outreach.started', 'inbox.answered', 'inbox.labelled', 'inbox.assigned', 'inbox.reminder_set', 'mailbox.connected', 'mailbox.disconnected', 'mailbox.paused', 'mailbox.resumed', 'member.invited', 'member.joined', 'member.role_changed', 'member.removed', 'api_key.created', 'api_key.revoked', 'webhook.created', 'webhook.deleted');--> statement-breakpoint
+ALTER TABLE "activity" ALTER COLUMN "kind" SET DATA TYPE "public"."activity_kind" USING "kind"::"public"."activity_kind";
