@@ -120,7 +120,7 @@ export const domainEvents = {
       facts: (p) => ({ subject: p.name, details: { collaborators: p.collaborators.join(', ') } }),
       sentence: (e) =>
         e.details.collaborators
-          ? `made ${e.details.collaborators} collaborators of ${e.subject}`
+          ? `set the collaborators of ${e.subject} to ${e.details.collaborators}`
           : `removed the collaborators of ${e.subject}`,
     },
   }),
