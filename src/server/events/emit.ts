@@ -44,9 +44,10 @@ const campaignIdOf = (payload: Payload | null | undefined): string | null =>
  * definition names: writes the activity entry (announced as `activity.changed`), puts the webhook
  * event in the outbox for every subscribed endpoint (announced as `webhooks.changed`) and queues the
  * live screen events, which PostgreSQL delivers at commit (NOTIFY; none on rollback).
+ * @returns the webhook event's id (the same for every endpoint), or null when no endpoint wanted it.
  * @throws ZodError when the payload does not match the event's schema: a programming error.
  */
-export async function emit(db: Db, event: DomainEvent): Promise<void> {
+export async function emit(db: Db, event: DomainEvent): Promise<string | null> {
   // One event of the union: its payload was typed at the call site and is parsed here.
   const definition = domainEvents[event.type] as unknown as EventDefinition;
   noteProduced(event.type);
@@ -83,8 +84,11 @@ export async function emit(db: Db, event: DomainEvent): Promise<void> {
       });
     }
   }
-  if (webhook && (await queueWebhookEvent(db, workspaceId, event.type as WebhookEventType, payload)))
-    await publishEvent(db, { workspaceId, type: 'webhooks.changed' });
+  const webhookEventId = webhook
+    ? await queueWebhookEvent(db, workspaceId, event.type as WebhookEventType, payload)
+    : null;
+  if (webhookEventId) await publishEvent(db, { workspaceId, type: 'webhooks.changed' });
   for (const type of definition.live)
     await publishEvent(db, { workspaceId, type, ...(campaignId ? { campaignId } : {}) });
+  return webhookEventId;
 }

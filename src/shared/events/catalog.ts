@@ -56,7 +56,7 @@ const liveLinkChange = z.object({
   httpStatus: z.number().int().nullable(),
   checkedAt: iso,
 });
-const liveLinkWhen = 'a check changed a live link’s status (recovered: back to active)';
+const liveLinkWhen = "a check changed a live link's status (recovered: back to active)";
 
 /** A change only the open pages hear of: ids, no activity entry, no webhook. */
 const liveOnly = <S extends z.ZodType>(payload: S, label: string, live: EventLive) =>
@@ -90,7 +90,7 @@ export const domainEvents = {
       facts: (p) => ({ subject: p.name, details: { changed: p.changed.join(', ') } }),
       sentence: (e) => `changed the ${e.details.changed} of the campaign ${e.subject}`,
     },
-    webhook: { when: 'a campaign’s settings changed (its competitors, mailboxes, sequence or tracking)' },
+    webhook: { when: "a campaign's settings changed (its competitors, mailboxes, sequence or tracking)" },
   }),
   'campaign.status_changed': defineEvent({
     payload: campaignRef.extend({ from: campaignStatusSchema, to: campaignStatusSchema }),
@@ -175,7 +175,7 @@ export const domainEvents = {
       // Sends, replies and bounces move statuses by the thousand: the log keeps a member's own moves.
       onlyWithActor: true,
     },
-    webhook: { when: 'a prospect’s status changed: by a member, a send, a reply, a bounce' },
+    webhook: { when: "a prospect's status changed: by a member, a send, a reply, a bounce" },
   }),
   'prospect.changed': liveOnly(z.object({ prospectId: id, campaignId: id }), 'Prospect changed', [
     'prospects.changed',

@@ -5,6 +5,7 @@ import { activitySentence, type ActivityPage } from '../../../shared/schemas/act
 import type { CreatedApiKey } from '../../../shared/schemas/api-keys';
 import type { Me } from '../../../shared/schemas/auth';
 import type { Campaign } from '../../../shared/schemas/campaigns';
+import { webhookEventTypes } from '../../../shared/schemas/webhook-events';
 import type { CreatedWebhook } from '../../../shared/schemas/webhooks';
 import { workspaceMembers } from '../../db/schema/workspaces';
 import { createTestApp, signUpUser, type TestApp } from '../../testing/app';
@@ -25,6 +26,11 @@ let cookie: string;
 let me: Me;
 let key: CreatedApiKey;
 let endpoint: CreatedWebhook;
+
+/** A JSON Schema object, read loosely. */
+interface JsonObject {
+  properties: Record<string, JsonObject> & { type: object; data: JsonObject };
+}
 
 const withKey = (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: object) =>
   t.app.inject({
@@ -84,6 +90,29 @@ beforeAll(async () => {
 afterAll(async () => {
   await hooks?.close();
   await t?.close();
+});
+
+describe('the OpenAPI document', () => {
+  it('describes the POST of every webhook event of the list, its data from the event’s schema', async () => {
+    const doc = (await t.app.inject({ url: `${apiPaths.docs}/json` })).json<{
+      openapi: string;
+      webhooks: Record<
+        string,
+        { post: { requestBody: { content: Record<string, { schema: JsonObject }> } } }
+      >;
+    }>();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.webhooks).sort()).toEqual([...webhookEventTypes].sort());
+    const body = doc.webhooks['campaign.created']!.post.requestBody.content['application/json']!.schema;
+    expect(body.properties.type).toEqual({ type: 'string', const: 'campaign.created' });
+    expect(Object.keys(body.properties.data.properties).sort()).toEqual([
+      'campaignId',
+      'name',
+      'status',
+      'type',
+      'websiteUrl',
+    ]);
+  });
 });
 
 describe('campaign events', () => {
