@@ -6,7 +6,7 @@ import { activity } from '../db/schema/activity';
 /** Who made a change: a member, in the app or through one of their API keys; null for the system. */
 export type EventActor = Pick<Actor, 'userId' | 'apiKeyId'> | null;
 
-/** One entry of the activity log, as emit derives it from an event (src/shared/events/catalog.ts). */
+/** One entry of the activity log, as emit derives it from an event (src/shared/schemas/events/catalog.ts). */
 export interface ActivityRecord {
   workspaceId: string;
   /** The entry names the API key when the change came through one (docs/decisions/025-public-api-and-webhooks.md). */

@@ -3,8 +3,8 @@ import {
   type DomainEventPayload,
   type DomainEventType,
   type WebhookEventType,
-} from '../../shared/events/catalog';
-import type { EventDefinition } from '../../shared/events/define';
+} from '../../shared/schemas/events/catalog';
+import type { EventDefinition } from '../../shared/schemas/events/define';
 import type { ActivityKind } from '../../shared/schemas/activity';
 import type { Db } from '../db/client';
 import { writeActivityEntry, type EventActor } from './activity-entry';
@@ -30,7 +30,7 @@ interface EmittedEvent<T extends DomainEventType> {
   payload: DomainEventPayload<T> | (() => Promise<DomainEventPayload<T> | null>);
 }
 
-/** An event of the list (src/shared/events/catalog.ts) with its payload's type. */
+/** An event of the list (src/shared/schemas/events/catalog.ts) with its payload's type. */
 export type DomainEvent = { [T in DomainEventType]: EmittedEvent<T> }[DomainEventType];
 
 type Payload = Record<string, unknown>;

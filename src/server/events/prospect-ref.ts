@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { ProspectRef } from '../../shared/events/catalog';
+import type { ProspectRef } from '../../shared/schemas/events/catalog';
 import type { Db } from '../db/client';
 import { campaigns } from '../db/schema/campaigns';
 import { prospects } from '../db/schema/prospects';

@@ -1,19 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, arrayContains, eq, isNull } from 'drizzle-orm';
-import type { WebhookEventType } from '../../shared/schemas/webhook-events';
+import type { WebhookEventType, WebhookPayload } from '../../shared/schemas/webhook-events';
 import type { Db } from '../db/client';
 import { webhookDeliveries, webhookEndpoints } from '../db/schema/webhooks';
-
-/** The body every delivery posts (docs/product.md#webhooks). */
-export interface WebhookPayload<T extends string = string, D = unknown> {
-  /** The event's id: the same for every endpoint, attempt and redelivery; receivers de-duplicate on it. */
-  id: string;
-  type: T;
-  /** When the event happened, ISO 8601. */
-  createdAt: string;
-  workspaceId: string;
-  data: D;
-}
 
 /**
  * Puts a webhook event in the outbox (docs/decisions/025-public-api-and-webhooks.md): one pending

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { domainEvents, webhookEventTypeList } from '../../shared/events/catalog';
+import { domainEvents, webhookEventTypeList } from '../../shared/schemas/events/catalog';
 import { API_V1 } from './api-version';
 
 /** The name of the OpenAPI security schemes, as the global `security` lists them. */
@@ -59,7 +59,7 @@ export function openApiOptions({ version, secure }: { version: string; secure: b
 
 /**
  * The document's `webhooks` (OpenAPI 3.1), made from the list of domain events
- * (src/shared/events/catalog.ts): for each event that feeds webhooks, the POST an endpoint receives —
+ * (src/shared/schemas/events/catalog.ts): for each event that feeds webhooks, the POST an endpoint receives —
  * the envelope of docs/product.md#webhooks with the event's payload schema as `data`.
  */
 export function webhookOperations() {

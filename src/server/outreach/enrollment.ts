@@ -9,7 +9,7 @@ import type { Actor } from '../auth/workspaces';
 import { findOwnedCampaign } from '../campaigns/find';
 import { moveCampaignStatus } from '../campaigns/status';
 import { queryRows, type Database, type Db } from '../db/client';
-import { campaignEmailAccounts, campaigns } from '../db/schema/campaigns';
+import { campaignEmailAccounts } from '../db/schema/campaigns';
 import { emailAccounts } from '../db/schema/mailboxes';
 import { prospects } from '../db/schema/prospects';
 import { enrollments, suppressions } from '../db/schema/outreach';

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { domainEventTypes, type DomainEventType } from '../../shared/events/catalog';
+import { domainEventTypes, type DomainEventType } from '../../shared/schemas/events/catalog';
 
 /**
- * The events of the list (src/shared/events/catalog.ts) that no test produced: `produced` is the
+ * The events of the list (src/shared/schemas/events/catalog.ts) that no test produced: `produced` is the
  * file emit() appends each emitted event's name to during the run (src/server/events/produced.ts).
  */
 export function unproducedEvents(producedFile: string): DomainEventType[] {
@@ -24,7 +24,7 @@ export function checkEventCoverage(producedFile: string, wholeRun: boolean): voi
   // Vitest reports an error thrown at teardown but still exits 0: the exit code is set here.
   process.exitCode = 1;
   throw new Error(
-    `No test produced ${missing.length} event${missing.length === 1 ? '' : 's'} of src/shared/events/catalog.ts: ` +
+    `No test produced ${missing.length} event${missing.length === 1 ? '' : 's'} of src/shared/schemas/events/catalog.ts: ` +
       `${missing.join(', ')}. Add a test that makes the change which emits each, or take the event out of the list.`,
   );
 }

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { activityEventTypes, domainEvents, type ActivityEventType } from '../events/catalog';
+import { activityEventTypes, domainEvents, type ActivityEventType } from './events/catalog';
 
 /**
  * What the activity log records (docs/product.md#roles, docs/decisions/023-workspaces-and-roles.md):
- * the domain events that write an entry (src/shared/events/catalog.ts).
+ * the domain events that write an entry (src/shared/schemas/events/catalog.ts).
  */
 export const activityKinds = activityEventTypes;
 export const activityKindSchema = z.enum(activityKinds);

@@ -16,7 +16,7 @@ import type { Bounce, Inbound } from './inbound';
 import { ownAddresses, type Matched } from './match';
 import { emit } from '../../events/emit';
 import { recordInThread } from '../../inbox/threads';
-import type { MailboxRef, ProspectRef } from '../../../shared/events/catalog';
+import type { MailboxRef, ProspectRef } from '../../../shared/schemas/events/catalog';
 import { prospectRef } from '../../events/prospect-ref';
 
 /** How long the sequence waits after an auto-reply that names no return date (hours of the outreach clock). */

@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { domainEvents, mailboxRefSchema, prospectRefSchema, webhookEventTypeList } from './catalog';
 
 /**
- * The webhook catalogue of docs/product.md#webhooks is the list's (src/shared/events/catalog.ts):
+ * The webhook catalogue of docs/product.md#webhooks is the list's (src/shared/schemas/events/catalog.ts):
  * the same events, each "when" word for word, and every field of each payload named in its row
  * (P and M stand for the prospect's and the mailbox's fields, as the doc says).
  */
-const doc = readFileSync(new URL('../../../docs/product.md', import.meta.url), 'utf8');
+const doc = readFileSync(new URL('../../../../docs/product.md', import.meta.url), 'utf8');
 const section = doc.slice(doc.indexOf('## Webhooks'), doc.indexOf('\n## ', doc.indexOf('## Webhooks') + 1));
 const rows = section
   .split('\n')

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { campaignStatusSchema } from '../schemas/campaigns';
-import { liveLinkStatuses } from '../schemas/live-links';
-import { prospectStatusSchema } from '../schemas/prospects';
+import { campaignStatusSchema } from '../campaigns';
+import { liveLinkStatuses } from '../live-links';
+import { prospectStatusSchema } from '../prospects';
 import { defineEvent, plural } from './define';
 
 /**

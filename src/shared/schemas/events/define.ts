@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { LiveEventType } from '../schemas/live-events';
+import type { LiveEventType } from '../live-events';
 
 /** The facts an activity entry keeps besides its kind: what it was about and kind-specific details. */
 export interface ActivityFacts {
