@@ -88,6 +88,7 @@ beforeAll(async () => {
   ).json<CreatedWebhook>();
 });
 afterAll(async () => {
+  await client?.close();
   await hooks?.close();
   await t?.close();
 });
