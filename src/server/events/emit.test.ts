@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
 import type { DatabaseHandle } from '../db/client';
 import { activity } from '../db/schema/activity';
+import { insertCampaign } from '../testing/campaigns';
 import { createTestDatabase } from '../testing/database';
 import { insertTestUser } from '../testing/users';
 import { emit } from './emit';
@@ -27,20 +28,24 @@ const entries = () =>
     .from(activity)
     .where(eq(activity.workspaceId, workspaceId));
 
-const statusChange = {
+const statusChangeOf = (campaignId: string) => ({
   prospectId: crypto.randomUUID(),
-  campaignId: crypto.randomUUID(),
+  campaignId,
   campaignName: 'Bikes',
   website: 'https://blog.example',
   email: null,
   from: 'pending' as const,
   to: 'success' as const,
   reason: 'Marked by you',
-};
+});
+
+let statusChange: ReturnType<typeof statusChangeOf>;
 
 beforeAll(async () => {
   handle = await createTestDatabase();
   ({ workspaceId, id: userId } = await insertTestUser(handle.db, { name: 'Ada', email: 'emit@example.com' }));
+  const campaign = await insertCampaign(handle.db, { id: userId, workspaceId }, { name: 'Bikes' });
+  statusChange = statusChangeOf(campaign.id);
 });
 afterAll(async () => {
   await handle.close();
