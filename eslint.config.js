@@ -6,7 +6,7 @@ import tseslint from 'typescript-eslint';
 import noFolderCycles from './scripts/eslint/no-folder-cycles.js';
 
 const server = (...paths) => paths.map((p) => `src/server/${p}`);
-const engines = server('discovery', 'outreach', 'monitoring', 'net', 'inbox', 'mail', 'webhooks');
+const engines = server('campaigns', 'discovery', 'outreach', 'monitoring', 'net', 'inbox', 'mail', 'webhooks');
 const infrastructure = server(
   'db',
   'http',
@@ -185,6 +185,24 @@ export default tseslint.config(
                 'webhooks sits below the engines that emit its events',
                 ...server('discovery', 'outreach', 'monitoring', 'inbox', 'mail'),
               ),
+            },
+            {
+              target: server('campaigns'),
+              ...above(
+                'campaigns/ owns the campaign row below the engines that change it',
+                ...server('discovery', 'outreach', 'monitoring', 'inbox', 'mail', 'webhooks'),
+              ),
+            },
+            {
+              // The three outputs of an event are written only by emit (docs/decisions/028-one-event-list.md).
+              target: [
+                ...engines,
+                ...infrastructure.filter((p) => !p.endsWith('/events')),
+                ...server('modules', 'jobs', 'ssr', 'app.ts', 'main.ts', 'cli.ts'),
+              ],
+              from: server('events/publish.ts', 'events/activity-entry.ts', 'events/webhook-outbox.ts'),
+              message:
+                'report a change with emit(tx, event) from events/emit.ts, never by writing its outputs by hand',
             },
             {
               target: infrastructure,

@@ -2,7 +2,7 @@ import { addAdminEmails } from './auth/roles';
 import { ConfigError, loadConfig } from './config';
 import { openAppDatabase } from './database';
 import { openDatabase } from './db/client';
-import { recountCampaign } from './outreach/campaign-counters';
+import { recountCampaign } from './campaigns/counters';
 import { runMigrations } from './db/migrate';
 import {
   discoverUsage,

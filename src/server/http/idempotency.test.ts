@@ -7,7 +7,7 @@ import { outreachMessages, type EnrollmentResult } from '../../shared/schemas/ou
 import { queryRows } from '../db/client';
 import { campaigns } from '../db/schema/campaigns';
 import { enrollments } from '../db/schema/outreach';
-import { enrollCampaign } from '../modules/campaign-outreach/enrollment';
+import { enrollCampaign } from '../outreach/enrollment';
 import { addressCheckerFromConfig, type AddressChecker } from '../outreach/dns/address-check';
 import { createTestApp, signUpUser, type TestApp } from '../testing/app';
 import { createManualCampaign } from '../testing/campaigns';

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { domainEvents, webhookEventTypeList } from '../../shared/schemas/events/catalog';
 import { API_V1 } from './api-version';
 
 /** The name of the OpenAPI security schemes, as the global `security` lists them. */
@@ -18,6 +20,9 @@ export const SESSION_ONLY_SECURITY: Record<string, string[]>[] = [{ [COOKIE]: []
  */
 export function openApiOptions({ version, secure }: { version: string; secure: boolean }) {
   return {
+    // 3.1: JSON Schema 2020-12 bodies, and `webhooks` for the events the app posts.
+    openapi: '3.1.0',
+    webhooks: webhookOperations(),
     info: {
       title: 'LinkPilot API',
       version,
@@ -50,4 +55,50 @@ export function openApiOptions({ version, secure }: { version: string; secure: b
     // Either one: a list of two single-scheme requirements means "one of them".
     security: [{ [BEARER]: [] as string[] }, { [COOKIE]: [] as string[] }] as Record<string, string[]>[],
   };
+}
+
+/**
+ * The document's `webhooks` (OpenAPI 3.1), made from the list of domain events
+ * (src/shared/schemas/events/catalog.ts): for each event that feeds webhooks, the POST an endpoint receives —
+ * the envelope of docs/product.md#webhooks with the event's payload schema as `data`.
+ */
+export function webhookOperations() {
+  return Object.fromEntries(
+    webhookEventTypeList.map((type) => {
+      const { label, payload, webhook } = domainEvents[type];
+      const envelope = {
+        type: 'object',
+        required: ['id', 'type', 'createdAt', 'workspaceId', 'data'],
+        properties: {
+          id: {
+            type: 'string',
+            format: 'uuid',
+            description: 'The event id: the same on every attempt; de-duplicate on it.',
+          },
+          type: { type: 'string', const: type },
+          createdAt: { type: 'string', format: 'date-time' },
+          workspaceId: { type: 'string', format: 'uuid' },
+          data: withoutDialect(z.toJSONSchema(payload, { io: 'output' })),
+        },
+      };
+      return [
+        type,
+        {
+          post: {
+            operationId: `webhook_${type.replace('.', '_')}`,
+            summary: label,
+            description: `Sent when ${webhook.when}. Signed with the Standard Webhooks headers (webhook-id, webhook-timestamp, webhook-signature).`,
+            requestBody: { required: true, content: { 'application/json': { schema: envelope } } },
+            responses: { '200': { description: 'Any 2xx answer counts as delivered; others are retried.' } },
+          },
+        },
+      ];
+    }),
+  );
+}
+
+/** A JSON Schema without its `$schema` (the document names the dialect once). */
+function withoutDialect(schema: Record<string, unknown>): Record<string, unknown> {
+  const { $schema: _dialect, ...rest } = schema;
+  return rest;
 }

@@ -3,7 +3,7 @@ import { displayHost } from '../../shared/display-host';
 import { siteDomain, siteUrlFromInput } from '../../shared/url-normalize';
 import { queryRows, type Database } from '../db/client';
 import { notifications } from '../db/schema/notifications';
-import { publishEvent } from '../events/publish';
+import { emit } from '../events/emit';
 
 /** A prospect's site as people read it: 'https://www.Blog.example/x' → 'blog.example'. */
 const siteName = (website: string) => displayHost(siteDomain(siteUrlFromInput(website) ?? website));
@@ -39,10 +39,12 @@ export async function notifyDueReminders(db: Database, now: Date): Promise<numbe
         body: `You asked to be reminded if ${t.contact ?? siteName(t.website)} had not answered by now.`,
       })),
     );
-    for (const workspaceId of new Set(due.map((t) => t.workspace_id))) {
-      await publishEvent(tx, { workspaceId, type: 'notifications.changed' });
-      await publishEvent(tx, { workspaceId, type: 'inbox.changed' });
-    }
+    for (const t of due)
+      await emit(tx, {
+        type: 'inbox.reminder_due',
+        workspaceId: t.workspace_id,
+        payload: { threadId: t.id },
+      });
     return due.length;
   });
 }

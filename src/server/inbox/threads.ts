@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { ReplyCategory } from '../../shared/schemas/reply-suggestions';
 import type { Db } from '../db/client';
 import { inboxLabels, inboxThreads } from '../db/schema/inbox';
-import { publishEvent } from '../events/publish';
+import { emit } from '../events/emit';
 
 /** One stored inbound message, as its conversation needs it. */
 export interface InboundInThread {
@@ -51,7 +51,11 @@ export async function recordInThread(db: Db, message: InboundInThread): Promise<
         updatedAt: new Date(),
       },
     });
-  await publishEvent(db, { workspaceId: message.workspaceId, type: 'inbox.changed' });
+  await emit(db, {
+    type: 'inbox.message_filed',
+    workspaceId: message.workspaceId,
+    payload: { prospectId: message.prospectId },
+  });
 }
 
 /**
@@ -82,5 +86,6 @@ export async function labelFromCategory(
       ),
     )
     .returning({ id: inboxThreads.id });
-  if (labelled.length > 0) await publishEvent(db, { workspaceId, type: 'inbox.changed' });
+  if (labelled.length > 0)
+    await emit(db, { type: 'inbox.auto_labelled', workspaceId, payload: { prospectId, category } });
 }

@@ -3,12 +3,11 @@ import { limits } from '../../shared/limits';
 import { discoveryMessages } from '../../shared/schemas/discovery';
 import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
-import { bumpCampaignCounters } from '../outreach/campaign-counters';
+import { bumpCampaignCounters } from '../campaigns/counters';
 import { campaigns } from '../db/schema/campaigns';
 import { prospects } from '../db/schema/prospects';
 import { discoveryRuns } from '../db/schema/discovery';
-import { recordActivity } from '../activity/record';
-import { publishEvent } from '../events/publish';
+import { emit } from '../events/emit';
 import { skippedDomains } from '../outreach/domain-memory';
 import { databaseNow, recordFoundLinks } from '../monitoring/found-links';
 import { CrawlStore } from '../discovery/crawl-store';
@@ -20,7 +19,6 @@ import {
   type DiscoveryDeps,
 } from '../discovery/discover';
 import { crawlerSettings, discoveryLimits, discoveryProviders } from '../discovery/settings';
-import { emitWebhookEvent } from '../webhooks/emit';
 import { findProspectsQueue } from './definitions';
 import type { JobDefinition } from './job';
 
@@ -71,36 +69,43 @@ async function insertProspectIn(
     .onConflictDoNothing({ target: [prospects.campaignId, prospects.domain], where: sql`domain is not null` })
     .returning({ id: prospects.id });
   if (!inserted.length) return false;
-  await publishEvent(db, {
-    workspaceId: run.workspaceId,
-    type: 'prospects.changed',
-    campaignId: run.campaignId,
-  });
   await bumpCampaignCounters(db, run.campaignId, { prospects: 1, prospectsFound: 1 });
   const [counted] = await db
     .update(discoveryRuns)
     .set({ prospectsFound: sql`${discoveryRuns.prospectsFound} + 1` })
     .where(eq(discoveryRuns.id, run.id))
     .returning({ prospectsFound: discoveryRuns.prospectsFound });
-  if ((counted?.prospectsFound ?? 0) <= PROSPECT_FOUND_EVENTS_PER_RUN)
-    await emitWebhookEvent(db, run.workspaceId, 'prospect.found', {
-      prospectId: inserted[0]!.id,
-      campaignId: run.campaignId,
-      campaignName,
-      runId: run.id,
-      website: p.website,
-      domain: p.domain,
-      email: p.contactEmail,
-      contactName: p.contactName,
-      daScore: p.daScore,
-      relevanceScore: p.relevanceScore,
-      opportunityType: p.opportunityType,
-      sourcePageUrl: p.sourcePageUrl,
+  const prospectId = inserted[0]!.id;
+  // Past the run's first PROSPECT_FOUND_EVENTS_PER_RUN, the pages still hear of each one; webhooks get the total.
+  if ((counted?.prospectsFound ?? 0) > PROSPECT_FOUND_EVENTS_PER_RUN)
+    await emit(db, {
+      type: 'prospect.changed',
+      workspaceId: run.workspaceId,
+      payload: { prospectId, campaignId: run.campaignId },
+    });
+  else
+    await emit(db, {
+      type: 'prospect.found',
+      workspaceId: run.workspaceId,
+      payload: {
+        prospectId,
+        campaignId: run.campaignId,
+        campaignName,
+        runId: run.id,
+        website: p.website,
+        domain: p.domain ?? null,
+        email: p.contactEmail ?? null,
+        contactName: p.contactName ?? null,
+        daScore: p.daScore ?? null,
+        relevanceScore: p.relevanceScore ?? null,
+        opportunityType: p.opportunityType ?? null,
+        sourcePageUrl: p.sourcePageUrl ?? null,
+      },
     });
   return true;
 }
 
-/** Reports a run's end as the `discovery.finished` webhook event, in the transaction that records it. */
+/** Reports a run's end (`discovery.finished`: webhook and the open pages), in the transaction that records it. */
 async function reportRunFinished(
   tx: Db,
   run: { id: string; workspaceId: string },
@@ -108,14 +113,18 @@ async function reportRunFinished(
   status: 'completed' | 'failed' | 'cancelled',
   row: { prospectsFound: number; pagesCrawled: number; error: string | null },
 ): Promise<void> {
-  await emitWebhookEvent(tx, run.workspaceId, 'discovery.finished', {
-    runId: run.id,
-    campaignId: campaign.id,
-    campaignName: campaign.name,
-    status,
-    prospectsFound: row.prospectsFound,
-    pagesCrawled: row.pagesCrawled,
-    error: row.error,
+  await emit(tx, {
+    type: 'discovery.finished',
+    workspaceId: run.workspaceId,
+    payload: {
+      runId: run.id,
+      campaignId: campaign.id,
+      campaignName: campaign.name,
+      status,
+      prospectsFound: row.prospectsFound,
+      pagesCrawled: row.pagesCrawled,
+      error: row.error,
+    },
   });
 }
 
@@ -147,9 +156,13 @@ export async function runCampaignDiscovery(
   const startedAt = await databaseNow(db);
   await db.update(discoveryRuns).set({ status: 'running', startedAt }).where(eq(discoveryRuns.id, runId));
   await db.update(campaigns).set({ progressPercentage: 0 }).where(eq(campaigns.id, campaign.id));
-  const announce = (type: 'discovery.progress' | 'discovery.finished') =>
-    publishEvent(db, { workspaceId: run.workspaceId, type, campaignId: run.campaignId });
-  await announce('discovery.progress');
+  const announceProgress = () =>
+    emit(db, {
+      type: 'discovery.progress',
+      workspaceId: run.workspaceId,
+      payload: { runId, campaignId: run.campaignId },
+    });
+  await announceProgress();
 
   const controller = new AbortController();
   const isCancelled = async () => {
@@ -197,7 +210,7 @@ export async function runCampaignDiscovery(
             .set({ progressPercentage: percent })
             .where(eq(campaigns.id, campaign.id));
           await db.update(discoveryRuns).set({ pagesCrawled }).where(eq(discoveryRuns.id, runId));
-          await announce('discovery.progress');
+          await announceProgress();
         },
       },
     );
@@ -218,13 +231,15 @@ export async function runCampaignDiscovery(
         });
       // The run's total (a re-delivered run counts what its first attempt found too).
       if (completed && completed.prospectsFound > 0)
-        await recordActivity(tx, {
+        await emit(tx, {
+          type: 'prospects.found',
           workspaceId: run.workspaceId,
-          actor: null,
-          kind: 'prospects.found',
-          campaignId: campaign.id,
-          subject: campaign.name,
-          details: { count: completed.prospectsFound },
+          payload: {
+            campaignId: campaign.id,
+            campaignName: campaign.name,
+            count: completed.prospectsFound,
+            runId,
+          },
         });
     });
     return { status: 'completed', prospectsFound: found };
@@ -256,8 +271,6 @@ export async function runCampaignDiscovery(
   } finally {
     clearInterval(watcher);
     await crawler.close();
-    // Completed, failed or cancelled: the pages show the outcome and what the run left behind.
-    await announce('discovery.finished');
   }
 }
 

@@ -9,9 +9,8 @@ import { notifications } from '../db/schema/notifications';
 import { users } from '../db/schema/users';
 import { Crawler } from '../discovery/crawler';
 import { crawlerSettings } from '../discovery/settings';
-import { publishEvent } from '../events/publish';
+import { emit } from '../events/emit';
 import { sendAlertMail } from '../alert-mail';
-import { emitWebhookEvent } from '../webhooks/emit';
 import { judgeLink, type LinkCheckOutcome } from './link-check';
 
 /** What a link check needs: the database, the settings and a crawler shared by all checks of the process. */
@@ -102,24 +101,28 @@ export async function checkLiveLink(
       rel: outcome.rel,
       detail: outcome.detail,
     });
-    await publishEvent(tx, {
+    await emit(tx, {
+      type: 'live_link.checked',
       workspaceId: link.workspaceId,
-      type: 'live-links.changed',
-      campaignId: link.campaignId,
+      payload: { liveLinkId: link.id, campaignId: link.campaignId },
     });
     if (outcome.status !== link.status)
-      await emitWebhookEvent(tx, link.workspaceId, liveLinkEvent[outcome.status], {
-        liveLinkId: link.id,
-        campaignId: link.campaignId,
-        campaignName: link.campaignName,
-        url: link.url,
-        pageUrl: link.pageUrl,
-        anchorText: link.anchorText,
-        from: link.status,
-        to: outcome.status,
-        reasons: outcome.reasons,
-        httpStatus: outcome.httpStatus,
-        checkedAt: now.toISOString(),
+      await emit(tx, {
+        type: liveLinkEvent[outcome.status],
+        workspaceId: link.workspaceId,
+        payload: {
+          liveLinkId: link.id,
+          campaignId: link.campaignId,
+          campaignName: link.campaignName,
+          url: link.url,
+          pageUrl: link.pageUrl,
+          anchorText: link.anchorText,
+          from: link.status,
+          to: outcome.status,
+          reasons: outcome.reasons,
+          httpStatus: outcome.httpStatus,
+          checkedAt: now.toISOString(),
+        },
       });
     if (alert) {
       await tx.insert(notifications).values({
@@ -129,7 +132,11 @@ export async function checkLiveLink(
         title: alert.title,
         body: alert.body,
       });
-      await publishEvent(tx, { workspaceId: link.workspaceId, type: 'notifications.changed' });
+      await emit(tx, {
+        type: 'notification.created',
+        workspaceId: link.workspaceId,
+        payload: { kind: outcome.status === 'lost' ? 'link-lost' : 'link-suspicious' },
+      });
     }
     return true;
   });

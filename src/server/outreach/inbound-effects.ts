@@ -8,7 +8,7 @@ import type { ApplyClock, InboundEffects, Matched, StoredInbound } from '../mail
 import { ownAddresses } from '../mail/mailboxes/own-addresses';
 import { bounceWords } from '../mail/messages/bounce-words';
 import type { Bounce } from '../mail/messages/inbound';
-import { bumpCampaignCounters } from './campaign-counters';
+import { bumpCampaignCounters } from '../campaigns/counters';
 import { evaluateMailboxHealth } from './health/evaluate';
 import { changeProspect } from './prospect-changes';
 import { domainOf } from './scheduling/queue-steps';

@@ -4,9 +4,8 @@ import type { Database } from '../db/client';
 import { prospects } from '../db/schema/prospects';
 import { prospectEvents } from '../db/schema/prospect-history';
 import { rememberProspect } from './domain-memory';
-import { publishEvent } from '../events/publish';
-import { emitWebhookEvent } from '../webhooks/emit';
-import { prospectRef } from '../webhooks/refs';
+import { emit, type EventActor } from '../events/emit';
+import { prospectRef } from '../events/prospect-ref';
 
 type ProspectRow = typeof prospects.$inferSelect;
 
@@ -17,6 +16,8 @@ export interface ProspectChange {
   reason: string;
   /** When a message went to the prospect: its domain counts as contacted by its campaign then. */
   contactedAt?: Date;
+  /** The member who made the change by hand: a status change is then also an activity entry. */
+  actor?: EventActor;
 }
 
 /**
@@ -41,7 +42,7 @@ function outcomeAtAfter(status: ProspectStatus | SQL): SQL {
 export async function changeProspect(
   db: Database,
   where: SQL,
-  { reason, contactedAt, ...values }: ProspectChange,
+  { reason, contactedAt, actor, ...values }: ProspectChange,
 ): Promise<ProspectRow | undefined> {
   const [before] = await db
     .select({ id: prospects.id, status: prospects.status })
@@ -58,16 +59,22 @@ export async function changeProspect(
   const statusChanged = after!.status !== before.status;
   if (statusChanged) {
     await db.insert(prospectEvents).values({ prospectId: after!.id, status: after!.status, reason });
-    await emitWebhookEvent(db, after!.workspaceId, 'prospect.status_changed', async () => {
-      const ref = await prospectRef(db, after!.id);
-      return ref && { ...ref, from: before.status, to: after!.status, reason };
+    await emit(db, {
+      type: 'prospect.status_changed',
+      workspaceId: after!.workspaceId,
+      actor,
+      campaignId: after!.campaignId,
+      payload: async () => {
+        const ref = await prospectRef(db, after!.id);
+        return ref && { ...ref, from: before.status, to: after!.status, reason };
+      },
     });
-  }
+  } else
+    await emit(db, {
+      type: 'prospect.changed',
+      workspaceId: after!.workspaceId,
+      payload: { prospectId: after!.id, campaignId: after!.campaignId },
+    });
   await rememberProspect(db, after!, { contactedAt, statusChanged });
-  await publishEvent(db, {
-    workspaceId: after!.workspaceId,
-    type: 'prospects.changed',
-    campaignId: after!.campaignId,
-  });
   return after;
 }

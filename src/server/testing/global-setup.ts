@@ -15,7 +15,9 @@ import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client';
 import { startEmbeddedPostgres, type EmbeddedServer } from '../db/embedded-postgres';
 import { runMigrations } from '../db/migrate';
+import { PRODUCED_EVENTS_FILE_ENV } from '../events/produced';
 import { createQueue } from '../jobs/queue';
+import { checkEventCoverage } from './event-coverage';
 
 /** What every test file is handed (`inject('testDatabase')`). */
 export interface TestDatabaseServer {
@@ -86,20 +88,37 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const template = `linkpilot_t${randomBytes(5).toString('hex')}`;
   await createTemplate(serverUrl, template);
   project.provide('testDatabase', { serverUrl, template });
+  // Every worker inherits it: emit() lists each event it produces there (./event-coverage.ts).
+  const producedFolder = mkdtempSync(path.join(tmpdir(), 'linkpilot-events-'));
+  const produced = path.join(producedFolder, 'produced.txt');
+  process.env[PRODUCED_EVENTS_FILE_ENV] = produced;
 
   return async () => {
-    if (server) {
-      await server.stop();
-      rmSync(folder!, { recursive: true, force: true });
-      return;
+    try {
+      if (server) {
+        await server.stop();
+        rmSync(folder!, { recursive: true, force: true });
+      } else {
+        // On a server that outlives the run: drop the template and whatever a crashed file left behind.
+        await withClient(serverUrl, async (client) => {
+          const { rows } = await client.query<{ name: string }>(
+            `select datname as name from pg_database where datname like $1`,
+            [`${template}%`],
+          );
+          for (const { name } of rows) await client.query(`drop database if exists ${name} with (force)`);
+        });
+      }
+      checkEventCoverage(produced, await ranEveryTestFile(project));
+    } finally {
+      rmSync(producedFolder, { recursive: true, force: true });
     }
-    // On a server that outlives the run: drop the template and whatever a crashed file left behind.
-    await withClient(serverUrl, async (client) => {
-      const { rows } = await client.query<{ name: string }>(
-        `select datname as name from pg_database where datname like $1`,
-        [`${template}%`],
-      );
-      for (const { name } of rows) await client.query(`drop database if exists ${name} with (force)`);
-    });
   };
+}
+
+/** True when the run took every test file of the project and no test-name filter. */
+async function ranEveryTestFile(project: TestProject): Promise<boolean> {
+  if (project.vitest.config.testNamePattern) return false;
+  const ran = new Set(project.vitest.state.getFiles().map((file) => file.filepath));
+  const { testFiles } = await project.globTestFiles();
+  return testFiles.every((file) => ran.has(file));
 }

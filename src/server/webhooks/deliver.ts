@@ -4,7 +4,7 @@ import { webhookMessages } from '../../shared/schemas/webhooks';
 import type { Database, Db } from '../db/client';
 import { notifications } from '../db/schema/notifications';
 import { webhookDeliveries, webhookEndpoints } from '../db/schema/webhooks';
-import { publishEvent } from '../events/publish';
+import { emit } from '../events/emit';
 import { decryptSecret } from '../secrets';
 import { nextWebhookAttemptAt } from './backoff';
 import type { ClaimedDelivery } from './claim';
@@ -129,7 +129,11 @@ async function recordAttempt(
           notify: true,
         });
     }
-    await publishEvent(tx, { workspaceId: delivery.workspaceId, type: 'webhooks.changed' });
+    await emit(tx, {
+      type: 'webhook.delivery_changed',
+      workspaceId: delivery.workspaceId,
+      payload: { deliveryId: delivery.id },
+    });
   });
 }
 
@@ -166,9 +170,13 @@ export async function disableEndpoint(
       title: `Webhook disabled: ${hostOf(endpoint.url)}`,
       body: `${reason}: LinkPilot stopped sending events to ${endpoint.url}. Fix the receiver, then enable the endpoint in Settings → Webhooks.`,
     });
-    await publishEvent(db, { workspaceId: endpoint.workspaceId, type: 'notifications.changed' });
+    await emit(db, {
+      type: 'notification.created',
+      workspaceId: endpoint.workspaceId,
+      payload: { kind: 'webhook-disabled' },
+    });
   }
-  await publishEvent(db, { workspaceId: endpoint.workspaceId, type: 'webhooks.changed' });
+  await emit(db, { type: 'webhook.disabled', workspaceId: endpoint.workspaceId, payload: { endpointId } });
   return true;
 }
 

@@ -16,7 +16,7 @@ import { insertTestUser } from '../testing/users';
 import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhook-receiver';
 import { deleteOldDeliveries } from './cleanup';
 import { WebhookClient, type WebhookClientSettings } from './client';
-import { emitWebhookEvent } from './emit';
+import { emit as emitEvent } from '../events/emit';
 import { webhookSecretKey } from './keys';
 import { deliverDueWebhooks } from './run';
 import { UNRECORDED_ATTEMPTS_REASON, WEBHOOK_MAX_CLAIMS } from './claim';
@@ -94,24 +94,29 @@ async function endpoint(url: string, events: WebhookEventType[] = ['prospect.fou
   return { ...row!, secret };
 }
 
+/** A prospect.found event's data. */
+function foundData(data: Record<string, unknown> = {}) {
+  return {
+    prospectId: crypto.randomUUID(),
+    campaignId: crypto.randomUUID(),
+    campaignName: 'Bikes',
+    runId: crypto.randomUUID(),
+    website: 'https://blog.example',
+    domain: 'blog.example',
+    email: 'ann@blog.example',
+    contactName: 'Ann',
+    daScore: 40,
+    relevanceScore: 0.8,
+    opportunityType: 'guest-post',
+    sourcePageUrl: null,
+    ...data,
+  };
+}
+
 /** Emits one prospect.found event in a transaction, as discovery does. */
 function emit(data: Record<string, unknown> = {}) {
   return handle.db.transaction((tx) =>
-    emitWebhookEvent(tx, workspaceId, 'prospect.found', {
-      prospectId: crypto.randomUUID(),
-      campaignId: crypto.randomUUID(),
-      campaignName: 'Bikes',
-      runId: crypto.randomUUID(),
-      website: 'https://blog.example',
-      domain: 'blog.example',
-      email: 'ann@blog.example',
-      contactName: 'Ann',
-      daScore: 40,
-      relevanceScore: 0.8,
-      opportunityType: 'guest-post',
-      sourcePageUrl: null,
-      ...data,
-    }),
+    emitEvent(tx, { type: 'prospect.found', workspaceId, payload: foundData(data) as never }),
   );
 }
 
@@ -201,8 +206,7 @@ describe('posting events', () => {
       .where(eq(webhookEndpoints.id, off.id));
     await expect(
       handle.db.transaction(async (tx) => {
-        await emitWebhookEvent(tx, workspaceId, 'prospect.status_changed', {} as never);
-        await emitWebhookEvent(tx, workspaceId, 'prospect.found', {} as never);
+        await emitEvent(tx, { type: 'prospect.found', workspaceId, payload: foundData() as never });
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');

@@ -29,7 +29,7 @@ import {
   sendDueSteps,
   type OutreachFixture,
 } from '../testing/outreach';
-import type { WebhookPayload } from './emit';
+import type { WebhookPayload } from '../../shared/schemas/webhook-events';
 
 /**
  * Every webhook event comes from the one place its change is written (docs/product.md#webhooks):

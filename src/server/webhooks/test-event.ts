@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { webhookTestEvent } from '../../shared/schemas/webhook-events';
 import { webhookDeliveries } from '../db/schema/webhooks';
 import { attemptDelivery, type AttemptResult, type WebhookDeliveryDeps } from './deliver';
-import type { WebhookPayload } from './emit';
+import type { WebhookPayload } from '../../shared/schemas/webhook-events';
 
 /**
  * Sends the sample `webhook.test` event to an endpoint now and waits for the answer (the Test

@@ -13,7 +13,7 @@ import {
   sendDueSteps,
   type OutreachFixture,
 } from '../../testing/outreach';
-import { recountCampaign } from '../../outreach/campaign-counters';
+import { recountCampaign } from '../../campaigns/counters';
 import type { Bounce, Inbound } from '../../mail/messages/inbound';
 
 /**

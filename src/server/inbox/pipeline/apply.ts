@@ -7,11 +7,10 @@ import { inboundAttachments } from '../../db/schema/inbox';
 import type { InboundAttachmentRecord } from '../inbound-content';
 import type { ApplyClock, InboundEffects, Matched } from '../../mail/inbound-effects';
 import type { Inbound } from '../../mail/messages/inbound';
-import { publishEvent } from '../../events/publish';
+import { emit } from '../../events/emit';
 import { recordInThread } from '../threads';
-import { emitWebhookEvent } from '../../webhooks/emit';
-import type { MailboxRef, ProspectRef } from '../../webhooks/event-data';
-import { prospectRef } from '../../webhooks/refs';
+import type { MailboxRef, ProspectRef } from '../../../shared/schemas/events/catalog';
+import { prospectRef } from '../../events/prospect-ref';
 
 export interface InboundRecord {
   workspaceId: string;
@@ -102,10 +101,14 @@ export async function applyInbound(
       kind: inbound.kind === 'auto-reply' ? 'auto_reply' : inbound.kind,
       receivedAt: record.receivedAt,
     });
-    await publishEvent(tx, {
-      workspaceId: record.workspaceId,
+    await emit(tx, {
       type: 'inbound.applied',
-      campaignId: matched.campaignId,
+      workspaceId: record.workspaceId,
+      payload: {
+        inboundMessageId: stored.id,
+        prospectId: matched.prospectId,
+        campaignId: matched.campaignId,
+      },
     });
 
     const reported = await effects.apply(tx, {
@@ -159,43 +162,55 @@ async function reportInbound(
     case 'reply':
     case 'auto-reply':
     case 'challenge':
-      await emitWebhookEvent(tx, record.workspaceId, 'reply.received', async () => {
-        const ref = await refs();
-        return (
-          ref && {
-            ...ref,
-            inboundMessageId,
-            classification: inbound.kind === 'auto-reply' ? 'auto_reply' : inbound.kind,
-            from: withoutNul(record.fromEmail),
-            subject: withoutNul(record.subject).slice(0, 500),
-            snippet: snippetOf(record.text),
-            receivedAt,
-            returnsOn: inbound.kind === 'auto-reply' ? (inbound.returnsOn?.toISOString() ?? null) : null,
-          }
-        );
+      await emit(tx, {
+        type: 'reply.received',
+        workspaceId: record.workspaceId,
+        payload: async () => {
+          const ref = await refs();
+          return (
+            ref && {
+              ...ref,
+              inboundMessageId,
+              classification: inbound.kind === 'auto-reply' ? 'auto_reply' : inbound.kind,
+              from: withoutNul(record.fromEmail),
+              subject: withoutNul(record.subject).slice(0, 500),
+              snippet: snippetOf(record.text),
+              receivedAt,
+              returnsOn: inbound.kind === 'auto-reply' ? (inbound.returnsOn?.toISOString() ?? null) : null,
+            }
+          );
+        },
       });
       return;
     case 'bounce':
-      await emitWebhookEvent(tx, record.workspaceId, 'bounce.received', async () => {
-        const ref = await refs();
-        return (
-          ref && {
-            ...ref,
-            inboundMessageId,
-            bounceType: inbound.type,
-            hard: inbound.hard,
-            reason: inbound.reason,
-            status: cleanOrNull(inbound.status),
-            recipient: cleanOrNull(inbound.recipient),
-            receivedAt,
-          }
-        );
+      await emit(tx, {
+        type: 'bounce.received',
+        workspaceId: record.workspaceId,
+        payload: async () => {
+          const ref = await refs();
+          return (
+            ref && {
+              ...ref,
+              inboundMessageId,
+              bounceType: inbound.type,
+              hard: inbound.hard,
+              reason: inbound.reason,
+              status: cleanOrNull(inbound.status),
+              recipient: cleanOrNull(inbound.recipient),
+              receivedAt,
+            }
+          );
+        },
       });
       return;
     case 'unsubscribe':
-      await emitWebhookEvent(tx, record.workspaceId, 'unsubscribe.received', async () => {
-        const ref = await refs();
-        return ref && { ...ref, via: 'mail' as const, inboundMessageId, receivedAt };
+      await emit(tx, {
+        type: 'unsubscribe.received',
+        workspaceId: record.workspaceId,
+        payload: async () => {
+          const ref = await refs();
+          return ref && { ...ref, via: 'mail' as const, inboundMessageId, receivedAt };
+        },
       });
   }
 }

@@ -1,6 +1,6 @@
 import { withoutNul } from '../../../shared/text/without-nul';
 import type { Database } from '../../db/client';
-import { publishEvent } from '../../events/publish';
+import { emit } from '../../events/emit';
 import { quarantinedMessages } from '../../db/schema/outreach';
 
 /** One INBOX message the sync could not read or apply, with what could be read of its headers. */
@@ -42,7 +42,11 @@ export async function quarantineMessage(db: Database, entry: QuarantineEntry): P
         reason: clean(entry.reason, 1000) ?? '',
       })
       .onConflictDoNothing();
-    await publishEvent(db, { workspaceId: entry.workspaceId, type: 'mailboxes.changed' });
+    await emit(db, {
+      type: 'mailbox.changed',
+      workspaceId: entry.workspaceId,
+      payload: { mailboxId: entry.emailAccountId },
+    });
     return true;
   } catch (error) {
     console.error(

@@ -9,7 +9,7 @@ import { testConfig } from '../../testing/app';
 import { createTestDatabase } from '../../testing/database';
 import { createOutreachFixture, sendDueSteps, type OutreachFixture } from '../../testing/outreach';
 import { queueDueSteps } from '../../outreach/scheduling/queue-steps';
-import { recountCampaign } from '../../outreach/campaign-counters';
+import { recountCampaign } from '../../campaigns/counters';
 import { syncMailbox } from './sync';
 import { outreachInboundEffects } from '../../outreach/inbound-effects';
 

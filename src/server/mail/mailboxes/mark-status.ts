@@ -1,8 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
-import type { Database, Db } from '../../db/client';
-import { publishEvent } from '../../events/publish';
+import type { Database } from '../../db/client';
+import { emit } from '../../events/emit';
 import { emailAccounts } from '../../db/schema/mailboxes';
-import { emitWebhookEvent } from '../../webhooks/emit';
 
 /** The side of a mailbox whose failure or recovery the sync (IMAP) or the sender (SMTP) sees. */
 export type ConnectionSource = 'smtp' | 'imap';
@@ -34,14 +33,20 @@ export async function markMailboxError(
       .set({ status: 'error', statusReason, statusSource: source })
       .where(and(eq(emailAccounts.id, mailboxId), ne(emailAccounts.status, 'paused')))
       .returning({ workspaceId: emailAccounts.workspaceId, email: emailAccounts.email });
-    if (changed[0] && before?.status === 'connected')
-      await emitWebhookEvent(tx, changed[0].workspaceId, 'mailbox.connection_error', {
-        mailboxId,
-        email: changed[0].email,
-        side: source,
-        reason: statusReason,
+    if (!changed[0]) return false;
+    if (before?.status === 'connected')
+      await emit(tx, {
+        type: 'mailbox.connection_error',
+        workspaceId: changed[0].workspaceId,
+        payload: { mailboxId, email: changed[0].email, side: source, reason: statusReason },
       });
-    return announceChange(tx, changed);
+    else
+      await emit(tx, {
+        type: 'mailbox.changed',
+        workspaceId: changed[0].workspaceId,
+        payload: { mailboxId },
+      });
+    return true;
   });
 }
 
@@ -66,12 +71,7 @@ export async function markMailboxWorking(
       ),
     )
     .returning({ workspaceId: emailAccounts.workspaceId });
-  return announceChange(db, changed);
-}
-
-/** Tells the owner's open pages about a status change (when there was one); true when there was. */
-async function announceChange(db: Db, changed: { workspaceId: string }[]): Promise<boolean> {
   if (!changed[0]) return false;
-  await publishEvent(db, { workspaceId: changed[0].workspaceId, type: 'mailboxes.changed' });
+  await emit(db, { type: 'mailbox.changed', workspaceId: changed[0].workspaceId, payload: { mailboxId } });
   return true;
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, withId, withQuery } from '../../../shared/paths';
-import type { ActivityPage } from '../../../shared/schemas/activity';
+import { activitySentence, type ActivityPage } from '../../../shared/schemas/activity';
 import type { ProspectPage } from '../../../shared/schemas/prospects';
 import { sessionCleanupJob } from '../../jobs/session-cleanup';
 import { createManualCampaign } from '../../testing/campaigns';
@@ -53,7 +53,7 @@ describe('activity log', () => {
 
     const page = await log(ada.cookie);
     expect(page.items.map((e) => [e.kind, e.actor, e.subject, e.details])).toEqual([
-      ['prospect.status_changed', 'Ada Lovelace', alpha.website, { to: 'success' }],
+      ['prospect.status_changed', 'Ada Lovelace', alpha.website, { from: 'pending', to: 'success' }],
       ['campaign.status_changed', 'Ada Lovelace', 'Bikes', { from: 'draft', to: 'active' }],
       ['campaign.created', 'Ada Lovelace', 'Bikes', {}],
     ]);
@@ -66,7 +66,7 @@ describe('activity log', () => {
     expect((await log(other.cookie)).items).toEqual([]);
   });
 
-  it('records a sequence change by its new name', async () => {
+  it('records a sequence made, changed (by its new name) and deleted', async () => {
     const dee = await person();
     const steps = [{ subject: 'Hi', content: 'Hello there', delayHours: null }];
     const created = await t.app.inject({
@@ -75,14 +75,18 @@ describe('activity log', () => {
       headers: { cookie: dee.cookie },
       payload: { name: 'Pitch', steps },
     });
+    const url = withId(apiPaths.sequence, created.json<{ id: string }>().id);
     await t.app.inject({
       method: 'PUT',
-      url: withId(apiPaths.sequence, created.json<{ id: string }>().id),
+      url,
       headers: { cookie: dee.cookie },
       payload: { name: 'Pitch v2', steps },
     });
-    expect((await log(dee.cookie)).items.map((e) => [e.kind, e.subject])).toEqual([
-      ['sequence.changed', 'Pitch v2'],
+    await t.app.inject({ method: 'DELETE', url, headers: { cookie: dee.cookie } });
+    expect((await log(dee.cookie)).items.map((e) => [e.kind, e.subject, activitySentence(e)])).toEqual([
+      ['sequence.deleted', 'Pitch v2', 'deleted the sequence Pitch v2'],
+      ['sequence.changed', 'Pitch v2', 'changed the sequence Pitch v2'],
+      ['sequence.created', 'Pitch', 'created the sequence Pitch (1 step)'],
     ]);
   });
 

@@ -6,7 +6,7 @@ import {
   type CreateApiKeyInput,
   type CreatedApiKey,
 } from '../../../shared/schemas/api-keys';
-import { recordActivity } from '../../activity/record';
+import { emit } from '../../events/emit';
 import { apiKeyPrefix, hashApiKeySecret, newApiKeySecret } from '../../auth/api-key-secret';
 import type { Actor } from '../../auth/workspaces';
 import type { Db } from '../../db/client';
@@ -97,11 +97,11 @@ export async function createApiKey(db: Db, actor: Actor, input: CreateApiKeyInpu
         expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
       })
       .returning({ id: apiKeys.id });
-    await recordActivity(tx, {
+    await emit(tx, {
+      type: 'api_key.created',
       workspaceId: actor.workspaceId,
       actor,
-      kind: 'api_key.created',
-      subject: input.name,
+      payload: { apiKeyId: row!.id, name: input.name },
     });
     return row!.id;
   });
@@ -126,11 +126,11 @@ export async function revokeApiKey(db: Db, actor: Actor, id: string): Promise<Ap
       .where(and(eq(apiKeys.id, id), eq(apiKeys.workspaceId, actor.workspaceId), isNull(apiKeys.revokedAt)))
       .returning({ name: apiKeys.name });
     if (revoked) {
-      await recordActivity(tx, {
+      await emit(tx, {
+        type: 'api_key.revoked',
         workspaceId: actor.workspaceId,
         actor,
-        kind: 'api_key.revoked',
-        subject: revoked.name,
+        payload: { apiKeyId: id, name: revoked.name },
       });
     }
     const key = await findKey(tx, actor.workspaceId, id);

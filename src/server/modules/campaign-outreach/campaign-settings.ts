@@ -10,30 +10,12 @@ import { queryRows, type Database, type Db } from '../../db/client';
 import { campaignEmailAccounts, campaigns } from '../../db/schema/campaigns';
 import { emailAccounts } from '../../db/schema/mailboxes';
 import { emailSequences } from '../../db/schema/sequences';
+import type { Actor } from '../../auth/workspaces';
+import { emit } from '../../events/emit';
 import { AppError } from '../../http/errors';
-import { findOwnedCampaign } from '../campaigns/service';
+import { findOwnedCampaign } from '../../campaigns/find';
 
 type CampaignOutreachInput = z.output<typeof campaignOutreachInputSchema>;
-
-/**
- * The mailboxes new enrollments are handed out over, in rotation order: the connected ones, or all
- * of them when none is connected (`disconnected`: the emails then wait for a reconnect).
- */
-export async function campaignMailboxRotation(
-  db: Database,
-  campaignId: string,
-): Promise<{ mailboxes: string[]; disconnected: boolean }> {
-  const rows = await db
-    .select({ id: campaignEmailAccounts.emailAccountId, status: emailAccounts.status })
-    .from(campaignEmailAccounts)
-    .innerJoin(emailAccounts, eq(emailAccounts.id, campaignEmailAccounts.emailAccountId))
-    .where(eq(campaignEmailAccounts.campaignId, campaignId))
-    .orderBy(asc(campaignEmailAccounts.position));
-  const connected = rows.filter((r) => r.status === 'connected').map((r) => r.id);
-  return connected.length > 0 || rows.length === 0
-    ? { mailboxes: connected, disconnected: false }
-    : { mailboxes: rows.map((r) => r.id), disconnected: true };
-}
 
 /** The campaign's mailboxes in rotation order (ids). */
 export async function campaignMailboxIds(db: Database, campaignId: string): Promise<string[]> {
@@ -119,11 +101,12 @@ export async function getCampaignOutreach(
  */
 export async function updateCampaignOutreach(
   db: Database,
-  workspaceId: string,
+  actor: Pick<Actor, 'workspaceId' | 'userId' | 'apiKeyId'>,
   campaignId: string,
   input: CampaignOutreachInput,
 ): Promise<CampaignOutreach> {
-  await findOwnedCampaign(db, workspaceId, campaignId);
+  const { workspaceId } = actor;
+  const campaign = await findOwnedCampaign(db, workspaceId, campaignId);
   const owned = await db
     .select({ id: emailAccounts.id })
     .from(emailAccounts)
@@ -141,6 +124,12 @@ export async function updateCampaignOutreach(
       .update(campaigns)
       .set({ sequenceId: input.sequenceId, trackOpens: input.trackOpens, trackClicks: input.trackClicks })
       .where(and(eq(campaigns.id, campaignId), eq(campaigns.workspaceId, workspaceId)));
+    await emit(tx, {
+      type: 'campaign.updated',
+      workspaceId,
+      actor,
+      payload: { campaignId, name: campaign.name, changed: ['mailboxes', 'sequence', 'tracking'] },
+    });
   });
   return getCampaignOutreach(db, workspaceId, campaignId);
 }

@@ -13,7 +13,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { addressCheckerFromConfig } from '../../outreach/dns/address-check';
 import { getCampaignOutreach, updateCampaignOutreach } from './campaign-settings';
-import { enrollCampaign, enrollProspect, previewEnrollment } from './enrollment';
+import { enrollCampaign, enrollProspect, previewEnrollment } from '../../outreach/enrollment';
 import { previewStep } from './step-preview';
 import { idParams } from '../../http/params';
 
@@ -44,7 +44,7 @@ export function outreachRoutes({ db, config }: { db: Database; config: Config })
           response: { 200: campaignOutreachSchema },
         },
       },
-      async (request) => updateCampaignOutreach(db, workspaceId(request), request.params.id, request.body),
+      async (request) => updateCampaignOutreach(db, actor(request), request.params.id, request.body),
     );
     app.get(
       apiPaths.campaignEnrollment,

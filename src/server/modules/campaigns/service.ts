@@ -19,7 +19,9 @@ import type {
 } from '../../../shared/schemas/campaigns';
 import type { prospectListQuerySchema } from '../../../shared/schemas/prospects';
 import { mayDeleteCampaign, workspaceMessages } from '../../../shared/roles';
-import { recordActivity } from '../../activity/record';
+import { findOwnedCampaign } from '../../campaigns/find';
+import { moveCampaignStatus } from '../../campaigns/status';
+import { emit } from '../../events/emit';
 import type { Actor } from '../../auth/workspaces';
 import type { Database, Db } from '../../db/client';
 import { campaignCollaborators } from '../../db/schema/campaign-collaborators';
@@ -123,16 +125,6 @@ async function findCampaign(db: Db, workspaceId: string, id: string): Promise<Ca
   const [found] = await withCollaborators(db, selectCampaigns(db).where(owned(workspaceId, id)));
   if (!found) throw notFound();
   return found;
-}
-
-/**
- * The user's campaign row.
- * @throws AppError NOT_FOUND (404) when it does not exist or belongs to someone else.
- */
-export async function findOwnedCampaign(db: Database, workspaceId: string, id: string): Promise<CampaignRow> {
-  const [row] = await db.select().from(campaigns).where(owned(workspaceId, id));
-  if (!row) throw notFound();
-  return row;
 }
 
 /**
@@ -262,12 +254,17 @@ export async function createCampaign(db: Database, actor: Actor, input: CreateCa
     }
     if (input.type === 'manual')
       await insertProspects(tx, { campaignId: row!.id, workspaceId }, input.prospects, new Date());
-    await recordActivity(tx, {
+    await emit(tx, {
+      type: 'campaign.created',
       workspaceId,
       actor,
-      kind: 'campaign.created',
-      campaignId: row!.id,
-      subject: row!.name,
+      payload: {
+        campaignId: row!.id,
+        name: row!.name,
+        websiteUrl: row!.websiteUrl,
+        type: row!.type,
+        status: row!.status,
+      },
     });
     return findCampaign(tx, workspaceId, row!.id);
   });
@@ -279,7 +276,7 @@ export async function createCampaign(db: Database, actor: Actor, input: CreateCa
  */
 export async function updateCampaign(
   db: Database,
-  actor: Pick<Actor, 'workspaceId' | 'userId'>,
+  actor: Pick<Actor, 'workspaceId' | 'userId' | 'apiKeyId'>,
   id: string,
   input: z.output<typeof updateCampaignSchema>,
 ): Promise<Campaign> {
@@ -289,25 +286,24 @@ export async function updateCampaign(
     throw new AppError('CONFLICT', statusChangeRefusal(current.status, input.status));
   }
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(campaigns)
-      .set({
-        ...(input.competitors ? { competitors: input.competitors } : {}),
-        ...(input.status ? { status: input.status } : {}),
-      })
-      // The status guard repeats the check atomically, so two racing moves cannot both apply.
-      .where(and(owned(workspaceId, id), eq(campaigns.status, current.status)))
-      .returning();
-    if (!row) throw new AppError('CONFLICT', campaignMessages.statusChangeFailed);
-    if (row.status !== current.status)
-      await recordActivity(tx, {
+    // The status guard (moveCampaignStatus) repeats the check atomically, so two racing moves cannot both apply.
+    const moved = await moveCampaignStatus(tx, {
+      workspaceId,
+      campaignId: id,
+      from: current.status,
+      to: input.status ?? current.status,
+      actor,
+    });
+    if (!moved) throw new AppError('CONFLICT', campaignMessages.statusChangeFailed);
+    if (input.competitors) {
+      await tx.update(campaigns).set({ competitors: input.competitors }).where(owned(workspaceId, id));
+      await emit(tx, {
+        type: 'campaign.updated',
         workspaceId,
         actor,
-        kind: 'campaign.status_changed',
-        campaignId: id,
-        subject: row.name,
-        details: { from: current.status, to: row.status },
+        payload: { campaignId: id, name: moved.name, changed: ['competitors'] },
       });
+    }
     return findCampaign(tx, workspaceId, id);
   });
 }
@@ -320,32 +316,43 @@ export async function updateCampaign(
  */
 export async function setCampaignCollaborators(
   db: Database,
-  actor: Pick<Actor, 'workspaceId'>,
+  actor: Pick<Actor, 'workspaceId' | 'userId' | 'apiKeyId'>,
   id: string,
   input: z.output<typeof campaignCollaboratorsSchema>,
 ): Promise<Campaign> {
   const { workspaceId } = actor;
   return db.transaction(async (tx) => {
     const [campaign] = await tx
-      .select({ ownerId: campaigns.ownerId })
+      .select({ ownerId: campaigns.ownerId, name: campaigns.name })
       .from(campaigns)
       .where(owned(workspaceId, id))
       .for('update');
     if (!campaign) throw notFound();
     const userIds = input.userIds.filter((userId) => userId !== campaign.ownerId);
-    if (userIds.length > 0) {
-      const members = await tx
-        .select({ userId: workspaceMembers.userId })
-        .from(workspaceMembers)
-        .where(and(eq(workspaceMembers.workspaceId, workspaceId), inArray(workspaceMembers.userId, userIds)));
-      if (members.length !== userIds.length)
-        throw AppError.invalidField('userIds', campaignMessages.collaboratorsNotMembers);
-    }
+    const members =
+      userIds.length === 0
+        ? []
+        : await tx
+            .select({ name: users.name })
+            .from(workspaceMembers)
+            .innerJoin(users, eq(users.id, workspaceMembers.userId))
+            .where(
+              and(eq(workspaceMembers.workspaceId, workspaceId), inArray(workspaceMembers.userId, userIds)),
+            )
+            .orderBy(asc(users.name));
+    if (members.length !== userIds.length)
+      throw AppError.invalidField('userIds', campaignMessages.collaboratorsNotMembers);
     await tx.delete(campaignCollaborators).where(eq(campaignCollaborators.campaignId, id));
     if (userIds.length > 0)
       await tx
         .insert(campaignCollaborators)
         .values(userIds.map((userId) => ({ campaignId: id, userId, workspaceId })));
+    await emit(tx, {
+      type: 'campaign.collaborators_changed',
+      workspaceId,
+      actor,
+      payload: { campaignId: id, name: campaign.name, collaborators: members.map((m) => m.name) },
+    });
     return findCampaign(tx, workspaceId, id);
   });
 }
@@ -361,12 +368,11 @@ export async function deleteCampaign(db: Database, actor: Actor, id: string): Pr
   if (!mayDeleteCampaign(actor.role, actor.userId, campaign.ownerId))
     throw AppError.forbidden(workspaceMessages.deleteCampaign);
   await db.transaction(async (tx) => {
-    await recordActivity(tx, {
+    await emit(tx, {
+      type: 'campaign.deleted',
       workspaceId: actor.workspaceId,
       actor,
-      kind: 'campaign.deleted',
-      campaignId: id,
-      subject: campaign.name,
+      payload: { campaignId: id, name: campaign.name },
     });
     const deleted = await tx
       .delete(campaigns)

@@ -11,8 +11,8 @@ import { queryRows, type Database } from '../../db/client';
 import { pageOf } from '../../db/list-page';
 import { prospects } from '../../db/schema/prospects';
 import { pageOffset } from '../../db/sql-helpers';
-import { findOwnedCampaign } from '../campaigns/service';
-import { recountProspectCounters } from '../../outreach/campaign-counters';
+import { findOwnedCampaign } from '../../campaigns/find';
+import { recountProspectCounters } from '../../campaigns/counters';
 
 const textArray = (values: readonly string[]) => sql`${param([...values])}::text[]`;
 /** A domain and its www. host: the stored link graph keys hosts, the gap speaks of domains. */

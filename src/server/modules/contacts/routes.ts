@@ -9,7 +9,7 @@ import {
   domainMemorySchema,
   setDoNotContactSchema,
 } from '../../../shared/schemas/prospects';
-import { recordActivity } from '../../activity/record';
+import { emit } from '../../events/emit';
 import { actor, workspaceId } from '../../auth/session';
 import type { Database } from '../../db/client';
 import { setDoNotContact } from '../../outreach/domain-memory';
@@ -45,11 +45,11 @@ export function contactRoutes({ db }: { db: Database }): FastifyPluginAsyncZod {
         const fileName = contactsExportFileName(new Date());
         const acting = actor(request);
         const { workspaceId } = acting;
-        await recordActivity(db, {
+        await emit(db, {
+          type: 'export.downloaded',
           workspaceId,
           actor: acting,
-          kind: 'export.downloaded',
-          subject: fileName,
+          payload: { fileName },
         });
         return reply
           .header('content-type', 'text/csv; charset=utf-8')

@@ -10,7 +10,7 @@ import {
   type MailboxHealthReport,
   type mailboxSettingsSchema,
 } from '../../../shared/schemas/mailboxes';
-import { recordActivity } from '../../activity/record';
+import { emit } from '../../events/emit';
 import type { Actor } from '../../auth/workspaces';
 import type { Database } from '../../db/client';
 import { emailAccounts } from '../../db/schema/mailboxes';
@@ -186,11 +186,11 @@ async function insertMailbox(
   try {
     return await db.transaction(async (tx) => {
       const [row] = await tx.insert(emailAccounts).values(values).returning({ id: emailAccounts.id });
-      await recordActivity(tx, {
+      await emit(tx, {
+        type: 'mailbox.connected',
         workspaceId: actor.workspaceId,
         actor,
-        kind: 'mailbox.connected',
-        subject: values.email,
+        payload: { mailboxId: row!.id, email: values.email },
       });
       return row!.id;
     });
@@ -316,11 +316,11 @@ export async function deleteEmailAccount(db: Database, actor: Actor, id: string)
     await tx
       .delete(emailAccounts)
       .where(and(eq(emailAccounts.id, id), eq(emailAccounts.workspaceId, workspaceId)));
-    await recordActivity(tx, {
+    await emit(tx, {
+      type: 'mailbox.disconnected',
       workspaceId,
       actor,
-      kind: 'mailbox.disconnected',
-      subject: row.email,
+      payload: { mailboxId: id, email: row.email },
     });
   });
 }
@@ -337,18 +337,18 @@ export async function assertEmailAccountOwned(db: Database, workspaceId: string,
   if (!row) throw AppError.notFound('Email account not found');
 }
 
-/** A hand-made change of a mailbox's status: the status it must be in, the columns it sets, how it is logged. */
+/** A hand-made change of a mailbox's status: the status it must be in, the columns it sets, the event it emits. */
 interface StatusChange {
   from: Mailbox['status'];
   set: PgUpdateSetSource<typeof emailAccounts>;
-  activity: 'mailbox.paused' | 'mailbox.resumed';
+  event: 'mailbox.paused' | 'mailbox.resumed';
   /** The 409 message when the mailbox is not in `from`. */
   notInFrom: string;
 }
 
 /**
  * Moves the user's mailbox out of status `change.from` (setting `change.set` and updated_at = `now`)
- * and records the activity in the same transaction; a concurrent change wins the race cleanly, as the
+ * and emits its event in the same transaction; a concurrent change wins the race cleanly, as the
  * status is checked in the update itself.
  * @returns the mailbox as the list shows it.
  * @throws AppError NOT_FOUND (404) when the mailbox is not the user's; CONFLICT (409, `change.notInFrom`)
@@ -375,7 +375,22 @@ async function changeMailboxStatus(
       )
       .returning({ email: emailAccounts.email });
     if (updated)
-      await recordActivity(tx, { workspaceId, actor, kind: change.activity, subject: updated.email });
+      await emit(
+        tx,
+        change.event === 'mailbox.paused'
+          ? {
+              type: change.event,
+              workspaceId,
+              actor,
+              payload: {
+                mailboxId: id,
+                email: updated.email,
+                reason: mailboxMessages.pausedByUser,
+                pausedBy: 'member',
+              },
+            }
+          : { type: change.event, workspaceId, actor, payload: { mailboxId: id, email: updated.email } },
+      );
     return updated;
   });
   if (!row) {
@@ -404,7 +419,7 @@ export function resumeMailbox(
       statusSource: null,
       healthSince: sql`case when ${emailAccounts.statusSource} = 'health' then ${now.toISOString()}::timestamptz else ${emailAccounts.healthSince} end`,
     },
-    activity: 'mailbox.resumed',
+    event: 'mailbox.resumed',
     notInFrom: mailboxMessages.notPaused,
   });
 }
@@ -423,7 +438,7 @@ export function pauseMailbox(
   return changeMailboxStatus(db, actor, id, now, {
     from: 'connected',
     set: { status: 'paused', statusSource: 'user', statusReason: mailboxMessages.pausedByUser },
-    activity: 'mailbox.paused',
+    event: 'mailbox.paused',
     notInFrom: mailboxMessages.notConnected,
   });
 }

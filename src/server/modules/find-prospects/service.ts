@@ -7,7 +7,7 @@ import { campaigns } from '../../db/schema/campaigns';
 import { discoveryRuns } from '../../db/schema/discovery';
 import { AppError } from '../../http/errors';
 import { findProspectsQueue, sendJob } from '../../jobs/definitions';
-import { findOwnedCampaign } from '../campaigns/service';
+import { findOwnedCampaign } from '../../campaigns/find';
 
 /** What the find-prospects service needs: the database, the settings and a queue to send to. */
 export interface FindProspectsDeps {

@@ -16,7 +16,7 @@ import { CrawlStore } from '../../discovery/crawl-store';
 import { iso, pageOffset } from '../../db/sql-helpers';
 import { countWhere, listPage } from '../../db/list-page';
 import { AppError } from '../../http/errors';
-import { findOwnedCampaign } from '../campaigns/service';
+import { findOwnedCampaign } from '../../campaigns/find';
 import { cleanFirstLine, firstLinePrompt } from './prompt';
 
 /** Stored pages of any age serve a first line: what an article says rarely changes. */

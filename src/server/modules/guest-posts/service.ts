@@ -19,7 +19,7 @@ import { CrawlStore } from '../../discovery/crawl-store';
 import { iso, orderByIndexed, pageOffset } from '../../db/sql-helpers';
 import { countWhere, listPage } from '../../db/list-page';
 import { AppError } from '../../http/errors';
-import { findOwnedCampaign } from '../campaigns/service';
+import { findOwnedCampaign } from '../../campaigns/find';
 import { guestPostPrompt, siteFactsFrom } from './prompt';
 
 /** A saved post longer than this is cut: 2,000 words of markup stay far below it. */

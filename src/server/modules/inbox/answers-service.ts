@@ -11,7 +11,8 @@ import { enrollments, inboundMessages, outreachMessages } from '../../db/schema/
 import { prospects } from '../../db/schema/prospects';
 import { users } from '../../db/schema/users';
 import { iso } from '../../db/sql-helpers';
-import { publishEvent } from '../../events/publish';
+import type { Actor } from '../../auth/workspaces';
+import { emit } from '../../events/emit';
 import { AppError } from '../../http/errors';
 import { AnswerNotSentError, sendAnswer } from '../../inbox/send-answer';
 import type { OutreachKeys } from '../../keys';
@@ -116,7 +117,7 @@ async function threading(db: Database, prospectId: string) {
 export async function sendThreadAnswer(
   db: Database,
   deps: { keys: OutreachKeys; config: Config },
-  actor: { userId: string; workspaceId: string },
+  actor: Pick<Actor, 'userId' | 'workspaceId' | 'apiKeyId'>,
   threadId: string,
   input: AnswerInput,
 ): Promise<void> {
@@ -126,6 +127,7 @@ export async function sendThreadAnswer(
   const [context] = await db
     .select({
       website: prospects.website,
+      campaignId: prospects.campaignId,
       contactName: prospects.contactName,
       contactEmail: prospects.contactEmail,
       campaignWebsite: campaigns.websiteUrl,
@@ -226,6 +228,18 @@ export async function sendThreadAnswer(
       contactedAt: now,
       reason: 'Answered from the inbox',
     });
-    await publishEvent(tx, { workspaceId: actor.workspaceId, type: 'inbox.changed' });
+    await emit(tx, {
+      type: 'inbox.answered',
+      workspaceId: actor.workspaceId,
+      actor,
+      payload: {
+        threadId,
+        prospectId: thread.prospectId,
+        campaignId: context.campaignId,
+        website: context.website,
+        to: context.contactEmail!,
+        subject: subject.text,
+      },
+    });
   });
 }

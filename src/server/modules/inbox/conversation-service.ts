@@ -19,7 +19,8 @@ import { prospects } from '../../db/schema/prospects';
 import { users } from '../../db/schema/users';
 import { workspaceMembers } from '../../db/schema/workspaces';
 import { iso } from '../../db/sql-helpers';
-import { publishEvent } from '../../events/publish';
+import type { Actor } from '../../auth/workspaces';
+import { emit } from '../../events/emit';
 import { AppError } from '../../http/errors';
 import { domainMemoryOf, prospectDomain } from '../../outreach/domain-memory';
 import { changeProspect } from '../../outreach/prospect-changes';
@@ -27,6 +28,18 @@ import { listNotes } from './notes-service';
 import { threadSummary } from './threads-service';
 
 /** The workspace's thread `threadId`, locked for the caller's transaction when `lock`. */
+/** Who acts on a conversation: the member (the activity log names them) in their workspace. */
+type InboxActor = Pick<Actor, 'workspaceId' | 'userId' | 'apiKeyId'>;
+
+/** A thread as its events name it: ids and its prospect's website. */
+async function threadRef(db: Db, thread: { id: string; prospectId: string }) {
+  const [prospect] = await db
+    .select({ campaignId: prospects.campaignId, website: prospects.website })
+    .from(prospects)
+    .where(eq(prospects.id, thread.prospectId));
+  return { threadId: thread.id, prospectId: thread.prospectId, ...prospect! };
+}
+
 export async function ownThread(db: Db, workspaceId: string, threadId: string, lock = false) {
   const query = db
     .select()
@@ -223,7 +236,7 @@ export async function markRead(
       .onConflictDoUpdate({ target: [inboxReads.threadId, inboxReads.userId], set: { readAt: new Date() } });
   else
     await db.delete(inboxReads).where(and(eq(inboxReads.threadId, threadId), eq(inboxReads.userId, userId)));
-  await publishEvent(db, { workspaceId, type: 'inbox.changed' });
+  await emit(db, { type: 'inbox.read_changed', workspaceId, actor: { userId }, payload: { threadId, read } });
 }
 
 const labelReason = (name: string) => `Labelled “${name}” in the inbox`;
@@ -237,11 +250,12 @@ const labelReason = (name: string) => `Labelled “${name}” in the inbox`;
  */
 export async function labelThread(
   db: Database,
-  workspaceId: string,
+  actor: InboxActor,
   threadId: string,
   labelId: string | null,
   restoreStatus: ProspectStatus | undefined,
 ): Promise<LabelThreadResult> {
+  const { workspaceId } = actor;
   return db.transaction(async (tx) => {
     const thread = await ownThread(tx, workspaceId, threadId, true);
     const [label] = labelId
@@ -263,7 +277,12 @@ export async function labelThread(
         status,
         reason: restoreStatus ? 'Label undone in the inbox' : labelReason(label!.name),
       });
-    await publishEvent(tx, { workspaceId, type: 'inbox.changed' });
+    await emit(tx, {
+      type: 'inbox.labelled',
+      workspaceId,
+      actor,
+      payload: { ...(await threadRef(tx, thread)), label: label?.name ?? null },
+    });
     return {
       previousLabelId: thread.labelId,
       previousStatus,
@@ -279,20 +298,31 @@ export async function labelThread(
  */
 export async function assignThread(
   db: Database,
-  workspaceId: string,
+  actor: InboxActor,
   threadId: string,
   assigneeId: string | null,
 ): Promise<void> {
-  await ownThread(db, workspaceId, threadId);
+  const { workspaceId } = actor;
+  const thread = await ownThread(db, workspaceId, threadId);
+  let assignee: string | null = null;
   if (assigneeId) {
     const [member] = await db
-      .select({ userId: workspaceMembers.userId })
+      .select({ name: users.name })
       .from(workspaceMembers)
+      .innerJoin(users, eq(users.id, workspaceMembers.userId))
       .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, assigneeId)));
     if (!member) throw AppError.notFound(inboxMessages.notAMember);
+    assignee = member.name;
   }
-  await db.update(inboxThreads).set({ assigneeId }).where(eq(inboxThreads.id, threadId));
-  await publishEvent(db, { workspaceId, type: 'inbox.changed' });
+  await db.transaction(async (tx) => {
+    await tx.update(inboxThreads).set({ assigneeId }).where(eq(inboxThreads.id, threadId));
+    await emit(tx, {
+      type: 'inbox.assigned',
+      workspaceId,
+      actor,
+      payload: { ...(await threadRef(tx, thread)), assignee },
+    });
+  });
 }
 
 /**
@@ -303,14 +333,22 @@ export async function assignThread(
  */
 export async function setReminder(
   db: Database,
-  workspaceId: string,
+  actor: InboxActor,
   threadId: string,
   days: number | null,
   clock: { now: Date; dayMs: number },
 ): Promise<string | null> {
-  await ownThread(db, workspaceId, threadId);
+  const { workspaceId } = actor;
+  const thread = await ownThread(db, workspaceId, threadId);
   const remindAt = days === null ? null : new Date(clock.now.getTime() + days * clock.dayMs);
-  await db.update(inboxThreads).set({ remindAt, remindedAt: null }).where(eq(inboxThreads.id, threadId));
-  await publishEvent(db, { workspaceId, type: 'inbox.changed' });
+  await db.transaction(async (tx) => {
+    await tx.update(inboxThreads).set({ remindAt, remindedAt: null }).where(eq(inboxThreads.id, threadId));
+    await emit(tx, {
+      type: 'inbox.reminder_set',
+      workspaceId,
+      actor,
+      payload: { ...(await threadRef(tx, thread)), days, remindAt: iso(remindAt) },
+    });
+  });
   return iso(remindAt);
 }

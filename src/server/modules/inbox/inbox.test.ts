@@ -3,6 +3,7 @@ import { ImapFlow } from 'imapflow';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, withId, withQuery } from '../../../shared/paths';
+import { activitySentence, type ActivityPage } from '../../../shared/schemas/activity';
 import type { Me } from '../../../shared/schemas/auth';
 import type { ProspectTimeline } from '../../../shared/schemas/prospect-timeline';
 import {
@@ -508,5 +509,35 @@ describe('inbox', () => {
     expect(refused.json().error.message).toBe(inboxMessages.mailboxGone);
     const kept = (await call(full, 'GET', withId(apiPaths.inboxThread, id))).json<InboxThread>();
     expect(kept.draft?.body).toBe('Still here?');
+  });
+
+  it('writes each inbox action to the activity log with the member who took it', async () => {
+    const response = await call(full, 'GET', apiPaths.activity);
+    expect(response.statusCode).toBe(200);
+    const entries = response.json<ActivityPage>().items;
+    const names = new Map([
+      [full.id, (await call(full, 'GET', apiPaths.me)).json<Me>().fullName],
+      [member.id, (await call(member, 'GET', apiPaths.me)).json<Me>().fullName],
+    ]);
+    const read = (kind: string, actorId: string) =>
+      entries
+        .filter((e) => e.kind === kind && e.actorId === actorId)
+        .map((e) => `${e.actor} ${activitySentence(e)}`);
+    const anna = people.anna.website;
+    expect(read('inbox.answered', member.id)).toContain(
+      `${names.get(member.id)} answered ${people.anna.email} of ${anna} from the inbox`,
+    );
+    expect(read('inbox.labelled', member.id)).toContain(
+      `${names.get(member.id)} labelled the conversation with ${anna} “Link placed”`,
+    );
+    expect(read('inbox.assigned', full.id)).toContain(
+      `${names.get(full.id)} assigned the conversation with ${anna} to ${names.get(member.id)}`,
+    );
+    expect(read('inbox.reminder_set', full.id)).toContain(
+      `${names.get(full.id)} asked to be reminded in 3 days if ${anna} does not answer`,
+    );
+    // Another workspace's log shows none of it.
+    const theirs = (await call(outsider, 'GET', apiPaths.activity)).json<ActivityPage>().items;
+    expect(theirs.filter((e) => e.kind.startsWith('inbox.'))).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { inboxMessages, type InboxLabel } from '../../../shared/schemas/inbox';
 import type { replyCategories } from '../../../shared/schemas/reply-suggestions';
 import type { Db } from '../../db/client';
 import { inboxLabels } from '../../db/schema/inbox';
-import { publishEvent } from '../../events/publish';
+import { emit } from '../../events/emit';
 import { AppError } from '../../http/errors';
 
 type LabelRow = typeof inboxLabels.$inferSelect;
@@ -56,7 +56,7 @@ export async function createLabel(
       })
       .returning(),
   );
-  await publishEvent(db, { workspaceId, type: 'inbox.changed' });
+  await emit(db, { type: 'inbox.labels_changed', workspaceId, payload: { labelId: row!.id } });
   return toLabel(row!);
 }
 
@@ -75,7 +75,7 @@ export async function updateLabel(
       .returning(),
   );
   if (!row) throw AppError.notFound();
-  await publishEvent(db, { workspaceId, type: 'inbox.changed' });
+  await emit(db, { type: 'inbox.labels_changed', workspaceId, payload: { labelId } });
   return toLabel(row);
 }
 
@@ -86,5 +86,5 @@ export async function deleteLabel(db: Db, workspaceId: string, labelId: string):
     .where(and(eq(inboxLabels.id, labelId), eq(inboxLabels.workspaceId, workspaceId)))
     .returning({ id: inboxLabels.id });
   if (deleted.length === 0) throw AppError.notFound();
-  await publishEvent(db, { workspaceId, type: 'inbox.changed' });
+  await emit(db, { type: 'inbox.labels_changed', workspaceId, payload: { labelId } });
 }

@@ -6,7 +6,7 @@ import { prospectNotes } from '../../db/schema/inbox';
 import { prospects } from '../../db/schema/prospects';
 import { users } from '../../db/schema/users';
 import { iso } from '../../db/sql-helpers';
-import { publishEvent } from '../../events/publish';
+import { emit } from '../../events/emit';
 import { AppError } from '../../http/errors';
 
 /** A prospect's notes, newest first, with their authors (docs/product.md#inbox). */
@@ -56,7 +56,12 @@ export async function addNote(
     .insert(prospectNotes)
     .values({ workspaceId: actor.workspaceId, prospectId, authorId: actor.userId, body })
     .returning();
-  await publishEvent(db, { workspaceId: actor.workspaceId, type: 'inbox.changed' });
+  await emit(db, {
+    type: 'prospect.note_added',
+    workspaceId: actor.workspaceId,
+    actor,
+    payload: { prospectId, noteId: note!.id },
+  });
   const [author] = await db.select({ name: users.name }).from(users).where(eq(users.id, actor.userId));
   return {
     id: note!.id,
@@ -83,5 +88,10 @@ export async function deleteNote(
   if (note.authorId !== actor.userId && actor.role !== 'full')
     throw AppError.forbidden('Only its author or a Full Access member can delete a note');
   await db.delete(prospectNotes).where(eq(prospectNotes.id, noteId));
-  await publishEvent(db, { workspaceId: actor.workspaceId, type: 'inbox.changed' });
+  await emit(db, {
+    type: 'prospect.note_deleted',
+    workspaceId: actor.workspaceId,
+    actor,
+    payload: { noteId },
+  });
 }

@@ -79,19 +79,13 @@ export function inboxRoutes(deps: {
         },
       },
       async (request) =>
-        labelThread(
-          db,
-          workspaceId(request),
-          request.params.id,
-          request.body.labelId,
-          request.body.restoreStatus,
-        ),
+        labelThread(db, actor(request), request.params.id, request.body.labelId, request.body.restoreStatus),
     );
     app.put(
       apiPaths.inboxThreadAssignee,
       { schema: { tags, params: idParams, body: assignInputSchema, response: { 200: okSchema } } },
       async (request) => {
-        await assignThread(db, workspaceId(request), request.params.id, request.body.assigneeId);
+        await assignThread(db, actor(request), request.params.id, request.body.assigneeId);
         return ok;
       },
     );
@@ -106,7 +100,7 @@ export function inboxRoutes(deps: {
         },
       },
       async (request) => ({
-        remindAt: await setReminder(db, workspaceId(request), request.params.id, request.body.days, {
+        remindAt: await setReminder(db, actor(request), request.params.id, request.body.days, {
           now: new Date(),
           dayMs: 24 * config.OUTREACH_HOUR_MS,
         }),

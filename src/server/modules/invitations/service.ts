@@ -11,7 +11,7 @@ import {
   type IssuedInvitation,
 } from '../../../shared/schemas/invitations';
 import { roleLabels } from '../../../shared/schemas/settings';
-import { recordActivity } from '../../activity/record';
+import { emit } from '../../events/emit';
 import { appMailer } from '../../alert-mail';
 import type { SessionUser } from '../../auth/session';
 import type { ActiveWorkspace, Actor } from '../../auth/workspaces';
@@ -136,12 +136,11 @@ export async function createInvitation(
         expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
       })
       .returning({ id: workspaceInvitations.id });
-    await recordActivity(tx, {
+    await emit(tx, {
+      type: 'member.invited',
       workspaceId: actor.workspaceId,
       actor,
-      kind: 'member.invited',
-      subject: email ?? 'anyone with the link',
-      details: { role: roleLabels[input.role] },
+      payload: { email: email ?? 'anyone with the link', role: roleLabels[input.role] },
     });
     return row!.id;
   });
@@ -322,12 +321,11 @@ export async function acceptInvitation(
         joinedAt: now,
         lastUsedAt: now,
       });
-      await recordActivity(tx, {
+      await emit(tx, {
+        type: 'member.joined',
         workspaceId: row.workspaceId,
         actor: { userId: user.id },
-        kind: 'member.joined',
-        subject: user.email,
-        details: { role: roleLabels[row.role] },
+        payload: { email: user.email, role: roleLabels[row.role] },
       });
     }
     return { id: row.workspaceId, name: row.workspace };

@@ -18,7 +18,7 @@ import { queryRows } from '../../db/client';
 import { iso, isoText, orderByIndexed, pageOffset } from '../../db/sql-helpers';
 import { countWhere, listPage, pageAndTotal, pageOf } from '../../db/list-page';
 import { AppError } from '../../http/errors';
-import { findOwnedCampaign } from '../campaigns/service';
+import { findOwnedCampaign } from '../../campaigns/find';
 import { liveLinkCheckQueue, sendJob, type JobSender } from '../../jobs/definitions';
 import { checkLiveLink, linkCheckCrawler } from '../../monitoring/check';
 import { CHECK_LEASE_MS } from '../../monitoring/schedule';

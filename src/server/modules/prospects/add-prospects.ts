@@ -3,13 +3,13 @@ import type { z } from 'zod';
 import { campaignMessages, MAX_MANUAL_PROSPECTS } from '../../../shared/schemas/campaigns';
 import type { AddProspectsResult, addProspectsSchema } from '../../../shared/schemas/prospect-import';
 import type { prospectInputSchema } from '../../../shared/schemas/campaigns';
-import { recordActivity } from '../../activity/record';
+import { emit } from '../../events/emit';
 import type { Actor } from '../../auth/workspaces';
 import type { Database } from '../../db/client';
 import { campaigns } from '../../db/schema/campaigns';
 import { prospects } from '../../db/schema/prospects';
 import { AppError } from '../../http/errors';
-import { recountProspectCounters } from '../../outreach/campaign-counters';
+import { recountProspectCounters } from '../../campaigns/counters';
 
 /**
  * Rows per insert statement. Drizzle's time to build a statement grows faster than its rows (on the
@@ -78,13 +78,11 @@ export async function addProspects(
         .update(campaigns)
         .set({ targetProspects: sql`${campaigns.prospects}` })
         .where(eq(campaigns.id, campaignId));
-    await recordActivity(tx, {
+    await emit(tx, {
+      type: 'prospects.imported',
       workspaceId,
       actor,
-      kind: 'prospects.imported',
-      campaignId,
-      subject: campaign.name,
-      details: { count: rows.length },
+      payload: { campaignId, campaignName: campaign.name, count: rows.length },
     });
     return { added: rows.length, prospects: existing!.count + rows.length };
   });

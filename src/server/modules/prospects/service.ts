@@ -1,14 +1,14 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { emailCheckSchema } from '../../../shared/schemas/mail-health';
 import type { Prospect, UpdateProspectStatusInput } from '../../../shared/schemas/prospects';
-import { recordActivity } from '../../activity/record';
+import { emit } from '../../events/emit';
 import type { Actor } from '../../auth/workspaces';
 import type { Database } from '../../db/client';
 import { prospects } from '../../db/schema/prospects';
 import { enrollments } from '../../db/schema/outreach';
 import { iso, isoText } from '../../db/sql-helpers';
 import { AppError } from '../../http/errors';
-import { recountProspectCounters } from '../../outreach/campaign-counters';
+import { recountProspectCounters } from '../../campaigns/counters';
 import { changeProspect } from '../../outreach/prospect-changes';
 
 type ProspectRow = typeof prospects.$inferSelect;
@@ -123,6 +123,7 @@ export async function updateProspectStatus(
       status,
       ...(status === 'sent' ? { lastContacted: now, contactedAt: now } : {}),
       reason: 'Marked by you',
+      actor,
     });
     if (!row) throw notFound();
     // An outcome decided by hand ends the prospect's sequence: no follow-up after a won or lost link.
@@ -136,14 +137,6 @@ export async function updateProspectStatus(
         })
         .where(and(eq(enrollments.prospectId, id), inArray(enrollments.status, ['active', 'paused'])));
     await recountProspectCounters(tx, row.campaignId);
-    await recordActivity(tx, {
-      workspaceId,
-      actor,
-      kind: 'prospect.status_changed',
-      campaignId: row.campaignId,
-      subject: row.website,
-      details: { to: status },
-    });
     return toProspect(row);
   });
 }
@@ -159,15 +152,14 @@ export async function deleteProspect(
     const [row] = await tx
       .delete(prospects)
       .where(and(eq(prospects.id, id), eq(prospects.workspaceId, workspaceId)))
-      .returning({ campaignId: prospects.campaignId, website: prospects.website });
+      .returning({ id: prospects.id, campaignId: prospects.campaignId, website: prospects.website });
     if (!row) throw notFound();
     await recountProspectCounters(tx, row.campaignId);
-    await recordActivity(tx, {
+    await emit(tx, {
+      type: 'prospect.deleted',
       workspaceId,
       actor,
-      kind: 'prospect.deleted',
-      campaignId: row.campaignId,
-      subject: row.website,
+      payload: { prospectId: row.id, campaignId: row.campaignId, website: row.website },
     });
   });
 }

@@ -52,7 +52,7 @@ export function sequenceRoutes({ db }: { db: Database }): FastifyPluginAsyncZod 
       apiPaths.sequences,
       { schema: { tags, body: sequenceInputSchema, response: { 201: sequenceSchema } } },
       async (request, reply) =>
-        reply.status(201).send(await createSequence(db, workspaceId(request), request.body)),
+        reply.status(201).send(await createSequence(db, actor(request), request.body)),
     );
     app.put(
       `${apiPaths.sequences}/:id`,
@@ -63,7 +63,7 @@ export function sequenceRoutes({ db }: { db: Database }): FastifyPluginAsyncZod 
       `${apiPaths.sequences}/:id`,
       { schema: { tags, params: idParams, response: { 200: okSchema } } },
       async (request) => {
-        await deleteSequence(db, workspaceId(request), request.params.id);
+        await deleteSequence(db, actor(request), request.params.id);
         return { ok: true as const };
       },
     );

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Sequence, sequenceInputSchema } from '../../../shared/schemas/sequences';
-import { recordActivity } from '../../activity/record';
+import { emit } from '../../events/emit';
 import type { Actor } from '../../auth/workspaces';
 import type { Database } from '../../db/client';
 import { pageOf } from '../../db/list-page';
@@ -74,12 +74,19 @@ const stepRows = (sequenceId: string, input: ValidSequence) =>
 /** Creates a sequence and its steps (step_number = position + 1, docs/product.md#api) in one transaction. */
 export async function createSequence(
   db: Database,
-  workspaceId: string,
+  actor: Pick<Actor, 'workspaceId' | 'userId' | 'apiKeyId'>,
   input: ValidSequence,
 ): Promise<Sequence> {
+  const { workspaceId } = actor;
   const id = await db.transaction(async (tx) => {
     const [row] = await tx.insert(emailSequences).values({ workspaceId, name: input.name }).returning();
     await tx.insert(emailSequenceSteps).values(stepRows(row!.id, input));
+    await emit(tx, {
+      type: 'sequence.created',
+      workspaceId,
+      actor,
+      payload: { sequenceId: row!.id, name: input.name, steps: input.steps.length },
+    });
     return row!.id;
   });
   return getSequence(db, workspaceId, id);
@@ -91,7 +98,7 @@ export async function createSequence(
  */
 export async function updateSequence(
   db: Database,
-  actor: Pick<Actor, 'workspaceId' | 'userId'>,
+  actor: Pick<Actor, 'workspaceId' | 'userId' | 'apiKeyId'>,
   id: string,
   input: ValidSequence,
 ): Promise<Sequence> {
@@ -105,11 +112,11 @@ export async function updateSequence(
     if (!row) throw AppError.notFound('Sequence not found');
     await tx.delete(emailSequenceSteps).where(eq(emailSequenceSteps.sequenceId, id));
     await tx.insert(emailSequenceSteps).values(stepRows(id, input));
-    await recordActivity(tx, {
+    await emit(tx, {
+      type: 'sequence.changed',
       workspaceId,
       actor,
-      kind: 'sequence.changed',
-      subject: input.name,
+      payload: { sequenceId: id, name: input.name, steps: input.steps.length },
     });
   });
   return getSequence(db, workspaceId, id);
@@ -119,10 +126,23 @@ export async function updateSequence(
  * Deletes a sequence with its steps.
  * @throws AppError NOT_FOUND when it does not exist or belongs to someone else.
  */
-export async function deleteSequence(db: Database, workspaceId: string, id: string): Promise<void> {
-  const deleted = await db
-    .delete(emailSequences)
-    .where(and(eq(emailSequences.id, id), eq(emailSequences.workspaceId, workspaceId)))
-    .returning({ id: emailSequences.id });
-  if (deleted.length === 0) throw AppError.notFound('Sequence not found');
+export async function deleteSequence(
+  db: Database,
+  actor: Pick<Actor, 'workspaceId' | 'userId' | 'apiKeyId'>,
+  id: string,
+): Promise<void> {
+  const { workspaceId } = actor;
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(emailSequences)
+      .where(and(eq(emailSequences.id, id), eq(emailSequences.workspaceId, workspaceId)))
+      .returning({ name: emailSequences.name });
+    if (!deleted) throw AppError.notFound('Sequence not found');
+    await emit(tx, {
+      type: 'sequence.deleted',
+      workspaceId,
+      actor,
+      payload: { sequenceId: id, name: deleted.name },
+    });
+  });
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Role } from '../../../shared/schemas/auth';
 import { roleLabels, type TeamUser } from '../../../shared/schemas/settings';
-import { recordActivity } from '../../activity/record';
+import { emit } from '../../events/emit';
 import { roleChangeRefusal, workspaceMessages } from '../../../shared/roles';
 import type { Actor } from '../../auth/workspaces';
 import { queryRows, type Db, type Transaction } from '../../db/client';
@@ -75,12 +75,11 @@ export async function changeRole(db: Db, actor: Actor, targetId: string, newRole
       .update(workspaceMembers)
       .set({ role: newRole })
       .where(and(eq(workspaceMembers.workspaceId, actor.workspaceId), eq(workspaceMembers.userId, targetId)));
-    await recordActivity(tx, {
+    await emit(tx, {
+      type: 'member.role_changed',
       workspaceId: actor.workspaceId,
       actor,
-      kind: 'member.role_changed',
-      subject: target.email,
-      details: { role: roleLabels[newRole] },
+      payload: { email: target.email, role: roleLabels[newRole] },
     });
     return { ...target, role: newRole };
   });
@@ -114,11 +113,11 @@ export async function removeMember(db: Db, actor: Actor, targetId: string): Prom
           eq(campaignCollaborators.userId, targetId),
         ),
       );
-    await recordActivity(tx, {
+    await emit(tx, {
+      type: 'member.removed',
       workspaceId: actor.workspaceId,
       actor,
-      kind: 'member.removed',
-      subject: target.email,
+      payload: { email: target.email },
     });
   });
 }

@@ -10,7 +10,7 @@ import type { Actor } from '../../auth/workspaces';
 import type { Database, Db } from '../../db/client';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema/webhooks';
 import { iso } from '../../db/sql-helpers';
-import { publishEvent } from '../../events/publish';
+import { emit } from '../../events/emit';
 import { AppError } from '../../http/errors';
 import type { WebhookDeliveryDeps } from '../../webhooks/deliver';
 import { sendTestEvent } from '../../webhooks/test-event';
@@ -127,7 +127,12 @@ export async function redeliver(db: Database, actor: Actor, deliveryId: string):
         nextAttemptAt: new Date(),
       })
       .returning();
-    await publishEvent(tx, { workspaceId: actor.workspaceId, type: 'webhooks.changed' });
+    await emit(tx, {
+      type: 'webhook.delivery_changed',
+      workspaceId: actor.workspaceId,
+      actor,
+      payload: { deliveryId: row!.id },
+    });
     return {
       id: row!.id,
       eventId: row!.eventId,

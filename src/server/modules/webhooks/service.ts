@@ -9,13 +9,12 @@ import {
   type createWebhookSchema,
   type updateWebhookSchema,
 } from '../../../shared/schemas/webhooks';
-import { recordActivity } from '../../activity/record';
 import type { Actor } from '../../auth/workspaces';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/users';
 import { webhookEndpoints } from '../../db/schema/webhooks';
 import { iso } from '../../db/sql-helpers';
-import { publishEvent } from '../../events/publish';
+import { emit } from '../../events/emit';
 import { AppError } from '../../http/errors';
 import type { AddressPolicy } from '../../net/ssrf-guard';
 import { encryptSecret } from '../../secrets';
@@ -138,14 +137,12 @@ export async function createEndpoint(
         secretEncrypted: encryptSecret(deps.secretKey, secret),
       })
       .returning({ id: webhookEndpoints.id });
-    await recordActivity(tx, {
+    await emit(tx, {
+      type: 'webhook.created',
       workspaceId: actor.workspaceId,
       actor,
-      kind: 'webhook.created',
-      subject: input.url,
-      details: { events: input.events.length },
+      payload: { endpointId: row!.id, url: input.url, events: input.events.length },
     });
-    await publishEvent(tx, { workspaceId: actor.workspaceId, type: 'webhooks.changed' });
     return row!.id;
   });
   return { ...(await getEndpoint(db, actor.workspaceId, id)), secret };
@@ -181,7 +178,12 @@ export async function updateEndpoint(
         .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.workspaceId, actor.workspaceId)));
     if (input.enabled === false)
       await disableEndpoint(tx, id, { reason: m.disabledByMember, now: new Date(), notify: false });
-    await publishEvent(tx, { workspaceId: actor.workspaceId, type: 'webhooks.changed' });
+    await emit(tx, {
+      type: 'webhook.updated',
+      workspaceId: actor.workspaceId,
+      actor,
+      payload: { endpointId: id },
+    });
   });
   return getEndpoint(db, actor.workspaceId, id);
 }
@@ -204,6 +206,12 @@ export async function rotateEndpointSecret(
     .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.workspaceId, actor.workspaceId)))
     .returning({ id: webhookEndpoints.id });
   if (rows.length === 0) throw AppError.notFound(m.notFound);
+  await emit(db, {
+    type: 'webhook.updated',
+    workspaceId: actor.workspaceId,
+    actor,
+    payload: { endpointId: id },
+  });
   return { secret };
 }
 
@@ -219,12 +227,11 @@ export async function deleteEndpoint(db: Db, actor: Actor, id: string): Promise<
       .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.workspaceId, actor.workspaceId)))
       .returning({ url: webhookEndpoints.url });
     if (!row) throw AppError.notFound(m.notFound);
-    await recordActivity(tx, {
+    await emit(tx, {
+      type: 'webhook.deleted',
       workspaceId: actor.workspaceId,
       actor,
-      kind: 'webhook.deleted',
-      subject: row.url,
+      payload: { endpointId: id, url: row.url },
     });
-    await publishEvent(tx, { workspaceId: actor.workspaceId, type: 'webhooks.changed' });
   });
 }

@@ -2,7 +2,7 @@ import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { MailboxDomainCheck } from '../../../shared/schemas/domain-check';
 import { domainCheckSchema, type DomainCheck } from '../../../shared/schemas/mail-health';
 import type { Database } from '../../db/client';
-import { publishEvent } from '../../events/publish';
+import { emit } from '../../events/emit';
 import { emailAccounts } from '../../db/schema/mailboxes';
 import { forEachConcurrent } from '../../discovery/for-each-concurrent';
 import { AppError } from '../../http/errors';
@@ -75,7 +75,8 @@ export async function refreshMailboxDomainCheck(
     .set({ domainCheck: check, domainCheckedAt: now })
     .where(eq(emailAccounts.id, id))
     .returning({ workspaceId: emailAccounts.workspaceId });
-  if (checked) await publishEvent(db, { workspaceId: checked.workspaceId, type: 'mailboxes.changed' });
+  if (checked)
+    await emit(db, { type: 'mailbox.changed', workspaceId: checked.workspaceId, payload: { mailboxId: id } });
   return check;
 }
 

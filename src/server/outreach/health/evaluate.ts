@@ -3,12 +3,11 @@ import { healthBreach, pauseReason } from '../../../shared/mailbox-health';
 import { paths } from '../../../shared/paths';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { publishEvent } from '../../events/publish';
+import { emit } from '../../events/emit';
 import { notifications } from '../../db/schema/notifications';
 import { emailAccounts } from '../../db/schema/mailboxes';
 import { users } from '../../db/schema/users';
 import { sendAlertMail } from '../../alert-mail';
-import { emitWebhookEvent } from '../../webhooks/emit';
 import { mailboxHealth } from './stats';
 
 /**
@@ -61,13 +60,15 @@ export async function evaluateMailboxHealth(
       title: `Mailbox paused: ${mailbox.email}`,
       body: `${reason}. It sends nothing until you resume it on Email Accounts.`,
     });
-    await publishEvent(tx, { workspaceId: mailbox.workspaceId, type: 'mailboxes.changed' });
-    await publishEvent(tx, { workspaceId: mailbox.workspaceId, type: 'notifications.changed' });
-    await emitWebhookEvent(tx, mailbox.workspaceId, 'mailbox.paused', {
-      mailboxId,
-      email: mailbox.email,
-      reason,
-      pausedBy: 'health',
+    await emit(tx, {
+      type: 'notification.created',
+      workspaceId: mailbox.workspaceId,
+      payload: { kind: 'mailbox-paused' },
+    });
+    await emit(tx, {
+      type: 'mailbox.paused',
+      workspaceId: mailbox.workspaceId,
+      payload: { mailboxId, email: mailbox.email, reason, pausedBy: 'health' },
     });
     return true;
   });

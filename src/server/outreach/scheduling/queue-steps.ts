@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { messagePlaceholderValues, renderPlaceholders } from '../../../shared/placeholders';
 import { queryRows, type Database, type Db } from '../../db/client';
 import { enrollments, outreachMessages } from '../../db/schema/outreach';
-import { publishEvent } from '../../events/publish';
+import { emit } from '../../events/emit';
 
 interface DueEnrollment {
   id: string;
@@ -94,10 +94,10 @@ export async function queueDueSteps(db: Database, now: Date): Promise<number> {
         .onConflictDoNothing({ target: [outreachMessages.enrollmentId, outreachMessages.stepNumber] })
         .returning({ id: outreachMessages.id });
       created += inserted.length;
-      await publishEvent(tx, {
+      await emit(tx, {
+        type: 'outreach.step_queued',
         workspaceId: e.workspace_id,
-        type: 'outreach.changed',
-        campaignId: e.campaign_id,
+        payload: { enrollmentId: e.id, campaignId: e.campaign_id },
       });
       // A flagged step waits for the user (fix the prospect or the template); nothing else is due until then.
       await tx

@@ -1,12 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { bumpCampaignCounters } from '../campaign-counters';
+import { bumpCampaignCounters } from '../../campaigns/counters';
 import { prospects } from '../../db/schema/prospects';
 import { emailAccounts } from '../../db/schema/mailboxes';
 import { enrollments, outreachMessages, suppressions } from '../../db/schema/outreach';
 import { emailSequenceSteps } from '../../db/schema/sequences';
 import { changeProspect } from '../prospect-changes';
-import { publishEvent } from '../../events/publish';
+import { emit } from '../../events/emit';
 
 type Message = typeof outreachMessages.$inferSelect;
 
@@ -30,10 +30,10 @@ export async function recordSent(
       .where(and(eq(outreachMessages.id, message.id), eq(outreachMessages.status, 'sending')))
       .returning({ id: outreachMessages.id });
     if (!updated) return false;
-    await publishEvent(tx, {
+    await emit(tx, {
+      type: 'outreach.message_sent',
       workspaceId: message.workspaceId,
-      type: 'outreach.changed',
-      campaignId: message.campaignId,
+      payload: { messageId: message.id, campaignId: message.campaignId },
     });
     await changeProspect(tx, eq(prospects.id, message.prospectId), {
       status: sql`case when ${prospects.status} in ('pending', 'sent') then 'sent'::prospect_status else ${prospects.status} end`,
@@ -88,10 +88,10 @@ export async function recordRetry(
     .update(outreachMessages)
     .set({ status: 'queued', notBefore, lastError: reason, claimedAt: null })
     .where(and(eq(outreachMessages.id, message.id), eq(outreachMessages.status, 'sending')));
-  await publishEvent(db, {
+  await emit(db, {
+    type: 'outreach.message_deferred',
     workspaceId: message.workspaceId,
-    type: 'outreach.changed',
-    campaignId: message.campaignId,
+    payload: { messageId: message.id, campaignId: message.campaignId },
   });
 }
 
@@ -128,10 +128,10 @@ export async function recordFailed(
       .where(
         and(eq(outreachMessages.id, message.id), inArray(outreachMessages.status, ['sending', 'queued'])),
       );
-    await publishEvent(tx, {
+    await emit(tx, {
+      type: 'outreach.message_failed',
       workspaceId: message.workspaceId,
-      type: 'outreach.changed',
-      campaignId: message.campaignId,
+      payload: { messageId: message.id, campaignId: message.campaignId },
     });
     await changeProspect(tx, eq(prospects.id, message.prospectId), {
       // last_contacted stays: an earlier step may have reached the prospect.

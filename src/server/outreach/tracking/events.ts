@@ -1,11 +1,11 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { bumpCampaignCounters } from '../campaign-counters';
+import { bumpCampaignCounters } from '../../campaigns/counters';
 import { emailAccounts } from '../../db/schema/mailboxes';
 import { outreachMessages, trackingEvents } from '../../db/schema/outreach';
-import { emitWebhookEvent } from '../../webhooks/emit';
-import { prospectRef } from '../../webhooks/refs';
+import { emit } from '../../events/emit';
+import { prospectRef } from '../../events/prospect-ref';
 import { evaluateMailboxHealth } from '../health/evaluate';
 import { suppressAddress } from '../suppression';
 import { isAutomatedHit } from './scanners';
@@ -115,24 +115,28 @@ export async function unsubscribe(db: Database, messageId: string, config?: Conf
   const email = message.toEmail.toLowerCase();
   await db.transaction(async (tx) => {
     if (!(await suppressAddress(tx, message.workspaceId, email, 'unsubscribe', 'Unsubscribed'))) return;
-    await emitWebhookEvent(tx, message.workspaceId, 'unsubscribe.received', async () => {
-      const ref = await prospectRef(tx, message.prospectId);
-      const [mailbox] = message.emailAccountId
-        ? await tx
-            .select({ email: emailAccounts.email })
-            .from(emailAccounts)
-            .where(eq(emailAccounts.id, message.emailAccountId))
-        : [];
-      return (
-        ref && {
-          ...ref,
-          via: 'link' as const,
-          inboundMessageId: null,
-          mailboxId: message.emailAccountId,
-          mailboxEmail: mailbox?.email ?? null,
-          receivedAt: new Date().toISOString(),
-        }
-      );
+    await emit(tx, {
+      type: 'unsubscribe.received',
+      workspaceId: message.workspaceId,
+      payload: async () => {
+        const ref = await prospectRef(tx, message.prospectId);
+        const [mailbox] = message.emailAccountId
+          ? await tx
+              .select({ email: emailAccounts.email })
+              .from(emailAccounts)
+              .where(eq(emailAccounts.id, message.emailAccountId))
+          : [];
+        return (
+          ref && {
+            ...ref,
+            via: 'link' as const,
+            inboundMessageId: null,
+            mailboxId: message.emailAccountId,
+            mailboxEmail: mailbox?.email ?? null,
+            receivedAt: new Date().toISOString(),
+          }
+        );
+      },
     });
   });
   if (message.emailAccountId) await evaluateMailboxHealth(db, message.emailAccountId, new Date(), config);

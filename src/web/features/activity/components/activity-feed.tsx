@@ -1,6 +1,7 @@
 import {
   Download,
   History,
+  Inbox,
   ListOrdered,
   Mail,
   Megaphone,
@@ -52,6 +53,8 @@ function KindIcon({ kind }: { kind: ActivityKind }) {
       return <UserPlus {...props} />;
     case 'export':
       return <Download {...props} />;
+    case 'inbox':
+      return <Inbox {...props} />;
     default:
       return <History {...props} />;
   }

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
+import type { ProspectRef } from '../../shared/schemas/events/catalog';
 import type { Db } from '../db/client';
 import { campaigns } from '../db/schema/campaigns';
 import { prospects } from '../db/schema/prospects';
-import type { ProspectRef } from './event-data';
 
 /**
- * The prospect an event is about, as its data names it: ids, website, contact address and the
- * campaign's name (docs/product.md#webhooks). Null when the prospect no longer exists.
+ * The prospect an event is about, as its payload names it: ids, website, contact address and the
+ * campaign's name (P in docs/product.md#webhooks). Null when the prospect no longer exists.
  */
 export async function prospectRef(db: Db, prospectId: string): Promise<ProspectRef | null> {
   const [row] = await db

@@ -1,22 +1,43 @@
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { emailCheckSchema, type EmailCheck } from '../../../shared/schemas/mail-health';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { emailCheckSchema, type EmailCheck } from '../../shared/schemas/mail-health';
 import {
   outreachMessages as m,
   type EnrollmentPreview,
   type EnrollmentResult,
-} from '../../../shared/schemas/outreach';
-import { recordActivity } from '../../activity/record';
-import type { Actor } from '../../auth/workspaces';
-import { queryRows, type Database, type Db } from '../../db/client';
-import { campaigns } from '../../db/schema/campaigns';
-import { prospects } from '../../db/schema/prospects';
-import { enrollments, suppressions } from '../../db/schema/outreach';
-import { emailSequenceSteps } from '../../db/schema/sequences';
-import { AppError } from '../../http/errors';
-import type { AddressChecker } from '../../outreach/dns/address-check';
-import { domainsBlockedForContact, prospectDomain } from '../../outreach/domain-memory';
-import { findOwnedCampaign } from '../campaigns/service';
-import { campaignMailboxRotation } from './campaign-settings';
+} from '../../shared/schemas/outreach';
+import type { Actor } from '../auth/workspaces';
+import { findOwnedCampaign } from '../campaigns/find';
+import { moveCampaignStatus } from '../campaigns/status';
+import { queryRows, type Database, type Db } from '../db/client';
+import { campaignEmailAccounts } from '../db/schema/campaigns';
+import { emailAccounts } from '../db/schema/mailboxes';
+import { prospects } from '../db/schema/prospects';
+import { enrollments, suppressions } from '../db/schema/outreach';
+import { emailSequenceSteps } from '../db/schema/sequences';
+import { emit } from '../events/emit';
+import { AppError } from '../http/errors';
+import type { AddressChecker } from './dns/address-check';
+import { domainsBlockedForContact, prospectDomain } from './domain-memory';
+
+/**
+ * The mailboxes new enrollments are handed out over, in rotation order: the connected ones, or all
+ * of them when none is connected (`disconnected`: the emails then wait for a reconnect).
+ */
+export async function campaignMailboxRotation(
+  db: Database,
+  campaignId: string,
+): Promise<{ mailboxes: string[]; disconnected: boolean }> {
+  const rows = await db
+    .select({ id: campaignEmailAccounts.emailAccountId, status: emailAccounts.status })
+    .from(campaignEmailAccounts)
+    .innerJoin(emailAccounts, eq(emailAccounts.id, campaignEmailAccounts.emailAccountId))
+    .where(eq(campaignEmailAccounts.campaignId, campaignId))
+    .orderBy(asc(campaignEmailAccounts.position));
+  const connected = rows.filter((r) => r.status === 'connected').map((r) => r.id);
+  return connected.length > 0 || rows.length === 0
+    ? { mailboxes: connected, disconnected: false }
+    : { mailboxes: rows.map((r) => r.id), disconnected: true };
+}
 
 /** Enrollments inserted per statement: well under PostgreSQL's 65,535 parameters. */
 const INSERT_CHUNK = 1000;
@@ -185,7 +206,7 @@ async function checkCandidates(
 export async function enrollCampaign(
   db: Database,
   addresses: AddressChecker,
-  actor: Pick<Actor, 'workspaceId' | 'userId'>,
+  actor: Pick<Actor, 'workspaceId' | 'userId' | 'apiKeyId'>,
   campaignId: string,
   now: Date,
   prospectId?: string,
@@ -228,18 +249,13 @@ export async function enrollCampaign(
       inserted += rows.length;
     }
     // A paused campaign stays paused (the user paused it on purpose): its new prospects wait for Resume.
-    await tx
-      .update(campaigns)
-      .set({ status: 'active' })
-      .where(and(eq(campaigns.id, campaignId), eq(campaigns.status, 'draft')));
+    await moveCampaignStatus(tx, { workspaceId, campaignId, from: 'draft', to: 'active', actor });
     if (inserted > 0)
-      await recordActivity(tx, {
+      await emit(tx, {
+        type: 'outreach.started',
         workspaceId,
         actor,
-        kind: 'outreach.started',
-        campaignId,
-        subject: campaign.name,
-        details: { count: inserted },
+        payload: { campaignId, campaignName: campaign.name, count: inserted },
       });
     // Checked prospects that are enrolled now but not by this call: a concurrent Send Emails enrolled them.
     return { enrolled: inserted, meanwhile: (await enrolledAmong(tx, [...deliverable])) - inserted };
@@ -258,7 +274,7 @@ export async function enrollCampaign(
 export async function enrollProspect(
   db: Database,
   addresses: AddressChecker,
-  actor: Pick<Actor, 'workspaceId' | 'userId'>,
+  actor: Pick<Actor, 'workspaceId' | 'userId' | 'apiKeyId'>,
   prospectId: string,
   now: Date,
 ): Promise<EnrollmentResult> {
