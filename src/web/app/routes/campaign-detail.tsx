@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
-import { CampaignActivityCard } from '../../features/activity/components/campaign-activity-card';
-import { useCampaignDetail } from '../../features/campaigns/api/campaign-queries';
-import { CampaignDetailPage } from '../../features/campaigns/components/campaign-detail-page';
+import { CampaignActivityCard } from '#web/features/activity/components/campaign-activity-card';
+import { useCampaignDetail } from '#web/features/campaigns/api/campaign-queries';
+import { CampaignDetailPage } from '#web/features/campaigns/components/campaign-detail-page';
 import { usePageTitle } from '../document-head';
 
 /**

@@ -1,4 +1,4 @@
-import { SettingsPage } from '../../features/settings/components/settings-page';
+import { SettingsPage } from '#web/features/settings/components/settings-page';
 
 /** Route module (lazy chunk) of the settings screen. */
 export function Component() {

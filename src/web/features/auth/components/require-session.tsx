@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { paths } from '../../../../shared/paths';
-import type { Me } from '../../../../shared/schemas/auth';
-import { PageSpinner } from '../../../components/ui/spinner';
+import { paths } from '#shared/paths';
+import type { Me } from '#shared/schemas/auth';
+import { PageSpinner } from '#web/components/ui/spinner';
 import { useMe } from '../api/session-queries';
 
 /**

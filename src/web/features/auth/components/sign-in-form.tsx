@@ -1,4 +1,4 @@
-import { signInSchema, type SignInInput } from '../../../../shared/schemas/auth';
+import { signInSchema, type SignInInput } from '#shared/schemas/auth';
 import { useSignIn } from '../api/session-mutations';
 import { AuthForm, type AuthField } from './auth-form';
 

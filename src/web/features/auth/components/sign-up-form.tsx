@@ -1,5 +1,5 @@
-import { messages } from '../../../../shared/messages';
-import { signUpSchema, type SignUpInput } from '../../../../shared/schemas/auth';
+import { messages } from '#shared/messages';
+import { signUpSchema, type SignUpInput } from '#shared/schemas/auth';
 import { useSignUp } from '../api/session-mutations';
 import { AuthForm, type AuthField } from './auth-form';
 

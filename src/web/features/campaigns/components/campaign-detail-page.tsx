@@ -2,27 +2,27 @@ import { ArrowLeft, ExternalLink, Search, Send, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { displayUrl } from '../../../../shared/display-host';
-import { paths } from '../../../../shared/paths';
-import { mayDeleteCampaign } from '../../../../shared/roles';
+import { displayUrl } from '#shared/display-host';
+import { paths } from '#shared/paths';
+import { mayDeleteCampaign } from '#shared/roles';
 import {
   campaignMessages as m,
   campaignStatusTransitions,
   type CampaignDetail,
   type CampaignStatus,
-} from '../../../../shared/schemas/campaigns';
-import { discoveryMessages } from '../../../../shared/schemas/discovery';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent } from '../../../components/ui/card';
-import { Select } from '../../../components/ui/select';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { ApiError } from '../../../lib/api-error';
-import { useMe } from '../../auth/api/session-queries';
-import { FirstLinesPanel } from '../../first-lines/components/first-lines-panel';
+} from '#shared/schemas/campaigns';
+import { discoveryMessages } from '#shared/schemas/discovery';
+import { Button } from '#web/components/ui/button';
+import { Card, CardContent } from '#web/components/ui/card';
+import { Select } from '#web/components/ui/select';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { ApiError } from '#web/lib/api-error';
+import { useMe } from '#web/features/auth/api/session-queries';
+import { FirstLinesPanel } from '#web/features/first-lines/components/first-lines-panel';
 import { useCancelFindProspects, useFindProspects, useUpdateCampaign } from '../api/campaign-mutations';
 import { isRunActive, useCampaignDetail, useFindProspectsRun } from '../api/campaign-queries';
 import { useFollowFindProspectsRun } from './use-follow-find-prospects-run';
-import { CompetitorGapPanel } from '../../competitor-gap/components/competitor-gap-panel';
+import { CompetitorGapPanel } from '#web/features/competitor-gap/components/competitor-gap-panel';
 import { CampaignDetailTabs } from './campaign-detail-tabs';
 import { CampaignStats } from './campaign-stats';
 import { CampaignStatusBadge } from './campaign-status-badge';
@@ -32,10 +32,10 @@ import { CompetitorsPanel } from './competitors-panel';
 import { DeleteCampaignDialog } from './delete-campaign-dialog';
 import { FindProspectsProgress } from './find-prospects-progress';
 import { OutreachPanel } from './outreach-panel';
-import { ProspectsTable } from '../../prospects/components/prospects-table';
+import { ProspectsTable } from '#web/features/prospects/components/prospects-table';
 import { SendEmailsDialog } from './send-emails-dialog';
 import { useDetailTab } from './use-detail-tab';
-import { refusalMessage } from '../../../lib/form-errors';
+import { refusalMessage } from '#web/lib/form-errors';
 
 const statusLabel = (s: CampaignStatus) => s[0]!.toUpperCase() + s.slice(1);
 

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { paths } from '../../../../shared/paths';
-import { oauthMessages, type OAuthMailboxProvider } from '../../../../shared/schemas/mailboxes';
+import { paths } from '#shared/paths';
+import { oauthMessages, type OAuthMailboxProvider } from '#shared/schemas/mailboxes';
 import { takeOAuthProvider, useOAuthCallback } from '../api/email-account-queries';
 
 /**

@@ -3,11 +3,11 @@ import {
   liveLinkMessages as m,
   linkCheckReasonText,
   type LiveLink,
-} from '../../../../shared/schemas/live-links';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { ErrorState, TableSkeleton } from '../../../components/ui/page-states';
-import { Pagination } from '../../../components/ui/pagination';
-import { formatDateTime } from '../../../lib/format';
+} from '#shared/schemas/live-links';
+import { Dialog, DialogContent } from '#web/components/ui/dialog';
+import { ErrorState, TableSkeleton } from '#web/components/ui/page-states';
+import { Pagination } from '#web/components/ui/pagination';
+import { formatDateTime } from '#web/lib/format';
 import { useLinkChecks } from '../api/live-link-queries';
 import { LinkStatusBadge } from './link-status-badge';
 

@@ -1,7 +1,7 @@
 import { FilePlus2, Mail } from 'lucide-react';
-import { sequenceMessages, type SequenceTemplate } from '../../../../shared/schemas/sequences';
-import { ErrorState } from '../../../components/ui/page-states';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { sequenceMessages, type SequenceTemplate } from '#shared/schemas/sequences';
+import { ErrorState } from '#web/components/ui/page-states';
+import { Skeleton } from '#web/components/ui/skeleton';
 import { useSequenceTemplates } from '../api/sequence-queries';
 
 const optionClass =
