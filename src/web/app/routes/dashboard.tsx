@@ -1,8 +1,8 @@
 import { useMatches } from 'react-router';
 import { DashboardLayout } from '#web/components/layouts/dashboard-layout';
 import { DashboardSkeleton } from '#web/components/layouts/dashboard-skeleton';
-import { meQueryOptions } from '#web/features/auth/api/session-queries';
-import { useSignOut, useSwitchWorkspace } from '#web/features/auth/api/session-mutations';
+import { meQueryOptions } from '#web/data/session-queries';
+import { useSignOut, useSwitchWorkspace } from '#web/data/session-mutations';
 import { EmailVerificationBanner } from '#web/features/auth/components/email-verification-banner';
 import { RequireSession } from '#web/features/auth/components/require-session';
 import { NotificationsMenu } from '#web/features/notifications/components/notifications-menu';

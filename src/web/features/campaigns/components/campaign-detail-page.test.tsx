@@ -14,7 +14,9 @@ import type { Prospect } from '#shared/schemas/prospects';
 import { TooltipProvider } from '#web/components/ui/tooltip';
 import { campaignDetailFixture } from '#web/test/fixtures';
 import { json, mockApi, sentTo, testUser } from '#web/test/mock-api';
-import { meQueryKey } from '#web/features/auth/api/session-queries';
+import { meQueryKey } from '#web/data/session-queries';
+// The route module's composition: the page with the tabs other features own.
+import { campaignPanels } from '#web/app/campaign-panels';
 import { CampaignDetailPage } from './campaign-detail-page';
 
 const id = 'c0ffee00-0000-4000-8000-00000000000c';
@@ -75,7 +77,7 @@ function renderPage(
     [`GET ${withId(apiPaths.campaignEnrollment, id)}`]: () =>
       json(200, { eligible: 1, blocker: outreachMessages.noMailbox, warning: null }),
   });
-  const router = createMemoryRouter([{ path: '/dashboard/campaigns/:id', element: <CampaignDetailPage /> }], {
+  const router = createMemoryRouter([{ path: '/dashboard/campaigns/:id', element: <CampaignDetailPage panels={campaignPanels} /> }], {
     initialEntries: [`${paths.campaign(id)}${search}`],
   });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });

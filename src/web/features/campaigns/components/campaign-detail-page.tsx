@@ -17,12 +17,10 @@ import { Card, CardContent } from '#web/components/ui/card';
 import { Select } from '#web/components/ui/select';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { ApiError } from '#web/lib/api-error';
-import { useMe } from '#web/features/auth/api/session-queries';
-import { FirstLinesPanel } from '#web/features/first-lines/components/first-lines-panel';
+import { useMe } from '#web/data/session-queries';
 import { useCancelFindProspects, useFindProspects, useUpdateCampaign } from '../api/campaign-mutations';
 import { isRunActive, useCampaignDetail, useFindProspectsRun } from '../api/campaign-queries';
 import { useFollowFindProspectsRun } from './use-follow-find-prospects-run';
-import { CompetitorGapPanel } from '#web/features/competitor-gap/components/competitor-gap-panel';
 import { CampaignDetailTabs } from './campaign-detail-tabs';
 import { CampaignStats } from './campaign-stats';
 import { CampaignStatusBadge } from './campaign-status-badge';
@@ -32,7 +30,6 @@ import { CompetitorsPanel } from './competitors-panel';
 import { DeleteCampaignDialog } from './delete-campaign-dialog';
 import { FindProspectsProgress } from './find-prospects-progress';
 import { OutreachPanel } from './outreach-panel';
-import { ProspectsTable } from '#web/features/prospects/components/prospects-table';
 import { SendEmailsDialog } from './send-emails-dialog';
 import { useDetailTab } from './use-detail-tab';
 import { refusalMessage } from '#web/lib/form-errors';
@@ -40,12 +37,21 @@ import { refusalMessage } from '#web/lib/form-errors';
 const statusLabel = (s: CampaignStatus) => s[0]!.toUpperCase() + s.slice(1);
 
 /**
+ * The tab panels other features own (the prospects table, the competitor gap, AI first lines), each
+ * drawn for the campaign shown; the route module (app/routes/campaign-detail.tsx) puts them in.
+ */
+export type CampaignFeaturePanels = Record<
+  'prospects' | 'competitor-gap' | 'first-lines',
+  (campaign: CampaignDetail) => ReactNode
+>;
+
+/**
  * /dashboard/campaigns/:id: the header (with its collaborators and the Collaborators dialog), the competitor panel and the stat
  * cards, then tabs: the prospects table first, then the Outreach, Competitor gap and AI first lines
  * panels (`?tab=` keeps the one shown). `footer` is what the route module puts under the tabs once the
- * campaign has loaded (its Activity card).
+ * campaign has loaded (its Activity card); `panels` are the tabs other features own.
  */
-export function CampaignDetailPage({ footer }: { footer?: ReactNode } = {}) {
+export function CampaignDetailPage({ panels, footer }: { panels: CampaignFeaturePanels; footer?: ReactNode }) {
   const { id = '' } = useParams();
   const query = useCampaignDetail(id);
   if (query.isPending) return <DetailSkeleton />;
@@ -55,10 +61,18 @@ export function CampaignDetailPage({ footer }: { footer?: ReactNode } = {}) {
     return <DetailError message={missing ? m.notFound : m.loadFailed} />;
   }
   // Keyed by id: local edits (competitors) start fresh when another campaign opens.
-  return <CampaignDetailView key={query.data.id} campaign={query.data} footer={footer} />;
+  return <CampaignDetailView key={query.data.id} campaign={query.data} panels={panels} footer={footer} />;
 }
 
-function CampaignDetailView({ campaign, footer }: { campaign: CampaignDetail; footer?: ReactNode }) {
+function CampaignDetailView({
+  campaign,
+  panels,
+  footer,
+}: {
+  campaign: CampaignDetail;
+  panels: CampaignFeaturePanels;
+  footer?: ReactNode;
+}) {
   const navigate = useNavigate();
   // Delete Campaign shows only to its owner and Full Access (docs/product.md#roles).
   const me = useMe().data;
@@ -164,7 +178,7 @@ function CampaignDetailView({ campaign, footer }: { campaign: CampaignDetail; fo
         tab={tab}
         onTabChange={setTab}
         panels={{
-          prospects: <ProspectsTable campaignId={campaign.id} />,
+          prospects: panels.prospects(campaign),
           outreach: (
             <OutreachPanel
               campaign={campaign}
@@ -172,8 +186,8 @@ function CampaignDetailView({ campaign, footer }: { campaign: CampaignDetail; fo
               onEditingChange={setEditingOutreach}
             />
           ),
-          'competitor-gap': <CompetitorGapPanel key={campaign.competitors.join()} campaignId={campaign.id} />,
-          'first-lines': <FirstLinesPanel campaignId={campaign.id} />,
+          'competitor-gap': panels['competitor-gap'](campaign),
+          'first-lines': panels['first-lines'](campaign),
         }}
       />
       {footer}

@@ -26,7 +26,7 @@ import { Select } from '#web/components/ui/select';
 import { ActionsHeader, SortHeader, Table, Td, Th } from '#web/components/ui/table';
 import { formatDate } from '#web/lib/format';
 import { useDebouncedValue } from '#web/lib/use-debounced-value';
-import { useMe } from '#web/features/auth/api/session-queries';
+import { useMe } from '#web/data/session-queries';
 import { pageFrom, useListParams } from '#web/lib/use-list-params';
 import { firstCampaignListQuery as first } from '../api/campaign-list-query';
 import { useCampaignPage } from '../api/campaign-queries';

@@ -16,8 +16,8 @@ import { Label } from '#web/components/ui/label';
 import { Select } from '#web/components/ui/select';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { applyServerIssues, refusalMessage } from '#web/lib/form-errors';
-import { useEmailAccounts } from '#web/features/email-accounts/api/email-account-queries';
-import { useSequencePage } from '#web/features/sequences/api/sequence-queries';
+import { useEmailAccounts } from '#web/data/email-account-queries';
+import { useSequencePage } from '#web/data/sequence-queries';
 import { useSaveCampaignOutreach } from '../api/outreach-queries';
 
 type Input = z.input<typeof campaignOutreachInputSchema>;

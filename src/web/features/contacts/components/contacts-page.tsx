@@ -21,8 +21,8 @@ import { Select } from '#web/components/ui/select';
 import { ActionsHeader, SortHeader, Table, Td, Th } from '#web/components/ui/table';
 import { useDebouncedValue } from '#web/lib/use-debounced-value';
 import { useListParams } from '#web/lib/use-list-params';
-import { useDeleteProspect } from '#web/features/prospects/api/prospect-mutations';
-import { useContactPage } from '#web/features/prospects/api/prospect-queries';
+import { useDeleteProspect } from '#web/data/prospect-mutations';
+import { useContactPage } from '#web/data/prospect-queries';
 import { campaignOptionsQuery } from '#web/data/campaign-options';
 import {
   LastContactedCell,
@@ -31,8 +31,8 @@ import {
   ProspectIdentityHeaders,
   ProspectScoreCells,
   ProspectScoreHeaders,
-} from '#web/features/prospects/components/prospect-cells';
-import { ProspectStatusBadge } from '#web/features/prospects/components/prospect-status-badge';
+} from '#web/widgets/prospects/prospect-cells';
+import { ProspectStatusBadge } from '#web/widgets/prospects/prospect-status-badge';
 import { downloadContactsCsv } from '../api/download-contacts-csv';
 import { DomainMemoryNote, DoNotContactButton } from './domain-memory';
 import { displayUrl } from '#shared/display-host';

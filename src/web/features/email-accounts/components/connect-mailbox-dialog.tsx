@@ -20,7 +20,7 @@ import { Select } from '#web/components/ui/select';
 import { TextField } from '#web/components/ui/text-field';
 import { ApiError } from '#web/lib/api-error';
 import { applyServerIssues, refusalMessage } from '#web/lib/form-errors';
-import { startOAuthConnect, useConnectMailbox, useOAuthAvailability } from '../api/email-account-queries';
+import { startOAuthConnect, useConnectMailbox, useOAuthAvailability } from '#web/data/email-account-queries';
 import { useSingleFlight } from '#web/lib/use-single-flight';
 import { DailyLimitField } from './mailbox-settings-dialog';
 

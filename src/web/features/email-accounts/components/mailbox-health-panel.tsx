@@ -5,7 +5,7 @@ import { ErrorState } from '#web/components/ui/page-states';
 import { Spinner } from '#web/components/ui/spinner';
 import { cn } from '#web/lib/cn';
 import { formatDateTime } from '#web/lib/format';
-import { useMailboxHealth } from '../api/email-account-queries';
+import { useMailboxHealth } from '#web/data/email-account-queries';
 
 type Limit = 'maxHardBouncePct' | 'maxPolicyBlockPct' | 'maxUnsubscribePct';
 

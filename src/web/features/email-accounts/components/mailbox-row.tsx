@@ -7,7 +7,7 @@ import { mailboxMessages as m, oauthMessages, type Mailbox } from '#shared/schem
 import { Badge, type BadgeTone } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { formatDateTime } from '#web/lib/format';
-import { useMailboxSending } from '../api/email-account-queries';
+import { useMailboxSending } from '#web/data/email-account-queries';
 import { DomainCheckPanel } from './domain-check-panel';
 import { MailboxHealthPanel } from './mailbox-health-panel';
 import { QuarantinedMessages } from './quarantined-messages';

@@ -13,7 +13,7 @@ import { FailureAlert } from '#web/components/ui/alert';
 import { Dialog, DialogContent, DialogFormFooter } from '#web/components/ui/dialog';
 import { TextField } from '#web/components/ui/text-field';
 import { applyServerIssues, refusalMessage } from '#web/lib/form-errors';
-import { useUpdateMailbox } from '../api/email-account-queries';
+import { useUpdateMailbox } from '#web/data/email-account-queries';
 
 type Output = z.output<typeof mailboxSettingsSchema>;
 const fields = [

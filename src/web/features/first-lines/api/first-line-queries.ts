@@ -8,7 +8,7 @@ import {
   type UpdateFirstLineInput,
 } from '#shared/schemas/first-lines';
 import { apiRequest } from '#web/lib/api-client';
-import { aiStatusKey } from '#web/features/ai/api/ai-queries';
+import { aiStatusKey } from '#web/data/ai-queries';
 import { firstLinesKey } from '#web/lib/query-keys';
 
 /** A page of the campaign's prospects with their first lines (GET /api/campaigns/:id/first-lines). */

@@ -11,9 +11,9 @@ import { PagedQueryCard } from '#web/components/query-card';
 import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { EmptyState } from '#web/components/ui/page-states';
-import { aiFailureMessage } from '#web/features/ai/api/ai-failure';
-import { useAiStatus } from '#web/features/ai/api/ai-queries';
-import { AiNotConfigured } from '#web/features/ai/components/ai-not-configured';
+import { aiFailureMessage } from '#web/data/ai-failure';
+import { useAiStatus } from '#web/data/ai-queries';
+import { AiNotConfigured } from '#web/widgets/ai/ai-not-configured';
 import {
   useDiscardFirstLine,
   useDraftFirstLine,

@@ -13,9 +13,9 @@ import { TextareaField } from '#web/components/ui/textarea-field';
 import { ApiError } from '#web/lib/api-error';
 import { refusalMessage } from '#web/lib/form-errors';
 import { useSingleFlight } from '#web/lib/use-single-flight';
-import { aiFailureMessage } from '#web/features/ai/api/ai-failure';
-import { useAiStatus } from '#web/features/ai/api/ai-queries';
-import { useReplySuggestion } from '#web/features/ai/api/reply-suggestion-mutations';
+import { aiFailureMessage } from '#web/data/ai-failure';
+import { useAiStatus } from '#web/data/ai-queries';
+import { useReplySuggestion } from '#web/data/reply-suggestion-mutations';
 import { useSaveAnswerDraft, useSendAnswer } from '../api/thread-queries';
 
 /** How long typing must pause before the draft is saved. */

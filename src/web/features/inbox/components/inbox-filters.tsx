@@ -14,7 +14,7 @@ import { Select } from '#web/components/ui/select';
 import { cn } from '#web/lib/cn';
 import { useListParams } from '#web/lib/use-list-params';
 import { campaignOptionsQuery } from '#web/data/campaign-options';
-import { useEmailAccounts } from '#web/features/email-accounts/api/email-account-queries';
+import { useEmailAccounts } from '#web/data/email-account-queries';
 import { useTeamUsers } from '#web/data/team-queries';
 import { useInboxLabels } from '../api/inbox-queries';
 

@@ -16,7 +16,7 @@ import { TextareaField } from '#web/components/ui/textarea-field';
 import { applyServerIssues, refusalMessage } from '#web/lib/form-errors';
 import { formatDateTime } from '#web/lib/format';
 import { useSingleFlight } from '#web/lib/use-single-flight';
-import { useMe } from '#web/features/auth/api/session-queries';
+import { useMe } from '#web/data/session-queries';
 import { useAddProspectNote, useDeleteProspectNote } from '../api/thread-queries';
 
 type Input = z.input<typeof prospectNoteInputSchema>;

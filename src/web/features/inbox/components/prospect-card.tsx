@@ -9,8 +9,8 @@ import { siteUrlFromInput } from '#shared/url-normalize';
 import { Badge } from '#web/components/ui/badge';
 import { Card } from '#web/components/ui/card';
 import { formatDate } from '#web/lib/format';
-import { LinkStatusBadge } from '#web/features/live-links/components/link-status-badge';
-import { ProspectStatusBadge } from '#web/features/prospects/components/prospect-status-badge';
+import { LinkStatusBadge } from '#web/widgets/live-links/link-status-badge';
+import { ProspectStatusBadge } from '#web/widgets/prospects/prospect-status-badge';
 
 type Prospect = InboxThread['prospect'];
 

@@ -9,7 +9,7 @@ import {
 import { Button } from '#web/components/ui/button';
 import { ErrorState } from '#web/components/ui/page-states';
 import { Skeleton } from '#web/components/ui/skeleton';
-import { AddLiveLinkDialog } from '#web/features/live-links/components/add-live-link-dialog';
+import { AddLiveLinkDialog } from '#web/widgets/live-links/add-live-link-dialog';
 import { useInboxThread, useMarkThreadRead } from '../api/thread-queries';
 import { AnswerComposer } from './answer-composer';
 import { NotesPanel } from './notes-panel';

@@ -11,13 +11,13 @@ import { ErrorState } from '#web/components/ui/page-states';
 import { Spinner } from '#web/components/ui/spinner';
 import { ApiError } from '#web/lib/api-error';
 import { refusalMessage } from '#web/lib/form-errors';
-import { nextParam } from '#web/features/auth/api/session-mutations';
-import { useMe } from '#web/features/auth/api/session-queries';
+import { nextParam } from '#web/data/session-mutations';
+import { useMe } from '#web/data/session-queries';
 import {
   ResendVerificationButton,
   useVerificationRecheck,
   verificationWhere,
-} from '#web/features/auth/components/verification-link';
+} from '#web/widgets/auth/verification-link';
 import { useAcceptInvitation, useInvitationPreview } from '../api/invitation-link-queries';
 
 /**

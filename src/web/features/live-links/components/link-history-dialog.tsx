@@ -8,8 +8,8 @@ import { Dialog, DialogContent } from '#web/components/ui/dialog';
 import { ErrorState, TableSkeleton } from '#web/components/ui/page-states';
 import { Pagination } from '#web/components/ui/pagination';
 import { formatDateTime } from '#web/lib/format';
-import { useLinkChecks } from '../api/live-link-queries';
-import { LinkStatusBadge } from './link-status-badge';
+import { useLinkChecks } from '#web/data/live-link-queries';
+import { LinkStatusBadge } from '#web/widgets/live-links/link-status-badge';
 
 const PAGE_SIZE = 10;
 

@@ -4,7 +4,7 @@ import { Card } from '#web/components/ui/card';
 import { ErrorState } from '#web/components/ui/page-states';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { cn } from '#web/lib/cn';
-import { useLiveLinkSummary } from '../api/live-link-queries';
+import { useLiveLinkSummary } from '#web/data/live-link-queries';
 
 const ActiveLinksChart = lazy(() => import('./active-links-chart'));
 

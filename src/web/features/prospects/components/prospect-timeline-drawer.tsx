@@ -29,10 +29,10 @@ import { ErrorState } from '#web/components/ui/page-states';
 import { Sheet, SheetContent } from '#web/components/ui/sheet';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { formatDate, formatDateTime } from '#web/lib/format';
-import { useUpdateProspectStatus } from '../api/prospect-mutations';
-import { useProspectTimeline } from '../api/prospect-queries';
-import { ProspectStatusBadge } from './prospect-status-badge';
-import { ReplyAssist } from '#web/features/ai/components/reply-assist';
+import { useUpdateProspectStatus } from '#web/data/prospect-mutations';
+import { useProspectTimeline } from '#web/data/prospect-queries';
+import { ProspectStatusBadge } from '#web/widgets/prospects/prospect-status-badge';
+import { ReplyAssist } from '#web/widgets/ai/reply-assist';
 import { displayUrl } from '#shared/display-host';
 
 /**

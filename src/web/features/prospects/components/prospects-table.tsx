@@ -10,8 +10,8 @@ import { Button } from '#web/components/ui/button';
 import { EmptyState } from '#web/components/ui/page-states';
 import { refusalMessage } from '#web/lib/form-errors';
 import { SortHeader, Table, Td, Th } from '#web/components/ui/table';
-import { useEnrollProspect, useUpdateProspectStatus } from '../api/prospect-mutations';
-import { useCampaignProspects } from '../api/prospect-queries';
+import { useEnrollProspect, useUpdateProspectStatus } from '#web/data/prospect-mutations';
+import { useCampaignProspects } from '#web/data/prospect-queries';
 import {
   LastContactedCell,
   OutcomeDate,
@@ -19,8 +19,8 @@ import {
   ProspectIdentityHeaders,
   ProspectScoreCells,
   ProspectScoreHeaders,
-} from './prospect-cells';
-import { ProspectStatusBadge } from './prospect-status-badge';
+} from '#web/widgets/prospects/prospect-cells';
+import { ProspectStatusBadge } from '#web/widgets/prospects/prospect-status-badge';
 import { ProspectTimelineDrawer } from './prospect-timeline-drawer';
 import { displayUrl } from '#shared/display-host';
 

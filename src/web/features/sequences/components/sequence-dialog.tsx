@@ -7,7 +7,7 @@ import {
   type SequenceTemplate,
 } from '#shared/schemas/sequences';
 import { Dialog, DialogContent } from '#web/components/ui/dialog';
-import { useSaveSequence } from '../api/sequence-queries';
+import { useSaveSequence } from '#web/data/sequence-queries';
 import { blankStep, toEditorValues } from '../sequence-values';
 import { SequenceEditor } from './sequence-editor';
 import { TemplateChooser } from './template-chooser';

@@ -7,7 +7,7 @@ import { Button } from '#web/components/ui/button';
 import { DeleteButton } from '#web/components/ui/delete-button';
 import { EmptyState, PageHeader } from '#web/components/ui/page-states';
 import { formatDate } from '#web/lib/format';
-import { useDeleteSequence, useSequencePage } from '../api/sequence-queries';
+import { useDeleteSequence, useSequencePage } from '#web/data/sequence-queries';
 import { sequenceDurationDays } from '../sequence-values';
 import { SequenceDialog } from './sequence-dialog';
 import { pageOnly, useListParams } from '#web/lib/use-list-params';

@@ -6,8 +6,8 @@ import { SearchInput } from '#web/components/ui/search-input';
 import { Select } from '#web/components/ui/select';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { useDebouncedValue } from '#web/lib/use-debounced-value';
-import { useContactPage } from '#web/features/prospects/api/prospect-queries';
-import { useStepPreview } from '../api/sequence-queries';
+import { useContactPage } from '#web/data/prospect-queries';
+import { useStepPreview } from '#web/data/sequence-queries';
 
 /** Prospects offered by the picker at once: the newest matches of the search. */
 const PICKER_SIZE = 8;

@@ -9,7 +9,7 @@ import {
   type UpdateRoleInput,
 } from '#shared/schemas/settings';
 import { apiRequest } from '#web/lib/api-client';
-import { meQueryKey } from '#web/features/auth/api/session-queries';
+import { meQueryKey } from '#web/data/session-queries';
 import { usersKey } from '#web/data/team-queries';
 
 /** PATCH /api/profile; the session query takes the updated user, so the sidebar follows at once. */

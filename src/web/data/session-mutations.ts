@@ -8,8 +8,8 @@ import {
   type SignInInput,
   type SignUpInput,
 } from '#shared/schemas/auth';
-import { setActiveWorkspaceId } from '#web/lib/active-workspace';
-import { apiRequest } from '#web/lib/api-client';
+import { setActiveWorkspaceId } from '../lib/active-workspace';
+import { apiRequest } from '../lib/api-client';
 import { meQueryKey } from './session-queries';
 
 /** The query parameter of /login and /signup naming where to go once signed in (an invitation link). */

@@ -17,7 +17,7 @@ import { Select } from '#web/components/ui/select';
 import { TextField } from '#web/components/ui/text-field';
 import { applyServerIssues } from '#web/lib/form-errors';
 import { campaignOptionsQuery } from '#web/data/campaign-options';
-import { useCreateLiveLink } from '../api/live-link-queries';
+import { useCreateLiveLink } from '#web/data/live-link-queries';
 import { useSingleFlight } from '#web/lib/use-single-flight';
 
 type Input = z.input<typeof createLiveLinkSchema>;

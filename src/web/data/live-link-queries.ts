@@ -8,8 +8,8 @@ import {
   type CreateLiveLinkInput,
   type LiveLinkListQuery,
 } from '#shared/schemas/live-links';
-import { apiRequest } from '#web/lib/api-client';
-import { liveLinksKey, notificationsKey } from '#web/lib/query-keys';
+import { apiRequest } from '../lib/api-client';
+import { liveLinksKey, notificationsKey } from '../lib/query-keys';
 
 /**
  * One page of live links (GET /api/live-links), filtered by status. A check landing (a job) sends a

@@ -7,8 +7,8 @@ import {
   type ContactListQuery,
   type ProspectListQuery,
 } from '#shared/schemas/prospects';
-import { apiRequest } from '#web/lib/api-client';
-import { campaignsKey, contactsKey } from '#web/lib/query-keys';
+import { apiRequest } from '../lib/api-client';
+import { campaignsKey, contactsKey } from '../lib/query-keys';
 
 /** One page of a campaign's prospects; sends, replies and bounces refresh it through live events. */
 export function useCampaignProspects(id: string, query: ProspectListQuery) {

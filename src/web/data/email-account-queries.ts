@@ -14,8 +14,8 @@ import {
   type MailboxSettingsInput,
   type OAuthMailboxProvider,
 } from '#shared/schemas/mailboxes';
-import { apiRequest } from '#web/lib/api-client';
-import { emailAccountsKey } from '#web/lib/query-keys';
+import { apiRequest } from '../lib/api-client';
+import { emailAccountsKey } from '../lib/query-keys';
 
 /** Where Google or Microsoft sends the user back: this app's mailbox page. */
 const oauthRedirectUri = () => new URL(paths.emails, window.location.origin).toString();

@@ -8,7 +8,7 @@ import {
   sequenceTemplateSchema,
   type SequenceInput,
 } from '#shared/schemas/sequences';
-import { apiRequest } from '#web/lib/api-client';
+import { apiRequest } from '../lib/api-client';
 
 const sequencesKey = ['sequences'] as const;
 const sequencePageSchema = pageSchema(sequenceSchema);

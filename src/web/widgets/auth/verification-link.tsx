@@ -5,8 +5,8 @@ import { messages } from '#shared/messages';
 import type { Me } from '#shared/schemas/auth';
 import { Button } from '#web/components/ui/button';
 import { refusalMessage } from '#web/lib/form-errors';
-import { useSendVerificationEmail } from '../api/session-mutations';
-import { meQueryOptions } from '../api/session-queries';
+import { useSendVerificationEmail } from '#web/data/session-mutations';
+import { meQueryOptions } from '#web/data/session-queries';
 
 const m = messages.auth;
 
