@@ -138,14 +138,15 @@ export default tseslint.config(
             {
               target: './src/web/features',
               from: ['./src/web/app', './src/web/islands'],
-              message: 'features never import the app or the islands: route modules and islands compose features',
+              message:
+                'features never import the app or the islands: route modules and islands compose features',
             },
             ...webFeatures.map((feature) => ({
               target: `./src/web/features/${feature}`,
               from: './src/web/features',
               except: [`./${feature}`],
               message:
-                'a feature imports no other feature: shared hooks go to data/, shared UI to widgets/, and pages take other features\' panels from the route module (app/)',
+                "a feature imports no other feature: shared hooks go to data/, shared UI to widgets/, and pages take other features' panels from the route module (app/)",
             })),
           ],
         },

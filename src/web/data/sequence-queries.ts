@@ -3,11 +3,7 @@ import { z } from 'zod';
 import { apiPaths, withId, withQuery } from '#shared/paths';
 import { stepPreviewSchema } from '#shared/schemas/outreach';
 import { pageSchema } from '#shared/schemas/pagination';
-import {
-  sequenceSchema,
-  sequenceTemplateSchema,
-  type SequenceInput,
-} from '#shared/schemas/sequences';
+import { sequenceSchema, sequenceTemplateSchema, type SequenceInput } from '#shared/schemas/sequences';
 import { apiRequest } from '../lib/api-client';
 
 const sequencesKey = ['sequences'] as const;

@@ -4,11 +4,7 @@ import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import {
-  createLiveLinkSchema,
-  liveLinkFieldHints,
-  liveLinkMessages as m,
-} from '#shared/schemas/live-links';
+import { createLiveLinkSchema, liveLinkFieldHints, liveLinkMessages as m } from '#shared/schemas/live-links';
 import { contactMessages } from '#shared/schemas/prospects';
 import { Alert } from '#web/components/ui/alert';
 import { Dialog, DialogContent, DialogFormFooter } from '#web/components/ui/dialog';

@@ -7,7 +7,11 @@ import { emailVerificationParam } from '#shared/paths';
 import type { Me } from '#shared/schemas/auth';
 import { Alert } from '#web/components/ui/alert';
 import { meQueryKey } from '#web/data/session-queries';
-import { ResendVerificationButton, useVerificationRecheck, verificationWhere } from '#web/widgets/auth/verification-link';
+import {
+  ResendVerificationButton,
+  useVerificationRecheck,
+  verificationWhere,
+} from '#web/widgets/auth/verification-link';
 
 const m = messages.auth;
 

@@ -1,11 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiPaths, withId, withQuery } from '#shared/paths';
-import {
-  campaignDetailSchema,
-  campaignPageSchema,
-  type CampaignListQuery,
-} from '#shared/schemas/campaigns';
+import { campaignDetailSchema, campaignPageSchema, type CampaignListQuery } from '#shared/schemas/campaigns';
 import { discoveryRunSchema, type DiscoveryRun } from '#shared/schemas/discovery';
 import { emailAccountSummarySchema } from '#shared/schemas/email-accounts';
 import { apiRequest } from '#web/lib/api-client';

@@ -4,11 +4,7 @@ import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { paths } from '#shared/paths';
-import {
-  aiCampaignFormSchema,
-  campaignMessages as m,
-  type Campaign,
-} from '#shared/schemas/campaigns';
+import { aiCampaignFormSchema, campaignMessages as m, type Campaign } from '#shared/schemas/campaigns';
 import { discoveryMessages } from '#shared/schemas/discovery';
 import { Alert } from '#web/components/ui/alert';
 import { Button } from '#web/components/ui/button';

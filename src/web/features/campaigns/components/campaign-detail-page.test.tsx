@@ -77,9 +77,12 @@ function renderPage(
     [`GET ${withId(apiPaths.campaignEnrollment, id)}`]: () =>
       json(200, { eligible: 1, blocker: outreachMessages.noMailbox, warning: null }),
   });
-  const router = createMemoryRouter([{ path: '/dashboard/campaigns/:id', element: <CampaignDetailPage panels={campaignPanels} /> }], {
-    initialEntries: [`${paths.campaign(id)}${search}`],
-  });
+  const router = createMemoryRouter(
+    [{ path: '/dashboard/campaigns/:id', element: <CampaignDetailPage panels={campaignPanels} /> }],
+    {
+      initialEntries: [`${paths.campaign(id)}${search}`],
+    },
+  );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(meQueryKey, me);
   render(

@@ -51,7 +51,13 @@ export type CampaignFeaturePanels = Record<
  * panels (`?tab=` keeps the one shown). `footer` is what the route module puts under the tabs once the
  * campaign has loaded (its Activity card); `panels` are the tabs other features own.
  */
-export function CampaignDetailPage({ panels, footer }: { panels: CampaignFeaturePanels; footer?: ReactNode }) {
+export function CampaignDetailPage({
+  panels,
+  footer,
+}: {
+  panels: CampaignFeaturePanels;
+  footer?: ReactNode;
+}) {
   const { id = '' } = useParams();
   const query = useCampaignDetail(id);
   if (query.isPending) return <DetailSkeleton />;

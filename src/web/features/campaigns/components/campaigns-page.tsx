@@ -3,12 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '#shared/paths';
 import { mayDeleteCampaign } from '#shared/roles';
-import {
-  campaignFigures as figures,
-  formatPercent,
-  responseRate,
-  successRate,
-} from '#shared/rates';
+import { campaignFigures as figures, formatPercent, responseRate, successRate } from '#shared/rates';
 import {
   campaignListFilters,
   campaignMessages as m,

@@ -2,11 +2,7 @@ import { Globe, Plus, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { limits } from '#shared/limits';
-import {
-  campaignMessages as m,
-  checkCompetitorAdd,
-  type CampaignDetail,
-} from '#shared/schemas/campaigns';
+import { campaignMessages as m, checkCompetitorAdd, type CampaignDetail } from '#shared/schemas/campaigns';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent } from '#web/components/ui/card';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog';

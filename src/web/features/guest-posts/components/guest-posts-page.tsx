@@ -3,11 +3,7 @@ import { X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '#shared/paths';
-import {
-  guestPostMessages as m,
-  type GuestPost,
-  type GuestPostRequest,
-} from '#shared/schemas/guest-posts';
+import { guestPostMessages as m, type GuestPost, type GuestPostRequest } from '#shared/schemas/guest-posts';
 import { Alert } from '#web/components/ui/alert';
 import { Button } from '#web/components/ui/button';
 import { Card } from '#web/components/ui/card';

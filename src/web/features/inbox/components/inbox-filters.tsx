@@ -1,12 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { SlidersHorizontal } from 'lucide-react';
 import { useId, useState } from 'react';
-import {
-  inboxQuerySchema,
-  inboxViewLabels,
-  inboxViews,
-  type InboxView,
-} from '#shared/schemas/inbox';
+import { inboxQuerySchema, inboxViewLabels, inboxViews, type InboxView } from '#shared/schemas/inbox';
 import { Button } from '#web/components/ui/button';
 import { Checkbox } from '#web/components/ui/checkbox';
 import { SearchInput } from '#web/components/ui/search-input';

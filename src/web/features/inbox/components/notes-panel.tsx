@@ -3,11 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import {
-  inboxMessages as m,
-  prospectNoteInputSchema,
-  type ProspectNote,
-} from '#shared/schemas/inbox';
+import { inboxMessages as m, prospectNoteInputSchema, type ProspectNote } from '#shared/schemas/inbox';
 import { DeleteDialog } from '#web/components/delete-dialog';
 import { Button } from '#web/components/ui/button';
 import { Card } from '#web/components/ui/card';

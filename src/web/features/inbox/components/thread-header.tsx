@@ -4,11 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '#shared/paths';
-import {
-  inboxMessages as m,
-  type InboxThread,
-  type LabelThreadResult,
-} from '#shared/schemas/inbox';
+import { inboxMessages as m, type InboxThread, type LabelThreadResult } from '#shared/schemas/inbox';
 import { displayUrl } from '#shared/display-host';
 import { Button } from '#web/components/ui/button';
 import { Select } from '#web/components/ui/select';

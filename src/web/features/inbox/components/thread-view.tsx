@@ -1,11 +1,7 @@
 import { ChevronLeft, Link2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { displayUrl } from '#shared/display-host';
-import {
-  inboxMessages as m,
-  type InboxThread,
-  type LabelThreadResult,
-} from '#shared/schemas/inbox';
+import { inboxMessages as m, type InboxThread, type LabelThreadResult } from '#shared/schemas/inbox';
 import { Button } from '#web/components/ui/button';
 import { ErrorState } from '#web/components/ui/page-states';
 import { Skeleton } from '#web/components/ui/skeleton';

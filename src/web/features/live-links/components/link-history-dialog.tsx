@@ -1,9 +1,5 @@
 import { useState } from 'react';
-import {
-  liveLinkMessages as m,
-  linkCheckReasonText,
-  type LiveLink,
-} from '#shared/schemas/live-links';
+import { liveLinkMessages as m, linkCheckReasonText, type LiveLink } from '#shared/schemas/live-links';
 import { Dialog, DialogContent } from '#web/components/ui/dialog';
 import { ErrorState, TableSkeleton } from '#web/components/ui/page-states';
 import { Pagination } from '#web/components/ui/pagination';

@@ -1,9 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPaths, withQuery } from '#shared/paths';
-import {
-  notificationPageSchema,
-  type MarkNotificationsReadInput,
-} from '#shared/schemas/notifications';
+import { notificationPageSchema, type MarkNotificationsReadInput } from '#shared/schemas/notifications';
 import { apiRequest } from '#web/lib/api-client';
 import { notificationsKey } from '#web/lib/query-keys';
 

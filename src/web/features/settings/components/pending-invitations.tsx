@@ -1,10 +1,6 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import {
-  invitationMessages as m,
-  type Invitation,
-  type IssuedInvitation,
-} from '#shared/schemas/invitations';
+import { invitationMessages as m, type Invitation, type IssuedInvitation } from '#shared/schemas/invitations';
 import { roleLabels } from '#shared/schemas/settings';
 import { ConfirmMutationDialog } from '#web/components/confirm-mutation-dialog';
 import { Badge } from '#web/components/ui/badge';

@@ -1,10 +1,6 @@
 import { RotateCcw } from 'lucide-react';
 import { toast } from 'sonner';
-import {
-  webhookEventName,
-  webhookMessages as m,
-  type WebhookDelivery,
-} from '#shared/schemas/webhooks';
+import { webhookEventName, webhookMessages as m, type WebhookDelivery } from '#shared/schemas/webhooks';
 import { Button } from '#web/components/ui/button';
 import { LoadMore } from '#web/components/ui/load-more';
 import { ErrorState, TableSkeleton } from '#web/components/ui/page-states';

@@ -2,11 +2,7 @@ import { KeyRound, Pencil, Power, Send, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { webhookEventLabels } from '#shared/schemas/webhook-events';
-import {
-  webhookMessages as m,
-  type WebhookEndpoint,
-  type WebhookTestResult,
-} from '#shared/schemas/webhooks';
+import { webhookMessages as m, type WebhookEndpoint, type WebhookTestResult } from '#shared/schemas/webhooks';
 import { Alert } from '#web/components/ui/alert';
 import { Button } from '#web/components/ui/button';
 import { Card } from '#web/components/ui/card';

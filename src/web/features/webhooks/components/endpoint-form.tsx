@@ -2,16 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm, type UseFormSetError } from 'react-hook-form';
 import { z } from 'zod';
-import {
-  webhookEventLabels,
-  webhookEventTypes,
-  type WebhookEventType,
-} from '#shared/schemas/webhook-events';
-import {
-  webhookDescriptionField,
-  webhookEventsField,
-  webhookUrlField,
-} from '#shared/schemas/webhooks';
+import { webhookEventLabels, webhookEventTypes, type WebhookEventType } from '#shared/schemas/webhook-events';
+import { webhookDescriptionField, webhookEventsField, webhookUrlField } from '#shared/schemas/webhooks';
 import { Alert } from '#web/components/ui/alert';
 import { Checkbox } from '#web/components/ui/checkbox';
 import { DialogFormFooter } from '#web/components/ui/dialog';
