@@ -141,6 +141,11 @@ export default tseslint.config(
               message:
                 'features never import the app or the islands: route modules and islands compose features',
             },
+            {
+              target: './src/web/features/*/api/**',
+              from: './src/web/features/*/components/**',
+              message: "a feature's api/ sits below its components/: queries draw nothing",
+            },
             ...webFeatures.map((feature) => ({
               target: `./src/web/features/${feature}`,
               from: './src/web/features',

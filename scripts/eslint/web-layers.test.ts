@@ -1,24 +1,28 @@
 import { ESLint } from 'eslint';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 
+/** The project's own eslint.config.js, with the cycle rules off: they walk the whole tree. */
+const eslint = new ESLint({
+  cwd: repo,
+  overrideConfig: { rules: { 'import-x/no-cycle': 'off', 'layers/no-folder-cycles': 'off' } },
+});
+
 /**
  * Lints `code` with the project's own eslint.config.js as if it were the file `file` of src/web
- * (the file need not exist), and returns the layer rule's messages. The cycle rules are off: they
- * walk the whole tree, and the web's floors are what these fixtures test.
+ * (the file need not exist), and returns the layer rule's messages.
  */
 async function layerErrors(file: string, code: string) {
-  const eslint = new ESLint({
-    cwd: repo,
-    overrideConfig: { rules: { 'import-x/no-cycle': 'off', 'layers/no-folder-cycles': 'off' } },
-  });
   const [result] = await eslint.lintText(code, { filePath: path.join(repo, file) });
   return result!.messages.filter((m) => m.ruleId === 'import-x/no-restricted-paths').map((m) => m.message);
 }
 
 describe("the web's layers in the lint (docs/decisions/030-web-layers-and-aliases.md)", () => {
+  // The first lint loads the config, the parser and the resolver: seconds, so in the hook's time.
+  beforeAll(() => layerErrors('src/web/lib/fixture.ts', 'export {};\n'));
+
   it.each([
     [
       'a feature importing another feature, through an alias',
@@ -37,6 +41,12 @@ describe("the web's layers in the lint (docs/decisions/030-web-layers-and-aliase
       'src/web/features/campaigns/components/fixture.tsx',
       "import { campaignPanels } from '#web/app/campaign-panels';\nexport { campaignPanels };\n",
       'features never import the app',
+    ],
+    [
+      "a feature's query importing its own components",
+      'src/web/features/inbox/api/fixture.ts',
+      "import { InboxPage } from '../components/inbox-page';\nexport { InboxPage };\n",
+      "a feature's api/ sits below its components/",
     ],
     [
       'a widget importing a feature',
