@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
 import noFolderCycles from './scripts/eslint/no-folder-cycles.js';
 
@@ -19,6 +20,10 @@ const infrastructure = server(
   'alert-mail.ts',
 );
 const above = (message, ...from) => ({ from, message });
+/** The web's feature folders, each a layer of its own that no other feature imports. */
+const webFeatures = readdirSync(new URL('src/web/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 /**
  * Lint rules, plus the architecture's one-way imports (docs/architecture.md): shared ← server,
@@ -97,7 +102,8 @@ export default tseslint.config(
     rules: { 'layers/no-folder-cycles': 'error' },
   },
   {
-    // The web's floors (docs/architecture.md): app (routes) > features > components, lib.
+    // The web's floors (docs/architecture.md, docs/decisions/030-web-layers-and-aliases.md): app (routes)
+    // and islands > features > widgets > data > components, lib; a feature imports no other feature.
     files: ['src/web/**/*.{ts,tsx}'],
     ignores: ['src/web/**/*.test.{ts,tsx}', 'src/web/test/**'],
     rules: {
@@ -107,20 +113,44 @@ export default tseslint.config(
           zones: [
             {
               target: ['./src/web/components', './src/web/lib'],
-              from: ['./src/web/features', './src/web/islands', './src/web/app', './src/web/data'],
+              from: [
+                './src/web/features',
+                './src/web/islands',
+                './src/web/app',
+                './src/web/widgets',
+                './src/web/data',
+              ],
               message:
                 'components and lib sit below the features and islands: a layout takes a feature as a slot',
             },
             {
               target: './src/web/data',
+              from: ['./src/web/features', './src/web/islands', './src/web/app', './src/web/widgets'],
+              message: 'data hooks sit below the features and widgets that share them',
+            },
+            {
+              target: './src/web/widgets',
               from: ['./src/web/features', './src/web/islands', './src/web/app'],
-              message: 'data hooks sit below the features that share them',
+              message: 'widgets sit below the features that show them: pass a feature in as a slot',
             },
             {
               target: './src/web/features',
-              from: './src/web/app',
-              message: 'features never import the app: route modules compose features',
+              from: ['./src/web/app', './src/web/islands'],
+              message:
+                'features never import the app or the islands: route modules and islands compose features',
             },
+            {
+              target: './src/web/features/*/api/**',
+              from: './src/web/features/*/components/**',
+              message: "a feature's api/ sits below its components/: queries draw nothing",
+            },
+            ...webFeatures.map((feature) => ({
+              target: `./src/web/features/${feature}`,
+              from: './src/web/features',
+              except: [`./${feature}`],
+              message:
+                "a feature imports no other feature: shared hooks go to data/, shared UI to widgets/, and pages take other features' panels from the route module (app/)",
+            })),
           ],
         },
       ],

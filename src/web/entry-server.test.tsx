@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { PublicDataSource } from '../shared/public-data';
-import type { BlogPostSummary } from '../shared/schemas/blog';
+import type { PublicDataSource } from '#shared/public-data';
+import type { BlogPostSummary } from '#shared/schemas/blog';
 import { render } from './entry-server';
 
 const APP_URL = 'https://linkpilot.example';

@@ -7,8 +7,8 @@ import {
   StaticRouter,
   StaticRouterProvider,
 } from 'react-router';
-import { paths } from '../shared/paths';
-import type { ServerRender } from '../shared/public-data';
+import { paths } from '#shared/paths';
+import type { ServerRender } from '#shared/public-data';
 import { clientPreloads, type ClientPreloads } from './app/client-preloads';
 import { Providers } from './app/providers';
 import { DashboardSkeleton } from './components/layouts/dashboard-skeleton';

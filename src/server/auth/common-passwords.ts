@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type * as LanguageCommon from '@zxcvbn-ts/language-common';
-import { messages } from '../../shared/messages';
+import { messages } from '#shared/messages';
 import { AppError } from '../http/errors';
 
 // Loaded on the first check, not at start-up: the package unpacks its whole list when it loads.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiPaths } from '../../shared/paths';
+import { apiPaths } from '#shared/paths';
 import { campaignListPath, firstCampaignListQuery } from '../features/campaigns/api/campaign-list-query';
 import { clientPreloads } from './client-preloads';
 import { routes } from './router';

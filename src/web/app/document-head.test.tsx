@@ -3,7 +3,7 @@ import '../test/setup-dom';
 import { screen, waitFor } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { apiPaths, paths, withId } from '../../shared/paths';
+import { apiPaths, paths, withId } from '#shared/paths';
 import type { HeadHandle } from '../lib/page-head';
 import { campaignDetailFixture } from '../test/fixtures';
 import { json, mockApi, testUser } from '../test/mock-api';

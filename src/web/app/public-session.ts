@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
-import { meQueryOptions } from '../features/auth/api/session-queries';
+import { meQueryOptions } from '../data/session-queries';
 
 /**
  * Whether the request of a page rendered on the server came with a live session; entry-server.tsx

@@ -1,5 +1,5 @@
 import type { LazyRouteFunction, RouteObject } from 'react-router';
-import { apiPaths, paths } from '../../shared/paths';
+import { apiPaths, paths } from '#shared/paths';
 import { PublicLayout } from './public-layout';
 import { PageSpinner } from '../components/ui/spinner';
 import { campaignListPath, firstCampaignListQuery } from '../features/campaigns/api/campaign-list-query';

@@ -1,5 +1,5 @@
 import { Link2 } from 'lucide-react';
-import { paths } from '../../shared/paths';
+import { paths } from '#shared/paths';
 import { cn } from '../lib/cn';
 
 interface LogoProps {

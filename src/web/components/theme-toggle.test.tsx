@@ -3,7 +3,7 @@ import '../test/setup-dom';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { THEME_STORAGE_KEY } from '../../shared/limits';
+import { THEME_STORAGE_KEY } from '#shared/limits';
 import { ThemeToggle } from './theme-toggle';
 
 describe('ThemeToggle', () => {

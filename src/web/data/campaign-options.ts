@@ -4,8 +4,8 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiPaths } from '../../shared/paths';
-import { campaignOptionSchema } from '../../shared/schemas/campaigns';
+import { apiPaths } from '#shared/paths';
+import { campaignOptionSchema } from '#shared/schemas/campaigns';
 import { apiRequest } from '../lib/api-client';
 import { campaignsKey } from '../lib/query-keys';
 

@@ -5,8 +5,8 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiPaths } from '../../shared/paths';
-import { teamUserSchema } from '../../shared/schemas/settings';
+import { apiPaths } from '#shared/paths';
+import { teamUserSchema } from '#shared/schemas/settings';
 import { apiRequest } from '../lib/api-client';
 
 /** Query key of the member list; writes that change a member invalidate it. */

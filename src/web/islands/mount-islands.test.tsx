@@ -6,7 +6,7 @@ import { useState } from 'react';
 import type { Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PublicDataSource } from '../../shared/public-data';
+import type { PublicDataSource } from '#shared/public-data';
 import { render } from '../entry-server';
 import { Island } from './island';
 import { islandLoaders } from './island-loaders';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { messages } from '../../shared/messages';
-import { meSchema } from '../../shared/schemas/auth';
+import { messages } from '#shared/messages';
+import { meSchema } from '#shared/schemas/auth';
 import { apiError, json, testUser } from '../test/mock-api';
 import { IDEMPOTENCY_HEADER, apiErrorFrom, apiRequest } from './api-client';
 import { ApiError } from './api-error';

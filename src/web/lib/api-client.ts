@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { messages } from '../../shared/messages';
-import { errorResponseSchema } from '../../shared/schemas/api';
+import { messages } from '#shared/messages';
+import { errorResponseSchema } from '#shared/schemas/api';
 import { activeWorkspaceId, setActiveWorkspaceId, WORKSPACE_HEADER } from './active-workspace';
 import { ApiError } from './api-error';
 

@@ -1,4 +1,4 @@
-import type { ErrorCode, ErrorResponse } from '../../shared/schemas/api';
+import type { ErrorCode, ErrorResponse } from '#shared/schemas/api';
 
 type Issue = NonNullable<ErrorResponse['error']['issues']>[number];
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiPaths } from '../../shared/paths';
+import { apiPaths } from '#shared/paths';
 import { apiRequest } from './api-client';
 import { inboxKey } from './query-keys';
 

@@ -1,4 +1,4 @@
-import { paths } from '../../shared/paths';
+import { paths } from '#shared/paths';
 
 /** Ids of the landing page's anchored sections (docs/product.md#public-pages), shared by the page and the navigation links. */
 export const landingSectionIds = {

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react
 import { renderHook } from '@testing-library/react';
 import { createElement, type ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { liveEventTypes, type LiveEvent } from '../../shared/schemas/live-events';
+import { liveEventTypes, type LiveEvent } from '#shared/schemas/live-events';
 import { FakeEventSource } from '../test/fake-event-source';
 import { liveEventInvalidator, staleKeys, useLiveEvents } from './live-events';
 

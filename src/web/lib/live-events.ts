@@ -1,8 +1,8 @@
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { apiPaths } from '../../shared/paths';
+import { apiPaths } from '#shared/paths';
 import { activeWorkspaceId } from './active-workspace';
-import { liveEventSchema, type LiveEvent, type LiveEventType } from '../../shared/schemas/live-events';
+import { liveEventSchema, type LiveEvent, type LiveEventType } from '#shared/schemas/live-events';
 import {
   activityKey,
   inboxKey,

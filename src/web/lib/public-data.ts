@@ -1,6 +1,6 @@
-import { apiPaths } from '../../shared/paths';
-import type { PublicDataSource } from '../../shared/public-data';
-import { blogPostListSchema, blogPostPageSchema } from '../../shared/schemas/blog';
+import { apiPaths } from '#shared/paths';
+import type { PublicDataSource } from '#shared/public-data';
+import { blogPostListSchema, blogPostPageSchema } from '#shared/schemas/blog';
 import { apiRequest } from './api-client';
 import { ApiError } from './api-error';
 

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_THEME, THEME_STORAGE_KEY } from '../../shared/limits';
+import { DEFAULT_THEME, THEME_STORAGE_KEY } from '#shared/limits';
 
 // public/theme-init.js is a classic script that cannot import shared code; this keeps it honest.
 const script = readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../public/theme-init.js'), 'utf8');

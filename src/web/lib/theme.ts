@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { DEFAULT_THEME, THEME_STORAGE_KEY, type Theme } from '../../shared/limits';
+import { DEFAULT_THEME, THEME_STORAGE_KEY, type Theme } from '#shared/limits';
 
 // A module-level store rather than a context: the theme is global to the document, and
 // useSyncExternalStore keeps every consumer (toggles, toaster) in step without a provider.

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { limits } from '../../shared/limits';
+import { limits } from '#shared/limits';
 
 /**
  * Copies text to the clipboard; `copied` is true for 2 seconds afterwards (docs/product.md#limits 'Copied!').

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { LiveEvent } from '../../shared/schemas/live-events';
+import type { LiveEvent } from '#shared/schemas/live-events';
 
 /**
  * Stands in for the browser's EventSource (jsdom has none) so a test can play the server's side of

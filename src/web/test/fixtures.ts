@@ -1,9 +1,9 @@
 // Typed builders for what the API returns, so a test spells out only the fields it is about and a new
 // schema field is added here once rather than in every test that needs the entity.
-import type { Campaign, CampaignDetail } from '../../shared/schemas/campaigns';
-import type { Mailbox } from '../../shared/schemas/mailboxes';
-import { prospectStatusSchema, type ProspectStatus } from '../../shared/schemas/prospects';
-import type { TeamUser } from '../../shared/schemas/settings';
+import type { Campaign, CampaignDetail } from '#shared/schemas/campaigns';
+import type { Mailbox } from '#shared/schemas/mailboxes';
+import { prospectStatusSchema, type ProspectStatus } from '#shared/schemas/prospects';
+import type { TeamUser } from '#shared/schemas/settings';
 import { testUser } from './mock-api';
 
 /** A fresh manual draft campaign with no prospects or sends, as the campaign list returns it. */

@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
-import { messages } from '../../shared/messages';
-import type { ErrorCode } from '../../shared/schemas/api';
-import type { Me } from '../../shared/schemas/auth';
+import { messages } from '#shared/messages';
+import type { ErrorCode } from '#shared/schemas/api';
+import type { Me } from '#shared/schemas/auth';
 
 type Handler = (body: unknown) => Response | Promise<Response>;
 

@@ -1,6 +1,6 @@
-import { AboutContent } from '../../features/legal/components/about-content';
-import { LegalPage } from '../../features/legal/components/legal-page';
-import type { HeadHandle } from '../../lib/page-head';
+import { AboutContent } from '#web/features/legal/components/about-content';
+import { LegalPage } from '#web/features/legal/components/legal-page';
+import type { HeadHandle } from '#web/lib/page-head';
 
 export const handle: HeadHandle = {
   head: () => ({

@@ -1,6 +1,6 @@
 import { useMatch } from 'react-router';
-import { paths } from '../../../shared/paths';
-import { AuthScreen } from '../../features/auth/components/auth-screen';
+import { paths } from '#shared/paths';
+import { AuthScreen } from '#web/features/auth/components/auth-screen';
 
 /** Route module of /login and /signup: the mode follows the URL. */
 export function Component() {

@@ -1,15 +1,15 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { paths, withQuery } from '../../../shared/paths';
-import { blogMessages } from '../../../shared/schemas/blog';
-import { Alert } from '../../components/ui/alert';
-import { ErrorState } from '../../components/ui/page-states';
-import { PageSpinner } from '../../components/ui/spinner';
-import { useEditablePost } from '../../features/blog/api/blog-admin-queries';
-import { AdminGuard } from '../../features/blog/components/admin-guard';
-import { PostForm } from '../../features/blog/components/post-form';
-import { ApiError } from '../../lib/api-error';
-import type { HeadHandle } from '../../lib/page-head';
+import { paths, withQuery } from '#shared/paths';
+import { blogMessages } from '#shared/schemas/blog';
+import { Alert } from '#web/components/ui/alert';
+import { ErrorState } from '#web/components/ui/page-states';
+import { PageSpinner } from '#web/components/ui/spinner';
+import { useEditablePost } from '#web/features/blog/api/blog-admin-queries';
+import { AdminGuard } from '#web/features/blog/components/admin-guard';
+import { PostForm } from '#web/features/blog/components/post-form';
+import { ApiError } from '#web/lib/api-error';
+import type { HeadHandle } from '#web/lib/page-head';
 
 export const handle: HeadHandle = {
   head: () => ({ title: 'Edit Blog Post', description: 'Blog administration.', noindex: true }),

@@ -1,10 +1,10 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useSearchParams } from 'react-router';
-import { AdminGuard } from '../../features/blog/components/admin-guard';
-import { AdminPostList } from '../../features/blog/components/admin-post-list';
-import { PostForm } from '../../features/blog/components/post-form';
-import { ContactMessageList } from '../../features/contact/components/contact-message-list';
-import type { HeadHandle } from '../../lib/page-head';
+import { AdminGuard } from '#web/features/blog/components/admin-guard';
+import { AdminPostList } from '#web/features/blog/components/admin-post-list';
+import { PostForm } from '#web/features/blog/components/post-form';
+import { ContactMessageList } from '#web/features/contact/components/contact-message-list';
+import type { HeadHandle } from '#web/lib/page-head';
 
 export const handle: HeadHandle = {
   head: () => ({ title: 'Create Blog Post', description: 'Blog administration.', noindex: true }),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { paths } from '../../../shared/paths';
-import type { PublicDataSource } from '../../../shared/public-data';
-import type { BlogPostPage } from '../../../shared/schemas/blog';
+import { paths } from '#shared/paths';
+import type { PublicDataSource } from '#shared/public-data';
+import type { BlogPostPage } from '#shared/schemas/blog';
 import { loader } from './blog-post';
 
 const pageOf = (slug: string): BlogPostPage => ({

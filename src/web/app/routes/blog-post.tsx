@@ -1,10 +1,10 @@
 import { redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { paths } from '../../../shared/paths';
-import { blogMessages, type BlogPostPage } from '../../../shared/schemas/blog';
-import { BlogError } from '../../features/blog/components/blog-error';
-import { PostArticle } from '../../features/blog/components/post-article';
-import type { HeadHandle } from '../../lib/page-head';
-import { publicDataFor } from '../../lib/public-data';
+import { paths } from '#shared/paths';
+import { blogMessages, type BlogPostPage } from '#shared/schemas/blog';
+import { BlogError } from '#web/features/blog/components/blog-error';
+import { PostArticle } from '#web/features/blog/components/post-article';
+import type { HeadHandle } from '#web/lib/page-head';
+import { publicDataFor } from '#web/lib/public-data';
 
 type LoaderData = { page: BlogPostPage | null };
 

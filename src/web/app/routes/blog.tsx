@@ -1,14 +1,14 @@
 import { Rss } from 'lucide-react';
 import { Suspense } from 'react';
 import { Await, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { paths, sitePaths } from '../../../shared/paths';
-import { blogMessages, type BlogPostList } from '../../../shared/schemas/blog';
-import { pageCount } from '../../../shared/schemas/pagination';
-import { BlogError } from '../../features/blog/components/blog-error';
-import { Pagination } from '../../features/blog/components/pagination';
-import { PostCard, PostCardSkeleton } from '../../features/blog/components/post-card';
-import type { HeadHandle } from '../../lib/page-head';
-import { publicDataFor } from '../../lib/public-data';
+import { paths, sitePaths } from '#shared/paths';
+import { blogMessages, type BlogPostList } from '#shared/schemas/blog';
+import { pageCount } from '#shared/schemas/pagination';
+import { BlogError } from '#web/features/blog/components/blog-error';
+import { Pagination } from '#web/features/blog/components/pagination';
+import { PostCard, PostCardSkeleton } from '#web/features/blog/components/post-card';
+import type { HeadHandle } from '#web/lib/page-head';
+import { publicDataFor } from '#web/lib/public-data';
 
 /** The 1-based page of `?page=`; anything else is page 1. */
 function pageParam(url: string): number {

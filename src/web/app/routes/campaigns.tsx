@@ -1,6 +1,6 @@
-import { firstCampaignListQuery } from '../../features/campaigns/api/campaign-list-query';
-import { campaignPageQuery } from '../../features/campaigns/api/campaign-queries';
-import { CampaignsPage } from '../../features/campaigns/components/campaigns-page';
+import { firstCampaignListQuery } from '#web/features/campaigns/api/campaign-list-query';
+import { campaignPageQuery } from '#web/features/campaigns/api/campaign-queries';
+import { CampaignsPage } from '#web/features/campaigns/components/campaigns-page';
 import type { RoutePrefetch } from '../route-prefetch';
 
 /** The list's first page, started before the first render so that render shows the campaigns. */

@@ -1,8 +1,8 @@
 import { useSearchParams } from 'react-router';
-import { ContactDetails } from '../../features/contact/components/contact-details';
-import { ContactForm } from '../../features/contact/components/contact-form';
-import { Island } from '../../islands/island';
-import type { HeadHandle } from '../../lib/page-head';
+import { ContactDetails } from '#web/features/contact/components/contact-details';
+import { ContactForm } from '#web/features/contact/components/contact-form';
+import { Island } from '#web/islands/island';
+import type { HeadHandle } from '#web/lib/page-head';
 
 export const handle: HeadHandle = {
   head: () => ({

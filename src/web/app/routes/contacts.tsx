@@ -1,4 +1,4 @@
-import { ContactsPage } from '../../features/contacts/components/contacts-page';
+import { ContactsPage } from '#web/features/contacts/components/contacts-page';
 
 /** Route module (lazy chunk) of the contacts screen. */
 export function Component() {

@@ -1,6 +1,6 @@
-import { CookiesContent } from '../../features/legal/components/cookies-content';
-import { LegalPage } from '../../features/legal/components/legal-page';
-import type { HeadHandle } from '../../lib/page-head';
+import { CookiesContent } from '#web/features/legal/components/cookies-content';
+import { LegalPage } from '#web/features/legal/components/legal-page';
+import type { HeadHandle } from '#web/lib/page-head';
 
 export const handle: HeadHandle = {
   head: () => ({

@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
-import '../../test/setup-dom';
+import '#web/test/setup-dom';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { apiPaths, paths } from '../../../shared/paths';
-import { campaignListPath, firstCampaignListQuery } from '../../features/campaigns/api/campaign-list-query';
-import { createQueryClient } from '../../lib/query-client';
-import { json, mockApi, sentTo, testUser } from '../../test/mock-api';
+import { apiPaths, paths } from '#shared/paths';
+import { campaignListPath, firstCampaignListQuery } from '#web/features/campaigns/api/campaign-list-query';
+import { createQueryClient } from '#web/lib/query-client';
+import { json, mockApi, sentTo, testUser } from '#web/test/mock-api';
 import { Providers } from '../providers';
 import { routes } from '../router';
 import { prefetch as campaignsPrefetch } from './campaigns';

@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
-import '../../test/setup-dom';
+import '#web/test/setup-dom';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { apiPaths, paths } from '../../../shared/paths';
-import { apiError, json, mockApi, sentTo, signedOut, testUser } from '../../test/mock-api';
-import { renderApp } from '../../test/render-app';
-import { SIDEBAR_COLLAPSED_KEY } from '../../components/layouts/use-sidebar-collapsed';
+import { apiPaths, paths } from '#shared/paths';
+import { apiError, json, mockApi, sentTo, signedOut, testUser } from '#web/test/mock-api';
+import { renderApp } from '#web/test/render-app';
+import { SIDEBAR_COLLAPSED_KEY } from '#web/components/layouts/use-sidebar-collapsed';
 
 describe('dashboard guard and sidebar', () => {
   it('shows a spinner while the session check runs', async () => {

@@ -1,12 +1,12 @@
 import { useMatches } from 'react-router';
-import { DashboardLayout } from '../../components/layouts/dashboard-layout';
-import { DashboardSkeleton } from '../../components/layouts/dashboard-skeleton';
-import { meQueryOptions } from '../../features/auth/api/session-queries';
-import { useSignOut, useSwitchWorkspace } from '../../features/auth/api/session-mutations';
-import { EmailVerificationBanner } from '../../features/auth/components/email-verification-banner';
-import { RequireSession } from '../../features/auth/components/require-session';
-import { NotificationsMenu } from '../../features/notifications/components/notifications-menu';
-import { headingOf } from '../../lib/page-head';
+import { DashboardLayout } from '#web/components/layouts/dashboard-layout';
+import { DashboardSkeleton } from '#web/components/layouts/dashboard-skeleton';
+import { meQueryOptions } from '#web/data/session-queries';
+import { useSignOut, useSwitchWorkspace } from '#web/data/session-mutations';
+import { EmailVerificationBanner } from '#web/features/auth/components/email-verification-banner';
+import { RequireSession } from '#web/features/auth/components/require-session';
+import { NotificationsMenu } from '#web/features/notifications/components/notifications-menu';
+import { headingOf } from '#web/lib/page-head';
 import type { RoutePrefetch } from '../route-prefetch';
 
 /** The session check, started before the first render so that render shows the frame, not its skeleton. */

@@ -1,11 +1,11 @@
-import { ClosingCta } from '../../features/marketing/components/closing-cta';
-import { FaqSection } from '../../features/marketing/components/faq-section';
-import { FeaturesSection } from '../../features/marketing/components/features-section';
-import { Hero } from '../../features/marketing/components/hero';
-import { HowItWorksSection } from '../../features/marketing/components/how-it-works-section';
-import { PricingSection } from '../../features/marketing/components/pricing-section';
-import { Island } from '../../islands/island';
-import type { HeadHandle } from '../../lib/page-head';
+import { ClosingCta } from '#web/features/marketing/components/closing-cta';
+import { FaqSection } from '#web/features/marketing/components/faq-section';
+import { FeaturesSection } from '#web/features/marketing/components/features-section';
+import { Hero } from '#web/features/marketing/components/hero';
+import { HowItWorksSection } from '#web/features/marketing/components/how-it-works-section';
+import { PricingSection } from '#web/features/marketing/components/pricing-section';
+import { Island } from '#web/islands/island';
+import type { HeadHandle } from '#web/lib/page-head';
 import { usePublicSession } from '../public-session';
 
 export const handle: HeadHandle = {

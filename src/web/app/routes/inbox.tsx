@@ -1,4 +1,4 @@
-import { InboxPage } from '../../features/inbox/components/inbox-page';
+import { InboxPage } from '#web/features/inbox/components/inbox-page';
 
 /** Route module (lazy chunk) of the inbox, with or without a conversation open (`:threadId`). */
 export function Component() {

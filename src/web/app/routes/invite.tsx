@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { InvitePage } from '../../features/invitations/components/invite-page';
+import { InvitePage } from '#web/features/invitations/components/invite-page';
 
 /** Route module of /invite/:token, an invitation link (client-rendered, like the auth screens). */
 export function Component() {

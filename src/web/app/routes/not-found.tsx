@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { paths } from '../../../shared/paths';
-import { Button } from '../../components/ui/button';
-import type { HeadHandle } from '../../lib/page-head';
+import { paths } from '#shared/paths';
+import { Button } from '#web/components/ui/button';
+import type { HeadHandle } from '#web/lib/page-head';
 
 /** Head of the 404 page: served with status 404 and kept out of search results. */
 export const notFoundHandle: HeadHandle = {

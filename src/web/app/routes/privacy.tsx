@@ -1,6 +1,6 @@
-import { LegalPage } from '../../features/legal/components/legal-page';
-import { PrivacyContent } from '../../features/legal/components/privacy-content';
-import type { HeadHandle } from '../../lib/page-head';
+import { LegalPage } from '#web/features/legal/components/legal-page';
+import { PrivacyContent } from '#web/features/legal/components/privacy-content';
+import type { HeadHandle } from '#web/lib/page-head';
 
 export const handle: HeadHandle = {
   head: () => ({

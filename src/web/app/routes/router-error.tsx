@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
-import { messages } from '../../../shared/messages';
-import { paths } from '../../../shared/paths';
-import { Button } from '../../components/ui/button';
+import { messages } from '#shared/messages';
+import { paths } from '#shared/paths';
+import { Button } from '#web/components/ui/button';
 
 function describe(error: unknown): string {
   if (isRouteErrorResponse(error)) return error.statusText || `${error.status}`;

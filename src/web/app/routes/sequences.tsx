@@ -1,4 +1,4 @@
-import { SequencesPage } from '../../features/sequences/components/sequences-page';
+import { SequencesPage } from '#web/features/sequences/components/sequences-page';
 
 /** Route module (lazy chunk) of the email sequences screen. */
 export function Component() {

@@ -1,6 +1,6 @@
-import { LegalPage } from '../../features/legal/components/legal-page';
-import { TermsContent } from '../../features/legal/components/terms-content';
-import type { HeadHandle } from '../../lib/page-head';
+import { LegalPage } from '#web/features/legal/components/legal-page';
+import { TermsContent } from '#web/features/legal/components/terms-content';
+import type { HeadHandle } from '#web/lib/page-head';
 
 export const handle: HeadHandle = {
   head: () => ({

@@ -1,9 +1,9 @@
 import { Menu } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
-import type { Me } from '../../../shared/schemas/auth';
-import { cn } from '../../lib/cn';
-import { useLiveEvents } from '../../lib/live-events';
+import type { Me } from '#shared/schemas/auth';
+import { cn } from '#web/lib/cn';
+import { useLiveEvents } from '#web/lib/live-events';
 import { Logo } from '../logo';
 import { Button } from '../ui/button';
 import { Sheet, SheetContent, SheetTrigger } from '../ui/sheet';

@@ -8,7 +8,7 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
-import { paths } from '../../../shared/paths';
+import { paths } from '#shared/paths';
 
 /** One sidebar destination. */
 export interface DashboardNavItem {

@@ -1,4 +1,4 @@
-import type { PageHeading } from '../../lib/page-head';
+import type { PageHeading } from '#web/lib/page-head';
 import { Logo } from '../logo';
 import { PageHeader } from '../ui/page-states';
 import { dashboardNavItems } from './dashboard-nav-items';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paths } from '../../../shared/paths';
+import { paths } from '#shared/paths';
 import { Logo } from '../logo';
 
 interface FooterLink {

@@ -1,5 +1,5 @@
-import { paths } from '../../../shared/paths';
-import { landingSectionHref, landingSectionIds } from '../../lib/landing-sections';
+import { paths } from '#shared/paths';
+import { landingSectionHref, landingSectionIds } from '#web/lib/landing-sections';
 
 /** The public navigation bar's links, in order; the desktop bar and the mobile menu both render this list. */
 export const publicNavLinks = [

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
-import '../../test/setup-dom';
+import '#web/test/setup-dom';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { limits } from '../../../shared/limits';
-import { paths } from '../../../shared/paths';
+import { limits } from '#shared/limits';
+import { paths } from '#shared/paths';
 import { PublicNavbar } from './public-navbar';
 
 // No router: the navbar is an island of the server-rendered pages, its links are plain anchors.

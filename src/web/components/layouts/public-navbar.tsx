@@ -1,9 +1,9 @@
 import { Menu, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { limits } from '../../../shared/limits';
-import { paths } from '../../../shared/paths';
-import { cn } from '../../lib/cn';
-import { useScrolledPast } from '../../lib/use-scrolled-past';
+import { limits } from '#shared/limits';
+import { paths } from '#shared/paths';
+import { cn } from '#web/lib/cn';
+import { useScrolledPast } from '#web/lib/use-scrolled-past';
 import { Logo } from '../logo';
 import { ThemeToggle } from '../theme-toggle';
 import { Button } from '../ui/button';

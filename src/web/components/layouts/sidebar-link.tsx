@@ -1,5 +1,5 @@
 import { NavLink, useLocation, useMatch } from 'react-router';
-import { cn } from '../../lib/cn';
+import { cn } from '#web/lib/cn';
 import { Tooltip } from '../ui/tooltip';
 import type { DashboardNavItem } from './dashboard-nav-items';
 

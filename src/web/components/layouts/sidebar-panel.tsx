@@ -1,9 +1,9 @@
 import { LogOut, PanelLeftClose, PanelLeftOpen, Settings } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { paths } from '../../../shared/paths';
-import type { Me } from '../../../shared/schemas/auth';
-import { cn } from '../../lib/cn';
-import { useInboxUnread } from '../../lib/inbox-unread';
+import { paths } from '#shared/paths';
+import type { Me } from '#shared/schemas/auth';
+import { cn } from '#web/lib/cn';
+import { useInboxUnread } from '#web/lib/inbox-unread';
 import { Logo } from '../logo';
 import { ThemeToggle } from '../theme-toggle';
 import { Button } from '../ui/button';

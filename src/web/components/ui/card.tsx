@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '#web/lib/cn';
 
 /** A bordered surface that groups related content. */
 export function Card({ className, ...props }: ComponentProps<'div'>) {

@@ -1,5 +1,5 @@
 import { useId, type ComponentProps, type ReactNode } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '#web/lib/cn';
 
 type CheckboxProps = Omit<ComponentProps<'input'>, 'type'> & {
   label: ReactNode;

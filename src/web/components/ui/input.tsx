@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '#web/lib/cn';
 
 /** A text input styled for both themes; `aria-invalid` turns its border red. */
 export function Input({ className, type = 'text', ...props }: ComponentProps<'input'>) {

@@ -1,4 +1,4 @@
-import { cn } from '../../lib/cn';
+import { cn } from '#web/lib/cn';
 import { Button } from './button';
 
 /** The parts of a TanStack infinite query that "Load more" needs. */

@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { pageCount } from '../../../shared/schemas/pagination';
+import { pageCount } from '#shared/schemas/pagination';
 import { Button } from './button';
 
 interface PaginationProps {

@@ -1,6 +1,6 @@
 import { Search } from 'lucide-react';
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '#web/lib/cn';
 import { Input } from './input';
 
 /** A search box with a magnifier icon; `aria-label` names it. */

@@ -1,7 +1,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '#web/lib/cn';
 
 /** A slide-in panel (Radix Dialog): focus-trapped, closes on Escape, overlay click and its close button. */
 export const Sheet = DialogPrimitive.Root;

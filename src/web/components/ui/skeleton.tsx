@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '#web/lib/cn';
 
 /** A pulsing placeholder block shown while content loads. */
 export function Skeleton({ className, ...props }: ComponentProps<'div'>) {

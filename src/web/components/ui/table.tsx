@@ -1,7 +1,7 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
-import type { SortOrder } from '../../../shared/schemas/pagination';
-import { cn } from '../../lib/cn';
+import type { SortOrder } from '#shared/schemas/pagination';
+import { cn } from '#web/lib/cn';
 
 /**
  * A data table: on a desktop its cells wrap to fit the card; below 48rem (phones) it keeps that width

@@ -1,6 +1,6 @@
 import * as TabsPrimitive from '@radix-ui/react-tabs';
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '#web/lib/cn';
 
 /** Tabs (Radix Tabs): arrow keys move between tabs, each panel is linked to its tab. */
 export const Tabs = TabsPrimitive.Root;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../../shared/messages';
-import { ApiError } from '../../lib/api-error';
+import { messages } from '#shared/messages';
+import { ApiError } from '#web/lib/api-error';
 import { authErrorMessage } from './auth-error-message';
 
 describe('authErrorMessage', () => {

@@ -1,5 +1,5 @@
-import { messages } from '../../../shared/messages';
-import { ApiError } from '../../lib/api-error';
+import { messages } from '#shared/messages';
+import { ApiError } from '#web/lib/api-error';
 
 /** The text to show for a failed sign-in or sign-up (docs/product.md#errors): the server's own words for a refused request, a generic line otherwise. */
 export function authErrorMessage(error: unknown): string {

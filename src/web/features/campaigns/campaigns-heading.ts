@@ -1,4 +1,4 @@
-import type { PageHeading } from '../../lib/page-head';
+import type { PageHeading } from '#web/lib/page-head';
 
 /** The campaign list's heading; the dashboard's skeleton shows it too, before the list has loaded. */
 export const campaignsHeading = {

@@ -1,5 +1,5 @@
-import { limits } from '../../../shared/limits';
-import type { SequenceInput } from '../../../shared/schemas/sequences';
+import { limits } from '#shared/limits';
+import type { SequenceInput } from '#shared/schemas/sequences';
 
 interface StepLike {
   subject: string;

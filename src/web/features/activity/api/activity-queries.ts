@@ -1,8 +1,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { apiPaths, withQuery } from '../../../../shared/paths';
-import { activityPageSchema, type ActivityQuery } from '../../../../shared/schemas/activity';
-import { apiRequest } from '../../../lib/api-client';
-import { activityKey } from '../../../lib/query-keys';
+import { apiPaths, withQuery } from '#shared/paths';
+import { activityPageSchema, type ActivityQuery } from '#shared/schemas/activity';
+import { apiRequest } from '#web/lib/api-client';
+import { activityKey } from '#web/lib/query-keys';
 
 /** What the log is filtered by (each optional): a member, a kind, a campaign. */
 export type ActivityFilters = Omit<ActivityQuery, 'cursor'>;

@@ -15,12 +15,12 @@ import {
   activitySentence,
   type ActivityEntry,
   type ActivityKind,
-} from '../../../../shared/schemas/activity';
-import { Badge } from '../../../components/ui/badge';
-import { LoadMore } from '../../../components/ui/load-more';
-import { EmptyState, ErrorState, TableSkeleton } from '../../../components/ui/page-states';
-import { cn } from '../../../lib/cn';
-import { formatDateTime } from '../../../lib/format';
+} from '#shared/schemas/activity';
+import { Badge } from '#web/components/ui/badge';
+import { LoadMore } from '#web/components/ui/load-more';
+import { EmptyState, ErrorState, TableSkeleton } from '#web/components/ui/page-states';
+import { cn } from '#web/lib/cn';
+import { formatDateTime } from '#web/lib/format';
 import { useActivity, type ActivityFilters } from '../api/activity-queries';
 
 /** What the feed says when the log fails to load (docs/product.md#errors: "Failed to load …"). */

@@ -1,15 +1,15 @@
 // @vitest-environment jsdom
-import '../../../test/setup-dom';
+import '#web/test/setup-dom';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { apiPaths, paths, withQuery } from '../../../../shared/paths';
-import type { ActivityEntry, ActivityPage } from '../../../../shared/schemas/activity';
-import { FakeEventSource } from '../../../test/fake-event-source';
-import { teamUserFixture } from '../../../test/fixtures';
-import { apiError, json, mockApi, testUser } from '../../../test/mock-api';
-import { renderApp } from '../../../test/render-app';
-import { chooseOption } from '../../../test/select';
+import { apiPaths, paths, withQuery } from '#shared/paths';
+import type { ActivityEntry, ActivityPage } from '#shared/schemas/activity';
+import { FakeEventSource } from '#web/test/fake-event-source';
+import { teamUserFixture } from '#web/test/fixtures';
+import { apiError, json, mockApi, testUser } from '#web/test/mock-api';
+import { renderApp } from '#web/test/render-app';
+import { chooseOption } from '#web/test/select';
 
 const miaId = '00000000-0000-4000-8000-0000000000b2';
 const bikesId = 'c0ffee00-0000-4000-8000-00000000000b';

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { activityKindLabels, activityKinds, type ActivityKind } from '../../../../shared/schemas/activity';
-import { Card, CardContent } from '../../../components/ui/card';
-import { Select } from '../../../components/ui/select';
-import { campaignOptionsQuery } from '../../../data/campaign-options';
-import { useTeamUsers } from '../../../data/team-queries';
+import { activityKindLabels, activityKinds, type ActivityKind } from '#shared/schemas/activity';
+import { Card, CardContent } from '#web/components/ui/card';
+import { Select } from '#web/components/ui/select';
+import { campaignOptionsQuery } from '#web/data/campaign-options';
+import { useTeamUsers } from '#web/data/team-queries';
 import type { ActivityFilters } from '../api/activity-queries';
 import { ActivityFeed } from './activity-feed';
 

@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
-import '../../../test/setup-dom';
+import '#web/test/setup-dom';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { apiPaths, paths, withId, withQuery } from '../../../../shared/paths';
-import type { ActivityEntry } from '../../../../shared/schemas/activity';
-import { campaignDetailFixture } from '../../../test/fixtures';
-import { json, mockApi, testUser } from '../../../test/mock-api';
-import { renderApp } from '../../../test/render-app';
+import { apiPaths, paths, withId, withQuery } from '#shared/paths';
+import type { ActivityEntry } from '#shared/schemas/activity';
+import { campaignDetailFixture } from '#web/test/fixtures';
+import { json, mockApi, testUser } from '#web/test/mock-api';
+import { renderApp } from '#web/test/render-app';
 
 const id = 'c0ffee00-0000-4000-8000-00000000000c';
 const campaign = campaignDetailFixture({ id, status: 'active' });

@@ -1,12 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiPaths, withId } from '../../../../shared/paths';
-import {
-  apiKeySchema,
-  createdApiKeySchema,
-  type CreateApiKeyInput,
-} from '../../../../shared/schemas/api-keys';
-import { apiRequest } from '../../../lib/api-client';
+import { apiPaths, withId } from '#shared/paths';
+import { apiKeySchema, createdApiKeySchema, type CreateApiKeyInput } from '#shared/schemas/api-keys';
+import { apiRequest } from '#web/lib/api-client';
 
 /** Every cached API key query of the workspace starts with this key. */
 export const apiKeysKey = ['api-keys'] as const;

@@ -1,18 +1,18 @@
 // @vitest-environment jsdom
-import '../../../test/setup-dom';
+import '#web/test/setup-dom';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { apiPaths, withId } from '../../../../shared/paths';
+import { apiPaths, withId } from '#shared/paths';
 import {
   apiKeyMessages as m,
   type ApiKey,
   type CreateApiKeyInput,
   type CreatedApiKey,
-} from '../../../../shared/schemas/api-keys';
-import type { Me } from '../../../../shared/schemas/auth';
-import { Providers } from '../../../app/providers';
-import { apiError, json, mockApi, sentTo, testUser } from '../../../test/mock-api';
+} from '#shared/schemas/api-keys';
+import type { Me } from '#shared/schemas/auth';
+import { Providers } from '#web/app/providers';
+import { apiError, json, mockApi, sentTo, testUser } from '#web/test/mock-api';
 import { ApiKeysTab } from './api-keys-tab';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

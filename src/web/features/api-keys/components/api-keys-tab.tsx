@@ -1,23 +1,23 @@
 import { formatDistanceToNow } from 'date-fns';
 import { KeyRound, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { apiPaths } from '../../../../shared/paths';
+import { apiPaths } from '#shared/paths';
 import {
   apiKeyMessages as m,
   apiKeyScopeLabels,
   apiKeyStatus,
   type ApiKey,
   type ApiKeyStatus,
-} from '../../../../shared/schemas/api-keys';
-import type { Me } from '../../../../shared/schemas/auth';
-import { ConfirmMutationDialog } from '../../../components/confirm-mutation-dialog';
-import { Badge, type BadgeTone } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { EmptyState, ErrorState, TableSkeleton } from '../../../components/ui/page-states';
-import { RevokeButton } from '../../../components/ui/revoke-button';
-import { ActionsHeader, Table, Td, Th } from '../../../components/ui/table';
-import { formatDate } from '../../../lib/format';
+} from '#shared/schemas/api-keys';
+import type { Me } from '#shared/schemas/auth';
+import { ConfirmMutationDialog } from '#web/components/confirm-mutation-dialog';
+import { Badge, type BadgeTone } from '#web/components/ui/badge';
+import { Button } from '#web/components/ui/button';
+import { Card } from '#web/components/ui/card';
+import { EmptyState, ErrorState, TableSkeleton } from '#web/components/ui/page-states';
+import { RevokeButton } from '#web/components/ui/revoke-button';
+import { ActionsHeader, Table, Td, Th } from '#web/components/ui/table';
+import { formatDate } from '#web/lib/format';
 import { useApiKeys, useRevokeApiKey } from '../api/api-key-queries';
 import { CreateApiKeyDialog } from './create-api-key-dialog';
 

@@ -13,17 +13,17 @@ import {
   type ApiKeyExpiryChoice,
   type CreateApiKeyInput,
   type CreatedApiKey,
-} from '../../../../shared/schemas/api-keys';
-import { apiKeyScopes, type ApiKeyScope } from '../../../../shared/schemas/webhook-events';
-import { SecretReveal } from '../../../components/secret-reveal';
-import { Alert } from '../../../components/ui/alert';
-import { Checkbox } from '../../../components/ui/checkbox';
-import { Dialog, DialogContent, DialogFormFooter } from '../../../components/ui/dialog';
-import { Label } from '../../../components/ui/label';
-import { Select } from '../../../components/ui/select';
-import { TextField } from '../../../components/ui/text-field';
-import { applyServerIssues, refusalMessage } from '../../../lib/form-errors';
-import { useSingleFlight } from '../../../lib/use-single-flight';
+} from '#shared/schemas/api-keys';
+import { apiKeyScopes, type ApiKeyScope } from '#shared/schemas/webhook-events';
+import { SecretReveal } from '#web/components/secret-reveal';
+import { Alert } from '#web/components/ui/alert';
+import { Checkbox } from '#web/components/ui/checkbox';
+import { Dialog, DialogContent, DialogFormFooter } from '#web/components/ui/dialog';
+import { Label } from '#web/components/ui/label';
+import { Select } from '#web/components/ui/select';
+import { TextField } from '#web/components/ui/text-field';
+import { applyServerIssues, refusalMessage } from '#web/lib/form-errors';
+import { useSingleFlight } from '#web/lib/use-single-flight';
 import { useCreateApiKey } from '../api/api-key-queries';
 
 const expiryKeys = Object.keys(apiKeyExpiryChoices) as [ApiKeyExpiryChoice, ...ApiKeyExpiryChoice[]];

@@ -3,13 +3,13 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
 import type { z } from 'zod';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
-import { cn } from '../../../lib/cn';
-import { applyServerIssues } from '../../../lib/form-errors';
+import { Alert } from '#web/components/ui/alert';
+import { Button } from '#web/components/ui/button';
+import { TextField } from '#web/components/ui/text-field';
+import { cn } from '#web/lib/cn';
+import { applyServerIssues } from '#web/lib/form-errors';
 import { authErrorMessage } from '../auth-error-message';
-import { useSingleFlight } from '../../../lib/use-single-flight';
+import { useSingleFlight } from '#web/lib/use-single-flight';
 
 /** One input of an auth form. */
 export interface AuthField<T extends FieldValues> {

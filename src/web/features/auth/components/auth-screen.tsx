@@ -1,10 +1,10 @@
 import { Link, Navigate } from 'react-router';
-import { paths, withQuery } from '../../../../shared/paths';
-import { SingleCardLayout } from '../../../components/layouts/single-card-layout';
-import { CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { PageSpinner } from '../../../components/ui/spinner';
-import { nextParam, useNextPath } from '../api/session-mutations';
-import { useMe } from '../api/session-queries';
+import { paths, withQuery } from '#shared/paths';
+import { SingleCardLayout } from '#web/components/layouts/single-card-layout';
+import { CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
+import { PageSpinner } from '#web/components/ui/spinner';
+import { nextParam, useNextPath } from '#web/data/session-mutations';
+import { useMe } from '#web/data/session-queries';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
 

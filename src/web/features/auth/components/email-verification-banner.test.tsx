@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
-import '../../../test/setup-dom';
+import '#web/test/setup-dom';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../../../shared/messages';
-import { apiPaths, emailVerificationParam, paths } from '../../../../shared/paths';
-import { json, mockApi, sentTo, testUser } from '../../../test/mock-api';
-import { renderApp } from '../../../test/render-app';
+import { messages } from '#shared/messages';
+import { apiPaths, emailVerificationParam, paths } from '#shared/paths';
+import { json, mockApi, sentTo, testUser } from '#web/test/mock-api';
+import { renderApp } from '#web/test/render-app';
 
 const m = messages.auth;
 const unverified = { ...testUser, emailVerified: false };

@@ -2,12 +2,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { messages } from '../../../../shared/messages';
-import { emailVerificationParam } from '../../../../shared/paths';
-import type { Me } from '../../../../shared/schemas/auth';
-import { Alert } from '../../../components/ui/alert';
-import { meQueryKey } from '../api/session-queries';
-import { ResendVerificationButton, useVerificationRecheck, verificationWhere } from './verification-link';
+import { messages } from '#shared/messages';
+import { emailVerificationParam } from '#shared/paths';
+import type { Me } from '#shared/schemas/auth';
+import { Alert } from '#web/components/ui/alert';
+import { meQueryKey } from '#web/data/session-queries';
+import {
+  ResendVerificationButton,
+  useVerificationRecheck,
+  verificationWhere,
+} from '#web/widgets/auth/verification-link';
 
 const m = messages.auth;
 

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { paths } from '../../../../shared/paths';
-import type { Me } from '../../../../shared/schemas/auth';
-import { PageSpinner } from '../../../components/ui/spinner';
-import { useMe } from '../api/session-queries';
+import { paths } from '#shared/paths';
+import type { Me } from '#shared/schemas/auth';
+import { PageSpinner } from '#web/components/ui/spinner';
+import { useMe } from '#web/data/session-queries';
 
 /**
  * Renders its children with the signed-in user; `pending` (a spinner by default) while the session

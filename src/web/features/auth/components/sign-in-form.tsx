@@ -1,5 +1,5 @@
-import { signInSchema, type SignInInput } from '../../../../shared/schemas/auth';
-import { useSignIn } from '../api/session-mutations';
+import { signInSchema, type SignInInput } from '#shared/schemas/auth';
+import { useSignIn } from '#web/data/session-mutations';
 import { AuthForm, type AuthField } from './auth-form';
 
 const fields: readonly AuthField<SignInInput>[] = [

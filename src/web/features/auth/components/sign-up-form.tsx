@@ -1,6 +1,6 @@
-import { messages } from '../../../../shared/messages';
-import { signUpSchema, type SignUpInput } from '../../../../shared/schemas/auth';
-import { useSignUp } from '../api/session-mutations';
+import { messages } from '#shared/messages';
+import { signUpSchema, type SignUpInput } from '#shared/schemas/auth';
+import { useSignUp } from '#web/data/session-mutations';
 import { AuthForm, type AuthField } from './auth-form';
 
 const fields: readonly AuthField<SignUpInput>[] = [

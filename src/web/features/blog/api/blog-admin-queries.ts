@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiPaths, withId, withQuery } from '../../../../shared/paths';
-import { okSchema } from '../../../../shared/schemas/api';
+import { apiPaths, withId, withQuery } from '#shared/paths';
+import { okSchema } from '#shared/schemas/api';
 import {
   blogAdminPostListSchema,
   blogAdminPostSchema,
@@ -9,8 +9,8 @@ import {
   blogPostSummarySchema,
   uploadedImageSchema,
   type BlogPostInput,
-} from '../../../../shared/schemas/blog';
-import { apiRequest } from '../../../lib/api-client';
+} from '#shared/schemas/blog';
+import { apiRequest } from '#web/lib/api-client';
 
 const categoriesQuery = queryOptions({
   queryKey: ['blog', 'categories'],

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { paths } from '../../../../shared/paths';
-import { PageSpinner } from '../../../components/ui/spinner';
-import { useMe } from '../../auth/api/session-queries';
+import { paths } from '#shared/paths';
+import { PageSpinner } from '#web/components/ui/spinner';
+import { useMe } from '#web/data/session-queries';
 
 /**
  * The blog admin pages' guard, inside the page (the Create Blog Post page): no session goes to /login,

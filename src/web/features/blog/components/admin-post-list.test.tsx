@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
-import '../../../test/setup-dom';
+import '#web/test/setup-dom';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { apiPaths, paths, withId, withQuery } from '../../../../shared/paths';
-import { blogMessages, type BlogAdminPost } from '../../../../shared/schemas/blog';
-import { Providers } from '../../../app/providers';
-import { apiError, json, mockApi, sentTo } from '../../../test/mock-api';
+import { apiPaths, paths, withId, withQuery } from '#shared/paths';
+import { blogMessages, type BlogAdminPost } from '#shared/schemas/blog';
+import { Providers } from '#web/app/providers';
+import { apiError, json, mockApi, sentTo } from '#web/test/mock-api';
 import { AdminPostList } from './admin-post-list';
 
 const post = (overrides: Partial<BlogAdminPost>): BlogAdminPost => ({

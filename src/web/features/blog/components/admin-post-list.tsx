@@ -2,15 +2,15 @@ import { FileText, Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { paths } from '../../../../shared/paths';
-import { blogMessages, type BlogAdminPost } from '../../../../shared/schemas/blog';
-import { DeleteDialog } from '../../../components/delete-dialog';
-import { PagedQueryCard } from '../../../components/query-card';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { DeleteButton } from '../../../components/ui/delete-button';
-import { EmptyState } from '../../../components/ui/page-states';
-import { formatDate } from '../../../lib/format';
+import { paths } from '#shared/paths';
+import { blogMessages, type BlogAdminPost } from '#shared/schemas/blog';
+import { DeleteDialog } from '#web/components/delete-dialog';
+import { PagedQueryCard } from '#web/components/query-card';
+import { Badge } from '#web/components/ui/badge';
+import { Button } from '#web/components/ui/button';
+import { DeleteButton } from '#web/components/ui/delete-button';
+import { EmptyState } from '#web/components/ui/page-states';
+import { formatDate } from '#web/lib/format';
 import { useAdminPosts, useDeletePost, useSetPublished } from '../api/blog-admin-queries';
 
 /** Publish or Unpublish for one post, with a toast of the outcome. */

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { paths } from '../../../../shared/paths';
-import { Button } from '../../../components/ui/button';
+import { paths } from '#shared/paths';
+import { Button } from '#web/components/ui/button';
 
 /** The blog's error state (docs/product.md#public-pages): the heading 'Error' and what went wrong, with a way back to the list. */
 export function BlogError({ message }: { message: string }) {

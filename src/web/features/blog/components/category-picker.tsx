@@ -1,9 +1,9 @@
 import { Plus } from 'lucide-react';
 import { useId, useState } from 'react';
-import { blogLimits, blogMessages } from '../../../../shared/schemas/blog';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
+import { blogLimits, blogMessages } from '#shared/schemas/blog';
+import { Button } from '#web/components/ui/button';
+import { Input } from '#web/components/ui/input';
+import { Spinner } from '#web/components/ui/spinner';
 import { useCategories } from '../api/blog-admin-queries';
 
 interface CategoryPickerProps {

@@ -1,8 +1,8 @@
 import { X } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef } from 'react';
-import { blogLimits, blogMessages } from '../../../../shared/schemas/blog';
-import { Button } from '../../../components/ui/button';
-import { Label } from '../../../components/ui/label';
+import { blogLimits, blogMessages } from '#shared/schemas/blog';
+import { Button } from '#web/components/ui/button';
+import { Label } from '#web/components/ui/label';
 
 /** The picker's state as the form keeps it: the chosen file, or why the last choice was refused. */
 export interface ImageChoice {

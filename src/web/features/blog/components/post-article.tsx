@@ -1,5 +1,5 @@
-import { formatPostDate } from '../../../../shared/format-date';
-import type { BlogPostPage } from '../../../../shared/schemas/blog';
+import { formatPostDate } from '#shared/format-date';
+import type { BlogPostPage } from '#shared/schemas/blog';
 import { CategoryList } from './category-list';
 import { PostCard } from './post-card';
 

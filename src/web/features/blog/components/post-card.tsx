@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { formatPostDate } from '../../../../shared/format-date';
-import { paths } from '../../../../shared/paths';
-import type { BlogPostSummary } from '../../../../shared/schemas/blog';
+import { formatPostDate } from '#shared/format-date';
+import { paths } from '#shared/paths';
+import type { BlogPostSummary } from '#shared/schemas/blog';
 import { CategoryList } from './category-list';
 import { PostImage } from './post-image';
 

@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
-import '../../../test/setup-dom';
+import '#web/test/setup-dom';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { apiPaths, withId } from '../../../../shared/paths';
-import { blogLimits, blogMessages, type BlogEditablePost } from '../../../../shared/schemas/blog';
-import { Providers } from '../../../app/providers';
-import { apiError, json, mockApi, sentTo } from '../../../test/mock-api';
+import { apiPaths, withId } from '#shared/paths';
+import { blogLimits, blogMessages, type BlogEditablePost } from '#shared/schemas/blog';
+import { Providers } from '#web/app/providers';
+import { apiError, json, mockApi, sentTo } from '#web/test/mock-api';
 import { PostForm } from './post-form';
 
 const imageUrl = `/uploads/${'a'.repeat(32)}.webp`;

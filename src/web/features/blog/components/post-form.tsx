@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { paths } from '../../../../shared/paths';
+import { paths } from '#shared/paths';
 import {
   blogMessages,
   blogPostInputSchema,
@@ -11,13 +11,13 @@ import {
   type BlogEditablePost,
   type BlogPostInput,
   type BlogPostSummary,
-} from '../../../../shared/schemas/blog';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
-import { TextareaField } from '../../../components/ui/textarea-field';
-import { ApiError } from '../../../lib/api-error';
-import { applyServerIssues } from '../../../lib/form-errors';
+} from '#shared/schemas/blog';
+import { Alert } from '#web/components/ui/alert';
+import { Button } from '#web/components/ui/button';
+import { TextField } from '#web/components/ui/text-field';
+import { TextareaField } from '#web/components/ui/textarea-field';
+import { ApiError } from '#web/lib/api-error';
+import { applyServerIssues } from '#web/lib/form-errors';
 import { useCreatePost, useUpdatePost, useUploadImage } from '../api/blog-admin-queries';
 import { CategoryPicker } from './category-picker';
 import { ImagePicker, noImageChoice, type ImageChoice } from './image-picker';

@@ -1,5 +1,5 @@
 import { ImageIcon } from 'lucide-react';
-import { cn } from '../../../lib/cn';
+import { cn } from '#web/lib/cn';
 
 /** A post's image, or a neutral placeholder when it has none (docs/product.md#public-pages cards). Decorative: the title says what it is. */
 export function PostImage({ src, className }: { src: string | null; className?: string }) {

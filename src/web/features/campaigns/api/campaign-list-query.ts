@@ -1,5 +1,5 @@
-import { apiPaths, withQuery } from '../../../../shared/paths';
-import type { CampaignListQuery } from '../../../../shared/schemas/campaigns';
+import { apiPaths, withQuery } from '#shared/paths';
+import type { CampaignListQuery } from '#shared/schemas/campaigns';
 
 /** Campaigns per page of the list. */
 export const CAMPAIGN_PAGE_SIZE = 20;

@@ -1,16 +1,16 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiPaths, withId } from '../../../../shared/paths';
+import { apiPaths, withId } from '#shared/paths';
 import {
   campaignSchema,
   findProspectsResultSchema,
   type CampaignCollaboratorsInput,
   type CreateCampaignInput,
   type UpdateCampaignInput,
-} from '../../../../shared/schemas/campaigns';
-import { discoveryRunSchema } from '../../../../shared/schemas/discovery';
-import { apiRequest } from '../../../lib/api-client';
+} from '#shared/schemas/campaigns';
+import { discoveryRunSchema } from '#shared/schemas/discovery';
+import { apiRequest } from '#web/lib/api-client';
 import { importManualCampaign } from './manual-campaign-import';
-import { useRefreshCampaignData } from '../../../lib/use-refresh-campaign-data';
+import { useRefreshCampaignData } from '#web/lib/use-refresh-campaign-data';
 
 /** POST /api/campaigns. */
 export function useCreateCampaign() {

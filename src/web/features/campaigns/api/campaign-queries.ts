@@ -1,16 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiPaths, withId, withQuery } from '../../../../shared/paths';
-import {
-  campaignDetailSchema,
-  campaignPageSchema,
-  type CampaignListQuery,
-} from '../../../../shared/schemas/campaigns';
-import { discoveryRunSchema, type DiscoveryRun } from '../../../../shared/schemas/discovery';
-import { emailAccountSummarySchema } from '../../../../shared/schemas/email-accounts';
-import { apiRequest } from '../../../lib/api-client';
+import { apiPaths, withId, withQuery } from '#shared/paths';
+import { campaignDetailSchema, campaignPageSchema, type CampaignListQuery } from '#shared/schemas/campaigns';
+import { discoveryRunSchema, type DiscoveryRun } from '#shared/schemas/discovery';
+import { emailAccountSummarySchema } from '#shared/schemas/email-accounts';
+import { apiRequest } from '#web/lib/api-client';
 import { campaignListPath } from './campaign-list-query';
-import { campaignsKey } from '../../../lib/query-keys';
+import { campaignsKey } from '#web/lib/query-keys';
 
 /** Query options of one page of the campaign list (GET /api/campaigns). */
 export function campaignPageQuery(query: CampaignListQuery) {

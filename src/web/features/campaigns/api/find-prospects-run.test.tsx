@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
-import '../../../test/setup-dom';
+import '#web/test/setup-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiPaths, withId } from '../../../../shared/paths';
-import type { DiscoveryRun } from '../../../../shared/schemas/discovery';
-import { json, mockApi } from '../../../test/mock-api';
+import { apiPaths, withId } from '#shared/paths';
+import type { DiscoveryRun } from '#shared/schemas/discovery';
+import { json, mockApi } from '#web/test/mock-api';
 import { ACTIVE_RUN_RECHECK_MS, useFindProspectsRun } from './campaign-queries';
 
 const campaignId = 'c0ffee00-0000-4000-8000-00000000000c';

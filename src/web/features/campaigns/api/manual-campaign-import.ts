@@ -1,7 +1,7 @@
-import { apiPaths, withId } from '../../../../shared/paths';
-import { campaignSchema, type ManualCampaignFormInput } from '../../../../shared/schemas/campaigns';
-import { addProspectsResultSchema, PROSPECT_IMPORT_BATCH } from '../../../../shared/schemas/prospect-import';
-import { apiRequest } from '../../../lib/api-client';
+import { apiPaths, withId } from '#shared/paths';
+import { campaignSchema, type ManualCampaignFormInput } from '#shared/schemas/campaigns';
+import { addProspectsResultSchema, PROSPECT_IMPORT_BATCH } from '#shared/schemas/prospect-import';
+import { apiRequest } from '#web/lib/api-client';
 
 /** How far an import has gone: the campaign it made and how many of the prospects are in it. */
 export interface ManualImportState {

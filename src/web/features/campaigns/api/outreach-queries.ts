@@ -1,14 +1,14 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { apiPaths, withId } from '../../../../shared/paths';
+import { apiPaths, withId } from '#shared/paths';
 import {
   campaignOutreachSchema,
   enrollmentPreviewSchema,
   enrollmentResultSchema,
   type CampaignOutreachInput,
-} from '../../../../shared/schemas/outreach';
-import { apiRequest } from '../../../lib/api-client';
-import { campaignsKey } from '../../../lib/query-keys';
-import { useRefreshCampaignData } from '../../../lib/use-refresh-campaign-data';
+} from '#shared/schemas/outreach';
+import { apiRequest } from '#web/lib/api-client';
+import { campaignsKey } from '#web/lib/query-keys';
+import { useRefreshCampaignData } from '#web/lib/use-refresh-campaign-data';
 
 /**
  * A campaign's mailboxes, sequence, tracking and outreach progress (GET /api/campaigns/:id/outreach);

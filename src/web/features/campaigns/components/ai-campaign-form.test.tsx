@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
-import '../../../test/setup-dom';
+import '#web/test/setup-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { apiPaths, withQuery } from '../../../../shared/paths';
-import { campaignMessages as m } from '../../../../shared/schemas/campaigns';
-import { json, mockApi, sentTo } from '../../../test/mock-api';
+import { apiPaths, withQuery } from '#shared/paths';
+import { campaignMessages as m } from '#shared/schemas/campaigns';
+import { json, mockApi, sentTo } from '#web/test/mock-api';
 import { AiCampaignForm } from './ai-campaign-form';
 
 function renderForm(createAnswer: () => Response | Promise<Response>) {

@@ -3,24 +3,20 @@ import { useState } from 'react';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { paths } from '../../../../shared/paths';
-import {
-  aiCampaignFormSchema,
-  campaignMessages as m,
-  type Campaign,
-} from '../../../../shared/schemas/campaigns';
-import { discoveryMessages } from '../../../../shared/schemas/discovery';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { DialogFormFooter } from '../../../components/ui/dialog';
-import { Label } from '../../../components/ui/label';
-import { Select } from '../../../components/ui/select';
-import { TextField } from '../../../components/ui/text-field';
-import { applyServerIssues, refusalMessage } from '../../../lib/form-errors';
+import { paths } from '#shared/paths';
+import { aiCampaignFormSchema, campaignMessages as m, type Campaign } from '#shared/schemas/campaigns';
+import { discoveryMessages } from '#shared/schemas/discovery';
+import { Alert } from '#web/components/ui/alert';
+import { Button } from '#web/components/ui/button';
+import { DialogFormFooter } from '#web/components/ui/dialog';
+import { Label } from '#web/components/ui/label';
+import { Select } from '#web/components/ui/select';
+import { TextField } from '#web/components/ui/text-field';
+import { applyServerIssues, refusalMessage } from '#web/lib/form-errors';
 import { useCreateCampaign, useFindProspects } from '../api/campaign-mutations';
 import { useConnectedEmailAccounts } from '../api/campaign-queries';
 import { CampaignBasicsFields } from './campaign-basics-fields';
-import { useSingleFlight } from '../../../lib/use-single-flight';
+import { useSingleFlight } from '#web/lib/use-single-flight';
 
 type Input = z.input<typeof aiCampaignFormSchema>;
 type Output = z.output<typeof aiCampaignFormSchema>;

@@ -1,5 +1,5 @@
 import { Controller, useFormContext, type FieldError } from 'react-hook-form';
-import { TextField } from '../../../components/ui/text-field';
+import { TextField } from '#web/components/ui/text-field';
 import { CompetitorInputs } from './competitor-inputs';
 
 /** The fields both campaign forms share. */

@@ -1,20 +1,22 @@
 // @vitest-environment jsdom
-import '../../../test/setup-dom';
+import '#web/test/setup-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { apiPaths, paths, withId, withQuery } from '../../../../shared/paths';
-import { campaignFigures as figures } from '../../../../shared/rates';
-import type { Me } from '../../../../shared/schemas/auth';
-import type { CampaignDetail } from '../../../../shared/schemas/campaigns';
-import { outreachMessages } from '../../../../shared/schemas/outreach';
-import type { Prospect } from '../../../../shared/schemas/prospects';
-import { TooltipProvider } from '../../../components/ui/tooltip';
-import { campaignDetailFixture } from '../../../test/fixtures';
-import { json, mockApi, sentTo, testUser } from '../../../test/mock-api';
-import { meQueryKey } from '../../auth/api/session-queries';
+import { apiPaths, paths, withId, withQuery } from '#shared/paths';
+import { campaignFigures as figures } from '#shared/rates';
+import type { Me } from '#shared/schemas/auth';
+import type { CampaignDetail } from '#shared/schemas/campaigns';
+import { outreachMessages } from '#shared/schemas/outreach';
+import type { Prospect } from '#shared/schemas/prospects';
+import { TooltipProvider } from '#web/components/ui/tooltip';
+import { campaignDetailFixture } from '#web/test/fixtures';
+import { json, mockApi, sentTo, testUser } from '#web/test/mock-api';
+import { meQueryKey } from '#web/data/session-queries';
+// The route module's composition: the page with the tabs other features own.
+import { campaignPanels } from '#web/app/campaign-panels';
 import { CampaignDetailPage } from './campaign-detail-page';
 
 const id = 'c0ffee00-0000-4000-8000-00000000000c';
@@ -75,9 +77,12 @@ function renderPage(
     [`GET ${withId(apiPaths.campaignEnrollment, id)}`]: () =>
       json(200, { eligible: 1, blocker: outreachMessages.noMailbox, warning: null }),
   });
-  const router = createMemoryRouter([{ path: '/dashboard/campaigns/:id', element: <CampaignDetailPage /> }], {
-    initialEntries: [`${paths.campaign(id)}${search}`],
-  });
+  const router = createMemoryRouter(
+    [{ path: '/dashboard/campaigns/:id', element: <CampaignDetailPage panels={campaignPanels} /> }],
+    {
+      initialEntries: [`${paths.campaign(id)}${search}`],
+    },
+  );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(meQueryKey, me);
   render(

@@ -2,27 +2,25 @@ import { ArrowLeft, ExternalLink, Search, Send, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { displayUrl } from '../../../../shared/display-host';
-import { paths } from '../../../../shared/paths';
-import { mayDeleteCampaign } from '../../../../shared/roles';
+import { displayUrl } from '#shared/display-host';
+import { paths } from '#shared/paths';
+import { mayDeleteCampaign } from '#shared/roles';
 import {
   campaignMessages as m,
   campaignStatusTransitions,
   type CampaignDetail,
   type CampaignStatus,
-} from '../../../../shared/schemas/campaigns';
-import { discoveryMessages } from '../../../../shared/schemas/discovery';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent } from '../../../components/ui/card';
-import { Select } from '../../../components/ui/select';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { ApiError } from '../../../lib/api-error';
-import { useMe } from '../../auth/api/session-queries';
-import { FirstLinesPanel } from '../../first-lines/components/first-lines-panel';
+} from '#shared/schemas/campaigns';
+import { discoveryMessages } from '#shared/schemas/discovery';
+import { Button } from '#web/components/ui/button';
+import { Card, CardContent } from '#web/components/ui/card';
+import { Select } from '#web/components/ui/select';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { ApiError } from '#web/lib/api-error';
+import { useMe } from '#web/data/session-queries';
 import { useCancelFindProspects, useFindProspects, useUpdateCampaign } from '../api/campaign-mutations';
 import { isRunActive, useCampaignDetail, useFindProspectsRun } from '../api/campaign-queries';
 import { useFollowFindProspectsRun } from './use-follow-find-prospects-run';
-import { CompetitorGapPanel } from '../../competitor-gap/components/competitor-gap-panel';
 import { CampaignDetailTabs } from './campaign-detail-tabs';
 import { CampaignStats } from './campaign-stats';
 import { CampaignStatusBadge } from './campaign-status-badge';
@@ -32,20 +30,34 @@ import { CompetitorsPanel } from './competitors-panel';
 import { DeleteCampaignDialog } from './delete-campaign-dialog';
 import { FindProspectsProgress } from './find-prospects-progress';
 import { OutreachPanel } from './outreach-panel';
-import { ProspectsTable } from '../../prospects/components/prospects-table';
 import { SendEmailsDialog } from './send-emails-dialog';
 import { useDetailTab } from './use-detail-tab';
-import { refusalMessage } from '../../../lib/form-errors';
+import { refusalMessage } from '#web/lib/form-errors';
 
 const statusLabel = (s: CampaignStatus) => s[0]!.toUpperCase() + s.slice(1);
+
+/**
+ * The tab panels other features own (the prospects table, the competitor gap, AI first lines), each
+ * drawn for the campaign shown; the route module (app/routes/campaign-detail.tsx) puts them in.
+ */
+export type CampaignFeaturePanels = Record<
+  'prospects' | 'competitor-gap' | 'first-lines',
+  (campaign: CampaignDetail) => ReactNode
+>;
 
 /**
  * /dashboard/campaigns/:id: the header (with its collaborators and the Collaborators dialog), the competitor panel and the stat
  * cards, then tabs: the prospects table first, then the Outreach, Competitor gap and AI first lines
  * panels (`?tab=` keeps the one shown). `footer` is what the route module puts under the tabs once the
- * campaign has loaded (its Activity card).
+ * campaign has loaded (its Activity card); `panels` are the tabs other features own.
  */
-export function CampaignDetailPage({ footer }: { footer?: ReactNode } = {}) {
+export function CampaignDetailPage({
+  panels,
+  footer,
+}: {
+  panels: CampaignFeaturePanels;
+  footer?: ReactNode;
+}) {
   const { id = '' } = useParams();
   const query = useCampaignDetail(id);
   if (query.isPending) return <DetailSkeleton />;
@@ -55,10 +67,18 @@ export function CampaignDetailPage({ footer }: { footer?: ReactNode } = {}) {
     return <DetailError message={missing ? m.notFound : m.loadFailed} />;
   }
   // Keyed by id: local edits (competitors) start fresh when another campaign opens.
-  return <CampaignDetailView key={query.data.id} campaign={query.data} footer={footer} />;
+  return <CampaignDetailView key={query.data.id} campaign={query.data} panels={panels} footer={footer} />;
 }
 
-function CampaignDetailView({ campaign, footer }: { campaign: CampaignDetail; footer?: ReactNode }) {
+function CampaignDetailView({
+  campaign,
+  panels,
+  footer,
+}: {
+  campaign: CampaignDetail;
+  panels: CampaignFeaturePanels;
+  footer?: ReactNode;
+}) {
   const navigate = useNavigate();
   // Delete Campaign shows only to its owner and Full Access (docs/product.md#roles).
   const me = useMe().data;
@@ -164,7 +184,7 @@ function CampaignDetailView({ campaign, footer }: { campaign: CampaignDetail; fo
         tab={tab}
         onTabChange={setTab}
         panels={{
-          prospects: <ProspectsTable campaignId={campaign.id} />,
+          prospects: panels.prospects(campaign),
           outreach: (
             <OutreachPanel
               campaign={campaign}
@@ -172,8 +192,8 @@ function CampaignDetailView({ campaign, footer }: { campaign: CampaignDetail; fo
               onEditingChange={setEditingOutreach}
             />
           ),
-          'competitor-gap': <CompetitorGapPanel key={campaign.competitors.join()} campaignId={campaign.id} />,
-          'first-lines': <FirstLinesPanel campaignId={campaign.id} />,
+          'competitor-gap': panels['competitor-gap'](campaign),
+          'first-lines': panels['first-lines'](campaign),
         }}
       />
       {footer}

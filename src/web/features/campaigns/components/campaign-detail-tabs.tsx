@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs';
 import { detailTabs, type DetailTab } from './use-detail-tab';
 
 /**

@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
-import '../../../test/setup-dom';
+import '#web/test/setup-dom';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { campaignProgressExplained } from '../../../../shared/campaign-progress';
-import type { CampaignProgress } from '../../../../shared/schemas/campaigns';
-import type { DiscoveryRun } from '../../../../shared/schemas/discovery';
-import { TooltipProvider } from '../../../components/ui/tooltip';
+import { campaignProgressExplained } from '#shared/campaign-progress';
+import type { CampaignProgress } from '#shared/schemas/campaigns';
+import type { DiscoveryRun } from '#shared/schemas/discovery';
+import { TooltipProvider } from '#web/components/ui/tooltip';
 import { CampaignProgressCard } from './campaign-progress-card';
 
 const run = (over: Partial<DiscoveryRun>): DiscoveryRun => ({

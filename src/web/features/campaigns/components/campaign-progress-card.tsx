@@ -1,6 +1,6 @@
-import { campaignProgressExplained } from '../../../../shared/campaign-progress';
-import type { CampaignProgress } from '../../../../shared/schemas/campaigns';
-import type { DiscoveryRun } from '../../../../shared/schemas/discovery';
+import { campaignProgressExplained } from '#shared/campaign-progress';
+import type { CampaignProgress } from '#shared/schemas/campaigns';
+import type { DiscoveryRun } from '#shared/schemas/discovery';
 import { isRunActive } from '../api/campaign-queries';
 import { StatCard } from './stat-card';
 

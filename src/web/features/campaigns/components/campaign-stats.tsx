@@ -4,9 +4,9 @@ import {
   responseRate,
   successRate,
   targetReached,
-} from '../../../../shared/rates';
-import type { CampaignDetail } from '../../../../shared/schemas/campaigns';
-import type { DiscoveryRun } from '../../../../shared/schemas/discovery';
+} from '#shared/rates';
+import type { CampaignDetail } from '#shared/schemas/campaigns';
+import type { DiscoveryRun } from '#shared/schemas/discovery';
 import { CampaignProgressCard } from './campaign-progress-card';
 import { StatCard } from './stat-card';
 

@@ -1,15 +1,15 @@
 // @vitest-environment jsdom
-import '../../../test/setup-dom';
+import '#web/test/setup-dom';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { apiPaths, paths, withQuery } from '../../../../shared/paths';
-import { campaignFigures as figures } from '../../../../shared/rates';
-import type { Me } from '../../../../shared/schemas/auth';
-import type { Campaign, CampaignStatus } from '../../../../shared/schemas/campaigns';
-import { campaignFixture } from '../../../test/fixtures';
-import { json, mockApi, testUser } from '../../../test/mock-api';
-import { renderApp } from '../../../test/render-app';
+import { apiPaths, paths, withQuery } from '#shared/paths';
+import { campaignFigures as figures } from '#shared/rates';
+import type { Me } from '#shared/schemas/auth';
+import type { Campaign, CampaignStatus } from '#shared/schemas/campaigns';
+import { campaignFixture } from '#web/test/fixtures';
+import { json, mockApi, testUser } from '#web/test/mock-api';
+import { renderApp } from '#web/test/render-app';
 
 /** A campaign of the list with three prospects; the list shows its name, website, status and people. */
 const campaign = (

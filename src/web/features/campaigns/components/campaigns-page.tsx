@@ -1,39 +1,34 @@
 import { Megaphone, Plus, Search } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../../shared/paths';
-import { mayDeleteCampaign } from '../../../../shared/roles';
-import {
-  campaignFigures as figures,
-  formatPercent,
-  responseRate,
-  successRate,
-} from '../../../../shared/rates';
+import { paths } from '#shared/paths';
+import { mayDeleteCampaign } from '#shared/roles';
+import { campaignFigures as figures, formatPercent, responseRate, successRate } from '#shared/rates';
 import {
   campaignListFilters,
   campaignMessages as m,
   campaignOwnerFilters,
   type Campaign,
-} from '../../../../shared/schemas/campaigns';
-import type { SortOrder } from '../../../../shared/schemas/pagination';
-import { PagedQueryCard } from '../../../components/query-card';
-import { Button } from '../../../components/ui/button';
-import { DeleteButton } from '../../../components/ui/delete-button';
-import { HelpTip } from '../../../components/ui/help-tip';
-import { EmptyState, PageHeader } from '../../../components/ui/page-states';
-import { SearchInput } from '../../../components/ui/search-input';
-import { Select } from '../../../components/ui/select';
-import { ActionsHeader, SortHeader, Table, Td, Th } from '../../../components/ui/table';
-import { formatDate } from '../../../lib/format';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useMe } from '../../auth/api/session-queries';
-import { pageFrom, useListParams } from '../../../lib/use-list-params';
+} from '#shared/schemas/campaigns';
+import type { SortOrder } from '#shared/schemas/pagination';
+import { PagedQueryCard } from '#web/components/query-card';
+import { Button } from '#web/components/ui/button';
+import { DeleteButton } from '#web/components/ui/delete-button';
+import { HelpTip } from '#web/components/ui/help-tip';
+import { EmptyState, PageHeader } from '#web/components/ui/page-states';
+import { SearchInput } from '#web/components/ui/search-input';
+import { Select } from '#web/components/ui/select';
+import { ActionsHeader, SortHeader, Table, Td, Th } from '#web/components/ui/table';
+import { formatDate } from '#web/lib/format';
+import { useDebouncedValue } from '#web/lib/use-debounced-value';
+import { useMe } from '#web/data/session-queries';
+import { pageFrom, useListParams } from '#web/lib/use-list-params';
 import { firstCampaignListQuery as first } from '../api/campaign-list-query';
 import { useCampaignPage } from '../api/campaign-queries';
 import { campaignsHeading } from '../campaigns-heading';
 import { CampaignStatusBadge } from './campaign-status-badge';
 import { DeleteCampaignDialog } from './delete-campaign-dialog';
-import { displayUrl } from '../../../../shared/display-host';
+import { displayUrl } from '#shared/display-host';
 
 // The create dialog (its forms, their schemas and the CSV import) is a chunk of its own, loaded when it
 // first opens: the list's first screen does not evaluate it (docs/decisions/022-dashboard-first-load.md).

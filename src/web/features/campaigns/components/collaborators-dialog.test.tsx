@@ -1,14 +1,14 @@
 // @vitest-environment jsdom
-import '../../../test/setup-dom';
+import '#web/test/setup-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { apiPaths, withId } from '../../../../shared/paths';
-import type { Campaign } from '../../../../shared/schemas/campaigns';
-import type { TeamUser } from '../../../../shared/schemas/settings';
-import { campaignFixture } from '../../../test/fixtures';
-import { json, mockApi, sentTo } from '../../../test/mock-api';
+import { apiPaths, withId } from '#shared/paths';
+import type { Campaign } from '#shared/schemas/campaigns';
+import type { TeamUser } from '#shared/schemas/settings';
+import { campaignFixture } from '#web/test/fixtures';
+import { json, mockApi, sentTo } from '#web/test/mock-api';
 import { CollaboratorsButton } from './collaborators-dialog';
 
 const id = 'c0ffee00-0000-4000-8000-00000000000c';

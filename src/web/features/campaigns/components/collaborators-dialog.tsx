@@ -1,13 +1,13 @@
 import { UsersRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { campaignMessages as m, type Campaign } from '../../../../shared/schemas/campaigns';
-import { Button } from '../../../components/ui/button';
-import { Checkbox } from '../../../components/ui/checkbox';
-import { Dialog, DialogContent, DialogFormFooter } from '../../../components/ui/dialog';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { refusalMessage } from '../../../lib/form-errors';
-import { useTeamUsers } from '../../../data/team-queries';
+import { campaignMessages as m, type Campaign } from '#shared/schemas/campaigns';
+import { Button } from '#web/components/ui/button';
+import { Checkbox } from '#web/components/ui/checkbox';
+import { Dialog, DialogContent, DialogFormFooter } from '#web/components/ui/dialog';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { refusalMessage } from '#web/lib/form-errors';
+import { useTeamUsers } from '#web/data/team-queries';
 import { useSetCampaignCollaborators } from '../api/campaign-mutations';
 
 /**

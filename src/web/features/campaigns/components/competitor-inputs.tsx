@@ -1,5 +1,5 @@
-import { limits } from '../../../../shared/limits';
-import { UrlListInputs } from '../../../components/url-list-inputs';
+import { limits } from '#shared/limits';
+import { UrlListInputs } from '#web/components/url-list-inputs';
 
 interface CompetitorInputsProps {
   value: string[];

@@ -1,18 +1,14 @@
 import { Globe, Plus, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { limits } from '../../../../shared/limits';
-import {
-  campaignMessages as m,
-  checkCompetitorAdd,
-  type CampaignDetail,
-} from '../../../../shared/schemas/campaigns';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent } from '../../../components/ui/card';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Input } from '../../../components/ui/input';
+import { limits } from '#shared/limits';
+import { campaignMessages as m, checkCompetitorAdd, type CampaignDetail } from '#shared/schemas/campaigns';
+import { Button } from '#web/components/ui/button';
+import { Card, CardContent } from '#web/components/ui/card';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
+import { Input } from '#web/components/ui/input';
 import { useUpdateCampaign } from '../api/campaign-mutations';
-import { displayUrl } from '../../../../shared/display-host';
+import { displayUrl } from '#shared/display-host';
 
 /**
  * The Competitor Websites panel (docs/product.md#campaign-detail, docs/product.md#states): edits are local and flag unsaved changes; Save Changes

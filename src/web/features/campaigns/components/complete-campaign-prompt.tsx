@@ -1,11 +1,11 @@
 import { CircleCheck } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { offersCompletion } from '../../../../shared/campaign-progress';
-import { campaignMessages as m, type CampaignDetail } from '../../../../shared/schemas/campaigns';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { refusalMessage } from '../../../lib/form-errors';
+import { offersCompletion } from '#shared/campaign-progress';
+import { campaignMessages as m, type CampaignDetail } from '#shared/schemas/campaigns';
+import { Button } from '#web/components/ui/button';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
+import { refusalMessage } from '#web/lib/form-errors';
 import { useUpdateCampaign } from '../api/campaign-mutations';
 
 /**

@@ -1,6 +1,6 @@
 import { FileSpreadsheet, Sparkles } from 'lucide-react';
 import { useState } from 'react';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { Dialog, DialogContent } from '#web/components/ui/dialog';
 import { AiCampaignForm } from './ai-campaign-form';
 import { ManualCampaignForm } from './manual-campaign-form';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { CsvRowError } from '../../../../shared/csv/prospects-csv';
-import { Button } from '../../../components/ui/button';
+import type { CsvRowError } from '#shared/csv/prospects-csv';
+import { Button } from '#web/components/ui/button';
 
 /** Skipped rows listed at a time; "Show more" adds as many again. */
 const ROWS_SHOWN = 100;

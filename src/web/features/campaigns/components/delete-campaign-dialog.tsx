@@ -1,5 +1,5 @@
-import { campaignMessages as m } from '../../../../shared/schemas/campaigns';
-import { DeleteDialog } from '../../../components/delete-dialog';
+import { campaignMessages as m } from '#shared/schemas/campaigns';
+import { DeleteDialog } from '#web/components/delete-dialog';
 import { useDeleteCampaign } from '../api/campaign-mutations';
 
 interface DeleteCampaignDialogProps {

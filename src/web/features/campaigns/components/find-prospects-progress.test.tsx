@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-import '../../../test/setup-dom';
+import '#web/test/setup-dom';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { DiscoveryRun } from '../../../../shared/schemas/discovery';
+import type { DiscoveryRun } from '#shared/schemas/discovery';
 import { FindProspectsProgress } from './find-prospects-progress';
 
 const run = (over: Partial<DiscoveryRun>): DiscoveryRun => ({

@@ -1,8 +1,8 @@
 import { Loader2, X } from 'lucide-react';
-import { discoveryMessages, type DiscoveryRun } from '../../../../shared/schemas/discovery';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent } from '../../../components/ui/card';
+import { discoveryMessages, type DiscoveryRun } from '#shared/schemas/discovery';
+import { Alert } from '#web/components/ui/alert';
+import { Button } from '#web/components/ui/button';
+import { Card, CardContent } from '#web/components/ui/card';
 import { isRunActive } from '../api/campaign-queries';
 
 interface Props {

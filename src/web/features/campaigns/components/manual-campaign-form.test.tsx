@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
-import '../../../test/setup-dom';
+import '#web/test/setup-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { apiPaths, paths, withId } from '../../../../shared/paths';
-import { campaignFixture } from '../../../test/fixtures';
-import { json, mockApi, sentTo } from '../../../test/mock-api';
+import { apiPaths, paths, withId } from '#shared/paths';
+import { campaignFixture } from '#web/test/fixtures';
+import { json, mockApi, sentTo } from '#web/test/mock-api';
 import { ManualCampaignForm } from './manual-campaign-form';
 
 const campaignId = 'c0ffee00-0000-4000-8000-0000000000aa';

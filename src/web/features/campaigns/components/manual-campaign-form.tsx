@@ -11,15 +11,15 @@ import {
   parseProspectsCsv,
   rowErrorsFromIssues,
   type CsvRowError,
-} from '../../../../shared/csv/prospects-csv';
-import { paths } from '../../../../shared/paths';
-import { campaignMessages as m, manualCampaignFormSchema } from '../../../../shared/schemas/campaigns';
-import { PROSPECT_IMPORT_BATCH } from '../../../../shared/schemas/prospect-import';
-import { Alert } from '../../../components/ui/alert';
-import { DialogFormFooter } from '../../../components/ui/dialog';
-import { ApiError } from '../../../lib/api-error';
-import { applyServerIssues, refusalMessage } from '../../../lib/form-errors';
-import { useSingleFlight } from '../../../lib/use-single-flight';
+} from '#shared/csv/prospects-csv';
+import { paths } from '#shared/paths';
+import { campaignMessages as m, manualCampaignFormSchema } from '#shared/schemas/campaigns';
+import { PROSPECT_IMPORT_BATCH } from '#shared/schemas/prospect-import';
+import { Alert } from '#web/components/ui/alert';
+import { DialogFormFooter } from '#web/components/ui/dialog';
+import { ApiError } from '#web/lib/api-error';
+import { applyServerIssues, refusalMessage } from '#web/lib/form-errors';
+import { useSingleFlight } from '#web/lib/use-single-flight';
 import { useImportManualCampaign } from '../api/campaign-mutations';
 import type { ManualImportState } from '../api/manual-campaign-import';
 import { CampaignBasicsFields } from './campaign-basics-fields';

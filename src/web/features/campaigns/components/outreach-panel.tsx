@@ -2,19 +2,19 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Pause, Play, Settings2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
-import { campaignMessages, type CampaignDetail } from '../../../../shared/schemas/campaigns';
-import { outreachMessages as m, type CampaignOutreach } from '../../../../shared/schemas/outreach';
-import { Badge, type BadgeTone } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { useEmailAccounts } from '../../email-accounts/api/email-account-queries';
-import { useSequencePage } from '../../sequences/api/sequence-queries';
+import { campaignMessages, type CampaignDetail } from '#shared/schemas/campaigns';
+import { outreachMessages as m, type CampaignOutreach } from '#shared/schemas/outreach';
+import { Badge, type BadgeTone } from '#web/components/ui/badge';
+import { Button } from '#web/components/ui/button';
+import { Card, CardContent } from '#web/components/ui/card';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { useEmailAccounts } from '#web/data/email-account-queries';
+import { useSequencePage } from '#web/data/sequence-queries';
 import { useUpdateCampaign } from '../api/campaign-mutations';
 import { useCampaignOutreach } from '../api/outreach-queries';
 import { OutreachSettingsDialog } from './outreach-settings-dialog';
-import { campaignsKey } from '../../../lib/query-keys';
-import { refusalMessage } from '../../../lib/form-errors';
+import { campaignsKey } from '#web/lib/query-keys';
+import { refusalMessage } from '#web/lib/form-errors';
 
 /** The sending state shown at the top of the panel. */
 function sendingState(

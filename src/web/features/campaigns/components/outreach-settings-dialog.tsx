@@ -3,21 +3,21 @@ import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { paths } from '../../../../shared/paths';
+import { paths } from '#shared/paths';
 import {
   campaignOutreachInputSchema,
   outreachMessages as m,
   type CampaignOutreach,
-} from '../../../../shared/schemas/outreach';
-import { Badge } from '../../../components/ui/badge';
-import { Checkbox } from '../../../components/ui/checkbox';
-import { Dialog, DialogContent, DialogFormFooter } from '../../../components/ui/dialog';
-import { Label } from '../../../components/ui/label';
-import { Select } from '../../../components/ui/select';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { applyServerIssues, refusalMessage } from '../../../lib/form-errors';
-import { useEmailAccounts } from '../../email-accounts/api/email-account-queries';
-import { useSequencePage } from '../../sequences/api/sequence-queries';
+} from '#shared/schemas/outreach';
+import { Badge } from '#web/components/ui/badge';
+import { Checkbox } from '#web/components/ui/checkbox';
+import { Dialog, DialogContent, DialogFormFooter } from '#web/components/ui/dialog';
+import { Label } from '#web/components/ui/label';
+import { Select } from '#web/components/ui/select';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { applyServerIssues, refusalMessage } from '#web/lib/form-errors';
+import { useEmailAccounts } from '#web/data/email-account-queries';
+import { useSequencePage } from '#web/data/sequence-queries';
 import { useSaveCampaignOutreach } from '../api/outreach-queries';
 
 type Input = z.input<typeof campaignOutreachInputSchema>;

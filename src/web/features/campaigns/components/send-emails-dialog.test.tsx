@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
-import '../../../test/setup-dom';
+import '#web/test/setup-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { apiPaths, withId } from '../../../../shared/paths';
-import { outreachMessages as m, type EnrollmentPreview } from '../../../../shared/schemas/outreach';
-import { json, mockApi, sentTo } from '../../../test/mock-api';
+import { apiPaths, withId } from '#shared/paths';
+import { outreachMessages as m, type EnrollmentPreview } from '#shared/schemas/outreach';
+import { json, mockApi, sentTo } from '#web/test/mock-api';
 import { enrollmentSummary, SendEmailsDialog } from './send-emails-dialog';
 
 const campaignId = 'c0ffee00-0000-4000-8000-00000000000c';

@@ -1,11 +1,11 @@
 import { toast } from 'sonner';
-import { outreachMessages as m, type EnrollmentResult } from '../../../../shared/schemas/outreach';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { refusalMessage } from '../../../lib/form-errors';
-import { useSingleFlight } from '../../../lib/use-single-flight';
+import { outreachMessages as m, type EnrollmentResult } from '#shared/schemas/outreach';
+import { Alert } from '#web/components/ui/alert';
+import { Button } from '#web/components/ui/button';
+import { Dialog, DialogContent, DialogFooter } from '#web/components/ui/dialog';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { refusalMessage } from '#web/lib/form-errors';
+import { useSingleFlight } from '#web/lib/use-single-flight';
 import { useEnrollCampaign, useEnrollmentPreview } from '../api/outreach-queries';
 
 interface SendEmailsDialogProps {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { Card } from '../../../components/ui/card';
-import { HelpTip } from '../../../components/ui/help-tip';
-import { cn } from '../../../lib/cn';
+import { Card } from '#web/components/ui/card';
+import { HelpTip } from '#web/components/ui/help-tip';
+import { cn } from '#web/lib/cn';
 
 /**
  * One stat card of the campaign detail page: its label (with `help`, the figure's definition, in a

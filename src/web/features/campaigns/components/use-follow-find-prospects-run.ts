@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
-import type { DiscoveryRun } from '../../../../shared/schemas/discovery';
+import type { DiscoveryRun } from '#shared/schemas/discovery';
 import { isRunActive } from '../api/campaign-queries';
 
 /**

@@ -1,9 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiPaths, withId, withQuery } from '../../../../shared/paths';
-import { competitorGapPageSchema } from '../../../../shared/schemas/competitor-gap';
-import { apiRequest } from '../../../lib/api-client';
-import { campaignsKey, gapKey } from '../../../lib/query-keys';
+import { apiPaths, withId, withQuery } from '#shared/paths';
+import { competitorGapPageSchema } from '#shared/schemas/competitor-gap';
+import { apiRequest } from '#web/lib/api-client';
+import { campaignsKey, gapKey } from '#web/lib/query-keys';
 
 /** One page of a campaign's competitor gap (GET /api/campaigns/:id/competitor-gap). */
 export function useCompetitorGap(campaignId: string, page: number, pageSize: number) {

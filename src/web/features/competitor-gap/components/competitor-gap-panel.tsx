@@ -1,16 +1,16 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { competitorGapMessages as m } from '../../../../shared/schemas/competitor-gap';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { ErrorState, TableSkeleton } from '../../../components/ui/page-states';
-import { Pagination } from '../../../components/ui/pagination';
-import { Table, Td, Th } from '../../../components/ui/table';
+import { competitorGapMessages as m } from '#shared/schemas/competitor-gap';
+import { Badge } from '#web/components/ui/badge';
+import { Button } from '#web/components/ui/button';
+import { Card, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
+import { ErrorState, TableSkeleton } from '#web/components/ui/page-states';
+import { Pagination } from '#web/components/ui/pagination';
+import { Table, Td, Th } from '#web/components/ui/table';
 import { useAddGapProspects, useCompetitorGap } from '../api/competitor-gap-queries';
-import { displayHost, displayUrl } from '../../../../shared/display-host';
-import { refusalMessage } from '../../../lib/form-errors';
+import { displayHost, displayUrl } from '#shared/display-host';
+import { refusalMessage } from '#web/lib/form-errors';
 
 const PAGE_SIZE = 10;
 const checkboxClass =

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiPaths } from '../../../../shared/paths';
-import { contactMessageListSchema } from '../../../../shared/schemas/contact';
-import { apiRequest } from '../../../lib/api-client';
+import { apiPaths } from '#shared/paths';
+import { contactMessageListSchema } from '#shared/schemas/contact';
+import { apiRequest } from '#web/lib/api-client';
 
 /** One page of contact-form messages, newest first (`GET /api/contact/messages`, admins only). */
 export function useContactMessages(page: number) {

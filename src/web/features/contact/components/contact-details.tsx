@@ -1,6 +1,6 @@
 import { Clock, Mail, MapPin, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { company } from '../../../../shared/company';
+import { company } from '#shared/company';
 
 /** One line of the details: an icon standing for its (screen-reader) term, and the details. */
 function Detail({ icon: Icon, term, children }: { icon: LucideIcon; term: string; children: ReactNode }) {

@@ -1,4 +1,4 @@
-import { ThemedToaster } from '../../../components/themed-toaster';
+import { ThemedToaster } from '#web/components/themed-toaster';
 import { ContactForm } from './contact-form';
 
 /**

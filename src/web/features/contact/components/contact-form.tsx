@@ -2,15 +2,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { contactInputSchema, contactMessages, type ContactInput } from '../../../../shared/schemas/contact';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
-import { TextareaField } from '../../../components/ui/textarea-field';
-import { ApiError } from '../../../lib/api-error';
-import { applyServerIssues } from '../../../lib/form-errors';
+import { contactInputSchema, contactMessages, type ContactInput } from '#shared/schemas/contact';
+import { Alert } from '#web/components/ui/alert';
+import { Button } from '#web/components/ui/button';
+import { TextField } from '#web/components/ui/text-field';
+import { TextareaField } from '#web/components/ui/textarea-field';
+import { ApiError } from '#web/lib/api-error';
+import { applyServerIssues } from '#web/lib/form-errors';
 import { sendContactMessage } from '../api/send-contact-message';
-import { useSingleFlight } from '../../../lib/use-single-flight';
+import { useSingleFlight } from '#web/lib/use-single-flight';
 
 const fieldNames = ['name', 'email', 'subject', 'message'] as const;
 

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { contactMessages } from '../../../../shared/schemas/contact';
-import { pageCount } from '../../../../shared/schemas/pagination';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
+import { contactMessages } from '#shared/schemas/contact';
+import { pageCount } from '#shared/schemas/pagination';
+import { Alert } from '#web/components/ui/alert';
+import { Button } from '#web/components/ui/button';
+import { Spinner } from '#web/components/ui/spinner';
 import { useContactMessages } from '../api/contact-message-queries';
 
 const sentAt = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPaths } from '../../../../shared/paths';
-import { domainMemorySchema, type SetDoNotContactInput } from '../../../../shared/schemas/prospects';
-import { apiRequest } from '../../../lib/api-client';
-import { contactsKey } from '../../../lib/query-keys';
+import { apiPaths } from '#shared/paths';
+import { domainMemorySchema, type SetDoNotContactInput } from '#shared/schemas/prospects';
+import { apiRequest } from '#web/lib/api-client';
+import { contactsKey } from '#web/lib/query-keys';
 
 /** PUT /api/domain-memory: sets or clears a domain's do-not-contact flag; the contacts list refetches. */
 export function useSetDoNotContact() {

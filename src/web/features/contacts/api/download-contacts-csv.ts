@@ -1,6 +1,6 @@
-import { apiPaths, withQuery } from '../../../../shared/paths';
-import type { ContactListQuery } from '../../../../shared/schemas/prospects';
-import { apiErrorFrom } from '../../../lib/api-client';
+import { apiPaths, withQuery } from '#shared/paths';
+import type { ContactListQuery } from '#shared/schemas/prospects';
+import { apiErrorFrom } from '#web/lib/api-client';
 
 /**
  * Downloads the CSV export of the current filters (GET /api/contacts/export) under the server's file

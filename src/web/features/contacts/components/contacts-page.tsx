@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Download, Search, Users } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import type { SortOrder } from '../../../../shared/schemas/pagination';
+import type { SortOrder } from '#shared/schemas/pagination';
 import {
   contactListQuerySchema,
   contactMessages as m,
@@ -10,20 +10,20 @@ import {
   type Contact,
   type ProspectSortField,
   type ProspectStatus,
-} from '../../../../shared/schemas/prospects';
-import { DeleteDialog } from '../../../components/delete-dialog';
-import { PagedQueryCard } from '../../../components/query-card';
-import { Button } from '../../../components/ui/button';
-import { DeleteButton } from '../../../components/ui/delete-button';
-import { EmptyState, PageHeader } from '../../../components/ui/page-states';
-import { SearchInput } from '../../../components/ui/search-input';
-import { Select } from '../../../components/ui/select';
-import { ActionsHeader, SortHeader, Table, Td, Th } from '../../../components/ui/table';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useListParams } from '../../../lib/use-list-params';
-import { useDeleteProspect } from '../../prospects/api/prospect-mutations';
-import { useContactPage } from '../../prospects/api/prospect-queries';
-import { campaignOptionsQuery } from '../../../data/campaign-options';
+} from '#shared/schemas/prospects';
+import { DeleteDialog } from '#web/components/delete-dialog';
+import { PagedQueryCard } from '#web/components/query-card';
+import { Button } from '#web/components/ui/button';
+import { DeleteButton } from '#web/components/ui/delete-button';
+import { EmptyState, PageHeader } from '#web/components/ui/page-states';
+import { SearchInput } from '#web/components/ui/search-input';
+import { Select } from '#web/components/ui/select';
+import { ActionsHeader, SortHeader, Table, Td, Th } from '#web/components/ui/table';
+import { useDebouncedValue } from '#web/lib/use-debounced-value';
+import { useListParams } from '#web/lib/use-list-params';
+import { useDeleteProspect } from '#web/data/prospect-mutations';
+import { useContactPage } from '#web/data/prospect-queries';
+import { campaignOptionsQuery } from '#web/data/campaign-options';
 import {
   LastContactedCell,
   OutcomeDate,
@@ -31,11 +31,11 @@ import {
   ProspectIdentityHeaders,
   ProspectScoreCells,
   ProspectScoreHeaders,
-} from '../../prospects/components/prospect-cells';
-import { ProspectStatusBadge } from '../../prospects/components/prospect-status-badge';
+} from '#web/widgets/prospects/prospect-cells';
+import { ProspectStatusBadge } from '#web/widgets/prospects/prospect-status-badge';
 import { downloadContactsCsv } from '../api/download-contacts-csv';
 import { DomainMemoryNote, DoNotContactButton } from './domain-memory';
-import { displayUrl } from '../../../../shared/display-host';
+import { displayUrl } from '#shared/display-host';
 
 const ALL = 'all';
 const PAGE_SIZE = 25;

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import '../../../test/setup-dom';
+import '#web/test/setup-dom';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Contact, DomainMemory } from '../../../../shared/schemas/prospects';
+import type { Contact, DomainMemory } from '#shared/schemas/prospects';
 import { DomainMemoryNote } from './domain-memory';
 
 const memory = (overrides: Partial<DomainMemory>): DomainMemory => ({

@@ -1,10 +1,10 @@
 import { Ban } from 'lucide-react';
 import { toast } from 'sonner';
-import { domainMemoryMessages as m, type Contact } from '../../../../shared/schemas/prospects';
-import { Button } from '../../../components/ui/button';
-import { formatDate } from '../../../lib/format';
+import { domainMemoryMessages as m, type Contact } from '#shared/schemas/prospects';
+import { Button } from '#web/components/ui/button';
+import { formatDate } from '#web/lib/format';
 import { useSetDoNotContact } from '../api/domain-memory-mutations';
-import { displayHost } from '../../../../shared/display-host';
+import { displayHost } from '#shared/display-host';
 
 /**
  * What the user's campaigns remember about the contact's domain (docs/decisions/011-replies-history-and-domain-memory.md), shown under its

@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { withId } from '../../../../shared/paths';
+import { withId } from '#shared/paths';
 import {
   domainCheckPaths,
   mailboxDomainCheckSchema,
   type DkimSelectorsInput,
   type MailboxDomainCheck,
-} from '../../../../shared/schemas/domain-check';
-import { domainCheckSchema } from '../../../../shared/schemas/mail-health';
-import { apiRequest } from '../../../lib/api-client';
+} from '#shared/schemas/domain-check';
+import { domainCheckSchema } from '#shared/schemas/mail-health';
+import { apiRequest } from '#web/lib/api-client';
 
 const domainCheckKey = (id: string) => ['email-accounts', id, 'domain-check'] as const;
 

@@ -11,17 +11,17 @@ import {
   oauthMessages,
   type ConnectMailboxInput,
   type OAuthMailboxProvider,
-} from '../../../../shared/schemas/mailboxes';
-import { FailureAlert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogFormFooter } from '../../../components/ui/dialog';
-import { Label } from '../../../components/ui/label';
-import { Select } from '../../../components/ui/select';
-import { TextField } from '../../../components/ui/text-field';
-import { ApiError } from '../../../lib/api-error';
-import { applyServerIssues, refusalMessage } from '../../../lib/form-errors';
-import { startOAuthConnect, useConnectMailbox, useOAuthAvailability } from '../api/email-account-queries';
-import { useSingleFlight } from '../../../lib/use-single-flight';
+} from '#shared/schemas/mailboxes';
+import { FailureAlert } from '#web/components/ui/alert';
+import { Button } from '#web/components/ui/button';
+import { Dialog, DialogContent, DialogFormFooter } from '#web/components/ui/dialog';
+import { Label } from '#web/components/ui/label';
+import { Select } from '#web/components/ui/select';
+import { TextField } from '#web/components/ui/text-field';
+import { ApiError } from '#web/lib/api-error';
+import { applyServerIssues, refusalMessage } from '#web/lib/form-errors';
+import { startOAuthConnect, useConnectMailbox, useOAuthAvailability } from '#web/data/email-account-queries';
+import { useSingleFlight } from '#web/lib/use-single-flight';
 import { DailyLimitField } from './mailbox-settings-dialog';
 
 type Output = z.output<typeof connectMailboxSchema>;

@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
-import '../../../test/setup-dom';
+import '#web/test/setup-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { withId } from '../../../../shared/paths';
-import { domainCheckMessages as m, domainCheckPaths } from '../../../../shared/schemas/domain-check';
-import type { DomainCheck } from '../../../../shared/schemas/mail-health';
-import { json, mockApi, sentTo } from '../../../test/mock-api';
+import { withId } from '#shared/paths';
+import { domainCheckMessages as m, domainCheckPaths } from '#shared/schemas/domain-check';
+import type { DomainCheck } from '#shared/schemas/mail-health';
+import { json, mockApi, sentTo } from '#web/test/mock-api';
 import { DomainCheckPanel } from './domain-check-panel';
 
 const mailboxId = 'mb-1';

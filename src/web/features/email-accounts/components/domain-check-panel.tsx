@@ -6,14 +6,14 @@ import {
   dkimSelectorsInputSchema,
   domainCheckMessages as m,
   type DkimSelectorsInput,
-} from '../../../../shared/schemas/domain-check';
-import type { DnsRecordCheck, DomainCheck } from '../../../../shared/schemas/mail-health';
-import { Badge, type BadgeTone } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { TextField } from '../../../components/ui/text-field';
-import { formatDateTime } from '../../../lib/format';
-import { applyServerIssues, refusalMessage } from '../../../lib/form-errors';
+} from '#shared/schemas/domain-check';
+import type { DnsRecordCheck, DomainCheck } from '#shared/schemas/mail-health';
+import { Badge, type BadgeTone } from '#web/components/ui/badge';
+import { Button } from '#web/components/ui/button';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { TextField } from '#web/components/ui/text-field';
+import { formatDateTime } from '#web/lib/format';
+import { applyServerIssues, refusalMessage } from '#web/lib/form-errors';
 import { useDomainCheck, useRecheckDomain, useSaveDkimSelectors } from '../api/domain-check-queries';
 
 const statusBadge: Record<DnsRecordCheck['status'], { tone: BadgeTone; label: string }> = {

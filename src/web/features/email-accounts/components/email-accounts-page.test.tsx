@@ -1,19 +1,19 @@
 // @vitest-environment jsdom
-import '../../../test/setup-dom';
+import '#web/test/setup-dom';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { apiPaths, paths, withId } from '../../../../shared/paths';
-import type { Me } from '../../../../shared/schemas/auth';
+import { apiPaths, paths, withId } from '#shared/paths';
+import type { Me } from '#shared/schemas/auth';
 import {
   mailboxMessages as m,
   oauthMessages,
   type Mailbox,
   type MailboxHealthReport,
-} from '../../../../shared/schemas/mailboxes';
-import { mailboxFixture } from '../../../test/fixtures';
-import { apiError, json, mockApi, sentTo, testUser } from '../../../test/mock-api';
-import { renderApp } from '../../../test/render-app';
+} from '#shared/schemas/mailboxes';
+import { mailboxFixture } from '#web/test/fixtures';
+import { apiError, json, mockApi, sentTo, testUser } from '#web/test/mock-api';
+import { renderApp } from '#web/test/render-app';
 
 // Radix Select (the provider preset) uses pointer capture and scrolls its options into view: jsdom has neither.
 const mailbox = mailboxFixture({

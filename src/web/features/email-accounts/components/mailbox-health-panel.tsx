@@ -1,11 +1,11 @@
-import { formatPct, overLimit } from '../../../../shared/mailbox-health';
-import { mailboxMessages as m, type Mailbox } from '../../../../shared/schemas/mailboxes';
-import type { MailboxHealth } from '../../../../shared/schemas/mail-health';
-import { ErrorState } from '../../../components/ui/page-states';
-import { Spinner } from '../../../components/ui/spinner';
-import { cn } from '../../../lib/cn';
-import { formatDateTime } from '../../../lib/format';
-import { useMailboxHealth } from '../api/email-account-queries';
+import { formatPct, overLimit } from '#shared/mailbox-health';
+import { mailboxMessages as m, type Mailbox } from '#shared/schemas/mailboxes';
+import type { MailboxHealth } from '#shared/schemas/mail-health';
+import { ErrorState } from '#web/components/ui/page-states';
+import { Spinner } from '#web/components/ui/spinner';
+import { cn } from '#web/lib/cn';
+import { formatDateTime } from '#web/lib/format';
+import { useMailboxHealth } from '#web/data/email-account-queries';
 
 type Limit = 'maxHardBouncePct' | 'maxPolicyBlockPct' | 'maxUnsubscribePct';
 

@@ -2,16 +2,16 @@ import { formatDistanceToNow } from 'date-fns';
 import { Activity, Pause, Play } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import { effectiveDailyLimit } from '../../../../shared/mailbox-health';
-import { mailboxMessages as m, oauthMessages, type Mailbox } from '../../../../shared/schemas/mailboxes';
-import { Badge, type BadgeTone } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { formatDateTime } from '../../../lib/format';
-import { useMailboxSending } from '../api/email-account-queries';
+import { effectiveDailyLimit } from '#shared/mailbox-health';
+import { mailboxMessages as m, oauthMessages, type Mailbox } from '#shared/schemas/mailboxes';
+import { Badge, type BadgeTone } from '#web/components/ui/badge';
+import { Button } from '#web/components/ui/button';
+import { formatDateTime } from '#web/lib/format';
+import { useMailboxSending } from '#web/data/email-account-queries';
 import { DomainCheckPanel } from './domain-check-panel';
 import { MailboxHealthPanel } from './mailbox-health-panel';
 import { QuarantinedMessages } from './quarantined-messages';
-import { refusalMessage } from '../../../lib/form-errors';
+import { refusalMessage } from '#web/lib/form-errors';
 
 /** Messages sent today over the day's limit (the daily usage bar). */
 function DailyUsage({ sent, limit }: { sent: number; limit: number }) {

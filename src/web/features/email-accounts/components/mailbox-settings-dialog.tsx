@@ -8,12 +8,12 @@ import {
   mailboxSettingsSchema,
   type Mailbox,
   type MailboxSettingsInput,
-} from '../../../../shared/schemas/mailboxes';
-import { FailureAlert } from '../../../components/ui/alert';
-import { Dialog, DialogContent, DialogFormFooter } from '../../../components/ui/dialog';
-import { TextField } from '../../../components/ui/text-field';
-import { applyServerIssues, refusalMessage } from '../../../lib/form-errors';
-import { useUpdateMailbox } from '../api/email-account-queries';
+} from '#shared/schemas/mailboxes';
+import { FailureAlert } from '#web/components/ui/alert';
+import { Dialog, DialogContent, DialogFormFooter } from '#web/components/ui/dialog';
+import { TextField } from '#web/components/ui/text-field';
+import { applyServerIssues, refusalMessage } from '#web/lib/form-errors';
+import { useUpdateMailbox } from '#web/data/email-account-queries';
 
 type Output = z.output<typeof mailboxSettingsSchema>;
 const fields = [

@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
-import '../../../test/setup-dom';
+import '#web/test/setup-dom';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { apiPaths, paths, withId } from '../../../../shared/paths';
-import type { QuarantinePage } from '../../../../shared/schemas/mailboxes';
-import { mailboxFixture } from '../../../test/fixtures';
-import { json, mockApi, testUser } from '../../../test/mock-api';
-import { renderApp } from '../../../test/render-app';
+import { apiPaths, paths, withId } from '#shared/paths';
+import type { QuarantinePage } from '#shared/schemas/mailboxes';
+import { mailboxFixture } from '#web/test/fixtures';
+import { json, mockApi, testUser } from '#web/test/mock-api';
+import { renderApp } from '#web/test/render-app';
 
 const mailbox = mailboxFixture({ lastSync: '2026-11-23T12:00:00.000Z' });
 const page: QuarantinePage = {

@@ -1,6 +1,6 @@
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { useId, useState } from 'react';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '#web/lib/format';
 import { useQuarantinedMessages } from '../api/quarantine-queries';
 
 const plural = (n: number) => `${n} ${n === 1 ? 'message' : 'messages'}`;

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { paths } from '../../../../shared/paths';
-import { oauthMessages, type OAuthMailboxProvider } from '../../../../shared/schemas/mailboxes';
-import { takeOAuthProvider, useOAuthCallback } from '../api/email-account-queries';
+import { paths } from '#shared/paths';
+import { oauthMessages, type OAuthMailboxProvider } from '#shared/schemas/mailboxes';
+import { takeOAuthProvider, useOAuthCallback } from '#web/data/email-account-queries';
 
 /**
  * On the return from Google or Microsoft (?code=&state= on /dashboard/emails) completes the

@@ -1,15 +1,15 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiPaths, withId, withQuery } from '../../../../shared/paths';
+import { apiPaths, withId, withQuery } from '#shared/paths';
 import {
   firstLinePageSchema,
   firstLineSettingsSchema,
   prospectFirstLineSchema,
   type FirstLineListQuery,
   type UpdateFirstLineInput,
-} from '../../../../shared/schemas/first-lines';
-import { apiRequest } from '../../../lib/api-client';
-import { aiStatusKey } from '../../ai/api/ai-queries';
-import { firstLinesKey } from '../../../lib/query-keys';
+} from '#shared/schemas/first-lines';
+import { apiRequest } from '#web/lib/api-client';
+import { aiStatusKey } from '#web/data/ai-queries';
+import { firstLinesKey } from '#web/lib/query-keys';
 
 /** A page of the campaign's prospects with their first lines (GET /api/campaigns/:id/first-lines). */
 export function useFirstLinePage(campaignId: string, query: FirstLineListQuery) {

@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
-import '../../../test/setup-dom';
+import '#web/test/setup-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { apiPaths, withId, withQuery } from '../../../../shared/paths';
-import type { FirstLinePage, ProspectFirstLine } from '../../../../shared/schemas/first-lines';
-import { aiMessages } from '../../../../shared/schemas/ai';
-import { apiError, json, mockApi, sentTo } from '../../../test/mock-api';
+import { apiPaths, withId, withQuery } from '#shared/paths';
+import type { FirstLinePage, ProspectFirstLine } from '#shared/schemas/first-lines';
+import { aiMessages } from '#shared/schemas/ai';
+import { apiError, json, mockApi, sentTo } from '#web/test/mock-api';
 import { FirstLinesPanel } from './first-lines-panel';
 
 const campaignId = 'c0ffee00-0000-4000-8000-00000000000c';

@@ -6,14 +6,14 @@ import {
   MAX_FIRST_LINE_CHARS,
   updateFirstLineSchema,
   type ProspectFirstLine,
-} from '../../../../shared/schemas/first-lines';
-import { PagedQueryCard } from '../../../components/query-card';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { EmptyState } from '../../../components/ui/page-states';
-import { aiFailureMessage } from '../../ai/api/ai-failure';
-import { useAiStatus } from '../../ai/api/ai-queries';
-import { AiNotConfigured } from '../../ai/components/ai-not-configured';
+} from '#shared/schemas/first-lines';
+import { PagedQueryCard } from '#web/components/query-card';
+import { Badge } from '#web/components/ui/badge';
+import { Button } from '#web/components/ui/button';
+import { EmptyState } from '#web/components/ui/page-states';
+import { aiFailureMessage } from '#web/data/ai-failure';
+import { useAiStatus } from '#web/data/ai-queries';
+import { AiNotConfigured } from '#web/widgets/ai/ai-not-configured';
 import {
   useDiscardFirstLine,
   useDraftFirstLine,
@@ -21,7 +21,7 @@ import {
   useSetFirstLineApproval,
   useUpdateFirstLine,
 } from '../api/first-line-queries';
-import { displayUrl } from '../../../../shared/display-host';
+import { displayUrl } from '#shared/display-host';
 
 const PAGE_SIZE = 10;
 

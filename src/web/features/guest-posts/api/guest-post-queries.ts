@@ -1,14 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiPaths, withId, withQuery } from '../../../../shared/paths';
+import { apiPaths, withId, withQuery } from '#shared/paths';
 import {
   guestPostCampaignSchema,
   guestPostPageSchema,
   guestPostSchema,
   type GuestPostListQuery,
   type SaveInternalLinksInput,
-} from '../../../../shared/schemas/guest-posts';
-import { apiRequest } from '../../../lib/api-client';
+} from '#shared/schemas/guest-posts';
+import { apiRequest } from '#web/lib/api-client';
 
 const campaignsKey = ['guest-post-campaigns'] as const;
 export const guestPostsKey = ['guest-posts'] as const;

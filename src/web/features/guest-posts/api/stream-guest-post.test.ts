@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { apiPaths } from '../../../../shared/paths';
-import { aiMessages } from '../../../../shared/schemas/ai';
-import { mockApi } from '../../../test/mock-api';
-import { aiFailureMessage } from '../../ai/api/ai-failure';
+import { apiPaths } from '#shared/paths';
+import { aiMessages } from '#shared/schemas/ai';
+import { mockApi } from '#web/test/mock-api';
+import { aiFailureMessage } from '#web/data/ai-failure';
 import { streamGuestPost } from './stream-guest-post';
 
 const request = {

@@ -1,13 +1,13 @@
 import { EventSourceParserStream } from 'eventsource-parser/stream';
-import { apiPaths } from '../../../../shared/paths';
+import { apiPaths } from '#shared/paths';
 import {
   generateEventSchemas,
   guestPostMessages,
   type GuestPost,
   type GuestPostRequestInput,
-} from '../../../../shared/schemas/guest-posts';
-import { apiErrorFrom } from '../../../lib/api-client';
-import { ApiError } from '../../../lib/api-error';
+} from '#shared/schemas/guest-posts';
+import { apiErrorFrom } from '#web/lib/api-client';
+import { ApiError } from '#web/lib/api-error';
 
 /**
  * Asks the server to write a guest post and reads its server-sent events from the fetch body

@@ -1,12 +1,12 @@
 import { Check, CircleAlert, Copy, FileText } from 'lucide-react';
 import { useMemo } from 'react';
-import { renderPostMarkup } from '../../../../shared/blog-markup';
-import { isNaturalAnchor, markupToPlainText } from '../../../../shared/guest-post-text';
-import { guestPostMessages as m, type LinkCheck } from '../../../../shared/schemas/guest-posts';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
-import { useCopy } from '../../../lib/use-copy';
+import { renderPostMarkup } from '#shared/blog-markup';
+import { isNaturalAnchor, markupToPlainText } from '#shared/guest-post-text';
+import { guestPostMessages as m, type LinkCheck } from '#shared/schemas/guest-posts';
+import { Button } from '#web/components/ui/button';
+import { Card } from '#web/components/ui/card';
+import { Spinner } from '#web/components/ui/spinner';
+import { useCopy } from '#web/lib/use-copy';
 
 interface GeneratedContentPanelProps {
   /** The post in the blog markup, complete or as far as it has been written. */

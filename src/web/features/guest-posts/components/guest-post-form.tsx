@@ -3,7 +3,7 @@ import { Save, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useForm, useWatch, type FieldError } from 'react-hook-form';
 import { toast } from 'sonner';
-import { limits } from '../../../../shared/limits';
+import { limits } from '#shared/limits';
 import {
   DEFAULT_WORD_COUNT,
   guestPostMessages as m,
@@ -13,15 +13,15 @@ import {
   type GuestPostCampaign,
   type GuestPostRequest,
   type GuestPostRequestInput,
-} from '../../../../shared/schemas/guest-posts';
-import { UrlListInputs } from '../../../components/url-list-inputs';
-import { Button } from '../../../components/ui/button';
-import { Label } from '../../../components/ui/label';
-import { Select } from '../../../components/ui/select';
-import { TextField } from '../../../components/ui/text-field';
+} from '#shared/schemas/guest-posts';
+import { UrlListInputs } from '#web/components/url-list-inputs';
+import { Button } from '#web/components/ui/button';
+import { Label } from '#web/components/ui/label';
+import { Select } from '#web/components/ui/select';
+import { TextField } from '#web/components/ui/text-field';
 import { useSaveInternalLinks } from '../api/guest-post-queries';
-import { applyServerIssues } from '../../../lib/form-errors';
-import { useSingleFlight } from '../../../lib/use-single-flight';
+import { applyServerIssues } from '#web/lib/form-errors';
+import { useSingleFlight } from '#web/lib/use-single-flight';
 
 type Input = GuestPostRequestInput;
 type ListErrors = FieldError & { root?: FieldError } & (FieldError | undefined)[];

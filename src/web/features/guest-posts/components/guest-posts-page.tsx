@@ -2,21 +2,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { paths } from '../../../../shared/paths';
-import {
-  guestPostMessages as m,
-  type GuestPost,
-  type GuestPostRequest,
-} from '../../../../shared/schemas/guest-posts';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { ErrorState, PageHeader } from '../../../components/ui/page-states';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { formatDate } from '../../../lib/format';
-import { aiFailureMessage } from '../../ai/api/ai-failure';
-import { aiStatusKey, useAiStatus } from '../../ai/api/ai-queries';
-import { AiNotConfigured } from '../../ai/components/ai-not-configured';
+import { paths } from '#shared/paths';
+import { guestPostMessages as m, type GuestPost, type GuestPostRequest } from '#shared/schemas/guest-posts';
+import { Alert } from '#web/components/ui/alert';
+import { Button } from '#web/components/ui/button';
+import { Card } from '#web/components/ui/card';
+import { ErrorState, PageHeader } from '#web/components/ui/page-states';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { formatDate } from '#web/lib/format';
+import { aiFailureMessage } from '#web/data/ai-failure';
+import { aiStatusKey, useAiStatus } from '#web/data/ai-queries';
+import { AiNotConfigured } from '#web/widgets/ai/ai-not-configured';
 import { guestPostsKey, useGuestPost, useGuestPostCampaigns } from '../api/guest-post-queries';
 import { streamGuestPost } from '../api/stream-guest-post';
 import { GeneratedContentPanel } from './generated-content-panel';

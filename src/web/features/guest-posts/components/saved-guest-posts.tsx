@@ -1,14 +1,14 @@
 import { FileText } from 'lucide-react';
 import { useState } from 'react';
-import { guestPostMessages as m, type GuestPostSummary } from '../../../../shared/schemas/guest-posts';
-import { DeleteDialog } from '../../../components/delete-dialog';
-import { PagedQueryCard } from '../../../components/query-card';
-import { Button } from '../../../components/ui/button';
-import { DeleteButton } from '../../../components/ui/delete-button';
-import { EmptyState } from '../../../components/ui/page-states';
-import { formatDate } from '../../../lib/format';
+import { guestPostMessages as m, type GuestPostSummary } from '#shared/schemas/guest-posts';
+import { DeleteDialog } from '#web/components/delete-dialog';
+import { PagedQueryCard } from '#web/components/query-card';
+import { Button } from '#web/components/ui/button';
+import { DeleteButton } from '#web/components/ui/delete-button';
+import { EmptyState } from '#web/components/ui/page-states';
+import { formatDate } from '#web/lib/format';
 import { useDeleteGuestPost, useGuestPostPage } from '../api/guest-post-queries';
-import { pageOnly, useListParams } from '../../../lib/use-list-params';
+import { pageOnly, useListParams } from '#web/lib/use-list-params';
 
 const PAGE_SIZE = 5;
 

@@ -1,5 +1,5 @@
 import { Lightbulb } from 'lucide-react';
-import { Card } from '../../../components/ui/card';
+import { Card } from '#web/components/ui/card';
 
 const tips = [
   {

@@ -1,16 +1,16 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiPaths, withId, withQuery } from '../../../../shared/paths';
+import { apiPaths, withId, withQuery } from '#shared/paths';
 import {
   inboxLabelSchema,
   inboxPageSchema,
   type InboxLabelInput,
   type InboxView,
-} from '../../../../shared/schemas/inbox';
-import { apiRequest } from '../../../lib/api-client';
-import { inboxKey } from '../../../lib/query-keys';
+} from '#shared/schemas/inbox';
+import { apiRequest } from '#web/lib/api-client';
+import { inboxKey } from '#web/lib/query-keys';
 
-export { inboxUnreadQuery, useInboxUnread } from '../../../lib/inbox-unread';
+export { inboxUnreadQuery, useInboxUnread } from '#web/lib/inbox-unread';
 
 /**
  * What the list shows (docs/product.md#inbox): a view and optional filters, as the URL keeps them.

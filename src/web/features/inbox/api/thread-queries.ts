@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiPaths, withId } from '../../../../shared/paths';
+import { apiPaths, withId } from '#shared/paths';
 import {
   answerDraftSchema,
   inboxThreadSchema,
@@ -9,11 +9,11 @@ import {
   type AnswerInput,
   type InboxThread,
   type ProspectNote,
-} from '../../../../shared/schemas/inbox';
-import type { ProspectStatus } from '../../../../shared/schemas/prospects';
-import { teamUserSchema } from '../../../../shared/schemas/settings';
-import { apiRequest } from '../../../lib/api-client';
-import { inboxKey } from '../../../lib/query-keys';
+} from '#shared/schemas/inbox';
+import type { ProspectStatus } from '#shared/schemas/prospects';
+import { teamUserSchema } from '#shared/schemas/settings';
+import { apiRequest } from '#web/lib/api-client';
+import { inboxKey } from '#web/lib/query-keys';
 
 /** The cache key of one conversation; under `inboxKey`, so the inbox's live events refresh it. */
 export const threadKey = (threadId: string) => [...inboxKey, 'thread', threadId] as const;

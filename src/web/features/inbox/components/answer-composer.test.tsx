@@ -1,15 +1,15 @@
 // @vitest-environment jsdom
-import '../../../test/setup-dom';
+import '#web/test/setup-dom';
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it } from 'vitest';
-import { apiPaths, withId } from '../../../../shared/paths';
-import { aiMessages } from '../../../../shared/schemas/ai';
-import { inboxMessages as m, type InboxThread } from '../../../../shared/schemas/inbox';
-import { Providers } from '../../../app/providers';
-import { apiError, json, mockApi, sentTo } from '../../../test/mock-api';
+import { apiPaths, withId } from '#shared/paths';
+import { aiMessages } from '#shared/schemas/ai';
+import { inboxMessages as m, type InboxThread } from '#shared/schemas/inbox';
+import { Providers } from '#web/app/providers';
+import { apiError, json, mockApi, sentTo } from '#web/test/mock-api';
 import { AnswerComposer, AUTOSAVE_DELAY_MS } from './answer-composer';
 
 // sonner keeps its toasts in a module-wide store, replayed to the next test's toaster otherwise.

@@ -1,21 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { SlidersHorizontal } from 'lucide-react';
 import { useId, useState } from 'react';
-import {
-  inboxQuerySchema,
-  inboxViewLabels,
-  inboxViews,
-  type InboxView,
-} from '../../../../shared/schemas/inbox';
-import { Button } from '../../../components/ui/button';
-import { Checkbox } from '../../../components/ui/checkbox';
-import { SearchInput } from '../../../components/ui/search-input';
-import { Select } from '../../../components/ui/select';
-import { cn } from '../../../lib/cn';
-import { useListParams } from '../../../lib/use-list-params';
-import { campaignOptionsQuery } from '../../../data/campaign-options';
-import { useEmailAccounts } from '../../email-accounts/api/email-account-queries';
-import { useTeamUsers } from '../../../data/team-queries';
+import { inboxQuerySchema, inboxViewLabels, inboxViews, type InboxView } from '#shared/schemas/inbox';
+import { Button } from '#web/components/ui/button';
+import { Checkbox } from '#web/components/ui/checkbox';
+import { SearchInput } from '#web/components/ui/search-input';
+import { Select } from '#web/components/ui/select';
+import { cn } from '#web/lib/cn';
+import { useListParams } from '#web/lib/use-list-params';
+import { campaignOptionsQuery } from '#web/data/campaign-options';
+import { useEmailAccounts } from '#web/data/email-account-queries';
+import { useTeamUsers } from '#web/data/team-queries';
 import { useInboxLabels } from '../api/inbox-queries';
 
 /**

@@ -1,9 +1,9 @@
 import { Inbox, SearchX } from 'lucide-react';
-import { paths } from '../../../../shared/paths';
-import { inboxMessages } from '../../../../shared/schemas/inbox';
-import { LoadMore } from '../../../components/ui/load-more';
-import { EmptyState, ErrorState } from '../../../components/ui/page-states';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { paths } from '#shared/paths';
+import { inboxMessages } from '#shared/schemas/inbox';
+import { LoadMore } from '#web/components/ui/load-more';
+import { EmptyState, ErrorState } from '#web/components/ui/page-states';
+import { Skeleton } from '#web/components/ui/skeleton';
 import { useInboxThreads, type InboxFilters } from '../api/inbox-queries';
 import { InboxRow } from './inbox-row';
 

@@ -1,15 +1,15 @@
 // @vitest-environment jsdom
-import '../../../test/setup-dom';
+import '#web/test/setup-dom';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { apiPaths, paths, withQuery } from '../../../../shared/paths';
-import type { InboxLabel, InboxPage, InboxThreadSummary } from '../../../../shared/schemas/inbox';
-import { FakeEventSource } from '../../../test/fake-event-source';
-import { mailboxFixture, teamUserFixture } from '../../../test/fixtures';
-import { apiError, json, mockApi, testUser } from '../../../test/mock-api';
-import { renderApp } from '../../../test/render-app';
-import { chooseOption } from '../../../test/select';
+import { apiPaths, paths, withQuery } from '#shared/paths';
+import type { InboxLabel, InboxPage, InboxThreadSummary } from '#shared/schemas/inbox';
+import { FakeEventSource } from '#web/test/fake-event-source';
+import { mailboxFixture, teamUserFixture } from '#web/test/fixtures';
+import { apiError, json, mockApi, testUser } from '#web/test/mock-api';
+import { renderApp } from '#web/test/render-app';
+import { chooseOption } from '#web/test/select';
 
 // The conversation pane is another component's concern: a stand-in shows which one is open and its Back.
 vi.mock('./thread-view', () => ({

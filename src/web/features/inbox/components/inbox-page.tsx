@@ -1,11 +1,11 @@
 import { MessagesSquare, Tags } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { paths } from '../../../../shared/paths';
-import { Button } from '../../../components/ui/button';
-import { EmptyState } from '../../../components/ui/page-states';
-import { cn } from '../../../lib/cn';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { paths } from '#shared/paths';
+import { Button } from '#web/components/ui/button';
+import { EmptyState } from '#web/components/ui/page-states';
+import { cn } from '#web/lib/cn';
+import { useDebouncedValue } from '#web/lib/use-debounced-value';
 import type { InboxFilters as Filters } from '../api/inbox-queries';
 import { InboxFilters, useInboxParams } from './inbox-filters';
 import { InboxList } from './inbox-list';

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-import '../../../test/setup-dom';
+import '#web/test/setup-dom';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { InboxThreadSummary } from '../../../../shared/schemas/inbox';
+import type { InboxThreadSummary } from '#shared/schemas/inbox';
 import { InboxRow } from './inbox-row';
 
 const thread = (website: string): InboxThreadSummary => ({

@@ -1,12 +1,12 @@
 import { format, formatDistanceToNow } from 'date-fns';
 import { AlarmClock } from 'lucide-react';
 import { Link, type To } from 'react-router';
-import { displayHost, displayUrl } from '../../../../shared/display-host';
-import type { InboxThreadSummary } from '../../../../shared/schemas/inbox';
-import { hostOf, siteUrlFromInput } from '../../../../shared/url-normalize';
-import { Badge, type BadgeTone } from '../../../components/ui/badge';
-import { cn } from '../../../lib/cn';
-import { formatDateTime } from '../../../lib/format';
+import { displayHost, displayUrl } from '#shared/display-host';
+import type { InboxThreadSummary } from '#shared/schemas/inbox';
+import { hostOf, siteUrlFromInput } from '#shared/url-normalize';
+import { Badge, type BadgeTone } from '#web/components/ui/badge';
+import { cn } from '#web/lib/cn';
+import { formatDateTime } from '#web/lib/format';
 
 /** The chip of a conversation whose latest message from their side is not a person's reply. */
 const kindChips: Record<

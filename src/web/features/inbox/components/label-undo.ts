@@ -1,6 +1,6 @@
 import { toast } from 'sonner';
-import type { LabelThreadResult } from '../../../../shared/schemas/inbox';
-import type { ProspectStatus } from '../../../../shared/schemas/prospects';
+import type { LabelThreadResult } from '#shared/schemas/inbox';
+import type { ProspectStatus } from '#shared/schemas/prospects';
 import type { LabelThreadVariables } from '../api/thread-queries';
 
 const statusName = (status: ProspectStatus) => status[0]!.toUpperCase() + status.slice(1);

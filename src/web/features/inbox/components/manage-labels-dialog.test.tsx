@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
-import '../../../test/setup-dom';
+import '#web/test/setup-dom';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { apiPaths, paths, withId } from '../../../../shared/paths';
-import { inboxMessages, type InboxLabel } from '../../../../shared/schemas/inbox';
-import { json, mockApi, sentTo, testUser } from '../../../test/mock-api';
-import { renderApp } from '../../../test/render-app';
+import { apiPaths, paths, withId } from '#shared/paths';
+import { inboxMessages, type InboxLabel } from '#shared/schemas/inbox';
+import { json, mockApi, sentTo, testUser } from '#web/test/mock-api';
+import { renderApp } from '#web/test/render-app';
 
 vi.mock('./thread-view', () => ({ ThreadView: () => null }));
 

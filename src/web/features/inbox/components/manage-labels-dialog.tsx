@@ -10,17 +10,17 @@ import {
   inboxMessages,
   INBOX_LABEL_MAX,
   type InboxLabel,
-} from '../../../../shared/schemas/inbox';
-import { DeleteDialog } from '../../../components/delete-dialog';
-import { Button } from '../../../components/ui/button';
-import { DeleteButton } from '../../../components/ui/delete-button';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { Label } from '../../../components/ui/label';
-import { ErrorState, TableSkeleton } from '../../../components/ui/page-states';
-import { Select } from '../../../components/ui/select';
-import { TextField } from '../../../components/ui/text-field';
-import { applyServerIssues, refusalMessage } from '../../../lib/form-errors';
-import { useSingleFlight } from '../../../lib/use-single-flight';
+} from '#shared/schemas/inbox';
+import { DeleteDialog } from '#web/components/delete-dialog';
+import { Button } from '#web/components/ui/button';
+import { DeleteButton } from '#web/components/ui/delete-button';
+import { Dialog, DialogContent } from '#web/components/ui/dialog';
+import { Label } from '#web/components/ui/label';
+import { ErrorState, TableSkeleton } from '#web/components/ui/page-states';
+import { Select } from '#web/components/ui/select';
+import { TextField } from '#web/components/ui/text-field';
+import { applyServerIssues, refusalMessage } from '#web/lib/form-errors';
+import { useSingleFlight } from '#web/lib/use-single-flight';
 import {
   useCreateInboxLabel,
   useDeleteInboxLabel,

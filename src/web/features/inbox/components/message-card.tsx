@@ -1,12 +1,12 @@
 import { CircleAlert, ImageOff, Paperclip } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { apiPaths, withId, withQuery } from '../../../../shared/paths';
-import type { inboundKinds, ThreadMessage } from '../../../../shared/schemas/inbox';
-import { Badge, type BadgeTone } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { activeWorkspaceId } from '../../../lib/active-workspace';
-import { cn } from '../../../lib/cn';
-import { formatDateTime } from '../../../lib/format';
+import { apiPaths, withId, withQuery } from '#shared/paths';
+import type { inboundKinds, ThreadMessage } from '#shared/schemas/inbox';
+import { Badge, type BadgeTone } from '#web/components/ui/badge';
+import { Button } from '#web/components/ui/button';
+import { activeWorkspaceId } from '#web/lib/active-workspace';
+import { cn } from '#web/lib/cn';
+import { formatDateTime } from '#web/lib/format';
 
 type Inbound = Extract<ThreadMessage, { type: 'inbound' }>;
 type Attachment = Inbound['attachments'][number];

@@ -3,20 +3,16 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import {
-  inboxMessages as m,
-  prospectNoteInputSchema,
-  type ProspectNote,
-} from '../../../../shared/schemas/inbox';
-import { DeleteDialog } from '../../../components/delete-dialog';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { DeleteButton } from '../../../components/ui/delete-button';
-import { TextareaField } from '../../../components/ui/textarea-field';
-import { applyServerIssues, refusalMessage } from '../../../lib/form-errors';
-import { formatDateTime } from '../../../lib/format';
-import { useSingleFlight } from '../../../lib/use-single-flight';
-import { useMe } from '../../auth/api/session-queries';
+import { inboxMessages as m, prospectNoteInputSchema, type ProspectNote } from '#shared/schemas/inbox';
+import { DeleteDialog } from '#web/components/delete-dialog';
+import { Button } from '#web/components/ui/button';
+import { Card } from '#web/components/ui/card';
+import { DeleteButton } from '#web/components/ui/delete-button';
+import { TextareaField } from '#web/components/ui/textarea-field';
+import { applyServerIssues, refusalMessage } from '#web/lib/form-errors';
+import { formatDateTime } from '#web/lib/format';
+import { useSingleFlight } from '#web/lib/use-single-flight';
+import { useMe } from '#web/data/session-queries';
 import { useAddProspectNote, useDeleteProspectNote } from '../api/thread-queries';
 
 type Input = z.input<typeof prospectNoteInputSchema>;

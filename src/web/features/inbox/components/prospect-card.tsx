@@ -1,16 +1,16 @@
 import { ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { displayUrl } from '../../../../shared/display-host';
-import { paths } from '../../../../shared/paths';
-import type { InboxThread } from '../../../../shared/schemas/inbox';
-import { liveLinkStatuses, type LiveLinkStatus } from '../../../../shared/schemas/live-links';
-import { siteUrlFromInput } from '../../../../shared/url-normalize';
-import { Badge } from '../../../components/ui/badge';
-import { Card } from '../../../components/ui/card';
-import { formatDate } from '../../../lib/format';
-import { LinkStatusBadge } from '../../live-links/components/link-status-badge';
-import { ProspectStatusBadge } from '../../prospects/components/prospect-status-badge';
+import { displayUrl } from '#shared/display-host';
+import { paths } from '#shared/paths';
+import type { InboxThread } from '#shared/schemas/inbox';
+import { liveLinkStatuses, type LiveLinkStatus } from '#shared/schemas/live-links';
+import { siteUrlFromInput } from '#shared/url-normalize';
+import { Badge } from '#web/components/ui/badge';
+import { Card } from '#web/components/ui/card';
+import { formatDate } from '#web/lib/format';
+import { LinkStatusBadge } from '#web/widgets/live-links/link-status-badge';
+import { ProspectStatusBadge } from '#web/widgets/prospects/prospect-status-badge';
 
 type Prospect = InboxThread['prospect'];
 

@@ -3,17 +3,13 @@ import { AlarmClock, ChevronLeft, MailOpen, MoreHorizontal } from 'lucide-react'
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { paths } from '../../../../shared/paths';
-import {
-  inboxMessages as m,
-  type InboxThread,
-  type LabelThreadResult,
-} from '../../../../shared/schemas/inbox';
-import { displayUrl } from '../../../../shared/display-host';
-import { Button } from '../../../components/ui/button';
-import { Select } from '../../../components/ui/select';
-import { formatDateTime } from '../../../lib/format';
-import { refusalMessage } from '../../../lib/form-errors';
+import { paths } from '#shared/paths';
+import { inboxMessages as m, type InboxThread, type LabelThreadResult } from '#shared/schemas/inbox';
+import { displayUrl } from '#shared/display-host';
+import { Button } from '#web/components/ui/button';
+import { Select } from '#web/components/ui/select';
+import { formatDateTime } from '#web/lib/format';
+import { refusalMessage } from '#web/lib/form-errors';
 import {
   useAssignThread,
   useLabelThread,

@@ -1,4 +1,4 @@
-import type { ThreadMessage } from '../../../../shared/schemas/inbox';
+import type { ThreadMessage } from '#shared/schemas/inbox';
 import { MessageCard } from './message-card';
 
 /** The messages oldest first; the server sends them so, but a sort keeps a merged refetch honest. */

@@ -1,22 +1,22 @@
 // @vitest-environment jsdom
-import '../../../test/setup-dom';
+import '#web/test/setup-dom';
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiPaths, paths, withId } from '../../../../shared/paths';
+import { apiPaths, paths, withId } from '#shared/paths';
 import {
   inboxMessages as m,
   type InboxLabel,
   type InboxThread,
   type LabelThreadResult,
   type ThreadMessage,
-} from '../../../../shared/schemas/inbox';
-import type { TeamUser } from '../../../../shared/schemas/settings';
-import { Providers } from '../../../app/providers';
-import { apiError, json, mockApi, sentTo, testUser } from '../../../test/mock-api';
+} from '#shared/schemas/inbox';
+import type { TeamUser } from '#shared/schemas/settings';
+import { Providers } from '#web/app/providers';
+import { apiError, json, mockApi, sentTo, testUser } from '#web/test/mock-api';
 import { ThreadView } from './thread-view';
 
 const threadId = '00000000-0000-4000-8000-0000000000a1';

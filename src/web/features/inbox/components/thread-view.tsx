@@ -1,15 +1,11 @@
 import { ChevronLeft, Link2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { displayUrl } from '../../../../shared/display-host';
-import {
-  inboxMessages as m,
-  type InboxThread,
-  type LabelThreadResult,
-} from '../../../../shared/schemas/inbox';
-import { Button } from '../../../components/ui/button';
-import { ErrorState } from '../../../components/ui/page-states';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { AddLiveLinkDialog } from '../../live-links/components/add-live-link-dialog';
+import { displayUrl } from '#shared/display-host';
+import { inboxMessages as m, type InboxThread, type LabelThreadResult } from '#shared/schemas/inbox';
+import { Button } from '#web/components/ui/button';
+import { ErrorState } from '#web/components/ui/page-states';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { AddLiveLinkDialog } from '#web/widgets/live-links/add-live-link-dialog';
 import { useInboxThread, useMarkThreadRead } from '../api/thread-queries';
 import { AnswerComposer } from './answer-composer';
 import { NotesPanel } from './notes-panel';

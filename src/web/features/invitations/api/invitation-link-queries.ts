@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { apiPaths, paths } from '../../../../shared/paths';
-import { workspaceSummarySchema } from '../../../../shared/schemas/auth';
-import { invitationMessages as m, invitationPreviewSchema } from '../../../../shared/schemas/invitations';
-import { setActiveWorkspaceId } from '../../../lib/active-workspace';
-import { apiRequest } from '../../../lib/api-client';
+import { apiPaths, paths } from '#shared/paths';
+import { workspaceSummarySchema } from '#shared/schemas/auth';
+import { invitationMessages as m, invitationPreviewSchema } from '#shared/schemas/invitations';
+import { setActiveWorkspaceId } from '#web/lib/active-workspace';
+import { apiRequest } from '#web/lib/api-client';
 
 const joinedSchema = workspaceSummarySchema.pick({ id: true, name: true });
 

@@ -1,14 +1,14 @@
 // @vitest-environment jsdom
-import '../../../test/setup-dom';
+import '#web/test/setup-dom';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { messages } from '../../../../shared/messages';
-import { apiPaths, invitePath, paths } from '../../../../shared/paths';
-import { invitationMessages as m, type InvitationPreview } from '../../../../shared/schemas/invitations';
-import { activeWorkspaceId, WORKSPACE_HEADER } from '../../../lib/active-workspace';
-import { apiError, json, mockApi, sentTo, signedOut, testUser } from '../../../test/mock-api';
-import { renderApp } from '../../../test/render-app';
+import { messages } from '#shared/messages';
+import { apiPaths, invitePath, paths } from '#shared/paths';
+import { invitationMessages as m, type InvitationPreview } from '#shared/schemas/invitations';
+import { activeWorkspaceId, WORKSPACE_HEADER } from '#web/lib/active-workspace';
+import { apiError, json, mockApi, sentTo, signedOut, testUser } from '#web/test/mock-api';
+import { renderApp } from '#web/test/render-app';
 
 const token = 'tok-1';
 const previewPath = apiPaths.invitationPreview.replace(':token', token);

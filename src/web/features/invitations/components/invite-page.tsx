@@ -1,23 +1,23 @@
 import { Link } from 'react-router';
-import { invitePath, paths, withQuery } from '../../../../shared/paths';
-import type { Me } from '../../../../shared/schemas/auth';
-import { invitationMessages as m, type InvitationPreview } from '../../../../shared/schemas/invitations';
-import { roleLabels } from '../../../../shared/schemas/settings';
-import { SingleCardLayout } from '../../../components/layouts/single-card-layout';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { ErrorState } from '../../../components/ui/page-states';
-import { Spinner } from '../../../components/ui/spinner';
-import { ApiError } from '../../../lib/api-error';
-import { refusalMessage } from '../../../lib/form-errors';
-import { nextParam } from '../../auth/api/session-mutations';
-import { useMe } from '../../auth/api/session-queries';
+import { invitePath, paths, withQuery } from '#shared/paths';
+import type { Me } from '#shared/schemas/auth';
+import { invitationMessages as m, type InvitationPreview } from '#shared/schemas/invitations';
+import { roleLabels } from '#shared/schemas/settings';
+import { SingleCardLayout } from '#web/components/layouts/single-card-layout';
+import { Alert } from '#web/components/ui/alert';
+import { Button } from '#web/components/ui/button';
+import { CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
+import { ErrorState } from '#web/components/ui/page-states';
+import { Spinner } from '#web/components/ui/spinner';
+import { ApiError } from '#web/lib/api-error';
+import { refusalMessage } from '#web/lib/form-errors';
+import { nextParam } from '#web/data/session-mutations';
+import { useMe } from '#web/data/session-queries';
 import {
   ResendVerificationButton,
   useVerificationRecheck,
   verificationWhere,
-} from '../../auth/components/verification-link';
+} from '#web/widgets/auth/verification-link';
 import { useAcceptInvitation, useInvitationPreview } from '../api/invitation-link-queries';
 
 /**

@@ -1,5 +1,5 @@
-import { company } from '../../../../shared/company';
-import { THEME_STORAGE_KEY } from '../../../../shared/limits';
+import { company } from '#shared/company';
+import { THEME_STORAGE_KEY } from '#shared/limits';
 import { LegalSection, MailLink } from './legal-page';
 
 const stored = [

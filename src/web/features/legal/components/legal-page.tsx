@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { company } from '../../../../shared/company';
-import { formatPostDate } from '../../../../shared/format-date';
+import { company } from '#shared/company';
+import { formatPostDate } from '#shared/format-date';
 
 interface LegalPageProps {
   title: string;

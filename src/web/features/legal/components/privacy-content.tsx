@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { company } from '../../../../shared/company';
-import { paths } from '../../../../shared/paths';
+import { company } from '#shared/company';
+import { paths } from '#shared/paths';
 import { LegalSection, MailLink } from './legal-page';
 
 /** The Privacy Policy of LinkPilot: what it stores, why, for how long, and how to have it deleted. */

@@ -1,4 +1,4 @@
-import { company } from '../../../../shared/company';
+import { company } from '#shared/company';
 import { LegalSection, MailLink } from './legal-page';
 
 /** The Terms of Service of LinkPilot. */

@@ -1,7 +1,7 @@
 import { format } from 'date-fns';
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { LiveLinkSummary } from '../../../../shared/schemas/live-links';
-import { Card } from '../../../components/ui/card';
+import type { LiveLinkSummary } from '#shared/schemas/live-links';
+import { Card } from '#web/components/ui/card';
 
 const dayLabel = (day: string) => format(new Date(`${day}T00:00:00`), 'MMM d');
 

@@ -1,15 +1,11 @@
 import { useState } from 'react';
-import {
-  liveLinkMessages as m,
-  linkCheckReasonText,
-  type LiveLink,
-} from '../../../../shared/schemas/live-links';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { ErrorState, TableSkeleton } from '../../../components/ui/page-states';
-import { Pagination } from '../../../components/ui/pagination';
-import { formatDateTime } from '../../../lib/format';
-import { useLinkChecks } from '../api/live-link-queries';
-import { LinkStatusBadge } from './link-status-badge';
+import { liveLinkMessages as m, linkCheckReasonText, type LiveLink } from '#shared/schemas/live-links';
+import { Dialog, DialogContent } from '#web/components/ui/dialog';
+import { ErrorState, TableSkeleton } from '#web/components/ui/page-states';
+import { Pagination } from '#web/components/ui/pagination';
+import { formatDateTime } from '#web/lib/format';
+import { useLinkChecks } from '#web/data/live-link-queries';
+import { LinkStatusBadge } from '#web/widgets/live-links/link-status-badge';
 
 const PAGE_SIZE = 10;
 

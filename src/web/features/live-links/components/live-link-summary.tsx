@@ -1,10 +1,10 @@
 import { lazy, Suspense } from 'react';
-import { liveLinkMessages as m } from '../../../../shared/schemas/live-links';
-import { Card } from '../../../components/ui/card';
-import { ErrorState } from '../../../components/ui/page-states';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { cn } from '../../../lib/cn';
-import { useLiveLinkSummary } from '../api/live-link-queries';
+import { liveLinkMessages as m } from '#shared/schemas/live-links';
+import { Card } from '#web/components/ui/card';
+import { ErrorState } from '#web/components/ui/page-states';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { cn } from '#web/lib/cn';
+import { useLiveLinkSummary } from '#web/data/live-link-queries';
 
 const ActiveLinksChart = lazy(() => import('./active-links-chart'));
 

@@ -1,19 +1,19 @@
 // @vitest-environment jsdom
-import '../../../test/setup-dom';
+import '#web/test/setup-dom';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiPaths, paths, withId } from '../../../../shared/paths';
+import { apiPaths, paths, withId } from '#shared/paths';
 import {
   liveLinkFieldHints,
   type LinkCheckPage,
   type LiveLink,
   type LiveLinkSummary,
-} from '../../../../shared/schemas/live-links';
-import { json, mockApi, testUser } from '../../../test/mock-api';
-import { FakeEventSource } from '../../../test/fake-event-source';
-import { renderApp } from '../../../test/render-app';
+} from '#shared/schemas/live-links';
+import { json, mockApi, testUser } from '#web/test/mock-api';
+import { FakeEventSource } from '#web/test/fake-event-source';
+import { renderApp } from '#web/test/render-app';
 
 const link = (id: string, status: LiveLink['status'], extra: Partial<LiveLink> = {}): LiveLink => ({
   id,

@@ -1,7 +1,7 @@
 import { History, Link2, Plus, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { limits } from '../../../../shared/limits';
+import { limits } from '#shared/limits';
 import {
   liveLinkListQuerySchema,
   liveLinkMessages as m,
@@ -9,25 +9,25 @@ import {
   liveLinkStatuses,
   type LiveLink,
   type LiveLinkStatus,
-} from '../../../../shared/schemas/live-links';
-import type { SortOrder } from '../../../../shared/schemas/pagination';
-import { truncateUrl } from '../../../../shared/urls';
-import { DeleteDialog } from '../../../components/delete-dialog';
-import { PagedQueryCard } from '../../../components/query-card';
-import { Button } from '../../../components/ui/button';
-import { DeleteButton } from '../../../components/ui/delete-button';
-import { EmptyState, PageHeader } from '../../../components/ui/page-states';
-import { Select } from '../../../components/ui/select';
-import { ActionsHeader, SortHeader, Table, Td, Th } from '../../../components/ui/table';
-import { formatDate, formatDateTime } from '../../../lib/format';
-import { useListParams } from '../../../lib/use-list-params';
-import { useCheckLiveLink, useDeleteLiveLink, useLiveLinkPage } from '../api/live-link-queries';
-import { AddLiveLinkDialog } from './add-live-link-dialog';
+} from '#shared/schemas/live-links';
+import type { SortOrder } from '#shared/schemas/pagination';
+import { truncateUrl } from '#shared/urls';
+import { DeleteDialog } from '#web/components/delete-dialog';
+import { PagedQueryCard } from '#web/components/query-card';
+import { Button } from '#web/components/ui/button';
+import { DeleteButton } from '#web/components/ui/delete-button';
+import { EmptyState, PageHeader } from '#web/components/ui/page-states';
+import { Select } from '#web/components/ui/select';
+import { ActionsHeader, SortHeader, Table, Td, Th } from '#web/components/ui/table';
+import { formatDate, formatDateTime } from '#web/lib/format';
+import { useListParams } from '#web/lib/use-list-params';
+import { useCheckLiveLink, useDeleteLiveLink, useLiveLinkPage } from '#web/data/live-link-queries';
+import { AddLiveLinkDialog } from '#web/widgets/live-links/add-live-link-dialog';
 import { LinkHistoryDialog } from './link-history-dialog';
-import { LinkStatusBadge } from './link-status-badge';
+import { LinkStatusBadge } from '#web/widgets/live-links/link-status-badge';
 import { LiveLinkSummaryPanel } from './live-link-summary';
-import { displayUrl } from '../../../../shared/display-host';
-import { refusalMessage } from '../../../lib/form-errors';
+import { displayUrl } from '#shared/display-host';
+import { refusalMessage } from '#web/lib/form-errors';
 
 type StatusFilter = 'all' | LiveLinkStatus;
 type ListParams = { status: StatusFilter; order: SortOrder; page: number };

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { paths } from '../../../../shared/paths';
-import { Button } from '../../../components/ui/button';
+import { paths } from '#shared/paths';
+import { Button } from '#web/components/ui/button';
 
 /** The landing page's last section: one more invitation to start the trial. */
 export function ClosingCta() {

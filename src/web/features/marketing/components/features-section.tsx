@@ -9,7 +9,7 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
-import { landingSectionIds } from '../../../lib/landing-sections';
+import { landingSectionIds } from '#web/lib/landing-sections';
 import { SectionHeading } from './section-heading';
 
 const features: { icon: LucideIcon; title: string; text: string }[] = [

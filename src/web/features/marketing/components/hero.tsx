@@ -1,7 +1,7 @@
 import { ArrowRight, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
-import { paths } from '../../../../shared/paths';
-import { Button } from '../../../components/ui/button';
+import { paths } from '#shared/paths';
+import { Button } from '#web/components/ui/button';
 import heroImage from '../assets/hero-dashboard.svg';
 
 /** The marketing claims (docs/product.md#overview), shown under the hero. */

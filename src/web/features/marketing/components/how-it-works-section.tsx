@@ -1,5 +1,5 @@
 import { Play } from 'lucide-react';
-import { landingSectionIds } from '../../../lib/landing-sections';
+import { landingSectionIds } from '#web/lib/landing-sections';
 import { SectionHeading } from './section-heading';
 
 const steps = [

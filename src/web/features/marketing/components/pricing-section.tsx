@@ -1,6 +1,6 @@
 import { Check } from 'lucide-react';
 import { useState } from 'react';
-import { paths } from '../../../../shared/paths';
+import { paths } from '#shared/paths';
 import {
   annualTotal,
   displayedMonthlyPrice,
@@ -8,10 +8,10 @@ import {
   plans,
   type BillingPeriod,
   type Plan,
-} from '../../../../shared/plans';
-import { Button } from '../../../components/ui/button';
-import { cn } from '../../../lib/cn';
-import { landingSectionIds } from '../../../lib/landing-sections';
+} from '#shared/plans';
+import { Button } from '#web/components/ui/button';
+import { cn } from '#web/lib/cn';
+import { landingSectionIds } from '#web/lib/landing-sections';
 import { SectionHeading } from './section-heading';
 
 const periods: { value: BillingPeriod; label: string }[] = [

@@ -1,11 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiPaths, withQuery } from '../../../../shared/paths';
-import {
-  notificationPageSchema,
-  type MarkNotificationsReadInput,
-} from '../../../../shared/schemas/notifications';
-import { apiRequest } from '../../../lib/api-client';
-import { notificationsKey } from '../../../lib/query-keys';
+import { apiPaths, withQuery } from '#shared/paths';
+import { notificationPageSchema, type MarkNotificationsReadInput } from '#shared/schemas/notifications';
+import { apiRequest } from '#web/lib/api-client';
+import { notificationsKey } from '#web/lib/query-keys';
 
 /** The latest notifications and the unread count (GET /api/notifications); live events refresh it. */
 export function useNotifications(page = 1) {

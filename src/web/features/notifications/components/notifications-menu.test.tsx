@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
-import '../../../test/setup-dom';
+import '#web/test/setup-dom';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { apiPaths, paths, withQuery } from '../../../../shared/paths';
-import type { NotificationPage } from '../../../../shared/schemas/notifications';
-import { json, mockApi, sentTo, testUser } from '../../../test/mock-api';
-import { renderApp } from '../../../test/render-app';
+import { apiPaths, paths, withQuery } from '#shared/paths';
+import type { NotificationPage } from '#shared/schemas/notifications';
+import { json, mockApi, sentTo, testUser } from '#web/test/mock-api';
+import { renderApp } from '#web/test/render-app';
 
 const page: NotificationPage = {
   items: [

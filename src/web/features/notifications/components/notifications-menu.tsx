@@ -4,12 +4,12 @@ import { Bell, CheckCheck, ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { paths } from '../../../../shared/paths';
-import { pageCount } from '../../../../shared/schemas/pagination';
-import { notificationMessages as m, type Notification } from '../../../../shared/schemas/notifications';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { cn } from '../../../lib/cn';
+import { paths } from '#shared/paths';
+import { pageCount } from '#shared/schemas/pagination';
+import { notificationMessages as m, type Notification } from '#shared/schemas/notifications';
+import { Button } from '#web/components/ui/button';
+import { Spinner } from '#web/components/ui/spinner';
+import { cn } from '#web/lib/cn';
 import { useMarkNotificationsRead, useNotifications } from '../api/notification-queries';
 
 /** Where opening a notification leads: the screen of what it is about (a reminder: its conversation). */

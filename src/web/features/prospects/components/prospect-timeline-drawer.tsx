@@ -16,24 +16,24 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { toast } from 'sonner';
-import { campaignMessages as m } from '../../../../shared/schemas/campaigns';
+import { campaignMessages as m } from '#shared/schemas/campaigns';
 import {
   timelineMessages,
   type ProspectTimeline,
   type TimelineEntry,
-} from '../../../../shared/schemas/prospect-timeline';
-import type { UpdateProspectStatusInput } from '../../../../shared/schemas/prospects';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { ErrorState } from '../../../components/ui/page-states';
-import { Sheet, SheetContent } from '../../../components/ui/sheet';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { formatDate, formatDateTime } from '../../../lib/format';
-import { useUpdateProspectStatus } from '../api/prospect-mutations';
-import { useProspectTimeline } from '../api/prospect-queries';
-import { ProspectStatusBadge } from './prospect-status-badge';
-import { ReplyAssist } from '../../ai/components/reply-assist';
-import { displayUrl } from '../../../../shared/display-host';
+} from '#shared/schemas/prospect-timeline';
+import type { UpdateProspectStatusInput } from '#shared/schemas/prospects';
+import { Badge } from '#web/components/ui/badge';
+import { Button } from '#web/components/ui/button';
+import { ErrorState } from '#web/components/ui/page-states';
+import { Sheet, SheetContent } from '#web/components/ui/sheet';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { formatDate, formatDateTime } from '#web/lib/format';
+import { useUpdateProspectStatus } from '#web/data/prospect-mutations';
+import { useProspectTimeline } from '#web/data/prospect-queries';
+import { ProspectStatusBadge } from '#web/widgets/prospects/prospect-status-badge';
+import { ReplyAssist } from '#web/widgets/ai/reply-assist';
+import { displayUrl } from '#shared/display-host';
 
 /**
  * The prospect's whole history in a side sheet (docs/decisions/011-replies-history-and-domain-memory.md): messages sent, opens and clicks

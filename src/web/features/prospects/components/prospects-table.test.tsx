@@ -1,14 +1,14 @@
 // @vitest-environment jsdom
-import '../../../test/setup-dom';
+import '#web/test/setup-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { apiPaths, withId, withQuery } from '../../../../shared/paths';
-import type { Prospect } from '../../../../shared/schemas/prospects';
-import { TooltipProvider } from '../../../components/ui/tooltip';
-import { liveEventInvalidator } from '../../../lib/live-events';
-import { json, mockApi } from '../../../test/mock-api';
+import { apiPaths, withId, withQuery } from '#shared/paths';
+import type { Prospect } from '#shared/schemas/prospects';
+import { TooltipProvider } from '#web/components/ui/tooltip';
+import { liveEventInvalidator } from '#web/lib/live-events';
+import { json, mockApi } from '#web/test/mock-api';
 import { ProspectsTable } from './prospects-table';
 
 const campaignId = 'c0ffee00-0000-4000-8000-00000000000c';

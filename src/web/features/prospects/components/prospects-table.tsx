@@ -1,17 +1,17 @@
 import { Users } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { campaignMessages as m } from '../../../../shared/schemas/campaigns';
-import type { SortOrder } from '../../../../shared/schemas/pagination';
-import { outreachMessages } from '../../../../shared/schemas/outreach';
-import type { CampaignProspectSortField, Prospect } from '../../../../shared/schemas/prospects';
-import { PagedQueryCard } from '../../../components/query-card';
-import { Button } from '../../../components/ui/button';
-import { EmptyState } from '../../../components/ui/page-states';
-import { refusalMessage } from '../../../lib/form-errors';
-import { SortHeader, Table, Td, Th } from '../../../components/ui/table';
-import { useEnrollProspect, useUpdateProspectStatus } from '../api/prospect-mutations';
-import { useCampaignProspects } from '../api/prospect-queries';
+import { campaignMessages as m } from '#shared/schemas/campaigns';
+import type { SortOrder } from '#shared/schemas/pagination';
+import { outreachMessages } from '#shared/schemas/outreach';
+import type { CampaignProspectSortField, Prospect } from '#shared/schemas/prospects';
+import { PagedQueryCard } from '#web/components/query-card';
+import { Button } from '#web/components/ui/button';
+import { EmptyState } from '#web/components/ui/page-states';
+import { refusalMessage } from '#web/lib/form-errors';
+import { SortHeader, Table, Td, Th } from '#web/components/ui/table';
+import { useEnrollProspect, useUpdateProspectStatus } from '#web/data/prospect-mutations';
+import { useCampaignProspects } from '#web/data/prospect-queries';
 import {
   LastContactedCell,
   OutcomeDate,
@@ -19,10 +19,10 @@ import {
   ProspectIdentityHeaders,
   ProspectScoreCells,
   ProspectScoreHeaders,
-} from './prospect-cells';
-import { ProspectStatusBadge } from './prospect-status-badge';
+} from '#web/widgets/prospects/prospect-cells';
+import { ProspectStatusBadge } from '#web/widgets/prospects/prospect-status-badge';
 import { ProspectTimelineDrawer } from './prospect-timeline-drawer';
-import { displayUrl } from '../../../../shared/display-host';
+import { displayUrl } from '#shared/display-host';
 
 const PAGE_SIZE = 25;
 type Sort = { field: CampaignProspectSortField; order: SortOrder };

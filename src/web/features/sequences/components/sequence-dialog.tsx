@@ -5,13 +5,13 @@ import {
   type Sequence,
   type SequenceInput,
   type SequenceTemplate,
-} from '../../../../shared/schemas/sequences';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { useSaveSequence } from '../api/sequence-queries';
+} from '#shared/schemas/sequences';
+import { Dialog, DialogContent } from '#web/components/ui/dialog';
+import { useSaveSequence } from '#web/data/sequence-queries';
 import { blankStep, toEditorValues } from '../sequence-values';
 import { SequenceEditor } from './sequence-editor';
 import { TemplateChooser } from './template-chooser';
-import { refusalMessage } from '../../../lib/form-errors';
+import { refusalMessage } from '#web/lib/form-errors';
 
 interface SequenceDialogProps {
   open: boolean;

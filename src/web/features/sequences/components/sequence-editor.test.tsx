@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-import '../../../test/setup-dom';
+import '#web/test/setup-dom';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { sequenceMessages } from '../../../../shared/schemas/sequences';
+import { sequenceMessages } from '#shared/schemas/sequences';
 import { blankStep } from '../sequence-values';
 import { SequenceEditor } from './sequence-editor';
 

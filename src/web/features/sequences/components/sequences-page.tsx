@@ -1,16 +1,16 @@
 import { Mails, Pencil, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { sequenceMessages as m, type Sequence } from '../../../../shared/schemas/sequences';
-import { DeleteDialog } from '../../../components/delete-dialog';
-import { PagedQueryCard } from '../../../components/query-card';
-import { Button } from '../../../components/ui/button';
-import { DeleteButton } from '../../../components/ui/delete-button';
-import { EmptyState, PageHeader } from '../../../components/ui/page-states';
-import { formatDate } from '../../../lib/format';
-import { useDeleteSequence, useSequencePage } from '../api/sequence-queries';
+import { sequenceMessages as m, type Sequence } from '#shared/schemas/sequences';
+import { DeleteDialog } from '#web/components/delete-dialog';
+import { PagedQueryCard } from '#web/components/query-card';
+import { Button } from '#web/components/ui/button';
+import { DeleteButton } from '#web/components/ui/delete-button';
+import { EmptyState, PageHeader } from '#web/components/ui/page-states';
+import { formatDate } from '#web/lib/format';
+import { useDeleteSequence, useSequencePage } from '#web/data/sequence-queries';
 import { sequenceDurationDays } from '../sequence-values';
 import { SequenceDialog } from './sequence-dialog';
-import { pageOnly, useListParams } from '../../../lib/use-list-params';
+import { pageOnly, useListParams } from '#web/lib/use-list-params';
 
 const PAGE_SIZE = 20;
 

@@ -1,13 +1,13 @@
 import { Eye } from 'lucide-react';
 import { useId, useState } from 'react';
-import type { Contact } from '../../../../shared/schemas/prospects';
-import { Label } from '../../../components/ui/label';
-import { SearchInput } from '../../../components/ui/search-input';
-import { Select } from '../../../components/ui/select';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useContactPage } from '../../prospects/api/prospect-queries';
-import { useStepPreview } from '../api/sequence-queries';
+import type { Contact } from '#shared/schemas/prospects';
+import { Label } from '#web/components/ui/label';
+import { SearchInput } from '#web/components/ui/search-input';
+import { Select } from '#web/components/ui/select';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { useDebouncedValue } from '#web/lib/use-debounced-value';
+import { useContactPage } from '#web/data/prospect-queries';
+import { useStepPreview } from '#web/data/sequence-queries';
 
 /** Prospects offered by the picker at once: the newest matches of the search. */
 const PICKER_SIZE = 8;

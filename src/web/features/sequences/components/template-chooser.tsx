@@ -1,8 +1,8 @@
 import { FilePlus2, Mail } from 'lucide-react';
-import { sequenceMessages, type SequenceTemplate } from '../../../../shared/schemas/sequences';
-import { ErrorState } from '../../../components/ui/page-states';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { useSequenceTemplates } from '../api/sequence-queries';
+import { sequenceMessages, type SequenceTemplate } from '#shared/schemas/sequences';
+import { ErrorState } from '#web/components/ui/page-states';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { useSequenceTemplates } from '#web/data/sequence-queries';
 
 const optionClass =
   'flex w-full items-start gap-3 rounded-xl border border-slate-200 p-4 text-left transition-colors outline-none hover:border-indigo-400 hover:bg-indigo-50/60 focus-visible:ring-2 focus-visible:ring-indigo-500 dark:border-slate-700 dark:hover:border-indigo-500/60 dark:hover:bg-indigo-500/10';

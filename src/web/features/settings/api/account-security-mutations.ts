@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPaths } from '../../../../shared/paths';
-import { okSchema } from '../../../../shared/schemas/api';
-import { signedOutSessionsSchema, type ChangePasswordInput } from '../../../../shared/schemas/auth';
-import { apiRequest } from '../../../lib/api-client';
+import { apiPaths } from '#shared/paths';
+import { okSchema } from '#shared/schemas/api';
+import { signedOutSessionsSchema, type ChangePasswordInput } from '#shared/schemas/auth';
+import { apiRequest } from '#web/lib/api-client';
 import { accountSessionsKey } from './account-security-queries';
 
 /** POST /api/profile/password; the session list follows (the other sessions may have ended). */

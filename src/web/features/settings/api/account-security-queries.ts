@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiPaths } from '../../../../shared/paths';
-import { accountSessionListSchema } from '../../../../shared/schemas/auth';
-import { apiRequest } from '../../../lib/api-client';
+import { apiPaths } from '#shared/paths';
+import { accountSessionListSchema } from '#shared/schemas/auth';
+import { apiRequest } from '#web/lib/api-client';
 
 /** Every cached query of the user's sessions starts with this key. */
 export const accountSessionsKey = ['account-sessions'] as const;

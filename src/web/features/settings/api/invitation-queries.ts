@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiPaths, withId } from '../../../../shared/paths';
+import { apiPaths, withId } from '#shared/paths';
 import {
   invitationSchema,
   issuedInvitationSchema,
   type CreateInvitationInput,
-} from '../../../../shared/schemas/invitations';
-import { apiRequest } from '../../../lib/api-client';
+} from '#shared/schemas/invitations';
+import { apiRequest } from '#web/lib/api-client';
 
 /** Every cached invitation query of the workspace starts with this key. */
 export const invitationsKey = ['invitations'] as const;

@@ -1,16 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiPaths, withId } from '../../../../shared/paths';
-import { meSchema } from '../../../../shared/schemas/auth';
+import { apiPaths, withId } from '#shared/paths';
+import { meSchema } from '#shared/schemas/auth';
 import {
   savedSendingSettingsSchema,
   teamUserSchema,
   type SendingSettingsInput,
   type UpdateProfileInput,
   type UpdateRoleInput,
-} from '../../../../shared/schemas/settings';
-import { apiRequest } from '../../../lib/api-client';
-import { meQueryKey } from '../../auth/api/session-queries';
-import { usersKey } from '../../../data/team-queries';
+} from '#shared/schemas/settings';
+import { apiRequest } from '#web/lib/api-client';
+import { meQueryKey } from '#web/data/session-queries';
+import { usersKey } from '#web/data/team-queries';
 
 /** PATCH /api/profile; the session query takes the updated user, so the sidebar follows at once. */
 export function useUpdateProfile() {

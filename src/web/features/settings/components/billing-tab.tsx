@@ -1,7 +1,7 @@
 import { CreditCard } from 'lucide-react';
-import { Badge } from '../../../components/ui/badge';
-import { Card, CardContent } from '../../../components/ui/card';
-import { Table, Td, Th } from '../../../components/ui/table';
+import { Badge } from '#web/components/ui/badge';
+import { Card, CardContent } from '#web/components/ui/card';
+import { Table, Td, Th } from '#web/components/ui/table';
 
 /** Sample invoices of the static Billing tab (docs/product.md#settings: three paid $249.00 invoices). */
 const invoices = [

@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { messages } from '../../../../shared/messages';
-import { changePasswordSchema, type ChangePasswordInput } from '../../../../shared/schemas/auth';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent } from '../../../components/ui/card';
-import { Checkbox } from '../../../components/ui/checkbox';
-import { TextField } from '../../../components/ui/text-field';
-import { applyServerIssues, refusalMessage } from '../../../lib/form-errors';
+import { messages } from '#shared/messages';
+import { changePasswordSchema, type ChangePasswordInput } from '#shared/schemas/auth';
+import { Button } from '#web/components/ui/button';
+import { Card, CardContent } from '#web/components/ui/card';
+import { Checkbox } from '#web/components/ui/checkbox';
+import { TextField } from '#web/components/ui/text-field';
+import { applyServerIssues, refusalMessage } from '#web/lib/form-errors';
 import { useChangePassword } from '../api/account-security-mutations';
 
 const m = messages.auth;

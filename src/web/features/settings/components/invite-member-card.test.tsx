@@ -1,20 +1,20 @@
 // @vitest-environment jsdom
-import '../../../test/setup-dom';
+import '#web/test/setup-dom';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../../../shared/messages';
-import { apiPaths, paths, withId } from '../../../../shared/paths';
+import { messages } from '#shared/messages';
+import { apiPaths, paths, withId } from '#shared/paths';
 import {
   invitationMessages as m,
   type CreateInvitationInput,
   type Invitation,
   type IssuedInvitation,
-} from '../../../../shared/schemas/invitations';
-import { formatDate } from '../../../lib/format';
-import { teamUserFixture } from '../../../test/fixtures';
-import { apiError, json, mockApi, sentTo, testUser } from '../../../test/mock-api';
-import { renderApp } from '../../../test/render-app';
+} from '#shared/schemas/invitations';
+import { formatDate } from '#web/lib/format';
+import { teamUserFixture } from '#web/test/fixtures';
+import { apiError, json, mockApi, sentTo, testUser } from '#web/test/mock-api';
+import { renderApp } from '#web/test/render-app';
 
 const members = [teamUserFixture()];
 

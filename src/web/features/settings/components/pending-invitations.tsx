@@ -1,18 +1,14 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import {
-  invitationMessages as m,
-  type Invitation,
-  type IssuedInvitation,
-} from '../../../../shared/schemas/invitations';
-import { roleLabels } from '../../../../shared/schemas/settings';
-import { ConfirmMutationDialog } from '../../../components/confirm-mutation-dialog';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { ErrorState, TableSkeleton } from '../../../components/ui/page-states';
-import { RevokeButton } from '../../../components/ui/revoke-button';
-import { formatDate } from '../../../lib/format';
-import { refusalMessage } from '../../../lib/form-errors';
+import { invitationMessages as m, type Invitation, type IssuedInvitation } from '#shared/schemas/invitations';
+import { roleLabels } from '#shared/schemas/settings';
+import { ConfirmMutationDialog } from '#web/components/confirm-mutation-dialog';
+import { Badge } from '#web/components/ui/badge';
+import { Button } from '#web/components/ui/button';
+import { ErrorState, TableSkeleton } from '#web/components/ui/page-states';
+import { RevokeButton } from '#web/components/ui/revoke-button';
+import { formatDate } from '#web/lib/format';
+import { refusalMessage } from '#web/lib/form-errors';
 import { useInvitations, useResendInvitation, useRevokeInvitation } from '../api/invitation-queries';
 
 /** How a pending invitation names whom it is for. */

@@ -1,16 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import type { Me } from '../../../../shared/schemas/auth';
+import type { Me } from '#shared/schemas/auth';
 import {
   settingsMessages as m,
   updateProfileSchema,
   type UpdateProfileInput,
-} from '../../../../shared/schemas/settings';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent } from '../../../components/ui/card';
-import { TextField } from '../../../components/ui/text-field';
-import { applyServerIssues } from '../../../lib/form-errors';
+} from '#shared/schemas/settings';
+import { Button } from '#web/components/ui/button';
+import { Card, CardContent } from '#web/components/ui/card';
+import { TextField } from '#web/components/ui/text-field';
+import { applyServerIssues } from '#web/lib/form-errors';
 import { useUpdateProfile } from '../api/settings-queries';
 
 /** Profile tab (docs/product.md#settings, docs/product.md#validation): first, last and company name editable and required; email read-only. */

@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
-import '../../../test/setup-dom';
+import '#web/test/setup-dom';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { apiPaths, paths } from '../../../../shared/paths';
-import type { Me } from '../../../../shared/schemas/auth';
-import type { SavedSendingSettings } from '../../../../shared/schemas/settings';
-import { json, mockApi, testUser } from '../../../test/mock-api';
-import { renderApp } from '../../../test/render-app';
+import { apiPaths, paths } from '#shared/paths';
+import type { Me } from '#shared/schemas/auth';
+import type { SavedSendingSettings } from '#shared/schemas/settings';
+import { json, mockApi, testUser } from '#web/test/mock-api';
+import { renderApp } from '#web/test/render-app';
 
 const saved: SavedSendingSettings = {
   postalAddress: 'Analytical Engines Ltd, 12 Dorset St, London',

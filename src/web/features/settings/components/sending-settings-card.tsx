@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import type { Me } from '../../../../shared/schemas/auth';
+import type { Me } from '#shared/schemas/auth';
 import {
   settingsMessages as m,
   sendingSettingsSchema,
@@ -10,16 +10,16 @@ import {
   type SavedSendingSettings,
   type SendingSettings,
   type SendingSettingsInput,
-} from '../../../../shared/schemas/settings';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent } from '../../../components/ui/card';
-import { Checkbox } from '../../../components/ui/checkbox';
-import { Label } from '../../../components/ui/label';
-import { Select } from '../../../components/ui/select';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { TextField } from '../../../components/ui/text-field';
-import { TextareaField } from '../../../components/ui/textarea-field';
-import { applyServerIssues } from '../../../lib/form-errors';
+} from '#shared/schemas/settings';
+import { Button } from '#web/components/ui/button';
+import { Card, CardContent } from '#web/components/ui/card';
+import { Checkbox } from '#web/components/ui/checkbox';
+import { Label } from '#web/components/ui/label';
+import { Select } from '#web/components/ui/select';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { TextField } from '#web/components/ui/text-field';
+import { TextareaField } from '#web/components/ui/textarea-field';
+import { applyServerIssues } from '#web/lib/form-errors';
 import { useSaveSendingSettings, useSendingSettings } from '../api/settings-queries';
 
 const fields = [

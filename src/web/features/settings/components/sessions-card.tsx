@@ -1,14 +1,14 @@
 import { MonitorSmartphone } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { messages } from '../../../../shared/messages';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent } from '../../../components/ui/card';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { ErrorState, TableSkeleton } from '../../../components/ui/page-states';
-import { formatDateTime } from '../../../lib/format';
-import { refusalMessage } from '../../../lib/form-errors';
+import { messages } from '#shared/messages';
+import { Badge } from '#web/components/ui/badge';
+import { Button } from '#web/components/ui/button';
+import { Card, CardContent } from '#web/components/ui/card';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
+import { ErrorState, TableSkeleton } from '#web/components/ui/page-states';
+import { formatDateTime } from '#web/lib/format';
+import { refusalMessage } from '#web/lib/form-errors';
 import { useSignOutOtherSessions } from '../api/account-security-mutations';
 import { useAccountSessions } from '../api/account-security-queries';
 

@@ -1,13 +1,10 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import type { Me } from '../../../../shared/schemas/auth';
+import type { Me } from '#shared/schemas/auth';
 import { useSearchParams } from 'react-router';
-import { PageSpinner } from '../../../components/ui/spinner';
-import { PageHeader } from '../../../components/ui/page-states';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { ActivityLog } from '../../activity/components/activity-log';
-import { ApiKeysTab } from '../../api-keys/components/api-keys-tab';
-import { useMe } from '../../auth/api/session-queries';
-import { WebhooksTab } from '../../webhooks/components/webhooks-tab';
+import { PageSpinner } from '#web/components/ui/spinner';
+import { PageHeader } from '#web/components/ui/page-states';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs';
+import { useMe } from '#web/data/session-queries';
 import { BillingTab } from './billing-tab';
 import { ChangePasswordCard } from './change-password-card';
 import { ProfileTab } from './profile-tab';
@@ -15,8 +12,15 @@ import { SendingSettingsCard } from './sending-settings-card';
 import { SessionsCard } from './sessions-card';
 import { UsersTab } from './users-tab';
 
-/** The tabs in order: the `?tab=` value, the label, and the panel. */
-const tabs: { value: string; label: string; panel: (user: Me) => ReactNode }[] = [
+/** A tab of the settings page: the `?tab=` value, the label, and the panel for the signed-in user. */
+export interface SettingsTab {
+  value: string;
+  label: string;
+  panel: (user: Me) => ReactNode;
+}
+
+/** The page's own tabs, in order; the workspace tabs other features own follow them. */
+const ownTabs: SettingsTab[] = [
   {
     value: 'profile',
     label: 'Profile',
@@ -39,17 +43,17 @@ const tabs: { value: string; label: string; panel: (user: Me) => ReactNode }[] =
   },
   { value: 'billing', label: 'Billing', panel: () => <BillingTab /> },
   { value: 'users', label: 'Users', panel: (user) => <UsersTab user={user} /> },
-  { value: 'activity', label: 'Activity', panel: () => <ActivityLog /> },
-  { value: 'api-keys', label: 'API keys', panel: (user) => <ApiKeysTab user={user} /> },
-  { value: 'webhooks', label: 'Webhooks', panel: (user) => <WebhooksTab user={user} /> },
 ];
 
 /**
  * /dashboard/settings (docs/product.md#settings): Profile (with sending settings), Security
  * (password, sessions), Billing, Users, Activity (the workspace's log), API keys and Webhooks.
  * The open tab is the `?tab=` parameter, so a link (a notification, the README) opens it.
+ * `workspaceTabs` (Activity, API keys, Webhooks) come from their own features, put in by the route
+ * module (app/routes/settings.tsx): a feature renders no other feature's components.
  */
-export function SettingsPage() {
+export function SettingsPage({ workspaceTabs = [] }: { workspaceTabs?: SettingsTab[] } = {}) {
+  const tabs = [...ownTabs, ...workspaceTabs];
   // The dashboard guard has loaded the session already; this reads it from the cache.
   const { data: user } = useMe();
   const [params, setParams] = useSearchParams();

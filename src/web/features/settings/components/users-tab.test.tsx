@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
-import '../../../test/setup-dom';
+import '#web/test/setup-dom';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { apiPaths, paths, withId } from '../../../../shared/paths';
-import { teamUserFixture } from '../../../test/fixtures';
-import { json, mockApi, testUser } from '../../../test/mock-api';
-import { renderApp } from '../../../test/render-app';
+import { apiPaths, paths, withId } from '#shared/paths';
+import { teamUserFixture } from '#web/test/fixtures';
+import { json, mockApi, testUser } from '#web/test/mock-api';
+import { renderApp } from '#web/test/render-app';
 
 const members = [
   teamUserFixture(),

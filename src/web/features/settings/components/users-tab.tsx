@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import type { Me, Role } from '../../../../shared/schemas/auth';
-import { roleLabels, settingsMessages as m, type TeamUser } from '../../../../shared/schemas/settings';
-import { ConfirmMutationDialog } from '../../../components/confirm-mutation-dialog';
-import { Card } from '../../../components/ui/card';
-import { DeleteButton } from '../../../components/ui/delete-button';
-import { ErrorState, TableSkeleton } from '../../../components/ui/page-states';
-import { Select } from '../../../components/ui/select';
-import { Table, Td, Th } from '../../../components/ui/table';
-import { formatDate } from '../../../lib/format';
-import { refusalMessage } from '../../../lib/form-errors';
-import { useTeamUsers } from '../../../data/team-queries';
+import type { Me, Role } from '#shared/schemas/auth';
+import { roleLabels, settingsMessages as m, type TeamUser } from '#shared/schemas/settings';
+import { ConfirmMutationDialog } from '#web/components/confirm-mutation-dialog';
+import { Card } from '#web/components/ui/card';
+import { DeleteButton } from '#web/components/ui/delete-button';
+import { ErrorState, TableSkeleton } from '#web/components/ui/page-states';
+import { Select } from '#web/components/ui/select';
+import { Table, Td, Th } from '#web/components/ui/table';
+import { formatDate } from '#web/lib/format';
+import { refusalMessage } from '#web/lib/form-errors';
+import { useTeamUsers } from '#web/data/team-queries';
 import { useChangeRole, useRemoveMember } from '../api/settings-queries';
 import { InviteMemberCard } from './invite-member-card';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPaths, withId } from '../../../../shared/paths';
+import { apiPaths, withId } from '#shared/paths';
 import {
   createdWebhookSchema,
   webhookDeliverySchema,
@@ -8,9 +8,9 @@ import {
   webhookTestResultSchema,
   type CreateWebhookInput,
   type UpdateWebhookInput,
-} from '../../../../shared/schemas/webhooks';
-import { apiRequest } from '../../../lib/api-client';
-import { webhooksKey } from '../../../lib/query-keys';
+} from '#shared/schemas/webhooks';
+import { apiRequest } from '#web/lib/api-client';
+import { webhooksKey } from '#web/lib/query-keys';
 
 /** A mutation that refreshes every webhook query (the list and the logs) once it settles. */
 function useWebhookMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>) {

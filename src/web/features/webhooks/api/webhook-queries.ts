@@ -1,9 +1,9 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiPaths, withId, withQuery } from '../../../../shared/paths';
-import { webhookDeliveryPageSchema, webhookEndpointSchema } from '../../../../shared/schemas/webhooks';
-import { apiRequest } from '../../../lib/api-client';
-import { webhooksKey } from '../../../lib/query-keys';
+import { apiPaths, withId, withQuery } from '#shared/paths';
+import { webhookDeliveryPageSchema, webhookEndpointSchema } from '#shared/schemas/webhooks';
+import { apiRequest } from '#web/lib/api-client';
+import { webhooksKey } from '#web/lib/query-keys';
 
 /** The key of the endpoint list. */
 export const webhookEndpointsKey = [...webhooksKey, 'endpoints'] as const;

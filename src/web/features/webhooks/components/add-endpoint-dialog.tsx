@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { webhookMessages as m, type CreatedWebhook } from '../../../../shared/schemas/webhooks';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { applyServerIssues, refusalMessage } from '../../../lib/form-errors';
+import { webhookMessages as m, type CreatedWebhook } from '#shared/schemas/webhooks';
+import { Dialog, DialogContent } from '#web/components/ui/dialog';
+import { applyServerIssues, refusalMessage } from '#web/lib/form-errors';
 import { useCreateWebhook } from '../api/webhook-mutations';
 import { EndpointForm, type EndpointSubmit } from './endpoint-form';
 import { SigningSecretReveal } from './secret-reveal';

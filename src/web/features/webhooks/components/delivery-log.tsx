@@ -1,16 +1,12 @@
 import { RotateCcw } from 'lucide-react';
 import { toast } from 'sonner';
-import {
-  webhookEventName,
-  webhookMessages as m,
-  type WebhookDelivery,
-} from '../../../../shared/schemas/webhooks';
-import { Button } from '../../../components/ui/button';
-import { LoadMore } from '../../../components/ui/load-more';
-import { ErrorState, TableSkeleton } from '../../../components/ui/page-states';
-import { Table, Td, Th } from '../../../components/ui/table';
-import { formatDateTime } from '../../../lib/format';
-import { refusalMessage } from '../../../lib/form-errors';
+import { webhookEventName, webhookMessages as m, type WebhookDelivery } from '#shared/schemas/webhooks';
+import { Button } from '#web/components/ui/button';
+import { LoadMore } from '#web/components/ui/load-more';
+import { ErrorState, TableSkeleton } from '#web/components/ui/page-states';
+import { Table, Td, Th } from '#web/components/ui/table';
+import { formatDateTime } from '#web/lib/format';
+import { refusalMessage } from '#web/lib/form-errors';
 import { useRedeliverWebhook } from '../api/webhook-mutations';
 import { useWebhookDeliveries } from '../api/webhook-queries';
 import { DeliveryStatusBadge } from './webhook-status';

@@ -1,7 +1,7 @@
 import { toast } from 'sonner';
-import { webhookMessages as m, type WebhookEndpoint } from '../../../../shared/schemas/webhooks';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { applyServerIssues, refusalMessage } from '../../../lib/form-errors';
+import { webhookMessages as m, type WebhookEndpoint } from '#shared/schemas/webhooks';
+import { Dialog, DialogContent } from '#web/components/ui/dialog';
+import { applyServerIssues, refusalMessage } from '#web/lib/form-errors';
 import { useUpdateWebhook } from '../api/webhook-mutations';
 import { EndpointForm, type EndpointSubmit } from './endpoint-form';
 

@@ -1,19 +1,15 @@
 import { KeyRound, Pencil, Power, Send, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { webhookEventLabels } from '../../../../shared/schemas/webhook-events';
-import {
-  webhookMessages as m,
-  type WebhookEndpoint,
-  type WebhookTestResult,
-} from '../../../../shared/schemas/webhooks';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { formatDateTime } from '../../../lib/format';
-import { refusalMessage } from '../../../lib/form-errors';
+import { webhookEventLabels } from '#shared/schemas/webhook-events';
+import { webhookMessages as m, type WebhookEndpoint, type WebhookTestResult } from '#shared/schemas/webhooks';
+import { Alert } from '#web/components/ui/alert';
+import { Button } from '#web/components/ui/button';
+import { Card } from '#web/components/ui/card';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
+import { Dialog, DialogContent } from '#web/components/ui/dialog';
+import { formatDateTime } from '#web/lib/format';
+import { refusalMessage } from '#web/lib/form-errors';
 import {
   useDeleteWebhook,
   useRotateWebhookSecret,

@@ -2,21 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm, type UseFormSetError } from 'react-hook-form';
 import { z } from 'zod';
-import {
-  webhookEventLabels,
-  webhookEventTypes,
-  type WebhookEventType,
-} from '../../../../shared/schemas/webhook-events';
-import {
-  webhookDescriptionField,
-  webhookEventsField,
-  webhookUrlField,
-} from '../../../../shared/schemas/webhooks';
-import { Alert } from '../../../components/ui/alert';
-import { Checkbox } from '../../../components/ui/checkbox';
-import { DialogFormFooter } from '../../../components/ui/dialog';
-import { TextField } from '../../../components/ui/text-field';
-import { useSingleFlight } from '../../../lib/use-single-flight';
+import { webhookEventLabels, webhookEventTypes, type WebhookEventType } from '#shared/schemas/webhook-events';
+import { webhookDescriptionField, webhookEventsField, webhookUrlField } from '#shared/schemas/webhooks';
+import { Alert } from '#web/components/ui/alert';
+import { Checkbox } from '#web/components/ui/checkbox';
+import { DialogFormFooter } from '#web/components/ui/dialog';
+import { TextField } from '#web/components/ui/text-field';
+import { useSingleFlight } from '#web/lib/use-single-flight';
 
 /** The endpoint form: the API's own rules for URL, description and events (shared/schemas/webhooks.ts). */
 const formSchema = z.object({

@@ -1,5 +1,5 @@
-import { webhookMessages as m } from '../../../../shared/schemas/webhooks';
-import { SecretReveal } from '../../../components/secret-reveal';
+import { webhookMessages as m } from '#shared/schemas/webhooks';
+import { SecretReveal } from '#web/components/secret-reveal';
 
 /** A new signing secret, shown once, with the headers to check it against. */
 export function SigningSecretReveal({ secret, onDone }: { secret: string; onDone: () => void }) {

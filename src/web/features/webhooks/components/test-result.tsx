@@ -1,5 +1,5 @@
-import type { WebhookTestResult } from '../../../../shared/schemas/webhooks';
-import { cn } from '../../../lib/cn';
+import type { WebhookTestResult } from '#shared/schemas/webhooks';
+import { cn } from '#web/lib/cn';
 
 /** What the receiver answered to the Test button's sample event: its code, time and body. */
 export function TestResult({ result }: { result: WebhookTestResult }) {

@@ -1,7 +1,7 @@
-import type { WebhookDeliveryStatus } from '../../../../shared/schemas/webhook-events';
-import type { WebhookEndpoint } from '../../../../shared/schemas/webhooks';
-import { Badge, type BadgeTone } from '../../../components/ui/badge';
-import { formatDateTime } from '../../../lib/format';
+import type { WebhookDeliveryStatus } from '#shared/schemas/webhook-events';
+import type { WebhookEndpoint } from '#shared/schemas/webhooks';
+import { Badge, type BadgeTone } from '#web/components/ui/badge';
+import { formatDateTime } from '#web/lib/format';
 
 /** An endpoint's status: Active, Failing since …, or Disabled. */
 export function EndpointStatusBadge({ endpoint }: { endpoint: WebhookEndpoint }) {

@@ -1,21 +1,21 @@
 // @vitest-environment jsdom
-import '../../../test/setup-dom';
+import '#web/test/setup-dom';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it } from 'vitest';
-import { apiPaths, withId } from '../../../../shared/paths';
-import type { Me } from '../../../../shared/schemas/auth';
-import { webhookEventTypes } from '../../../../shared/schemas/webhook-events';
+import { apiPaths, withId } from '#shared/paths';
+import type { Me } from '#shared/schemas/auth';
+import { webhookEventTypes } from '#shared/schemas/webhook-events';
 import {
   webhookMessages as m,
   type CreateWebhookInput,
   type CreatedWebhook,
   type WebhookDelivery,
   type WebhookEndpoint,
-} from '../../../../shared/schemas/webhooks';
-import { Providers } from '../../../app/providers';
-import { apiError, json, mockApi, sentTo, testUser } from '../../../test/mock-api';
+} from '#shared/schemas/webhooks';
+import { Providers } from '#web/app/providers';
+import { apiError, json, mockApi, sentTo, testUser } from '#web/test/mock-api';
 import { WebhooksTab } from './webhooks-tab';
 
 // sonner keeps its toasts in a module-wide store, replayed to the next test's toaster otherwise.

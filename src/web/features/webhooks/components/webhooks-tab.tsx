@@ -1,11 +1,11 @@
 import { ChevronRight, Plus, Webhook } from 'lucide-react';
 import { useState } from 'react';
-import type { Me } from '../../../../shared/schemas/auth';
-import { webhookMessages as m } from '../../../../shared/schemas/webhooks';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { EmptyState, ErrorState, TableSkeleton } from '../../../components/ui/page-states';
-import { cn } from '../../../lib/cn';
+import type { Me } from '#shared/schemas/auth';
+import { webhookMessages as m } from '#shared/schemas/webhooks';
+import { Button } from '#web/components/ui/button';
+import { Card } from '#web/components/ui/card';
+import { EmptyState, ErrorState, TableSkeleton } from '#web/components/ui/page-states';
+import { cn } from '#web/lib/cn';
 import { useWebhookEndpoints } from '../api/webhook-queries';
 import { AddEndpointDialog } from './add-endpoint-dialog';
 import { EndpointDetail } from './endpoint-detail';

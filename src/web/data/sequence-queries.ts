@@ -1,14 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiPaths, withId, withQuery } from '../../../../shared/paths';
-import { stepPreviewSchema } from '../../../../shared/schemas/outreach';
-import { pageSchema } from '../../../../shared/schemas/pagination';
-import {
-  sequenceSchema,
-  sequenceTemplateSchema,
-  type SequenceInput,
-} from '../../../../shared/schemas/sequences';
-import { apiRequest } from '../../../lib/api-client';
+import { apiPaths, withId, withQuery } from '#shared/paths';
+import { stepPreviewSchema } from '#shared/schemas/outreach';
+import { pageSchema } from '#shared/schemas/pagination';
+import { sequenceSchema, sequenceTemplateSchema, type SequenceInput } from '#shared/schemas/sequences';
+import { apiRequest } from '../lib/api-client';
 
 const sequencesKey = ['sequences'] as const;
 const sequencePageSchema = pageSchema(sequenceSchema);

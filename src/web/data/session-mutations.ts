@@ -1,15 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { apiPaths, paths } from '../../../../shared/paths';
+import { apiPaths, paths } from '#shared/paths';
 import {
   meSchema,
   verificationDeliverySchema,
   type SignInInput,
   type SignUpInput,
-} from '../../../../shared/schemas/auth';
-import { setActiveWorkspaceId } from '../../../lib/active-workspace';
-import { apiRequest } from '../../../lib/api-client';
+} from '#shared/schemas/auth';
+import { setActiveWorkspaceId } from '../lib/active-workspace';
+import { apiRequest } from '../lib/api-client';
 import { meQueryKey } from './session-queries';
 
 /** The query parameter of /login and /signup naming where to go once signed in (an invitation link). */

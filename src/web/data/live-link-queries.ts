@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiPaths, withId, withQuery } from '../../../../shared/paths';
+import { apiPaths, withId, withQuery } from '#shared/paths';
 import {
   linkCheckPageSchema,
   liveLinkPageSchema,
@@ -7,9 +7,9 @@ import {
   liveLinkSummarySchema,
   type CreateLiveLinkInput,
   type LiveLinkListQuery,
-} from '../../../../shared/schemas/live-links';
-import { apiRequest } from '../../../lib/api-client';
-import { liveLinksKey, notificationsKey } from '../../../lib/query-keys';
+} from '#shared/schemas/live-links';
+import { apiRequest } from '../lib/api-client';
+import { liveLinksKey, notificationsKey } from '../lib/query-keys';
 
 /**
  * One page of live links (GET /api/live-links), filtered by status. A check landing (a job) sends a

@@ -1,5 +1,5 @@
-import { aiDocsSection, aiMessages } from '../../../../shared/schemas/ai';
-import { Alert } from '../../../components/ui/alert';
+import { aiDocsSection, aiMessages } from '#shared/schemas/ai';
+import { Alert } from '#web/components/ui/alert';
 
 /** 'AI is not configured' with where to read how to set it up (README section 'AI writing'). */
 export function AiNotConfigured({ className }: { className?: string }) {

@@ -1,5 +1,5 @@
-import type { ProspectStatus } from '../../../../shared/schemas/prospects';
-import { Badge, type BadgeTone } from '../../../components/ui/badge';
+import type { ProspectStatus } from '#shared/schemas/prospects';
+import { Badge, type BadgeTone } from '#web/components/ui/badge';
 
 const tones: Record<ProspectStatus, BadgeTone> = {
   pending: 'neutral',

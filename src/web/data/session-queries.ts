@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPaths } from '../../../../shared/paths';
-import { meSchema, type Me } from '../../../../shared/schemas/auth';
-import { SESSION_META_NAME, SIGNED_OUT } from '../../../../shared/session-hint';
-import { apiRequest } from '../../../lib/api-client';
-import { activeWorkspaceId, setActiveWorkspaceId } from '../../../lib/active-workspace';
-import { ApiError } from '../../../lib/api-error';
+import { apiPaths } from '#shared/paths';
+import { meSchema, type Me } from '#shared/schemas/auth';
+import { SESSION_META_NAME, SIGNED_OUT } from '#shared/session-hint';
+import { apiRequest } from '../lib/api-client';
+import { activeWorkspaceId, setActiveWorkspaceId } from '../lib/active-workspace';
+import { ApiError } from '../lib/api-error';
 
 /** Cache key of the session query; sign-in, sign-up and sign-out update it. */
 export const meQueryKey = ['me'] as const;

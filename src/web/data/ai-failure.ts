@@ -1,5 +1,5 @@
-import { ApiError } from '../../../lib/api-error';
-import { refusalMessage } from '../../../lib/form-errors';
+import { ApiError } from '../lib/api-error';
+import { refusalMessage } from '../lib/form-errors';
 
 /**
  * What an AI screen says when its request failed (docs/decisions/010-ai-writing.md): the server's own

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPaths, withId } from '../../../../shared/paths';
-import { replySuggestionSchema } from '../../../../shared/schemas/reply-suggestions';
-import { apiRequest } from '../../../lib/api-client';
+import { apiPaths, withId } from '#shared/paths';
+import { replySuggestionSchema } from '#shared/schemas/reply-suggestions';
+import { apiRequest } from '../lib/api-client';
 import { aiStatusKey } from './ai-queries';
 
 /**

@@ -1,14 +1,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiPaths, withId, withQuery } from '../../../../shared/paths';
-import { prospectTimelineSchema } from '../../../../shared/schemas/prospect-timeline';
+import { apiPaths, withId, withQuery } from '#shared/paths';
+import { prospectTimelineSchema } from '#shared/schemas/prospect-timeline';
 import {
   contactPageSchema,
   prospectPageSchema,
   type ContactListQuery,
   type ProspectListQuery,
-} from '../../../../shared/schemas/prospects';
-import { apiRequest } from '../../../lib/api-client';
-import { campaignsKey, contactsKey } from '../../../lib/query-keys';
+} from '#shared/schemas/prospects';
+import { apiRequest } from '../lib/api-client';
+import { campaignsKey, contactsKey } from '../lib/query-keys';
 
 /** One page of a campaign's prospects; sends, replies and bounces refresh it through live events. */
 export function useCampaignProspects(id: string, query: ProspectListQuery) {

@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
-import '../../../test/setup-dom';
+import '../test/setup-dom';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { apiPaths, invitePath, paths, withQuery } from '../../../../shared/paths';
-import type { InvitationPreview } from '../../../../shared/schemas/invitations';
-import { json, mockApi, signedOut, testUser } from '../../../test/mock-api';
-import { renderApp } from '../../../test/render-app';
+import { apiPaths, invitePath, paths, withQuery } from '#shared/paths';
+import type { InvitationPreview } from '#shared/schemas/invitations';
+import { json, mockApi, signedOut, testUser } from '../test/mock-api';
+import { renderApp } from '../test/render-app';
 import { safeNextPath } from './session-mutations';
 
 const invite = invitePath('tok-1');

@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
-import '../../../test/setup-dom';
+import '#web/test/setup-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { apiPaths, withId } from '../../../../shared/paths';
-import { aiMessages } from '../../../../shared/schemas/ai';
-import { replySuggestionMessages } from '../../../../shared/schemas/reply-suggestions';
-import { apiError, json, mockApi } from '../../../test/mock-api';
+import { apiPaths, withId } from '#shared/paths';
+import { aiMessages } from '#shared/schemas/ai';
+import { replySuggestionMessages } from '#shared/schemas/reply-suggestions';
+import { apiError, json, mockApi } from '#web/test/mock-api';
 import { ReplyAssist } from './reply-assist';
 
 const id = 'c0ffee00-0000-4000-8000-000000000001';

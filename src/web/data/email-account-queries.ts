@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiPaths, paths, withId } from '../../../../shared/paths';
+import { apiPaths, paths, withId } from '#shared/paths';
 import {
   mailboxHealthReportSchema,
   mailboxMessages as m,
@@ -13,9 +13,9 @@ import {
   type ConnectMailboxInput,
   type MailboxSettingsInput,
   type OAuthMailboxProvider,
-} from '../../../../shared/schemas/mailboxes';
-import { apiRequest } from '../../../lib/api-client';
-import { emailAccountsKey } from '../../../lib/query-keys';
+} from '#shared/schemas/mailboxes';
+import { apiRequest } from '../lib/api-client';
+import { emailAccountsKey } from '../lib/query-keys';
 
 /** Where Google or Microsoft sends the user back: this app's mailbox page. */
 const oauthRedirectUri = () => new URL(paths.emails, window.location.origin).toString();

@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
-import '../../../test/setup-dom';
+import '../test/setup-dom';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { apiPaths, paths } from '../../../../shared/paths';
-import { SESSION_META_NAME, SIGNED_OUT } from '../../../../shared/session-hint';
-import { json, mockApi, sentTo, signedOut, testUser } from '../../../test/mock-api';
-import { renderApp } from '../../../test/render-app';
+import { apiPaths, paths } from '#shared/paths';
+import { SESSION_META_NAME, SIGNED_OUT } from '#shared/session-hint';
+import { json, mockApi, sentTo, signedOut, testUser } from '../test/mock-api';
+import { renderApp } from '../test/render-app';
 
 afterEach(() => document.head.replaceChildren());
 

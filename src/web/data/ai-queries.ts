@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiPaths } from '../../../../shared/paths';
-import { aiStatusSchema } from '../../../../shared/schemas/ai';
-import { apiRequest } from '../../../lib/api-client';
+import { apiPaths } from '#shared/paths';
+import { aiStatusSchema } from '#shared/schemas/ai';
+import { apiRequest } from '../lib/api-client';
 
 export const aiStatusKey = ['ai-status'] as const;
 

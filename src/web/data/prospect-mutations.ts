@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiPaths, withId } from '../../../../shared/paths';
-import { enrollmentResultSchema } from '../../../../shared/schemas/outreach';
-import { prospectSchema, type UpdateProspectStatusInput } from '../../../../shared/schemas/prospects';
-import { apiRequest } from '../../../lib/api-client';
-import { useRefreshCampaignData } from '../../../lib/use-refresh-campaign-data';
+import { apiPaths, withId } from '#shared/paths';
+import { enrollmentResultSchema } from '#shared/schemas/outreach';
+import { prospectSchema, type UpdateProspectStatusInput } from '#shared/schemas/prospects';
+import { apiRequest } from '../lib/api-client';
+import { useRefreshCampaignData } from '../lib/use-refresh-campaign-data';
 
 /** PATCH /api/prospects/:id: a row's or the timeline's Success / Failed. */
 export function useUpdateProspectStatus() {

@@ -1,13 +1,13 @@
 import { CircleHelp } from 'lucide-react';
-import { discoveryMessages, opportunityLabels } from '../../../../shared/schemas/discovery';
-import type { Prospect } from '../../../../shared/schemas/prospects';
-import type { SortOrder } from '../../../../shared/schemas/pagination';
-import { HelpTip } from '../../../components/ui/help-tip';
-import { SortHeader, Td, Th } from '../../../components/ui/table';
-import { Tooltip } from '../../../components/ui/tooltip';
-import { formatDate } from '../../../lib/format';
+import { discoveryMessages, opportunityLabels } from '#shared/schemas/discovery';
+import type { Prospect } from '#shared/schemas/prospects';
+import type { SortOrder } from '#shared/schemas/pagination';
+import { HelpTip } from '#web/components/ui/help-tip';
+import { SortHeader, Td, Th } from '#web/components/ui/table';
+import { Tooltip } from '#web/components/ui/tooltip';
+import { formatDate } from '#web/lib/format';
 import { EmailCheckWarning } from './email-check-warning';
-import { displayUrl } from '../../../../shared/display-host';
+import { displayUrl } from '#shared/display-host';
 
 /** The Website and Contact header cells, over ProspectIdentityCells. */
 export function ProspectIdentityHeaders() {

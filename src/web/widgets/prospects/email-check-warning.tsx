@@ -1,6 +1,6 @@
 import { TriangleAlert } from 'lucide-react';
-import type { EmailCheck } from '../../../../shared/schemas/mail-health';
-import { Tooltip } from '../../../components/ui/tooltip';
+import type { EmailCheck } from '#shared/schemas/mail-health';
+import { Tooltip } from '#web/components/ui/tooltip';
 
 /** What the address check found worth a warning, in the user's words; null when nothing is. */
 export function emailCheckWarning(check: EmailCheck | null): string | null {

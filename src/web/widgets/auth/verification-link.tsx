@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { toast } from 'sonner';
-import { messages } from '../../../../shared/messages';
-import type { Me } from '../../../../shared/schemas/auth';
-import { Button } from '../../../components/ui/button';
-import { refusalMessage } from '../../../lib/form-errors';
-import { useSendVerificationEmail } from '../api/session-mutations';
-import { meQueryOptions } from '../api/session-queries';
+import { messages } from '#shared/messages';
+import type { Me } from '#shared/schemas/auth';
+import { Button } from '#web/components/ui/button';
+import { refusalMessage } from '#web/lib/form-errors';
+import { useSendVerificationEmail } from '#web/data/session-mutations';
+import { meQueryOptions } from '#web/data/session-queries';
 
 const m = messages.auth;
 

@@ -4,15 +4,15 @@ import {
   replyCategoryLabels,
   replySuggestionMessages as m,
   type ReplyCategory,
-} from '../../../../shared/schemas/reply-suggestions';
-import { Alert } from '../../../components/ui/alert';
-import { Badge, type BadgeTone } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { TextareaField } from '../../../components/ui/textarea-field';
-import { useCopy } from '../../../lib/use-copy';
-import { aiFailureMessage } from '../api/ai-failure';
-import { useAiStatus } from '../api/ai-queries';
-import { useReplySuggestion } from '../api/reply-suggestion-mutations';
+} from '#shared/schemas/reply-suggestions';
+import { Alert } from '#web/components/ui/alert';
+import { Badge, type BadgeTone } from '#web/components/ui/badge';
+import { Button } from '#web/components/ui/button';
+import { TextareaField } from '#web/components/ui/textarea-field';
+import { useCopy } from '#web/lib/use-copy';
+import { aiFailureMessage } from '#web/data/ai-failure';
+import { useAiStatus } from '#web/data/ai-queries';
+import { useReplySuggestion } from '#web/data/reply-suggestion-mutations';
 import { AiNotConfigured } from './ai-not-configured';
 
 const categoryTone: Record<ReplyCategory, BadgeTone> = {

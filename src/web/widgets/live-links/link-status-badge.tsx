@@ -1,5 +1,5 @@
-import type { LiveLinkStatus } from '../../../../shared/schemas/live-links';
-import { Badge, type BadgeTone } from '../../../components/ui/badge';
+import type { LiveLinkStatus } from '#shared/schemas/live-links';
+import { Badge, type BadgeTone } from '#web/components/ui/badge';
 
 const tones: Record<LiveLinkStatus, BadgeTone> = { active: 'success', lost: 'danger', suspicious: 'warning' };
 

@@ -4,21 +4,17 @@ import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import {
-  createLiveLinkSchema,
-  liveLinkFieldHints,
-  liveLinkMessages as m,
-} from '../../../../shared/schemas/live-links';
-import { contactMessages } from '../../../../shared/schemas/prospects';
-import { Alert } from '../../../components/ui/alert';
-import { Dialog, DialogContent, DialogFormFooter } from '../../../components/ui/dialog';
-import { Label } from '../../../components/ui/label';
-import { Select } from '../../../components/ui/select';
-import { TextField } from '../../../components/ui/text-field';
-import { applyServerIssues } from '../../../lib/form-errors';
-import { campaignOptionsQuery } from '../../../data/campaign-options';
-import { useCreateLiveLink } from '../api/live-link-queries';
-import { useSingleFlight } from '../../../lib/use-single-flight';
+import { createLiveLinkSchema, liveLinkFieldHints, liveLinkMessages as m } from '#shared/schemas/live-links';
+import { contactMessages } from '#shared/schemas/prospects';
+import { Alert } from '#web/components/ui/alert';
+import { Dialog, DialogContent, DialogFormFooter } from '#web/components/ui/dialog';
+import { Label } from '#web/components/ui/label';
+import { Select } from '#web/components/ui/select';
+import { TextField } from '#web/components/ui/text-field';
+import { applyServerIssues } from '#web/lib/form-errors';
+import { campaignOptionsQuery } from '#web/data/campaign-options';
+import { useCreateLiveLink } from '#web/data/live-link-queries';
+import { useSingleFlight } from '#web/lib/use-single-flight';
 
 type Input = z.input<typeof createLiveLinkSchema>;
 type Output = z.output<typeof createLiveLinkSchema>;
