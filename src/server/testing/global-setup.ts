@@ -16,6 +16,7 @@ import { openDatabase } from '../db/client';
 import { startEmbeddedPostgres, type EmbeddedServer } from '../db/embedded-postgres';
 import { runMigrations } from '../db/migrate';
 import { createQueue } from '../jobs/queue';
+import { databaseUrl } from './database';
 
 /** What every test file is handed (`inject('testDatabase')`). */
 export interface TestDatabaseServer {
@@ -42,13 +43,6 @@ async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>
   } finally {
     await client.end();
   }
-}
-
-/** Database `name`'s URL on the server of `serverUrl`. */
-export function databaseUrl(serverUrl: string, name: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
 }
 
 /**
