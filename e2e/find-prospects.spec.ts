@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { discoveryMessages } from '../src/shared/schemas/discovery';
-import { newUser, signUp } from './support';
+import { holdRequests, newUser, signUp } from './support';
 
 /**
  * End to end: an AI campaign for the fixture web's bike shop (e2e/fixture-web-server.ts,
@@ -11,11 +11,8 @@ test('an AI campaign finds prospects with contacts and scores while the detail p
 }) => {
   test.setTimeout(60_000);
   await signUp(page, newUser());
-  // The start call answers in milliseconds; holding it briefly lets the test see the button's state.
-  await page.route('**/api/campaigns/*/find-prospects', async (route) => {
-    if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, 700));
-    await route.continue();
-  });
+  // The start call answers in milliseconds: held until the test has seen the button's state.
+  const releaseStart = await holdRequests(page, '**/api/campaigns/*/find-prospects', 'POST');
 
   await page.getByRole('button', { name: 'New Campaign' }).click();
   await page.getByRole('button', { name: /AI-assisted/ }).click();
@@ -27,6 +24,7 @@ test('an AI campaign finds prospects with contacts and scores while the detail p
   await page.getByLabel('Number of prospects').fill('5');
   await page.getByRole('button', { name: 'Create Campaign' }).click();
   await expect(page.getByRole('button', { name: 'Finding Prospects...' })).toBeVisible();
+  releaseStart();
 
   await expect(page).toHaveURL(/\/dashboard\/campaigns\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: 'Bike links' })).toBeVisible();
