@@ -54,9 +54,8 @@ export function workOptions(job: Pick<JobDefinition<never>, 'concurrency'>, conf
  * working it with its workOptions, looking for new jobs every JOB_POLL_MS. Payloads are validated
  * with the job's schema before the handler runs; a bad payload fails the job. All queues share
  * JOB_CONCURRENCY slots: a job fetched while every slot is busy waits in this process for the next
- * free one. Resolves with a function that
- * clears the interval timers: call it before `boss.stop`, or a timer firing while pg-boss closes
- * its pool sends into a closed database.
+ * free one. Resolves with a function that clears the interval timers: call it before `boss.stop`,
+ * or a timer firing while pg-boss closes its pool sends into a closed database.
  */
 export async function startWorkers(boss: PgBoss, deps: JobDeps, definitions = jobs): Promise<() => void> {
   const slots = new Slots(deps.config.JOB_CONCURRENCY);
