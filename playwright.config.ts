@@ -131,8 +131,6 @@ export default defineConfig({
         OUTREACH_HOUR_MS: '400',
         // A mailbox a spec connects is watched with IMAP IDLE within 2 s, not at the next 30 s refresh.
         MAILBOX_IDLE_REFRESH_SECONDS: '2',
-        // A queued job (a mailbox sync, a link check, a reminder's notice) starts within 0.5 s, not 2 s.
-        JOB_POLL_MS: '500',
         // A webhook is delivered within a second of its event (e2e/public-api.spec.ts), not five.
         WEBHOOK_POLL_SECONDS: '1',
         AI_BASE_URL: `http://127.0.0.1:${fakeOpenAiPort}/v1`,

@@ -182,12 +182,6 @@ export const configSchema = z
      * newly connected mailbox's replies are read live from then on. Shorter only for test installs.
      */
     MAILBOX_IDLE_REFRESH_SECONDS: count(1, 3600, 30),
-    /**
-     * How long a worker waits before looking again for jobs of an idle queue, in ms (pg-boss's
-     * polling interval; 500 at least): a job sent waits up to this long before it starts.
-     * Shorter only for test installs.
-     */
-    JOB_POLL_MS: count(500, 60_000, 2_000),
     /** Background jobs one worker process runs at once, all queues together (docs/decisions/004-jobs.md). */
     JOB_CONCURRENCY: count(1, 64, 8),
     /** Of one queue's jobs running in one worker process, how many may be one user's (fairness between users). */

@@ -189,22 +189,3 @@ describe('interval jobs', () => {
     }
   });
 });
-
-describe('polling', () => {
-  it('looks for new jobs of a queue every JOB_POLL_MS', async () => {
-    const name = 'test-polling';
-    const work = boss.work.bind(boss);
-    const options: unknown[] = [];
-    boss.work = ((queue: string, ...rest: unknown[]) => {
-      if (queue === name) options.push(rest[0]);
-      return (work as (...args: unknown[]) => Promise<string>)(queue, ...rest);
-    }) as PgBoss['work'];
-    try {
-      await startWorkers(boss, deps({ JOB_POLL_MS: '500' }), [testJob(name, 1, async () => undefined)]);
-      expect(options).toEqual([expect.objectContaining({ pollingIntervalSeconds: 0.5 })]);
-    } finally {
-      boss.work = work;
-      await boss.offWork(name);
-    }
-  });
-});

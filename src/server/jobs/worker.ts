@@ -51,11 +51,11 @@ export function workOptions(job: Pick<JobDefinition<never>, 'concurrency'>, conf
 
 /**
  * Creates each job's queue (with its policy), (re)sets its schedule (or interval timer), and starts
- * working it with its workOptions, looking for new jobs every JOB_POLL_MS. Payloads are validated
- * with the job's schema before the handler runs; a bad payload fails the job. All queues share
- * JOB_CONCURRENCY slots: a job fetched while every slot is busy waits in this process for the next
- * free one. Resolves with a function that clears the interval timers: call it before `boss.stop`,
- * or a timer firing while pg-boss closes its pool sends into a closed database.
+ * working it with its workOptions. Payloads are validated with the job's schema before the handler
+ * runs; a bad payload fails the job. All queues share JOB_CONCURRENCY slots: a job fetched while
+ * every slot is busy waits in this process for the next free one. Resolves with a function that
+ * clears the interval timers: call it before `boss.stop`, or a timer firing while pg-boss closes
+ * its pool sends into a closed database.
  */
 export async function startWorkers(boss: PgBoss, deps: JobDeps, definitions = jobs): Promise<() => void> {
   const slots = new Slots(deps.config.JOB_CONCURRENCY);
@@ -72,8 +72,7 @@ export async function startWorkers(boss: PgBoss, deps: JobDeps, definitions = jo
       timer.unref();
       timers.push(timer);
     } else if (job.cron) await boss.schedule(job.name, job.cron(deps.config), {}, { tz: 'UTC' });
-    const polling = { pollingIntervalSeconds: deps.config.JOB_POLL_MS / 1000 };
-    await boss.work(job.name, { ...workOptions(job, deps.config), ...polling }, async ([item]) => {
+    await boss.work(job.name, workOptions(job, deps.config), async ([item]) => {
       if (!item) return;
       const payload = job.payload.parse(item.data);
       return slots.run(() => job.handle(payload, { ...deps, queue: boss }));
