@@ -129,6 +129,10 @@ export default defineConfig({
         OUTREACH_TICK_SECONDS: '2',
         // One sequence hour lasts 0.4 s (the journey's 96-hour follow-up comes after ~38 s; spacing ~50–150 ms).
         OUTREACH_HOUR_MS: '400',
+        // A mailbox a spec connects is watched with IMAP IDLE within 2 s, not at the next 30 s refresh.
+        MAILBOX_IDLE_REFRESH_SECONDS: '2',
+        // A webhook is delivered within a second of its event (e2e/public-api.spec.ts), not five.
+        WEBHOOK_POLL_SECONDS: '1',
         AI_BASE_URL: `http://127.0.0.1:${fakeOpenAiPort}/v1`,
         AI_MODEL: 'fake-model',
       },

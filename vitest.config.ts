@@ -15,5 +15,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Vitest's default on 2 cores is one worker; the files spend much of their time waiting on
+    // PostgreSQL, servers and timers, so two workers nearly halve the run (decision 026).
+    maxWorkers: 2,
   },
 });

@@ -3,6 +3,9 @@ import { messages } from '../src/shared/messages';
 import { apiPaths } from '../src/shared/paths';
 import { logIn, newUser, signUp } from './support';
 
+// Each test signs up a user of its own or stays signed out: the tests may run side by side.
+test.describe.configure({ mode: 'parallel' });
+
 test('sign-up shows the validation messages first, then lands on the dashboard with the sidebar', async ({
   page,
 }) => {

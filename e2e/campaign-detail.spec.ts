@@ -4,6 +4,9 @@ import { apiPaths, paths } from '../src/shared/paths';
 import { THEME_STORAGE_KEY } from '../src/shared/limits';
 import { newUser, signUp, verifyEmail } from './support';
 
+// Each test signs up a user of its own: the tests may run side by side.
+test.describe.configure({ mode: 'parallel' });
+
 /**
  * The campaign detail page organised for work: on a 1280×800 screen the prospects table's first row
  * shows without scrolling, Campaign Progress says 'Not started' before Send Emails, and the Outreach,

@@ -5,6 +5,9 @@ import { apiPaths, withId, withQuery } from '../src/shared/paths';
 import type { ProspectPage } from '../src/shared/schemas/prospects';
 import { newUser, signUp } from './support';
 
+// Each test signs up a user of its own: the tests may run side by side.
+test.describe.configure({ mode: 'parallel' });
+
 /** A file as people send them: good rows, a bad email, a row without a website, quotes inside fields. */
 const upload = [
   'Website,Email,Name,Notes',

@@ -7,6 +7,9 @@ import { campaignMessages } from '../src/shared/schemas/campaigns';
 import { outreachMessages } from '../src/shared/schemas/outreach';
 import { installOwner, logIn, newUser, signUp, type NewUser } from './support';
 
+// Each test signs up users of its own (the last one only reads the install owner): they may run side by side.
+test.describe.configure({ mode: 'parallel' });
+
 const csv = [
   'website,email,name,notes',
   '"alpha.example.com",ann@alpha.example.com,"Ann Alpha","Likes long-form guides"',

@@ -11,7 +11,7 @@ import {
   saveOutreachSettings,
   sequenceFromTemplate,
 } from './outreach-steps';
-import { newUser, signUp } from './support';
+import { holdRequests, newUser, signUp } from './support';
 import { localMailServers, replyMime } from './mail-servers';
 
 /**
@@ -53,11 +53,8 @@ function prospectRow(page: Page, prospect: { site: string }) {
 }
 
 async function createAiCampaign(page: Page): Promise<string> {
-  // The start call answers in milliseconds; holding it briefly lets the test see the button's state.
-  await page.route('**/api/campaigns/*/find-prospects', async (route) => {
-    if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, 700));
-    await route.continue();
-  });
+  // The start call answers in milliseconds: held until the test has seen the button's state.
+  const releaseStart = await holdRequests(page, '**/api/campaigns/*/find-prospects', 'POST');
   await page.goto('/dashboard');
   await page.getByRole('button', { name: 'New Campaign' }).click();
   await page.getByRole('button', { name: /AI-assisted/ }).click();
@@ -69,6 +66,7 @@ async function createAiCampaign(page: Page): Promise<string> {
   await page.getByLabel('Number of prospects').fill('10');
   await page.getByRole('button', { name: 'Create Campaign' }).click();
   await expect(page.getByRole('button', { name: 'Finding Prospects...' })).toBeVisible();
+  releaseStart();
 
   await expect(page).toHaveURL(/\/dashboard\/campaigns\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: 'Coffee links' })).toBeVisible();

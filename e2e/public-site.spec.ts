@@ -2,6 +2,9 @@ import { expect, test } from '@playwright/test';
 import { limits } from '../src/shared/limits';
 import { gotoHydrated, newUser, signUp } from './support';
 
+// Each test is a visitor of its own (one signs up its own user): the tests may run side by side.
+test.describe.configure({ mode: 'parallel' });
+
 test('the landing page has its sections in order, and the navigation links land on the anchors', async ({
   page,
 }) => {

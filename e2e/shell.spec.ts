@@ -2,6 +2,9 @@ import { expect, test } from '@playwright/test';
 import { messages } from '../src/shared/messages';
 import { newUser, signUp } from './support';
 
+// Each test signs up a user of its own or stays signed out: the tests may run side by side.
+test.describe.configure({ mode: 'parallel' });
+
 test('every dashboard route opens inside the shell', async ({ page }) => {
   await signUp(page, newUser());
   const routes: [string, string][] = [

@@ -92,3 +92,18 @@ export async function verifyEmail(page: Page, email: string): Promise<void> {
   await page.goto(link!);
   await expect(page.getByText(messages.auth.emailVerified)).toBeVisible();
 }
+
+/**
+ * Holds the page's `method` requests to `url` (a glob, as `page.route` takes it) until the returned
+ * function is called: the start call of a run answers in milliseconds, and holding it lets a test
+ * see what the page shows while it is under way, then let it through once seen.
+ */
+export async function holdRequests(page: Page, url: string, method: string): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    if (route.request().method() === method) await released;
+    await route.continue();
+  });
+  return release;
+}

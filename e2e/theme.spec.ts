@@ -2,6 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { THEME_STORAGE_KEY } from '../src/shared/limits';
 import { gotoHydrated, newUser, signUp } from './support';
 
+// Each test has its own browser context (its own stored theme): the tests may run side by side.
+test.describe.configure({ mode: 'parallel' });
+
 const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('dark'));
 
 test('the theme is dark by default, toggles, and survives a reload', async ({ page }) => {

@@ -185,6 +185,11 @@ export const configSchema = z
     DISCOVERY_RECONTACT_DAYS: count(0, 3650, limits.recontactDays),
     /** How often the outreach engine runs, in seconds; below 60 only for test installs (default: every minute). */
     OUTREACH_TICK_SECONDS: count(1, 60, 60),
+    /**
+     * How often the worker reads the list of mailboxes to watch with IMAP IDLE again, in seconds: a
+     * newly connected mailbox's replies are read live from then on. Shorter only for test installs.
+     */
+    MAILBOX_IDLE_REFRESH_SECONDS: count(1, 3600, 30),
     /** Background jobs one worker process runs at once, all queues together (docs/decisions/004-jobs.md). */
     JOB_CONCURRENCY: count(1, 64, 8),
     /** Of one queue's jobs running in one worker process, how many may be one user's (fairness between users). */

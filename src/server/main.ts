@@ -44,6 +44,7 @@ async function main(): Promise<void> {
           db: handle.db,
           keys: outreachKeys(appSecret),
           config,
+          refreshMs: config.MAILBOX_IDLE_REFRESH_SECONDS * 1000,
           onNewMail: (mailboxId, workspaceId) => queueMailboxSync(boss, mailboxId, workspaceId),
         });
 

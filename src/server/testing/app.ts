@@ -2,14 +2,8 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { PgBoss } from 'pg-boss';
 import { apiPaths } from '../../shared/paths';
 import type { SignUpInput } from '../../shared/schemas/auth';
-import { buildApp } from '../app';
-import { createAuth } from '../auth/auth';
 import { loadConfig, type Config } from '../config';
 import type { DatabaseHandle } from '../db/client';
-import { listenForEvents } from '../events/listen';
-import { createQueue } from '../jobs/queue';
-import { startWorkers } from '../jobs/worker';
-import { createTestDatabase } from './database';
 
 /** Settings for tests: quiet logs, a fixed secret, and any overrides the test needs. */
 export function testConfig(overrides: Record<string, string> = {}): Config {
@@ -47,16 +41,28 @@ function queueNotStarted(): Promise<never> {
  * The real app on a clean test database, driven through `app.inject`. `jobs: true` also starts
  * pg-boss on that database with the app's workers (as `main.ts` does), for tests of endpoints that
  * send jobs; it is opt-in because starting pg-boss costs every test file a few hundred ms.
+ * The app and its workers are imported here, not at the top: a test file that takes only
+ * `testConfig` or `signUpUser` from this module does not load the whole server (about 300 modules).
  */
 export async function createTestApp(
   overrides: Record<string, string> = {},
   options: { webRoot?: string; jobs?: boolean } = {},
 ): Promise<TestApp> {
   const config = testConfig(overrides);
+  const [{ buildApp }, { createAuth }, { listenForEvents }, { createTestDatabase }] = await Promise.all([
+    import('../app'),
+    import('../auth/auth'),
+    import('../events/listen'),
+    import('./database'),
+  ]);
   const handle = await createTestDatabase();
   let boss: PgBoss | null = null;
   let stopTimers: (() => void) | null = null;
   if (options.jobs) {
+    const [{ createQueue }, { startWorkers }] = await Promise.all([
+      import('../jobs/queue'),
+      import('../jobs/worker'),
+    ]);
     boss = createQueue(handle);
     await boss.start();
     stopTimers = await startWorkers(boss, { db: handle.db, config, appSecret: config.APP_SECRET! });

@@ -5,10 +5,13 @@ import path from 'node:path';
 import pg from 'pg';
 import type { PgBoss } from 'pg-boss';
 import { openDatabase, type DatabaseHandle } from '../db/client';
-import { startEmbeddedPostgres } from '../db/embedded-postgres';
-import { runMigrations } from '../db/migrate';
-import { createQueue } from '../jobs/queue';
-import { databaseUrl } from './global-setup';
+
+/** Database `name`'s URL on the server of `serverUrl`. */
+export function databaseUrl(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
 
 /** The server to create a database on, and the migrated template to clone, if there is one. */
 interface Server {
@@ -29,6 +32,7 @@ async function server(): Promise<Server> {
   }
   if (process.env.TEST_DATABASE_URL) return { serverUrl: process.env.TEST_DATABASE_URL, template: null };
   const folder = mkdtempSync(path.join(tmpdir(), 'linkpilot-db-'));
+  const { startEmbeddedPostgres } = await import('../db/embedded-postgres');
   const embedded = await startEmbeddedPostgres(path.join(folder, 'postgres'));
   return {
     serverUrl: embedded.connectionString,
@@ -58,7 +62,7 @@ export async function createTestDatabase({ migrate = true } = {}): Promise<Datab
     await admin.end();
   }
   const handle = await openDatabase({ databaseUrl: databaseUrl(serverUrl, name) });
-  if (migrate && !clone) await runMigrations(handle);
+  if (migrate && !clone) await (await import('../db/migrate')).runMigrations(handle);
   return {
     ...handle,
     async close() {
@@ -79,6 +83,7 @@ export async function createTestQueue(): Promise<{
   close(): Promise<void>;
 }> {
   const handle = await createTestDatabase();
+  const { createQueue } = await import('../jobs/queue');
   const boss = createQueue(handle);
   await boss.start();
   return {

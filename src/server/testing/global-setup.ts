@@ -18,6 +18,7 @@ import { runMigrations } from '../db/migrate';
 import { PRODUCED_EVENTS_FILE_ENV } from '../events/produced';
 import { createQueue } from '../jobs/queue';
 import { checkEventCoverage } from './event-coverage';
+import { databaseUrl } from './database';
 
 /** What every test file is handed (`inject('testDatabase')`). */
 export interface TestDatabaseServer {
@@ -44,13 +45,6 @@ async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>
   } finally {
     await client.end();
   }
-}
-
-/** Database `name`'s URL on the server of `serverUrl`. */
-export function databaseUrl(serverUrl: string, name: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
 }
 
 /**
