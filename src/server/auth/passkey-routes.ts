@@ -35,7 +35,12 @@ const summaryColumns = {
 };
 
 function summary(row: { id: string; name: string | null; deviceType: string; createdAt: Date }) {
-  return { id: row.id, name: row.name, synced: row.deviceType === 'multiDevice', createdAt: iso(row.createdAt) };
+  return {
+    id: row.id,
+    name: row.name,
+    synced: row.deviceType === 'multiDevice',
+    createdAt: iso(row.createdAt),
+  };
 }
 
 /**
@@ -71,7 +76,10 @@ export function passkeySignInRoutes({ auth, config }: { auth: Auth; config: Conf
     );
     app.post(
       twoFactorPaths.passkeySignIn,
-      { schema: { tags: ['auth'], body: passkeySignInSchema, response: { 200: okSchema } }, preHandler: limit },
+      {
+        schema: { tags: ['auth'], body: passkeySignInSchema, response: { 200: okSchema } },
+        preHandler: limit,
+      },
       async (request, reply) => {
         const response = await auth.api.verifyPasskeyAuthentication({
           body: { response: request.body.response },

@@ -47,7 +47,11 @@ export function secondFactorError(code: string, codeField = 'code'): AppError | 
  * The JSON body of better-auth's answer (`asResponse: true`) when it succeeded.
  * @throws the AppError of secondFactorError for a known refusal; Error for anything else (500).
  */
-export async function secondFactorAnswer<T>(response: Response, what: string, codeField?: string): Promise<T> {
+export async function secondFactorAnswer<T>(
+  response: Response,
+  what: string,
+  codeField?: string,
+): Promise<T> {
   const body = (await response.json().catch(() => null)) as (T & { code?: string }) | null;
   if (response.ok) return body as T;
   const code = body?.code ?? '';

@@ -96,7 +96,10 @@ export function twoFactorPolicyRoutes({ db }: { db: Database }): FastifyPluginAs
         const { requireTwoFactor } = request.body;
         if (requireTwoFactor && !signedInUser(request).twoFactorEnabled)
           throw new AppError('CONFLICT', twoFactorMessages.setupFirst);
-        await db.update(workspaces).set({ requireTwoFactor }).where(eq(workspaces.id, workspaceId(request)));
+        await db
+          .update(workspaces)
+          .set({ requireTwoFactor })
+          .where(eq(workspaces.id, workspaceId(request)));
         return policyState(db, workspaceId(request));
       },
     );

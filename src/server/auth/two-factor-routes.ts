@@ -39,7 +39,13 @@ function verifyCode(auth: Auth, request: FastifyRequest, code: string): Promise<
  * better-auth allows 5 codes per challenge and refuses codes for 15 minutes after 10 wrong ones in
  * a row; on top, codes are limited per client like sign-in. A backup code works once.
  */
-export function twoFactorSignInRoutes({ auth, config }: { auth: Auth; config: Config }): FastifyPluginAsyncZod {
+export function twoFactorSignInRoutes({
+  auth,
+  config,
+}: {
+  auth: Auth;
+  config: Config;
+}): FastifyPluginAsyncZod {
   return async (app) => {
     const limitCodes = rateLimitGuard(
       [
@@ -79,7 +85,13 @@ function manualKeyOf(totpUri: string): string {
  * authenticator or backup code). Each is limited per user like a password change, so a stolen
  * session cannot guess the password or a code.
  */
-export function twoFactorAccountRoutes({ auth, config }: { auth: Auth; config: Config }): FastifyPluginAsyncZod {
+export function twoFactorAccountRoutes({
+  auth,
+  config,
+}: {
+  auth: Auth;
+  config: Config;
+}): FastifyPluginAsyncZod {
   return async (app) => {
     const limitPerUser = rateLimitGuard(
       [

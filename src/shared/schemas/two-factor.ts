@@ -40,8 +40,7 @@ export const twoFactorMessages = {
   appCodeRequired: 'Enter the 6-digit code from your authenticator app',
   passwordRequired: 'Password is required',
   challengeExpired: 'Your sign-in has expired. Enter your email and password again.',
-  tooManyCodes:
-    'Too many wrong codes. Wait 15 minutes, or sign in with a passkey, before trying again.',
+  tooManyCodes: 'Too many wrong codes. Wait 15 minutes, or sign in with a passkey, before trying again.',
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
   alreadyEnabled: 'Two-factor sign-in is already on.',
   notEnabled: 'Two-factor sign-in is not on.',
