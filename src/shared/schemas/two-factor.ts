@@ -66,19 +66,19 @@ const password = z
   .min(1, m.passwordRequired)
   .max(limits.passwordMaxLength, m.passwordRequired);
 
-/** A 6-digit TOTP code, spaces allowed ("123 456"). */
+/** A 6-digit TOTP code. */
 const totpCode = z
   .string({ error: m.appCodeRequired })
-  .transform((v) => v.replace(/\s+/g, ''))
-  .pipe(z.string().regex(/^\d{6}$/, m.appCodeRequired));
+  .trim()
+  .regex(/^\d{6}$/, m.appCodeRequired);
 
-/** An authenticator code (6 digits) or a backup code (xxxxx-xxxxx), spaces dropped. */
+/** An authenticator code (6 digits) or a backup code (xxxxx-xxxxx). */
 const anyCode = z
   .string({ error: m.codeRequired })
-  .transform((v) => v.replace(/\s+/g, ''))
-  .pipe(z.string().regex(/^(\d{6}|[A-Za-z0-9]{5}-[A-Za-z0-9]{5})$/, m.codeRequired));
+  .trim()
+  .regex(/^(\d{6}|[A-Za-z0-9]{5}-[A-Za-z0-9]{5})$/, m.codeRequired);
 
-/** True for a backup code, false for an authenticator code (both as `anyCode` left them). */
+/** True for a backup code, false for an authenticator code (both as `anyCode` accepts them). */
 export function isBackupCode(code: string): boolean {
   return code.includes('-');
 }

@@ -7,6 +7,9 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { ActivityLog } from '../../activity/components/activity-log';
 import { ApiKeysTab } from '../../api-keys/components/api-keys-tab';
 import { useMe } from '../../auth/api/session-queries';
+import { PasskeysCard } from '../../two-factor/components/passkeys-card';
+import { TwoFactorCard } from '../../two-factor/components/two-factor-card';
+import { WorkspaceTwoFactorCard } from '../../two-factor/components/workspace-two-factor-card';
 import { WebhooksTab } from '../../webhooks/components/webhooks-tab';
 import { BillingTab } from './billing-tab';
 import { ChangePasswordCard } from './change-password-card';
@@ -30,9 +33,12 @@ const tabs: { value: string; label: string; panel: (user: Me) => ReactNode }[] =
   {
     value: 'security',
     label: 'Security',
-    panel: () => (
+    panel: (user) => (
       <div className="space-y-6">
         <ChangePasswordCard />
+        <TwoFactorCard />
+        <PasskeysCard />
+        <WorkspaceTwoFactorCard user={user} />
         <SessionsCard />
       </div>
     ),
@@ -46,7 +52,7 @@ const tabs: { value: string; label: string; panel: (user: Me) => ReactNode }[] =
 
 /**
  * /dashboard/settings (docs/product.md#settings): Profile (with sending settings), Security
- * (password, sessions), Billing, Users, Activity (the workspace's log), API keys and Webhooks.
+ * (password, two-factor sign-in, passkeys, the workspace's 2FA requirement, sessions), Billing, Users, Activity (the workspace's log), API keys and Webhooks.
  * The open tab is the `?tab=` parameter, so a link (a notification, the README) opens it.
  */
 export function SettingsPage() {
