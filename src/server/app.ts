@@ -22,6 +22,9 @@ import { authRoutes } from './auth/routes';
 import { createSessionReader, requireUser } from './auth/session';
 import { createApiKeyReader } from './auth/api-key-auth';
 import { registerApiKeyAllowList } from './auth/api-key-routes';
+import { passkeyAccountRoutes, passkeySignInRoutes } from './auth/passkey-routes';
+import { enforceTwoFactorPolicy, twoFactorPolicyRoutes } from './auth/two-factor-policy';
+import { twoFactorAccountRoutes, twoFactorSignInRoutes } from './auth/two-factor-routes';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { notFoundBody, registerErrorHandling } from './http/errors';
@@ -117,6 +120,8 @@ export interface AppContext extends AppDeps {
 const publicRoutes: ((ctx: AppContext) => FastifyPluginAsyncZod)[] = [
   healthRoutes,
   authRoutes,
+  twoFactorSignInRoutes,
+  passkeySignInRoutes,
   trackingRoutes,
   blogRoutes,
   contactMessageRoutes,
@@ -155,6 +160,9 @@ const signedInRoutes: ((ctx: AppContext) => FastifyPluginAsyncZod)[] = [
   webhookRoutes,
   accountRoutes,
   accountSecurityRoutes,
+  twoFactorAccountRoutes,
+  passkeyAccountRoutes,
+  twoFactorPolicyRoutes,
   userRoutes,
   invitationRoutes,
   apiKeyRoutes,
@@ -265,6 +273,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const readSession = createSessionReader(auth, db);
   await app.register(async (signedIn) => {
     signedIn.addHook('onRequest', requireUser(readSession, createApiKeyReader(db, config)));
+    // A workspace that requires 2FA holds back members without it (docs/decisions/031-two-factor-and-passkeys.md).
+    signedIn.addHook('onRequest', enforceTwoFactorPolicy);
     for (const routes of signedInRoutes) await signedIn.register(routes(ctx));
   });
 

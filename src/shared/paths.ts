@@ -16,6 +16,8 @@ export const paths = {
   login: '/login',
   signup: '/signup',
   dashboard: '/dashboard',
+  /** Where a workspace that requires two-factor sign-in sends a member without it (outside the dashboard frame). */
+  twoFactorSetup: '/dashboard/two-factor-setup',
   /** An invitation link (docs/decisions/023-workspaces-and-roles.md); `invitePath` fills the token. */
   invite: '/invite/:token',
   contacts: '/dashboard/contacts',

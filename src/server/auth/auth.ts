@@ -4,6 +4,7 @@ import { limits } from '../../shared/limits';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { accounts, sessions, users, verifications } from '../db/schema/users';
+import { secondFactorPlugins, secondFactorTables } from './two-factor-plugins';
 import { createPersonalWorkspace } from './workspaces';
 import { sendVerificationLink, VERIFICATION_LINK_TTL_S } from './verification-mail';
 
@@ -12,7 +13,8 @@ const DAY_S = 24 * 60 * 60;
 /**
  * better-auth configured for LinkPilot: email + password, a verification link emailed at sign-up
  * (verification-mail.ts), database sessions (7 days, renewed daily),
- * uuid ids, profile fields on the user, Secure cookies when APP_URL is https. Its own rate limiter is
+ * uuid ids, profile fields on the user, Secure cookies when APP_URL is https, two-factor (TOTP,
+ * backup codes) and passkeys (two-factor-plugins.ts). Its own rate limiter is
  * off: sign-in is limited per IP and per email in auth/routes.ts, across processes.
  */
 export function createAuth(db: Database, config: Config, secret: string) {
@@ -24,7 +26,13 @@ export function createAuth(db: Database, config: Config, secret: string) {
     trustedOrigins: [config.APP_URL],
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        ...secondFactorTables,
+      },
     }),
     emailAndPassword: {
       enabled: true,
@@ -61,6 +69,7 @@ export function createAuth(db: Database, config: Config, secret: string) {
       user: { create: { after: async (user) => void (await createPersonalWorkspace(db, user)) } },
     },
     telemetry: { enabled: false },
+    plugins: [...secondFactorPlugins(config)],
   });
 }
 

@@ -7,6 +7,7 @@ import { messages } from '../../shared/messages';
 import { apiPaths, emailVerificationParam, paths } from '../../shared/paths';
 import { okSchema } from '../../shared/schemas/api';
 import { fullName, signInSchema, signUpSchema } from '../../shared/schemas/auth';
+import { signInResultSchema } from '../../shared/schemas/two-factor';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { users } from '../db/schema/users';
@@ -25,7 +26,8 @@ const SIGN_UP_WINDOW_MS = 60 * 60 * 1000;
  * verification link, which lands on the dashboard saying whether it worked. Each body is validated with the
  * form's own zod schema before better-auth sees it, and a new password must not be a common one
  * (common-passwords.ts); only these endpoints of better-auth are exposed.
- * Sign-in is rate-limited per client (an IPv4 address or an IPv6 /64: http/client-address.ts) and
+ * A user with two-factor sign-in gets `twoFactorRequired` and a challenge cookie instead of a session
+ * (two-factor-routes.ts). Sign-in is rate-limited per client (an IPv4 address or an IPv6 /64: http/client-address.ts) and
  * per email; unknown email and wrong password answer the same.
  * Sign-up is rate-limited per client (SIGN_UP_MAX_PER_IP per hour), so one client cannot mass-create accounts.
  * A taken address answers 409, also when it was taken by a sign-up running at the same time.
@@ -100,7 +102,7 @@ export function authRoutes({
     app.post(
       apiPaths.signIn,
       {
-        schema: { tags: ['auth'], body: signInSchema, response: { 200: okSchema } },
+        schema: { tags: ['auth'], body: signInSchema, response: { 200: signInResultSchema } },
         preHandler: limitSignIn,
       },
       async (request, reply) => {
@@ -115,7 +117,9 @@ export function authRoutes({
         if (!response.ok)
           throw new Error(`sign-in failed: ${response.status} ${await errorCodeOf(response)}`);
         forwardCookies(response, reply);
-        return { ok: true as const };
+        // With two-factor on, better-auth set a challenge cookie instead of the session (two-factor-routes.ts).
+        const body = (await response.json().catch(() => null)) as { twoFactorRedirect?: boolean } | null;
+        return { ok: true as const, twoFactorRequired: body?.twoFactorRedirect === true };
       },
     );
 

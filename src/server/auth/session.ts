@@ -31,6 +31,8 @@ export interface SessionUser {
   createdAt: Date;
   /** True once the user opened the link emailed to their address (auth/verification-mail.ts). */
   emailVerified: boolean;
+  /** True once the user confirmed an authenticator app (better-auth's two-factor plugin). */
+  twoFactorEnabled: boolean;
   /**
    * The id of the session the request came with (Settings → Security marks it "This device");
    * null when it came with an API key instead.
@@ -205,6 +207,7 @@ export const sessionUserColumns = {
   companyName: users.companyName,
   createdAt: users.createdAt,
   emailVerified: users.emailVerified,
+  twoFactorEnabled: users.twoFactorEnabled,
 };
 
 /** A live session's user and the workspace the request acts on (null when they belong to none there). */
@@ -243,6 +246,7 @@ export function createSessionReader(auth: Auth, db: Database) {
       workspaceId: membership.workspaceId,
       workspaceName: workspaces.name,
       role: membership.role,
+      requireTwoFactor: workspaces.requireTwoFactor,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -277,11 +281,11 @@ export function createSessionReader(auth: Auth, db: Database) {
     // still correct, and our sign-in does not offer that option.)
     const renewAt = row.expiresAt.getTime() - (s.expiresIn - s.updateAge) * 1000;
     if (renewAt <= Date.now()) return viaBetterAuth(auth, db, request, reply, requested);
-    const { expiresAt: _expiresAt, workspaceId, workspaceName, role, ...user } = row;
+    const { expiresAt: _expiresAt, workspaceId, workspaceName, role, requireTwoFactor, ...user } = row;
     const workspace =
       namesNone || workspaceId === null || workspaceName === null || role === null
         ? null
-        : { id: workspaceId, name: workspaceName, role };
+        : { id: workspaceId, name: workspaceName, role, requireTwoFactor: requireTwoFactor ?? false };
     return { user, workspace };
   };
 }
@@ -315,6 +319,7 @@ async function viaBetterAuth(
     companyName: u.companyName,
     createdAt: u.createdAt,
     emailVerified: u.emailVerified,
+    twoFactorEnabled: u.twoFactorEnabled ?? false,
   };
   return { user, workspace: await resolveWorkspace(db, user.id, requested) };
 }

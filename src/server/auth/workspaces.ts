@@ -10,6 +10,11 @@ export interface ActiveWorkspace {
   id: string;
   name: string;
   role: Role;
+  /**
+   * The workspace requires two-factor sign-in of its members (auth/two-factor-policy.ts); read with
+   * the session, absent for API-key requests, which the policy leaves alone.
+   */
+  requireTwoFactor?: boolean;
 }
 
 /**
@@ -64,7 +69,12 @@ export async function resolveWorkspace(
   if (requested !== undefined && !isWorkspaceId(requested)) return null;
   const membership = activeMembership(db, userId, requested ?? null).as('membership');
   const [row] = await db
-    .select({ id: workspaces.id, name: workspaces.name, role: membership.role })
+    .select({
+      id: workspaces.id,
+      name: workspaces.name,
+      role: membership.role,
+      requireTwoFactor: workspaces.requireTwoFactor,
+    })
     .from(membership)
     .innerJoin(workspaces, eq(workspaces.id, membership.workspaceId));
   return row ?? null;

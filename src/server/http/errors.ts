@@ -18,6 +18,7 @@ const statusOf: Record<ErrorCode, number> = {
   // The upstream model's answer was invalid (RFC 9110, 15.6.3 502 Bad Gateway); trying again may help.
   AI_UNUSABLE_ANSWER: 502,
   NOT_A_MEMBER: 403,
+  TWO_FACTOR_REQUIRED: 403,
 };
 
 /**

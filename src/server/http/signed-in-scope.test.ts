@@ -38,6 +38,10 @@ const publicRoutes = new Set([
   'GET /api/blog/categories',
   'POST /api/contact',
   'GET /api/invitations/preview/{token}',
+  // Two-factor sign-in's code step and passkey sign-in (docs/decisions/031-two-factor-and-passkeys.md).
+  'POST /api/auth/two-factor/verify',
+  'GET /api/auth/passkey/options',
+  'POST /api/auth/passkey/sign-in',
 ]);
 
 describe('signed-in scope', () => {

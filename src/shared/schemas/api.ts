@@ -15,6 +15,8 @@ export const errorCodes = [
   'AI_UNUSABLE_ANSWER',
   /** The request named a workspace the user is not (or no longer) a member of. */
   'NOT_A_MEMBER',
+  /** The workspace requires two-factor sign-in and the user has not set it up (docs/decisions/031-two-factor-and-passkeys.md). */
+  'TWO_FACTOR_REQUIRED',
   'INVALID_CREDENTIALS',
   'INTERNAL',
 ] as const;

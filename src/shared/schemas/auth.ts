@@ -134,6 +134,10 @@ export const meSchema = z.object({
    * (SMTP_HOST) and the operator finds them in the server's log — so the screens can say which.
    */
   verificationDelivery: verificationDeliverySchema.shape.delivery,
+  /** The user confirmed an authenticator app (docs/decisions/031-two-factor-and-passkeys.md). */
+  twoFactorEnabled: z.boolean(),
+  /** The active workspace requires two-factor sign-in: without it the app shows only its set-up. */
+  twoFactorRequired: z.boolean(),
   createdAt: z.string(),
 });
 export type Me = z.infer<typeof meSchema>;

@@ -69,6 +69,11 @@ export const routes: RouteObject[] = [
       { path: paths.signup, lazy: loadAuth, handle: appPageHandle('Sign Up') },
       { path: paths.invite, lazy: page('invite', [apiPaths.me]), handle: appPageHandle('Invitation') },
       {
+        path: paths.twoFactorSetup,
+        lazy: page('two-factor-setup', [apiPaths.me]),
+        handle: appPageHandle('Set Up Two-Factor Sign-In'),
+      },
+      {
         path: paths.dashboard,
         lazy: page('dashboard', [apiPaths.me]),
         children: [

@@ -22,7 +22,7 @@ function sessionApi() {
   let session = false;
   const start = () => {
     session = true;
-    return json(200, { ok: true });
+    return json(200, { ok: true, twoFactorRequired: false });
   };
   return mockApi({
     [`GET ${apiPaths.me}`]: () => (session ? json(200, testUser) : signedOut()),

@@ -8,6 +8,7 @@ import {
   type SignInInput,
   type SignUpInput,
 } from '#shared/schemas/auth';
+import { signInResultSchema } from '#shared/schemas/two-factor';
 import { setActiveWorkspaceId } from '../lib/active-workspace';
 import { apiRequest } from '../lib/api-client';
 import { meQueryKey } from './session-queries';
@@ -47,12 +48,18 @@ export function useEnterDashboard(): () => Promise<void> {
   }, [queryClient, navigate, target]);
 }
 
-/** Signs in with email and password, then opens the dashboard. */
+/**
+ * Signs in with email and password, then opens the dashboard; when the account has two-factor
+ * sign-in, resolves with `twoFactorRequired` instead and the form asks for the code.
+ */
 export function useSignIn() {
   const enterDashboard = useEnterDashboard();
   return useMutation({
-    mutationFn: (input: SignInInput) => apiRequest(apiPaths.signIn, { method: 'POST', body: input }),
-    onSuccess: enterDashboard,
+    mutationFn: (input: SignInInput) =>
+      apiRequest(apiPaths.signIn, { method: 'POST', body: input, schema: signInResultSchema }),
+    onSuccess: async (result) => {
+      if (!result.twoFactorRequired) await enterDashboard();
+    },
   });
 }
 

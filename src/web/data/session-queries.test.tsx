@@ -22,7 +22,7 @@ describe('the session check', () => {
       [`GET ${apiPaths.me}`]: () => (session ? json(200, testUser) : signedOut()),
       [`POST ${apiPaths.signIn}`]: () => {
         session = true;
-        return json(200, { ok: true });
+        return json(200, { ok: true, twoFactorRequired: false });
       },
     });
     renderApp(paths.login);

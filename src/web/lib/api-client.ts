@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { messages } from '#shared/messages';
+import { paths } from '#shared/paths';
 import { errorResponseSchema } from '#shared/schemas/api';
 import { activeWorkspaceId, setActiveWorkspaceId, WORKSPACE_HEADER } from './active-workspace';
 import { ApiError } from './api-error';
@@ -94,6 +95,8 @@ export async function apiRequest<S extends z.ZodType = z.ZodUnknown>(
     const error = await apiErrorFrom(response);
     // Removed from the tab's workspace: forget it, so the next session check lands in one of theirs.
     if (error.code === 'NOT_A_MEMBER') setActiveWorkspaceId(null);
+    // The workspace began to require two-factor sign-in: only its set-up page works now.
+    if (error.code === 'TWO_FACTOR_REQUIRED') window.location.assign(paths.twoFactorSetup);
     throw error;
   }
   const json = await readJson(response);

@@ -32,6 +32,8 @@ export const testUser: Me = {
   isAdmin: false,
   emailVerified: true,
   verificationDelivery: 'email',
+  twoFactorEnabled: false,
+  twoFactorRequired: false,
   createdAt: '2025-01-01T00:00:00.000Z',
 };
 

@@ -19,6 +19,8 @@ export const users = pgTable(
     firstName: text().notNull().default(''),
     lastName: text().notNull().default(''),
     companyName: text().notNull().default(''),
+    /** Set by better-auth's two-factor plugin once a TOTP authenticator is confirmed (auth/two-factor-plugins.ts). */
+    twoFactorEnabled: boolean().notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -35,6 +35,8 @@ export const workspaces = pgTable('workspaces', {
   sendWindowEndHour: integer().notNull().default(18),
   /** A reply from one person at a domain stops the sequences of everyone else there too (docs/decisions/011-replies-history-and-domain-memory.md). */
   stopDomainOnReply: boolean().notNull().default(true),
+  /** Every member must have two-factor sign-in set up before using the workspace (docs/decisions/031-two-factor-and-passkeys.md). */
+  requireTwoFactor: boolean().notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -50,6 +50,8 @@ export async function getMe(
     isAdmin,
     emailVerified: user.emailVerified,
     verificationDelivery: verificationDelivery(config),
+    twoFactorEnabled: user.twoFactorEnabled,
+    twoFactorRequired: workspace.requireTwoFactor ?? false,
     createdAt: user.createdAt.toISOString(),
   };
 }

@@ -1,4 +1,5 @@
-import { useMatches } from 'react-router';
+import { Navigate, useMatches } from 'react-router';
+import { paths } from '#shared/paths';
 import { DashboardLayout } from '#web/components/layouts/dashboard-layout';
 import { DashboardSkeleton } from '#web/components/layouts/dashboard-skeleton';
 import { meQueryOptions } from '#web/data/session-queries';
@@ -22,16 +23,21 @@ export function Component() {
   const heading = headingOf(useMatches().map((match) => match.handle));
   return (
     <RequireSession pending={<DashboardSkeleton heading={heading} />}>
-      {(user) => (
-        <DashboardLayout
-          user={user}
-          onSignOut={() => signOut.mutate()}
-          isSigningOut={signOut.isPending}
-          onSwitchWorkspace={(id) => switchWorkspace.mutate(id)}
-          notifications={(className) => <NotificationsMenu className={className} />}
-          banner={<EmailVerificationBanner user={user} />}
-        />
-      )}
+      {(user) =>
+        // A workspace that requires two-factor sign-in shows a member without it only its set-up.
+        user.twoFactorRequired && !user.twoFactorEnabled ? (
+          <Navigate to={paths.twoFactorSetup} replace />
+        ) : (
+          <DashboardLayout
+            user={user}
+            onSignOut={() => signOut.mutate()}
+            isSigningOut={signOut.isPending}
+            onSwitchWorkspace={(id) => switchWorkspace.mutate(id)}
+            notifications={(className) => <NotificationsMenu className={className} />}
+            banner={<EmailVerificationBanner user={user} />}
+          />
+        )
+      }
     </RequireSession>
   );
 }

@@ -1,6 +1,9 @@
 import { ActivityLog } from '#web/features/activity/components/activity-log';
 import { ApiKeysTab } from '#web/features/api-keys/components/api-keys-tab';
 import { SettingsPage, type SettingsTab } from '#web/features/settings/components/settings-page';
+import { PasskeysCard } from '#web/features/two-factor/components/passkeys-card';
+import { TwoFactorCard } from '#web/features/two-factor/components/two-factor-card';
+import { WorkspaceTwoFactorCard } from '#web/features/two-factor/components/workspace-two-factor-card';
 import { WebhooksTab } from '#web/features/webhooks/components/webhooks-tab';
 
 /** The workspace tabs other features own, after the settings page's own. */
@@ -10,7 +13,16 @@ const workspaceTabs: SettingsTab[] = [
   { value: 'webhooks', label: 'Webhooks', panel: (user) => <WebhooksTab user={user} /> },
 ];
 
+/** The Security tab's cards for two-factor sign-in, between the password and the sessions. */
+const securityCards: SettingsTab['panel'] = (user) => (
+  <>
+    <TwoFactorCard />
+    <PasskeysCard />
+    <WorkspaceTwoFactorCard user={user} />
+  </>
+);
+
 /** Route module (lazy chunk) of the settings screen. */
 export function Component() {
-  return <SettingsPage workspaceTabs={workspaceTabs} />;
+  return <SettingsPage workspaceTabs={workspaceTabs} securityCards={securityCards} />;
 }

@@ -118,7 +118,7 @@ describe('auth screen', () => {
       [`GET ${apiPaths.me}`]: () => (session ? json(200, testUser) : signedOut()),
       [`POST ${apiPaths.signIn}`]: () => {
         session = true;
-        return json(200, { ok: true });
+        return json(200, { ok: true, twoFactorRequired: false });
       },
     });
     const { router } = renderApp(paths.login);

@@ -19,8 +19,9 @@ export interface SettingsTab {
   panel: (user: Me) => ReactNode;
 }
 
-/** The page's own tabs, in order; the workspace tabs other features own follow them. */
-const ownTabs: SettingsTab[] = [
+/** The page's own tabs, in order, with the sign-in security cards another feature owns. */
+function ownTabs(securityCards: SettingsTab['panel']): SettingsTab[] {
+  return [
   {
     value: 'profile',
     label: 'Profile',
@@ -34,26 +35,32 @@ const ownTabs: SettingsTab[] = [
   {
     value: 'security',
     label: 'Security',
-    panel: () => (
+    panel: (user) => (
       <div className="space-y-6">
         <ChangePasswordCard />
+        {securityCards(user)}
         <SessionsCard />
       </div>
     ),
   },
   { value: 'billing', label: 'Billing', panel: () => <BillingTab /> },
   { value: 'users', label: 'Users', panel: (user) => <UsersTab user={user} /> },
-];
+  ];
+}
 
 /**
  * /dashboard/settings (docs/product.md#settings): Profile (with sending settings), Security
- * (password, sessions), Billing, Users, Activity (the workspace's log), API keys and Webhooks.
- * The open tab is the `?tab=` parameter, so a link (a notification, the README) opens it.
- * `workspaceTabs` (Activity, API keys, Webhooks) come from their own features, put in by the route
- * module (app/routes/settings.tsx): a feature renders no other feature's components.
+ * (password, two-factor sign-in, passkeys, the workspace's 2FA requirement, sessions), Billing, Users,
+ * Activity (the workspace's log), API keys and Webhooks. The open tab is the `?tab=` parameter, so a
+ * link (a notification, the README) opens it. `workspaceTabs` (Activity, API keys, Webhooks) and
+ * `securityCards` (two-factor sign-in and passkeys) come from their own features, put in by the
+ * route module (app/routes/settings.tsx): a feature renders no other feature's components.
  */
-export function SettingsPage({ workspaceTabs = [] }: { workspaceTabs?: SettingsTab[] } = {}) {
-  const tabs = [...ownTabs, ...workspaceTabs];
+export function SettingsPage({
+  workspaceTabs = [],
+  securityCards = () => null,
+}: { workspaceTabs?: SettingsTab[]; securityCards?: SettingsTab['panel'] } = {}) {
+  const tabs = [...ownTabs(securityCards), ...workspaceTabs];
   // The dashboard guard has loaded the session already; this reads it from the cache.
   const { data: user } = useMe();
   const [params, setParams] = useSearchParams();
