@@ -26,7 +26,8 @@ const SIGN_UP_WINDOW_MS = 60 * 60 * 1000;
  * form's own zod schema before better-auth sees it, and a new password must not be a common one
  * (common-passwords.ts); only these endpoints of better-auth are exposed.
  * Sign-in is rate-limited per client (an IPv4 address or an IPv6 /64: http/client-address.ts) and
- * per email; unknown email and wrong password answer the same.
+ * per email from that client, so no one can lock an account for its owner; unknown email and wrong
+ * password answer the same.
  * Sign-up is rate-limited per client (SIGN_UP_MAX_PER_IP per hour), so one client cannot mass-create accounts.
  * A taken address answers 409, also when it was taken by a sign-up running at the same time.
  */
@@ -50,8 +51,10 @@ export function authRoutes({
         app.createRateLimit({
           max: config.SIGN_IN_MAX_PER_EMAIL,
           timeWindow: SIGN_IN_WINDOW_MS,
+          // Per address AND client: an attacker's wrong passwords slow down the attacker, never
+          // the owner signing in from elsewhere (docs/decisions/032-sso-sessions-and-lock-out.md).
           keyGenerator: (request: FastifyRequest) =>
-            `sign-in:email:${(request.body as { email: string }).email.toLowerCase()}`,
+            `sign-in:email:${(request.body as { email: string }).email.toLowerCase()}:${clientKey(request.ip)}`,
         }),
       ],
       messages.auth.tooManyAttempts,
