@@ -22,6 +22,7 @@ import { authRoutes } from './auth/routes';
 import { createSessionReader, requireUser } from './auth/session';
 import { createApiKeyReader } from './auth/api-key-auth';
 import { registerApiKeyAllowList } from './auth/api-key-routes';
+import { ssoSettingsRoutes, ssoSignInRoutes } from './sso/routes';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { notFoundBody, registerErrorHandling } from './http/errors';
@@ -113,6 +114,7 @@ export interface AppContext extends AppDeps {
 const publicRoutes: ((ctx: AppContext) => FastifyPluginAsyncZod)[] = [
   healthRoutes,
   authRoutes,
+  ssoSignInRoutes,
   trackingRoutes,
   blogRoutes,
   contactMessageRoutes,
@@ -154,6 +156,7 @@ const signedInRoutes: ((ctx: AppContext) => FastifyPluginAsyncZod)[] = [
   userRoutes,
   invitationRoutes,
   apiKeyRoutes,
+  ssoSettingsRoutes,
   eventRoutes,
 ];
 

@@ -97,6 +97,11 @@ export const apiPaths = {
   verificationEmail: '/api/profile/verification-email',
   accountSessions: '/api/profile/sessions',
   signOutOtherSessions: '/api/profile/sessions/sign-out-others',
+  accountSession: '/api/profile/sessions/:id',
+  /** Single sign-on (docs/decisions/032-sso-sessions-and-lock-out.md): the workspace's provider, sign-in and return. */
+  ssoSettings: '/api/workspace/sso',
+  ssoStart: '/api/sso/start',
+  ssoCallback: '/api/sso/callback',
   users: '/api/users',
   user: '/api/users/:id',
   activity: '/api/activity',

@@ -4,6 +4,7 @@ import { limits } from '../../shared/limits';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { accounts, sessions, users, verifications } from '../db/schema/users';
+import { singleSignOnSession } from './sso-session-plugin';
 import { createPersonalWorkspace } from './workspaces';
 import { sendVerificationLink, VERIFICATION_LINK_TTL_S } from './verification-mail';
 
@@ -61,6 +62,7 @@ export function createAuth(db: Database, config: Config, secret: string) {
       user: { create: { after: async (user) => void (await createPersonalWorkspace(db, user)) } },
     },
     telemetry: { enabled: false },
+    plugins: [singleSignOnSession()],
   });
 }
 
