@@ -4,6 +4,7 @@ import { limits } from '../../shared/limits';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { accounts, sessions, users, verifications } from '../db/schema/users';
+import { CLIENT_IP_HEADER } from './better-auth-response';
 import { singleSignOnSession } from './sso-session-plugin';
 import { createPersonalWorkspace } from './workspaces';
 import { sendVerificationLink, VERIFICATION_LINK_TTL_S } from './verification-mail';
@@ -56,7 +57,7 @@ export function createAuth(db: Database, config: Config, secret: string) {
     advanced: {
       database: { generateId: 'uuid' },
       useSecureCookies: config.APP_URL.startsWith('https://'),
-      ipAddress: { ipAddressHeaders: config.TRUST_PROXY ? ['x-forwarded-for'] : [] },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     databaseHooks: {
       user: { create: { after: async (user) => void (await createPersonalWorkspace(db, user)) } },

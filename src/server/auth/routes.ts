@@ -1,4 +1,3 @@
-import { fromNodeHeaders } from 'better-auth/node';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -14,7 +13,7 @@ import { AppError } from '../http/errors';
 import { rateLimitGuard } from '../http/rate-limit-guard';
 import { clientKey } from '../http/client-address';
 import type { Auth } from './auth';
-import { errorCodeOf, forwardCookies } from './better-auth-response';
+import { authHeaders, errorCodeOf, forwardCookies } from './better-auth-response';
 import { assertUncommonPassword } from './common-passwords';
 
 const SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
@@ -84,7 +83,7 @@ export function authRoutes({
         const { email, password, firstName, lastName, companyName } = request.body;
         const response = await auth.api.signUpEmail({
           body: { email, password, name: fullName(firstName, lastName), firstName, lastName, companyName },
-          headers: fromNodeHeaders(request.headers),
+          headers: authHeaders(request),
           asResponse: true,
         });
         if (!response.ok) {
@@ -109,7 +108,7 @@ export function authRoutes({
       async (request, reply) => {
         const response = await auth.api.signInEmail({
           body: request.body,
-          headers: fromNodeHeaders(request.headers),
+          headers: authHeaders(request),
           asResponse: true,
         });
         if (response.status === 401 || response.status === 400) {
@@ -127,7 +126,7 @@ export function authRoutes({
       { schema: { tags: ['auth'], body: z.strictObject({}).optional(), response: { 200: okSchema } } },
       async (request, reply) => {
         const response = await auth.api.signOut({
-          headers: fromNodeHeaders(request.headers),
+          headers: authHeaders(request),
           asResponse: true,
         });
         forwardCookies(response, reply);

@@ -1,4 +1,3 @@
-import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as oidc from 'openid-client';
@@ -15,7 +14,7 @@ import {
   type SsoError,
 } from '../../shared/schemas/sso';
 import type { Auth } from '../auth/auth';
-import { forwardCookies } from '../auth/better-auth-response';
+import { authHeaders, forwardCookies } from '../auth/better-auth-response';
 import { actor, cookieValue, signedInUser } from '../auth/session';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -206,7 +205,7 @@ export function ssoSignInRoutes({
         }
         const response = await auth.api.signInSingleSignOn({
           body: { userId },
-          headers: fromNodeHeaders(request.headers),
+          headers: authHeaders(request),
           asResponse: true,
         });
         forwardCookies(response, reply);

@@ -77,6 +77,8 @@ export const accountSessionSchema = z.object({
   id: z.string(),
   /** The browser and system that began the session ('Chrome on Linux'); null when unknown. */
   device: z.string().nullable(),
+  /** What kind of device, as bowser tells it from the User-Agent; null when unknown. */
+  deviceType: z.enum(['desktop', 'mobile', 'tablet', 'tv']).nullable(),
   ipAddress: z.string().nullable(),
   createdAt: z.string(),
   /** When the session was last renewed (better-auth renews it once a day of use). */
