@@ -1,12 +1,17 @@
-import { Link, Navigate } from 'react-router';
+import { useState } from 'react';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { paths, withQuery } from '../../../../shared/paths';
 import { SingleCardLayout } from '../../../components/layouts/single-card-layout';
+import { ssoErrorParam, ssoMessages } from '../../../../shared/schemas/sso';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
 import { CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { nextParam, useNextPath } from '../api/session-mutations';
 import { useMe } from '../api/session-queries';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
+import { SsoSignInForm } from './sso-sign-in-form';
 
 export type AuthMode = 'login' | 'signup';
 
@@ -30,11 +35,15 @@ const copy = {
 /**
  * The /login and /signup screen (docs/product.md#sign-in-and-sign-up): one card whose title, fields and switch link follow the mode.
  * A safe `?next=` (an invitation link) is where a signed-in user goes instead of the dashboard; the
- * switch link keeps it.
+ * switch link keeps it. The login card also offers "Sign in with SSO" (by work address), and says
+ * why a single sign-on came back without a session (`?sso=`).
  */
 export function AuthScreen({ mode }: { mode: AuthMode }) {
   const { data: user, isPending } = useMe();
   const target = useNextPath();
+  const [searchParams] = useSearchParams();
+  const ssoError = searchParams.get(ssoErrorParam);
+  const [sso, setSso] = useState(false);
   if (isPending) return <PageSpinner />;
   if (user) return <Navigate to={target} replace />;
 
@@ -48,7 +57,17 @@ export function AuthScreen({ mode }: { mode: AuthMode }) {
         <CardDescription>{text.description}</CardDescription>
       </CardHeader>
       <CardContent>
-        {mode === 'login' ? <SignInForm /> : <SignUpForm />}
+        {ssoError && mode === 'login' && (
+          <Alert variant="destructive" className="mb-4">
+            {ssoError === 'existing-account' ? ssoMessages.existingAccount : ssoMessages.failed}
+          </Alert>
+        )}
+        {mode === 'signup' ? <SignUpForm /> : sso ? <SsoSignInForm /> : <SignInForm />}
+        {mode === 'login' && (
+          <Button variant="outline" className="mt-3 w-full" onClick={() => setSso(!sso)}>
+            {sso ? 'Sign in with password' : 'Sign in with SSO'}
+          </Button>
+        )}
         <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400">
           {text.switchPrompt}{' '}
           <Link

@@ -7,6 +7,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { ActivityLog } from '../../activity/components/activity-log';
 import { ApiKeysTab } from '../../api-keys/components/api-keys-tab';
 import { useMe } from '../../auth/api/session-queries';
+import { SsoTab } from '../../sso/components/sso-tab';
 import { WebhooksTab } from '../../webhooks/components/webhooks-tab';
 import { BillingTab } from './billing-tab';
 import { ChangePasswordCard } from './change-password-card';
@@ -42,11 +43,12 @@ const tabs: { value: string; label: string; panel: (user: Me) => ReactNode }[] =
   { value: 'activity', label: 'Activity', panel: () => <ActivityLog /> },
   { value: 'api-keys', label: 'API keys', panel: (user) => <ApiKeysTab user={user} /> },
   { value: 'webhooks', label: 'Webhooks', panel: (user) => <WebhooksTab user={user} /> },
+  { value: 'sso', label: 'Single sign-on', panel: (user) => <SsoTab user={user} /> },
 ];
 
 /**
  * /dashboard/settings (docs/product.md#settings): Profile (with sending settings), Security
- * (password, sessions), Billing, Users, Activity (the workspace's log), API keys and Webhooks.
+ * (password, sessions), Billing, Users, Activity (the workspace's log), API keys, Webhooks and Single sign-on.
  * The open tab is the `?tab=` parameter, so a link (a notification, the README) opens it.
  */
 export function SettingsPage() {
