@@ -22,6 +22,7 @@ import { authRoutes } from './auth/routes';
 import { createSessionReader, requireUser } from './auth/session';
 import { createApiKeyReader } from './auth/api-key-auth';
 import { registerApiKeyAllowList } from './auth/api-key-routes';
+import { signInLinkRoutes } from './auth/sign-in-link-routes';
 import { ssoSettingsRoutes, ssoSignInRoutes } from './sso/routes';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -114,6 +115,7 @@ export interface AppContext extends AppDeps {
 const publicRoutes: ((ctx: AppContext) => FastifyPluginAsyncZod)[] = [
   healthRoutes,
   authRoutes,
+  signInLinkRoutes,
   ssoSignInRoutes,
   trackingRoutes,
   blogRoutes,

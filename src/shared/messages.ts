@@ -22,6 +22,10 @@ export const messages = {
     signOutOthersFailed: 'Failed to sign out the other sessions',
     loadSessionsFailed: 'Failed to load your sessions',
     sessionEnded: 'Session signed out',
+    signInLinkSent:
+      'If an account has this address, a sign-in link is on its way. It works once, for 15 minutes.',
+    signInLinkInvalid: 'This sign-in link has expired or was used already. Ask for a new one.',
+    tooManySignInLinks: 'Too many sign-in links asked for. Try again later.',
     endSessionFailed: 'Failed to sign out that session',
     sessionNotFound: 'Session not found',
     endCurrentSession: 'This is the session you are using. Use Sign Out instead.',

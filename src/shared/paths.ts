@@ -38,6 +38,9 @@ export const apiPaths = {
   me: '/api/me',
   activeWorkspace: '/api/me/workspace',
   signIn: '/api/auth/sign-in/email',
+  /** An emailed sign-in link: asked for, then opened (decision 032). */
+  signInLink: '/api/auth/sign-in-link',
+  signInLinkVerify: '/api/auth/sign-in-link/verify',
   signUp: '/api/auth/sign-up/email',
   signOut: '/api/auth/sign-out',
   /** The link emailed to verify an address (better-auth builds it at sign-up: keep its path). */

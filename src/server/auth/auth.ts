@@ -5,6 +5,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { accounts, sessions, users, verifications } from '../db/schema/users';
 import { CLIENT_IP_HEADER } from './better-auth-response';
+import { signInLinkPlugin } from './sign-in-link';
 import { singleSignOnSession } from './sso-session-plugin';
 import { createPersonalWorkspace } from './workspaces';
 import { sendVerificationLink, VERIFICATION_LINK_TTL_S } from './verification-mail';
@@ -63,7 +64,7 @@ export function createAuth(db: Database, config: Config, secret: string) {
       user: { create: { after: async (user) => void (await createPersonalWorkspace(db, user)) } },
     },
     telemetry: { enabled: false },
-    plugins: [singleSignOnSession()],
+    plugins: [singleSignOnSession(), signInLinkPlugin(db, config)],
   });
 }
 
