@@ -25,6 +25,8 @@ import { registerApiKeyAllowList } from './auth/api-key-routes';
 import { passkeyAccountRoutes, passkeySignInRoutes } from './auth/passkey-routes';
 import { enforceTwoFactorPolicy, twoFactorPolicyRoutes } from './auth/two-factor-policy';
 import { twoFactorAccountRoutes, twoFactorSignInRoutes } from './auth/two-factor-routes';
+import { signInLinkRoutes } from './auth/sign-in-link-routes';
+import { ssoSettingsRoutes, ssoSignInRoutes } from './sso/routes';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { notFoundBody, registerErrorHandling } from './http/errors';
@@ -122,6 +124,8 @@ const publicRoutes: ((ctx: AppContext) => FastifyPluginAsyncZod)[] = [
   authRoutes,
   twoFactorSignInRoutes,
   passkeySignInRoutes,
+  signInLinkRoutes,
+  ssoSignInRoutes,
   trackingRoutes,
   blogRoutes,
   contactMessageRoutes,
@@ -166,6 +170,7 @@ const signedInRoutes: ((ctx: AppContext) => FastifyPluginAsyncZod)[] = [
   userRoutes,
   invitationRoutes,
   apiKeyRoutes,
+  ssoSettingsRoutes,
   eventRoutes,
 ];
 

@@ -40,6 +40,9 @@ export const apiPaths = {
   me: '/api/me',
   activeWorkspace: '/api/me/workspace',
   signIn: '/api/auth/sign-in/email',
+  /** An emailed sign-in link: asked for, then opened (decision 032). */
+  signInLink: '/api/auth/sign-in-link',
+  signInLinkVerify: '/api/auth/sign-in-link/verify',
   signUp: '/api/auth/sign-up/email',
   signOut: '/api/auth/sign-out',
   /** The link emailed to verify an address (better-auth builds it at sign-up: keep its path). */
@@ -99,6 +102,11 @@ export const apiPaths = {
   verificationEmail: '/api/profile/verification-email',
   accountSessions: '/api/profile/sessions',
   signOutOtherSessions: '/api/profile/sessions/sign-out-others',
+  accountSession: '/api/profile/sessions/:id',
+  /** Single sign-on (docs/decisions/032-sso-sessions-and-lock-out.md): the workspace's provider, sign-in and return. */
+  ssoSettings: '/api/workspace/sso',
+  ssoStart: '/api/sso/start',
+  ssoCallback: '/api/sso/callback',
   users: '/api/users',
   user: '/api/users/:id',
   activity: '/api/activity',

@@ -1,4 +1,3 @@
-import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messages } from '../../shared/messages';
@@ -14,9 +13,10 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { AppError } from '../http/errors';
 import { rateLimitGuard } from '../http/rate-limit-guard';
-import { listAccountSessions, signOutOtherSessions } from './account-sessions';
+import { endAccountSession, listAccountSessions, signOutOtherSessions } from './account-sessions';
+import { idParams } from '../http/params';
 import type { Auth } from './auth';
-import { errorCodeOf, forwardCookies } from './better-auth-response';
+import { authHeaders, errorCodeOf, forwardCookies } from './better-auth-response';
 import { assertUncommonPassword } from './common-passwords';
 import { sessionId, signedInUser } from './session';
 import { sendVerificationLink, verificationUrl } from './verification-mail';
@@ -29,7 +29,7 @@ const VERIFICATION_MAILS_PER_HOUR = 3;
 /**
  * Settings → Security: change the password (the current one checked by better-auth, the new one
  * by the sign-up rules and the common-password list; the other sessions end unless the user says
- * otherwise), list the live sessions, and sign out all but this one. A stolen session cannot guess
+ * otherwise), list the live sessions, end any other one, and sign out all but this one. A stolen session cannot guess
  * the password faster than sign-in can: attempts are limited per user like sign-in per email.
  * Also sends a new email verification link (at most VERIFICATION_MAILS_PER_HOUR an hour).
  */
@@ -67,7 +67,7 @@ export function accountSecurityRoutes({
         const { currentPassword, newPassword, signOutOtherSessions } = request.body;
         const response = await auth.api.changePassword({
           body: { currentPassword, newPassword, revokeOtherSessions: signOutOtherSessions },
-          headers: fromNodeHeaders(request.headers),
+          headers: authHeaders(request),
           asResponse: true,
         });
         if (!response.ok) {
@@ -95,6 +95,15 @@ export function accountSecurityRoutes({
       { schema: { tags: ['account'], response: { 200: signedOutSessionsSchema } } },
       async (request) => {
         return { signedOut: await signOutOtherSessions(db, signedInUser(request).id, sessionId(request)) };
+      },
+    );
+
+    app.delete(
+      apiPaths.accountSession,
+      { schema: { tags: ['account'], params: idParams, response: { 200: okSchema } } },
+      async (request) => {
+        await endAccountSession(db, signedInUser(request).id, sessionId(request), request.params.id);
+        return { ok: true as const };
       },
     );
 

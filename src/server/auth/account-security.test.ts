@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages';
 import { apiPaths } from '../../shared/paths';
-import { describeDevice } from './account-sessions';
+import { describeDevice, deviceTypeOf } from './account-sessions';
 import { createTestApp, sessionCookie, signUpUser, type TestApp } from '../testing/app';
 
 /** Settings → Security over the API: password change, the session list, signing out other sessions. */
@@ -111,7 +111,56 @@ describe('sessions', () => {
     expect((await listSessions(cookie)).json().total).toBe(1);
   });
 
+  it('names the device, browser, address and times of each session', async () => {
+    const { cookie, email } = await signUpUser(t.app);
+    await t.app.inject({
+      method: 'POST',
+      url: apiPaths.signIn,
+      payload: { email, password },
+      remoteAddress: '203.0.113.9',
+      headers: { 'user-agent': IPHONE },
+    });
+    const phone = (await listSessions(cookie)).json().sessions.find((s: { current: boolean }) => !s.current);
+    expect(phone).toMatchObject({ device: 'Safari on iOS', deviceType: 'mobile', ipAddress: '203.0.113.9' });
+    expect(Date.parse(phone.lastActiveAt)).toBeGreaterThan(0);
+  });
+
+  it('ends any one other session, never another user’s, nor the one in use', async () => {
+    const { cookie, email } = await signUpUser(t.app);
+    const [first, second] = [await secondSession(email), await secondSession(email)];
+    const listed = (await listSessions(cookie)).json().sessions as { id: string; current: boolean }[];
+    const firstId = (await listSessions(first))
+      .json()
+      .sessions.find((s: { current: boolean }) => s.current).id;
+    const end = (id: string, as = cookie) =>
+      t.app.inject({
+        method: 'DELETE',
+        url: apiPaths.accountSession.replace(':id', id),
+        headers: { cookie: as },
+      });
+    const stranger = await signUpUser(t.app);
+    expect((await end(firstId, stranger.cookie)).statusCode).toBe(404);
+    expect((await me(first)).statusCode).toBe(200);
+    expect((await end(firstId)).json()).toEqual({ ok: true });
+    expect((await me(first)).statusCode).toBe(401);
+    expect((await me(second)).statusCode).toBe(200);
+    expect((await end(firstId)).statusCode).toBe(404);
+    const current = listed.find((s) => s.current)!;
+    const refused = await end(current.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(messages.auth.endCurrentSession);
+    expect((await end('not-a-uuid')).statusCode).toBe(400);
+  });
+
   it('refuses visitors', async () => {
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: apiPaths.accountSession.replace(':id', crypto.randomUUID()),
+        })
+      ).statusCode,
+    ).toBe(401);
     for (const url of [apiPaths.accountSessions]) {
       expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
     }
@@ -119,13 +168,19 @@ describe('sessions', () => {
   });
 });
 
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+
 describe('describeDevice', () => {
-  it('names the browser and the system, or what it can of them', () => {
+  it('names the browser and the system, or what it can of them, and the kind of device', () => {
+    expect(describeDevice(IPHONE)).toBe('Safari on iOS');
+    expect(deviceTypeOf(IPHONE)).toBe('mobile');
     expect(
-      describeDevice(
-        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+      deviceTypeOf(
+        'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36',
       ),
-    ).toBe('Safari on iOS');
+    ).toBe('desktop');
+    expect(deviceTypeOf(null)).toBeNull();
     expect(describeDevice('curl/8.0')).toBeNull();
     expect(describeDevice(null)).toBeNull();
   });

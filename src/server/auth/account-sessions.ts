@@ -1,10 +1,12 @@
 import type Bowser from 'bowser';
 import { createRequire } from 'node:module';
 import { and, count, desc, eq, gt, ne, sql } from 'drizzle-orm';
+import { messages } from '../../shared/messages';
 import type { AccountSessionList } from '../../shared/schemas/auth';
 import type { Database } from '../db/client';
 import { sessions } from '../db/schema/users';
 import { iso } from '../db/sql-helpers';
+import { AppError } from '../http/errors';
 
 // Loaded when sessions are first listed, not at start-up: bowser is a large module.
 const require = createRequire(import.meta.url);
@@ -19,6 +21,16 @@ export function describeDevice(userAgent: string | null): string | null {
   const { browser, os } = bowser().parse(userAgent);
   const parts = [browser.name, os.name].filter(Boolean);
   return parts.length > 0 ? parts.join(' on ') : null;
+}
+
+const DEVICE_TYPES = new Set(['desktop', 'mobile', 'tablet', 'tv'] as const);
+type DeviceType = 'desktop' | 'mobile' | 'tablet' | 'tv';
+
+/** The kind of device a User-Agent header names (bowser's platform type); null when unknown. */
+export function deviceTypeOf(userAgent: string | null): DeviceType | null {
+  if (!userAgent) return null;
+  const type = bowser().parse(userAgent).platform.type as DeviceType | undefined;
+  return type && DEVICE_TYPES.has(type) ? type : null;
 }
 
 /** The most sessions `listAccountSessions` returns; `total` counts them all. */
@@ -54,6 +66,7 @@ export async function listAccountSessions(
     sessions: rows.map((r) => ({
       id: r.id,
       device: describeDevice(r.userAgent),
+      deviceType: deviceTypeOf(r.userAgent),
       ipAddress: r.ipAddress,
       createdAt: iso(r.createdAt),
       lastActiveAt: iso(r.updatedAt),
@@ -78,4 +91,23 @@ export async function signOutOtherSessions(
     .where(and(eq(sessions.userId, userId), ne(sessions.id, currentSessionId)))
     .returning({ id: sessions.id });
   return ended.length;
+}
+
+/**
+ * Ends one of the user's other sessions (Settings → Security): refused from its next request on.
+ * @throws AppError NOT_FOUND when `id` is not a session of the user (another user's reads as missing);
+ *   CONFLICT for the session of the request itself (signing out does that).
+ */
+export async function endAccountSession(
+  db: Database,
+  userId: string,
+  currentSessionId: string,
+  id: string,
+): Promise<void> {
+  if (id === currentSessionId) throw new AppError('CONFLICT', messages.auth.endCurrentSession);
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.id, id)))
+    .returning({ id: sessions.id });
+  if (ended.length === 0) throw AppError.notFound(messages.auth.sessionNotFound);
 }

@@ -176,16 +176,26 @@ describe('sign-in', () => {
     });
   });
 
-  it('limits attempts per email across IPs', async () => {
+  it('limits attempts per email from one client (an IPv4 address, an IPv6 /64)', async () => {
     const { email } = await signUpUser(t.app);
     const statuses = [];
-    for (let i = 0; i < 4; i++)
-      statuses.push((await signIn(email, 'wrong-password', `10.0.3.${i}`)).statusCode);
+    for (let i = 0; i < 4; i++) statuses.push((await signIn(email, 'wrong-password', '10.0.3.1')).statusCode);
     expect(statuses).toEqual([401, 401, 401, 429]);
-    // The right password is refused too while the window lasts: the limit protects the account.
-    const locked = await signIn(email, 'lamplight-42', '10.0.3.9');
+    const locked = await signIn(email, 'lamplight-42', '10.0.3.1');
     expect(locked.statusCode).toBe(429);
     expect(locked.json().error).toEqual({ code: 'RATE_LIMITED', message: messages.auth.tooManyAttempts });
+    // Any address of one IPv6 /64 is one client.
+    for (let i = 1; i <= 3; i++) await signIn(email, 'wrong-password', `2001:db8:5:6::${i}`);
+    expect((await signIn(email, 'lamplight-42', '2001:db8:5:6::ff')).statusCode).toBe(429);
+  });
+
+  it("lets the owner in with the right password from their own address while an attacker's wrong ones are refused", async () => {
+    const { email } = await signUpUser(t.app);
+    for (let i = 0; i < 10; i++) await signIn(email, 'wrong-password', '10.0.3.66');
+    expect((await signIn(email, 'wrong-password', '10.0.3.66')).statusCode).toBe(429);
+    const owner = await signIn(email, 'lamplight-42', '10.0.3.77');
+    expect(owner.statusCode).toBe(200);
+    expect((await me(sessionCookie(owner))).json().email).toBe(email);
   });
 
   it('limits attempts per IP across emails', async () => {

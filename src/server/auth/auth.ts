@@ -5,6 +5,9 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { accounts, sessions, users, verifications } from '../db/schema/users';
 import { secondFactorPlugins, secondFactorTables } from './two-factor-plugins';
+import { CLIENT_IP_HEADER } from './better-auth-response';
+import { signInLinkPlugin } from './sign-in-link';
+import { singleSignOnSession } from './sso-session-plugin';
 import { createPersonalWorkspace } from './workspaces';
 import { sendVerificationLink, VERIFICATION_LINK_TTL_S } from './verification-mail';
 
@@ -63,13 +66,13 @@ export function createAuth(db: Database, config: Config, secret: string) {
     advanced: {
       database: { generateId: 'uuid' },
       useSecureCookies: config.APP_URL.startsWith('https://'),
-      ipAddress: { ipAddressHeaders: config.TRUST_PROXY ? ['x-forwarded-for'] : [] },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     databaseHooks: {
       user: { create: { after: async (user) => void (await createPersonalWorkspace(db, user)) } },
     },
     telemetry: { enabled: false },
-    plugins: [...secondFactorPlugins(config)],
+    plugins: [...secondFactorPlugins(config), singleSignOnSession(), signInLinkPlugin(db, config)],
   });
 }
 

@@ -1,4 +1,3 @@
-import { fromNodeHeaders } from 'better-auth/node';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -15,7 +14,7 @@ import { AppError } from '../http/errors';
 import { rateLimitGuard } from '../http/rate-limit-guard';
 import { clientKey } from '../http/client-address';
 import type { Auth } from './auth';
-import { errorCodeOf, forwardCookies } from './better-auth-response';
+import { authHeaders, errorCodeOf, forwardCookies } from './better-auth-response';
 import { assertUncommonPassword } from './common-passwords';
 
 const SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
@@ -27,8 +26,9 @@ const SIGN_UP_WINDOW_MS = 60 * 60 * 1000;
  * form's own zod schema before better-auth sees it, and a new password must not be a common one
  * (common-passwords.ts); only these endpoints of better-auth are exposed.
  * A user with two-factor sign-in gets `twoFactorRequired` and a challenge cookie instead of a session
- * (two-factor-routes.ts). Sign-in is rate-limited per client (an IPv4 address or an IPv6 /64: http/client-address.ts) and
- * per email; unknown email and wrong password answer the same.
+ * (two-factor-routes.ts). Sign-in is rate-limited per client (an IPv4 address or an IPv6 /64:
+ * http/client-address.ts) and per email from that client, so no one can lock an account for its
+ * owner; unknown email and wrong password answer the same.
  * Sign-up is rate-limited per client (SIGN_UP_MAX_PER_IP per hour), so one client cannot mass-create accounts.
  * A taken address answers 409, also when it was taken by a sign-up running at the same time.
  */
@@ -52,8 +52,10 @@ export function authRoutes({
         app.createRateLimit({
           max: config.SIGN_IN_MAX_PER_EMAIL,
           timeWindow: SIGN_IN_WINDOW_MS,
+          // Per address AND client: an attacker's wrong passwords slow down the attacker, never
+          // the owner signing in from elsewhere (docs/decisions/032-sso-sessions-and-lock-out.md).
           keyGenerator: (request: FastifyRequest) =>
-            `sign-in:email:${(request.body as { email: string }).email.toLowerCase()}`,
+            `sign-in:email:${(request.body as { email: string }).email.toLowerCase()}:${clientKey(request.ip)}`,
         }),
       ],
       messages.auth.tooManyAttempts,
@@ -83,7 +85,7 @@ export function authRoutes({
         const { email, password, firstName, lastName, companyName } = request.body;
         const response = await auth.api.signUpEmail({
           body: { email, password, name: fullName(firstName, lastName), firstName, lastName, companyName },
-          headers: fromNodeHeaders(request.headers),
+          headers: authHeaders(request),
           asResponse: true,
         });
         if (!response.ok) {
@@ -108,7 +110,7 @@ export function authRoutes({
       async (request, reply) => {
         const response = await auth.api.signInEmail({
           body: request.body,
-          headers: fromNodeHeaders(request.headers),
+          headers: authHeaders(request),
           asResponse: true,
         });
         if (response.status === 401 || response.status === 400) {
@@ -128,7 +130,7 @@ export function authRoutes({
       { schema: { tags: ['auth'], body: z.strictObject({}).optional(), response: { 200: okSchema } } },
       async (request, reply) => {
         const response = await auth.api.signOut({
-          headers: fromNodeHeaders(request.headers),
+          headers: authHeaders(request),
           asResponse: true,
         });
         forwardCookies(response, reply);

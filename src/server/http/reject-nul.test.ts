@@ -118,6 +118,16 @@ const validBodies: Record<string, { id?: () => string; body: () => object }> = {
   },
   'POST /api/auth/sign-in/email': { body: () => ({ email: 'nul@example.com', password: 'lamplight-42' }) },
   'POST /api/auth/sign-out': { body: () => ({}) },
+  'POST /api/auth/sign-in-link': { body: () => ({ email: 'nul@example.com' }) },
+  'POST /api/sso/start': { body: () => ({ email: 'nul@example.com' }) },
+  'PUT /api/workspace/sso': {
+    body: () => ({
+      issuer: 'https://login.example.com',
+      clientId: 'c',
+      clientSecret: 's',
+      domains: 'example.com',
+    }),
+  },
   'POST /api/sequences': {
     body: () => ({ name: 'Seq', steps: [{ subject: 'Hi', content: 'Hello', delayHours: null }] }),
   },

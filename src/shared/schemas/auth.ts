@@ -21,6 +21,13 @@ const requiredName = (message: string, field: string) =>
     .max(limits.nameMaxLength, f.tooLong(field, limits.nameMaxLength));
 const passwordTooLong = f.tooLong('Password', limits.passwordMaxLength);
 
+/** "Email me a sign-in link" and `POST /api/auth/sign-in-link` body. */
+export const signInLinkSchema = z.strictObject({ email: emailField });
+export type SignInLinkInput = z.infer<typeof signInLinkSchema>;
+
+/** The login page's query parameter after a sign-in link that did not work (`invalid`). */
+export const signInLinkParam = 'link';
+
 /** Sign-in form and `POST /api/auth/sign-in/email` body (docs/product.md#validation). */
 export const signInSchema = z.strictObject({
   email: emailField,
@@ -77,6 +84,8 @@ export const accountSessionSchema = z.object({
   id: z.string(),
   /** The browser and system that began the session ('Chrome on Linux'); null when unknown. */
   device: z.string().nullable(),
+  /** What kind of device, as bowser tells it from the User-Agent; null when unknown. */
+  deviceType: z.enum(['desktop', 'mobile', 'tablet', 'tv']).nullable(),
   ipAddress: z.string().nullable(),
   createdAt: z.string(),
   /** When the session was last renewed (better-auth renews it once a day of use). */

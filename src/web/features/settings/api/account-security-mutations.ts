@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPaths } from '#shared/paths';
+import { apiPaths, withId } from '#shared/paths';
 import { okSchema } from '#shared/schemas/api';
 import { signedOutSessionsSchema, type ChangePasswordInput } from '#shared/schemas/auth';
 import { apiRequest } from '#web/lib/api-client';
@@ -21,6 +21,16 @@ export function useSignOutOtherSessions() {
   return useMutation({
     mutationFn: () =>
       apiRequest(apiPaths.signOutOtherSessions, { method: 'POST', schema: signedOutSessionsSchema }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: accountSessionsKey }),
+  });
+}
+
+/** DELETE /api/profile/sessions/:id: ends one other session; the list follows. */
+export function useEndSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest(withId(apiPaths.accountSession, id), { method: 'DELETE', schema: okSchema }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: accountSessionsKey }),
   });
 }

@@ -15,6 +15,7 @@ const sessions: AccountSessionList = {
     {
       id: 's1',
       device: 'Chrome on Linux',
+      deviceType: 'desktop',
       ipAddress: '203.0.113.7',
       createdAt: '2026-11-20T10:00:00.000Z',
       lastActiveAt: '2026-11-25T10:00:00.000Z',
@@ -23,6 +24,7 @@ const sessions: AccountSessionList = {
     {
       id: 's2',
       device: 'Safari on iOS',
+      deviceType: 'mobile',
       ipAddress: null,
       createdAt: '2026-11-21T10:00:00.000Z',
       lastActiveAt: '2026-11-24T10:00:00.000Z',
@@ -100,5 +102,28 @@ describe('Settings → Security', () => {
     expect(screen.queryByText('Safari on iOS')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign Out Other Sessions' })).toBeDisabled();
     expect(sentTo(api, 'POST', apiPaths.signOutOtherSessions)).toHaveLength(1);
+  });
+
+  it('names each session’s device, browser, address and times, and signs out one after confirming', async () => {
+    let current = sessions;
+    const api = mockApi({
+      ...me,
+      [`GET ${apiPaths.accountSessions}`]: () => json(200, current),
+      [`DELETE ${apiPaths.accountSession.replace(':id', 's2')}`]: () => {
+        current = { sessions: [sessions.sessions[0]!], total: 1 };
+        return json(200, { ok: true });
+      },
+    });
+    const user = await openSecurityTab();
+    const phone = (await screen.findByText('Safari on iOS')).closest('li')!;
+    expect(phone).toHaveTextContent('Phone · address unknown');
+    expect(screen.getByText('Chrome on Linux').closest('li')).toHaveTextContent('Computer · 203.0.113.7');
+    expect(within(screen.getByText('Chrome on Linux').closest('li')!).queryByRole('button')).toBeNull();
+    await user.click(within(phone).getByRole('button', { name: 'Sign out Safari on iOS' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Sign Out' }));
+    expect(await screen.findByText(m.sessionEnded)).toBeInTheDocument();
+    expect(screen.queryByText('Safari on iOS')).not.toBeInTheDocument();
+    expect(sentTo(api, 'DELETE', apiPaths.accountSession.replace(':id', 's2'))).toHaveLength(1);
   });
 });

@@ -51,8 +51,8 @@ function ownTabs(securityCards: SettingsTab['panel']): SettingsTab[] {
 /**
  * /dashboard/settings (docs/product.md#settings): Profile (with sending settings), Security
  * (password, two-factor sign-in, passkeys, the workspace's 2FA requirement, sessions), Billing, Users,
- * Activity (the workspace's log), API keys and Webhooks. The open tab is the `?tab=` parameter, so a
- * link (a notification, the README) opens it. `workspaceTabs` (Activity, API keys, Webhooks) and
+ * Activity (the workspace's log), API keys, Webhooks and Single sign-on. The open tab is the `?tab=` parameter, so a
+ * link (a notification, the README) opens it. `workspaceTabs` (Activity, API keys, Webhooks, SSO) and
  * `securityCards` (two-factor sign-in and passkeys) come from their own features, put in by the
  * route module (app/routes/settings.tsx): a feature renders no other feature's components.
  */
