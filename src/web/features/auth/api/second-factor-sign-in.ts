@@ -1,10 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { okSchema } from '#shared/schemas/api';
-import {
-  twoFactorPaths,
-  webAuthnOptionsSchema,
-  type SignInCodeInput,
-} from '#shared/schemas/two-factor';
+import { twoFactorPaths, webAuthnOptionsSchema, type SignInCodeInput } from '#shared/schemas/two-factor';
 import { apiRequest } from '#web/lib/api-client';
 import { useEnterDashboard } from '#web/data/session-mutations';
 import { signWithPasskey } from '#web/lib/webauthn';

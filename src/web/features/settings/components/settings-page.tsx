@@ -22,29 +22,29 @@ export interface SettingsTab {
 /** The page's own tabs, in order, with the sign-in security cards another feature owns. */
 function ownTabs(securityCards: SettingsTab['panel']): SettingsTab[] {
   return [
-  {
-    value: 'profile',
-    label: 'Profile',
-    panel: (user) => (
-      <div className="space-y-6">
-        <ProfileTab user={user} />
-        <SendingSettingsCard user={user} />
-      </div>
-    ),
-  },
-  {
-    value: 'security',
-    label: 'Security',
-    panel: (user) => (
-      <div className="space-y-6">
-        <ChangePasswordCard />
-        {securityCards(user)}
-        <SessionsCard />
-      </div>
-    ),
-  },
-  { value: 'billing', label: 'Billing', panel: () => <BillingTab /> },
-  { value: 'users', label: 'Users', panel: (user) => <UsersTab user={user} /> },
+    {
+      value: 'profile',
+      label: 'Profile',
+      panel: (user) => (
+        <div className="space-y-6">
+          <ProfileTab user={user} />
+          <SendingSettingsCard user={user} />
+        </div>
+      ),
+    },
+    {
+      value: 'security',
+      label: 'Security',
+      panel: (user) => (
+        <div className="space-y-6">
+          <ChangePasswordCard />
+          {securityCards(user)}
+          <SessionsCard />
+        </div>
+      ),
+    },
+    { value: 'billing', label: 'Billing', panel: () => <BillingTab /> },
+    { value: 'users', label: 'Users', panel: (user) => <UsersTab user={user} /> },
   ];
 }
 
