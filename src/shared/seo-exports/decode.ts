@@ -24,7 +24,8 @@ export function detectEncoding(bytes: Uint8Array): { encoding: ExportEncoding; b
   for (let i = 0; i < sample.length; i++) if (sample[i] === 0) i % 2 ? oddNuls++ : evenNuls++;
   const pairs = Math.floor(sample.length / 2);
   if (pairs && oddNuls > pairs * 0.3 && oddNuls > evenNuls * 4) return { encoding: 'utf-16le', bomLength: 0 };
-  if (pairs && evenNuls > pairs * 0.3 && evenNuls > oddNuls * 4) return { encoding: 'utf-16be', bomLength: 0 };
+  if (pairs && evenNuls > pairs * 0.3 && evenNuls > oddNuls * 4)
+    return { encoding: 'utf-16be', bomLength: 0 };
   try {
     new TextDecoder('utf-8', { fatal: true }).decode(bytes);
     return { encoding: 'utf-8', bomLength: 0 };

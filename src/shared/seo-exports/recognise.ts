@@ -42,26 +42,41 @@ const FIELD_NAMES: Record<LinkField, readonly string[]> = {
 };
 
 /** Metric columns by name; a name prefixed with its tool (SpamZilla's "Ahrefs DR") is read the same. */
-const METRIC_NAMES: readonly { keys: readonly string[]; metric: DomainMetricName; source: MetricSource | null }[] =
-  [
-    { keys: ['domainrating', 'dr', 'ahrefsdr'], metric: 'dr', source: 'ahrefs' },
-    { keys: ['urlrating', 'ur', 'ahrefsur'], metric: 'ur', source: 'ahrefs' },
-    { keys: ['domainauthority', 'da', 'mozda'], metric: 'da', source: 'moz' },
-    { keys: ['pageauthority', 'pa', 'mozpa'], metric: 'pa', source: 'moz' },
-    { keys: ['spamscore', 'mozspamscore'], metric: 'spam_score', source: 'moz' },
-    { keys: ['domainascore', 'authorityscore', 'ascore'], metric: 'authority_score', source: 'semrush' },
-    { keys: ['trustflow', 'tf', 'sourcetrustflow', 'majestictf'], metric: 'tf', source: 'majestic' },
-    { keys: ['citationflow', 'cf', 'sourcecitationflow', 'majesticcf'], metric: 'cf', source: 'majestic' },
-    { keys: ['ahrefstraffic'], metric: 'organic_traffic', source: 'ahrefs' },
-    { keys: ['semtraffic', 'semrushtraffic'], metric: 'organic_traffic', source: 'semrush' },
-    // A domain's organic traffic in the file's own tool (a page's traffic is not a domain metric).
-    { keys: ['domaintraffic', 'organictraffic', 'domainorganictraffic'], metric: 'organic_traffic', source: null },
-  ];
+const METRIC_NAMES: readonly {
+  keys: readonly string[];
+  metric: DomainMetricName;
+  source: MetricSource | null;
+}[] = [
+  { keys: ['domainrating', 'dr', 'ahrefsdr'], metric: 'dr', source: 'ahrefs' },
+  { keys: ['urlrating', 'ur', 'ahrefsur'], metric: 'ur', source: 'ahrefs' },
+  { keys: ['domainauthority', 'da', 'mozda'], metric: 'da', source: 'moz' },
+  { keys: ['pageauthority', 'pa', 'mozpa'], metric: 'pa', source: 'moz' },
+  { keys: ['spamscore', 'mozspamscore'], metric: 'spam_score', source: 'moz' },
+  { keys: ['domainascore', 'authorityscore', 'ascore'], metric: 'authority_score', source: 'semrush' },
+  { keys: ['trustflow', 'tf', 'sourcetrustflow', 'majestictf'], metric: 'tf', source: 'majestic' },
+  { keys: ['citationflow', 'cf', 'sourcecitationflow', 'majesticcf'], metric: 'cf', source: 'majestic' },
+  { keys: ['ahrefstraffic'], metric: 'organic_traffic', source: 'ahrefs' },
+  { keys: ['semtraffic', 'semrushtraffic'], metric: 'organic_traffic', source: 'semrush' },
+  // A domain's organic traffic in the file's own tool (a page's traffic is not a domain metric).
+  {
+    keys: ['domaintraffic', 'organictraffic', 'domainorganictraffic'],
+    metric: 'organic_traffic',
+    source: null,
+  },
+];
 
 /** Header names that only one tool writes, each hit a vote for it. */
 const TOOL_SIGNS: Record<Exclude<ExportTool, 'other'>, readonly string[]> = {
   spamzilla: ['szscore', 'szdrops', 'szredirects', 'szparked', 'szactivehistory', 'majesticbl', 'majesticrd'],
-  gsc: ['linkingpage', 'linkingpages', 'lastcrawled', 'targetpages', 'incominglinks', 'linkingsites', 'linktext'],
+  gsc: [
+    'linkingpage',
+    'linkingpages',
+    'lastcrawled',
+    'targetpages',
+    'incominglinks',
+    'linkingsites',
+    'linktext',
+  ],
   majestic: [
     'trustflow',
     'citationflow',
@@ -80,8 +95,26 @@ const TOOL_SIGNS: Record<Exclude<ExportTool, 'other'>, readonly string[]> = {
     'topicaltrustflowtopic0',
     'alexarank',
   ],
-  moz: ['spamscore', 'domainauthority', 'pageauthority', 'datefirstseen', 'datelastseen', 'datelost', 'rootdomain'],
-  semrush: ['pageascore', 'domainascore', 'ascore', 'sourcetitle', 'newlink', 'lostlink', 'sitewide', 'frame', 'form'],
+  moz: [
+    'spamscore',
+    'domainauthority',
+    'pageauthority',
+    'datefirstseen',
+    'datelastseen',
+    'datelost',
+    'rootdomain',
+  ],
+  semrush: [
+    'pageascore',
+    'domainascore',
+    'ascore',
+    'sourcetitle',
+    'newlink',
+    'lostlink',
+    'sitewide',
+    'frame',
+    'form',
+  ],
   ahrefs: [
     'domainrating',
     'urlrating',
@@ -141,13 +174,15 @@ export function mappingFromHeader(header: readonly string[], tool: ExportTool): 
     }
   }
   // SpamZilla lists domains under "Name".
-  if (tool === 'spamzilla' && fields.domain === undefined && keys.includes('name')) fields.domain = keys.indexOf('name');
+  if (tool === 'spamzilla' && fields.domain === undefined && keys.includes('name'))
+    fields.domain = keys.indexOf('name');
   // Ahrefs' current exports write the link type (text, image…) under "Type"; rel is in its flags.
   if (fields.rel !== undefined && fields.nofollow !== undefined) delete fields.rel;
   const metrics: ColumnMapping['metrics'] = [];
   keys.forEach((key, column) => {
     const known = METRIC_NAMES.find((m) => m.keys.includes(key));
-    const source = known?.source ?? (tool === 'other' || tool === 'gsc' || tool === 'spamzilla' ? null : tool);
+    const source =
+      known?.source ?? (tool === 'other' || tool === 'gsc' || tool === 'spamzilla' ? null : tool);
     if (known && source && !metrics.some((m) => m.metric === known.metric && m.source === source))
       metrics.push({ column, source: source as MetricSource, metric: known.metric });
   });
@@ -160,7 +195,10 @@ export function mappingFromHeader(header: readonly string[], tool: ExportTool): 
 
 /** A target column's site: `https://www.example.com/` → `example.com`. */
 function targetDomain(name: string): string {
-  const host = name.replace(/^https?:\/\//i, '').replace(/^\*\./, '').split(/[/:]/)[0]!;
+  const host = name
+    .replace(/^https?:\/\//i, '')
+    .replace(/^\*\./, '')
+    .split(/[/:]/)[0]!;
   return host.toLowerCase().replace(/^www\./, '');
 }
 
@@ -177,7 +215,8 @@ export function reportOf(tool: ExportTool, keys: readonly string[], mapping: Col
     if (tool === 'gsc') return 'linking_sites';
     if (tool === 'spamzilla') return 'domain_list';
     // Semrush's outbound domains count "Links" from the site, its referring domains "Backlinks" to it.
-    if (tool === 'semrush' && keys.includes('links') && !keys.includes('backlinks')) return 'outbound_domains';
+    if (tool === 'semrush' && keys.includes('links') && !keys.includes('backlinks'))
+      return 'outbound_domains';
     return 'referring_domains';
   }
   if (fields.anchor !== undefined) return 'anchors';

@@ -56,7 +56,8 @@ function relOf(row: readonly string[], mapping: ColumnMapping): string | null {
   const { fields } = mapping;
   const text = cell(row, fields.rel)?.toLowerCase() ?? null;
   const flags = (['nofollow', 'ugc', 'sponsored'] as const).filter(
-    (flag) => TRUE.test(cell(row, fields[flag]) ?? '') || (text !== null && new RegExp(`\\b${flag}\\b`).test(text)),
+    (flag) =>
+      TRUE.test(cell(row, fields[flag]) ?? '') || (text !== null && new RegExp(`\\b${flag}\\b`).test(text)),
   );
   if (flags.length) return flags.join(' ');
   const known =

@@ -1,5 +1,10 @@
 import Papa from 'papaparse';
-import { decodeExport, detectDelimiter, type ExportDelimiter, type ExportEncoding } from '../../../shared/seo-exports/decode';
+import {
+  decodeExport,
+  detectDelimiter,
+  type ExportDelimiter,
+  type ExportEncoding,
+} from '../../../shared/seo-exports/decode';
 
 /** Characters papaparse reads at a time; the event loop answers other requests between chunks. */
 const CHUNK_CHARS = 256 * 1024;
