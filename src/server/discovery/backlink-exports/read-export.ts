@@ -24,14 +24,14 @@ export function exportText(bytes: Uint8Array): ExportText {
 
 /**
  * Parses an export a chunk at a time (papaparse, RFC 4180 quoting, quoted line breaks kept inside
- * their cell, blank lines skipped), handing each chunk's rows to `onRows` and waiting for it before
+ * their cell, blank lines skipped), handing each chunk's rows (and the header) to `onRows` and waiting for it before
  * the next, with a turn of the event loop in between, so a 100,000-row file never holds the server.
  * The first row is the header.
  * @returns the header; rejects with `onRows`' error, which stops the parse.
  */
 export function readExportRows(
   file: ExportText,
-  onRows: (rows: string[][]) => Promise<void> | void,
+  onRows: (rows: string[][], header: readonly string[]) => Promise<void> | void,
 ): Promise<{ header: string[] }> {
   return new Promise((resolve, reject) => {
     let header: string[] | null = null;
@@ -40,7 +40,7 @@ export function readExportRows(
       delimiter: file.delimiter,
       skipEmptyLines: 'greedy',
       chunkSize: CHUNK_CHARS,
-      chunk: (results, parser) => {
+      chunk: (results: Papa.ParseResult<string[]>, parser: Papa.Parser) => {
         parser.pause();
         let rows = results.data;
         if (!header) {
@@ -48,7 +48,7 @@ export function readExportRows(
           rows = rows.slice(1);
         }
         void (async () => {
-          await onRows(rows);
+          await onRows(rows, header!);
           await new Promise((next) => setImmediate(next));
         })().then(
           () => parser.resume(),
