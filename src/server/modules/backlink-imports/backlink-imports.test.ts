@@ -160,6 +160,25 @@ describe('backlink export import', () => {
       .where(and(eq(domainMetrics.domain, 'gearreview.test'), eq(domainMetrics.metric, 'dr')));
     expect(dr).toMatchObject({ source: 'ahrefs', value: 45 });
 
+    // Prospects sort and filter by the imported metrics, which they carry beside LinkPilot's own score.
+    const listed = (query: string) =>
+      t.app
+        .inject({ url: `${withId(apiPaths.campaignProspects, campaign.id)}?${query}`, headers: { cookie } })
+        .then((r) =>
+          r.json<{ items: { website: string; metrics: Record<string, number> }[]; total: number }>(),
+        );
+    const byDr = await listed('sort=dr&order=desc');
+    expect(byDr.items.slice(0, 2).map((p) => [p.website, p.metrics])).toEqual([
+      ['http://gearreview.test/', { dr: 45, ur: 3 }],
+      ['http://cyclingnews.test/', { dr: 30, ur: 3 }],
+    ]);
+    expect((await listed('sort=dr&order=asc')).items.map((p) => p.website).slice(0, 2)).toEqual([
+      'http://cyclingnews.test/',
+      'http://gearreview.test/',
+    ]);
+    const strong = await listed('sort=daScore&metric=dr&min=40');
+    expect([strong.total, strong.items.map((p) => p.website)]).toEqual([1, ['http://gearreview.test/']]);
+
     // The same export again adds nothing: its sites are prospects already.
     expect(await importToEnd(campaign.id, file)).toMatchObject({ prospectsAdded: 0, domainsSkipped: 4 });
 

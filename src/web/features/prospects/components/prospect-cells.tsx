@@ -75,8 +75,8 @@ export function ProspectIdentityCells({ prospect: p, onOpen }: { prospect: Prosp
 }
 
 /**
- * The DA Score and Relevance header cells; DA Score explains itself on hover and focus. With `daSort`
- * DA Score is a sort header (`order` when it is the sorted column, else null).
+ * The LinkPilot Score and Relevance header cells; LinkPilot Score explains itself on hover and focus. With `daSort`
+ * LinkPilot Score is a sort header (`order` when it is the sorted column, else null).
  */
 export function ProspectScoreHeaders({
   daSort,
@@ -84,8 +84,8 @@ export function ProspectScoreHeaders({
   return (
     <>
       {daSort ? (
-        <SortHeader className="text-right" label="DA Score" order={daSort.order} onSort={daSort.onSort}>
-          <HelpTip label="What DA Score means">{discoveryMessages.daScoreExplained}</HelpTip>
+        <SortHeader className="text-right" label="LinkPilot Score" order={daSort.order} onSort={daSort.onSort}>
+          <HelpTip label="What LinkPilot Score means">{discoveryMessages.daScoreExplained}</HelpTip>
         </SortHeader>
       ) : (
         <Th className="text-right">
@@ -94,7 +94,7 @@ export function ProspectScoreHeaders({
             side="top"
           >
             <button type="button" className="inline-flex cursor-help items-center gap-1 uppercase">
-              DA Score <CircleHelp aria-hidden className="size-3.5" />
+              LinkPilot Score <CircleHelp aria-hidden className="size-3.5" />
               <span className="sr-only">{discoveryMessages.daScoreExplained}</span>
             </button>
           </Tooltip>
@@ -105,7 +105,7 @@ export function ProspectScoreHeaders({
   );
 }
 
-/** DA Score (0–100) and Relevance (%, one decimal) cells of a prospect row. */
+/** LinkPilot Score (0–100) and Relevance (%, one decimal) cells of a prospect row. */
 export function ProspectScoreCells({ prospect: p }: { prospect: Prospect }) {
   return (
     <>
