@@ -33,6 +33,7 @@ import { DeleteCampaignDialog } from './delete-campaign-dialog';
 import { FindProspectsProgress } from './find-prospects-progress';
 import { OutreachPanel } from './outreach-panel';
 import { ProspectsTable } from '../../prospects/components/prospects-table';
+import { BacklinkImportPanel } from '../../backlink-imports/components/backlink-import-panel';
 import { SendEmailsDialog } from './send-emails-dialog';
 import { useDetailTab } from './use-detail-tab';
 import { refusalMessage } from '../../../lib/form-errors';
@@ -173,6 +174,7 @@ function CampaignDetailView({ campaign, footer }: { campaign: CampaignDetail; fo
             />
           ),
           'competitor-gap': <CompetitorGapPanel key={campaign.competitors.join()} campaignId={campaign.id} />,
+          import: <BacklinkImportPanel campaignId={campaign.id} />,
           'first-lines': <FirstLinesPanel campaignId={campaign.id} />,
         }}
       />

@@ -9,6 +9,25 @@ import { formatDate } from '../../../lib/format';
 import { EmailCheckWarning } from './email-check-warning';
 import { displayUrl } from '../../../../shared/display-host';
 
+/**
+ * The link that made an imported prospect one (docs/decisions/033): its anchor, rel (followed,
+ * nofollow, ugc, sponsored) and the day the backlink tool first saw it; nothing when unknown.
+ */
+function LinkEvidence({ prospect: p }: { prospect: Prospect }) {
+  const parts = [
+    p.sourceAnchorText && `“${p.sourceAnchorText}”`,
+    p.sourceRel === null ? null : p.sourceRel === '' ? 'followed' : p.sourceRel,
+    p.sourceFirstSeen && `first seen ${p.sourceFirstSeen}`,
+  ].filter(Boolean);
+  if (!parts.length) return null;
+  const text = parts.join(' · ');
+  return (
+    <div className="truncate text-xs text-slate-500 dark:text-slate-400" title={text}>
+      {text}
+    </div>
+  );
+}
+
 /** The Website and Contact header cells, over ProspectIdentityCells. */
 export function ProspectIdentityHeaders() {
   return (
@@ -60,6 +79,7 @@ export function ProspectIdentityCells({ prospect: p, onOpen }: { prospect: Prosp
             )}
           </div>
         )}
+        <LinkEvidence prospect={p} />
       </Td>
       <Td className="max-w-48">
         <div className="truncate">{p.contactName ?? '—'}</div>
@@ -84,7 +104,12 @@ export function ProspectScoreHeaders({
   return (
     <>
       {daSort ? (
-        <SortHeader className="text-right" label="LinkPilot Score" order={daSort.order} onSort={daSort.onSort}>
+        <SortHeader
+          className="text-right"
+          label="LinkPilot Score"
+          order={daSort.order}
+          onSort={daSort.onSort}
+        >
           <HelpTip label="What LinkPilot Score means">{discoveryMessages.daScoreExplained}</HelpTip>
         </SortHeader>
       ) : (

@@ -103,7 +103,10 @@ describe('ProspectsTable', () => {
   it('asks the server for the best DA first, and shows LinkPilot Score as the sorted column', async () => {
     renderTable();
     expect(await screen.findByText('espressodaily.test')).toBeInTheDocument();
-    expect(screen.getByRole('columnheader', { name: /LinkPilot Score/ })).toHaveAttribute('aria-sort', 'descending');
+    expect(screen.getByRole('columnheader', { name: /LinkPilot Score/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
     expect(screen.getByRole('columnheader', { name: 'Last Contacted' })).toHaveAttribute('aria-sort', 'none');
   });
 
