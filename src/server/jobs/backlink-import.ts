@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { ColumnMapping } from '../../shared/seo-exports/formats';
 import { recordFromRow, type ExportRecord } from '../../shared/seo-exports/records';
 import { siteDomain } from '../../shared/url-normalize';

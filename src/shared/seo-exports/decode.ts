@@ -21,7 +21,11 @@ export function detectEncoding(bytes: Uint8Array): { encoding: ExportEncoding; b
   const sample = bytes.subarray(0, SNIFF_BYTES);
   let evenNuls = 0;
   let oddNuls = 0;
-  for (let i = 0; i < sample.length; i++) if (sample[i] === 0) i % 2 ? oddNuls++ : evenNuls++;
+  for (let i = 0; i < sample.length; i++) {
+    if (sample[i] !== 0) continue;
+    if (i % 2) oddNuls++;
+    else evenNuls++;
+  }
   const pairs = Math.floor(sample.length / 2);
   if (pairs && oddNuls > pairs * 0.3 && oddNuls > evenNuls * 4) return { encoding: 'utf-16le', bomLength: 0 };
   if (pairs && evenNuls > pairs * 0.3 && evenNuls > oddNuls * 4)
