@@ -176,3 +176,28 @@ describe.skipIf(!existsSync(SHARED))('every export of the shared folder', () => 
     expect(records.filter((r) => r.domain).length >= withSites * records.length * 0.9).toBe(true);
   });
 });
+
+describe('a 100,000-row export', () => {
+  it('is read a chunk at a time, letting other work run between chunks', async () => {
+    const header = '"Referring page URL"\t"Domain rating"\t"Target URL"\t"Anchor"\n';
+    const rows = Array.from(
+      { length: 100_000 },
+      (_, i) =>
+        `"https://site${i % 20_000}.example/post-${i}"\t"${i % 100}"\t"https://rival.test/"\t"anchor ${i}"\n`,
+    );
+    const bytes = Buffer.from(`\uFEFF${header}${rows.join('')}`, 'utf16le');
+    let chunks = 0;
+    let records = 0;
+    let finished = false;
+    let otherWorkRanDuringParse = false;
+    const parse = readExportRows(exportText(bytes), (chunk) => {
+      chunks++;
+      records += chunk.length;
+    }).then(() => (finished = true));
+    setImmediate(() => (otherWorkRanDuringParse = !finished));
+    await parse;
+    expect(records).toBe(100_000);
+    expect(chunks).toBeGreaterThan(10);
+    expect(otherWorkRanDuringParse).toBe(true);
+  });
+});
