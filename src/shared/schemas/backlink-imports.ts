@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cursorQueryField, pageSchema, withPageCursor } from './pagination';
 import {
   domainMetricNames,
   exportReports,
@@ -73,8 +74,18 @@ export const intersectItemSchema = z.object({
   dr: z.number().nullable(),
   isProspect: z.boolean(),
 });
-export const intersectListSchema = z.object({
-  items: z.array(intersectItemSchema),
+export type IntersectItem = z.infer<typeof intersectItemSchema>;
+
+/** `GET …/backlink-intersect` query: a page of the ranked domains. */
+export const intersectQuerySchema = withPageCursor(
+  z.object({
+    page: z.coerce.number().int().min(1).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(20),
+    cursor: cursorQueryField,
+  }),
+);
+export const intersectPageSchema = pageSchema(intersectItemSchema).extend({
+  /** The campaign's competitor domains. */
   competitors: z.array(z.string()),
 });
-export type IntersectItem = z.infer<typeof intersectItemSchema>;
+export type IntersectPage = z.infer<typeof intersectPageSchema>;

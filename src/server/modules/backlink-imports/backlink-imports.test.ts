@@ -192,6 +192,7 @@ describe('backlink export import', () => {
       headers: { cookie },
     });
     expect(intersect.json()).toMatchObject({
+      total: 1,
       items: [
         {
           domain: 'gearreview.test',

@@ -8,7 +8,8 @@ import {
   backlinkImportMessages,
   backlinkImportParams,
   backlinkImportSchema,
-  intersectListSchema,
+  intersectPageSchema,
+  intersectQuerySchema,
   startBacklinkImportSchema,
 } from '../../../shared/schemas/backlink-imports';
 import { workspaceId } from '../../auth/session';
@@ -98,8 +99,15 @@ export function backlinkImportRoutes(deps: BacklinkImportDeps): FastifyPluginAsy
     );
     app.get(
       apiPaths.backlinkIntersect,
-      { schema: { tags, params: idParams, response: { 200: intersectListSchema } } },
-      async (request) => backlinkIntersect(deps.db, workspaceId(request), request.params.id),
+      {
+        schema: {
+          tags,
+          params: idParams,
+          querystring: intersectQuerySchema,
+          response: { 200: intersectPageSchema },
+        },
+      },
+      async (request) => backlinkIntersect(deps.db, workspaceId(request), request.params.id, request.query),
     );
   };
 }

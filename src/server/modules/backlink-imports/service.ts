@@ -5,6 +5,8 @@ import {
   backlinkImportMessages,
   type BacklinkImport,
   type IntersectItem,
+  type IntersectPage,
+  type intersectQuerySchema,
   type startBacklinkImportSchema,
 } from '../../../shared/schemas/backlink-imports';
 import type { ColumnMapping } from '../../../shared/seo-exports/formats';
@@ -18,6 +20,8 @@ import {
 import { domainOf, recordFromRow } from '../../../shared/seo-exports/records';
 import { siteDomain } from '../../../shared/url-normalize';
 import { queryRows, type Database } from '../../db/client';
+import { pageOf } from '../../db/list-page';
+import { pageOffset } from '../../db/sql-helpers';
 import { backlinkImports, exportColumnMappings } from '../../db/schema/backlink-imports';
 import { exportText, readExportRows } from '../../discovery/backlink-exports/read-export';
 import { AppError } from '../../http/errors';
@@ -218,13 +222,14 @@ export async function startBacklinkImport(
  * Link intersect from the imported exports (issue 36, item 2): domains that link to two or more of
  * the campaign's competitors in its imports (one export per competitor, or a link intersect export's
  * target columns) and to the campaign's own site in none of them, nor in the stored link graph;
- * ranked by competitors linked, then Ahrefs DR, then name. At most 500.
+ * ranked by competitors linked, then Ahrefs DR, then name; one page at a time.
  */
 export async function backlinkIntersect(
   db: Database,
   workspaceId: string,
   campaignId: string,
-): Promise<{ items: IntersectItem[]; competitors: string[] }> {
+  query: z.output<typeof intersectQuerySchema>,
+): Promise<IntersectPage> {
   const campaign = await findOwnedCampaign(db, workspaceId, campaignId);
   const own = siteDomain(campaign.websiteUrl);
   const competitors = [...new Set(campaign.competitors.map((c) => domainOf(c) ?? siteDomain(c)))];
@@ -235,6 +240,7 @@ export async function backlinkIntersect(
     anchor: string | null;
     dr: number | null;
     is_prospect: boolean;
+    total: number;
   }>(
     db,
     sql`
@@ -255,24 +261,23 @@ export async function backlinkIntersect(
       select r.domain, r.competitors, r.linking_page, r.anchor,
              (select m.value from domain_metrics m where m.workspace_id = ${workspaceId} and m.domain = r.domain
                 and m.source = 'ahrefs' and m.metric = 'dr') as dr,
-             exists (select 1 from prospects p where p.campaign_id = ${campaignId} and p.domain = r.domain) as is_prospect
+             exists (select 1 from prospects p where p.campaign_id = ${campaignId} and p.domain = r.domain) as is_prospect,
+             (count(*) over ())::int as total
       from ranked r
       where not r.links_own and cardinality(r.competitors) >= 2 and r.domain <> ${own}
         and not exists (select 1 from crawl_links l
                         where l.to_host in (${own}, ${`www.${own}`})
                           and regexp_replace(l.from_host, '^www\\.', '') = r.domain)
       order by cardinality(r.competitors) desc, dr desc nulls last, r.domain
-      limit 500`,
+      limit ${query.pageSize} offset ${pageOffset(query.page, query.pageSize)}`,
   );
-  return {
-    competitors,
-    items: rows.map((r) => ({
-      domain: r.domain,
-      competitors: r.competitors,
-      linkingPage: r.linking_page,
-      anchor: r.anchor,
-      dr: r.dr,
-      isProspect: r.is_prospect,
-    })),
-  };
+  const items: IntersectItem[] = rows.map((r) => ({
+    domain: r.domain,
+    competitors: r.competitors,
+    linkingPage: r.linking_page,
+    anchor: r.anchor,
+    dr: r.dr,
+    isProspect: r.is_prospect,
+  }));
+  return { ...pageOf(items, Number(rows[0]?.total ?? 0), query), competitors };
 }

@@ -1,9 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiPaths, withId } from '../../../../shared/paths';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiPaths, withId, withQuery } from '../../../../shared/paths';
 import {
   backlinkImportListSchema,
   backlinkImportSchema,
-  intersectListSchema,
+  intersectPageSchema,
   type BacklinkImport,
 } from '../../../../shared/schemas/backlink-imports';
 import type { ColumnMapping } from '../../../../shared/seo-exports/formats';
@@ -57,10 +57,14 @@ export function useStartBacklinkImport(campaignId: string) {
 }
 
 /** Domains linking to two or more competitors in the imports, not to the campaign's site. */
-export function useBacklinkIntersect(campaignId: string) {
+export function useBacklinkIntersect(campaignId: string, page: number, pageSize: number) {
   return useQuery({
-    queryKey: [...importsKey(campaignId), 'intersect'],
+    queryKey: [...importsKey(campaignId), 'intersect', page, pageSize],
     queryFn: ({ signal }) =>
-      apiRequest(withId(apiPaths.backlinkIntersect, campaignId), { schema: intersectListSchema, signal }),
+      apiRequest(withQuery(withId(apiPaths.backlinkIntersect, campaignId), { page, pageSize }), {
+        schema: intersectPageSchema,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
   });
 }

@@ -1,16 +1,21 @@
 import { Network } from 'lucide-react';
+import { useState } from 'react';
+import { Pagination } from '../../../components/ui/pagination';
 import { Badge } from '../../../components/ui/badge';
 import { Card, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { EmptyState, ErrorState, TableSkeleton } from '../../../components/ui/page-states';
 import { Table, Td, Th } from '../../../components/ui/table';
 import { useBacklinkIntersect } from '../api/backlink-import-queries';
 
+const PAGE_SIZE = 20;
+
 /**
  * Link intersect from the imported exports (docs/decisions/033): domains linking to two or more
  * competitors and not to the campaign's site, most competitors first, then by Ahrefs DR.
  */
 export function BacklinkIntersectCard({ campaignId }: { campaignId: string }) {
-  const query = useBacklinkIntersect(campaignId);
+  const [page, setPage] = useState(1);
+  const query = useBacklinkIntersect(campaignId, page, PAGE_SIZE);
   return (
     <Card className="overflow-hidden">
       <CardHeader className="pb-3">
@@ -52,6 +57,15 @@ export function BacklinkIntersectCard({ campaignId }: { campaignId: string }) {
             ))}
           </tbody>
         </Table>
+      )}
+      {query.data && (
+        <Pagination
+          page={page}
+          pageSize={PAGE_SIZE}
+          total={query.data.total}
+          onPageChange={setPage}
+          noun="domains"
+        />
       )}
     </Card>
   );
