@@ -67,8 +67,8 @@ test('an AI campaign finds prospects with contacts and scores while the detail p
   );
   await expect(prospectsTable.getByRole('row').filter({ hasText: 'bakery.test' })).toHaveCount(0);
 
-  // The DA score says what it means.
-  await page.getByRole('button', { name: 'What DA Score means' }).hover();
+  // The LinkPilot Score says what it means.
+  await page.getByRole('button', { name: 'What LinkPilot Score means' }).hover();
   await expect(page.getByRole('tooltip')).toContainText(discoveryMessages.daScoreExplained);
 
   // Running again while nothing is running starts a new search, and it can be cancelled. The second

@@ -93,7 +93,7 @@ async function createAiCampaign(page: Page): Promise<string> {
     const row = prospectRow(page, p);
     await expect(row).toContainText(p.email);
     await expect(row).toContainText('pending');
-    await expect(row.getByRole('cell').nth(2)).toHaveText(/^\d+$/); // DA score
+    await expect(row.getByRole('cell').nth(2)).toHaveText(/^\d+$/); // LinkPilot Score
     await expect(row.getByRole('cell').nth(3)).toHaveText(/^\d+\.\d%$/); // relevance
   }
   return page.url().split('/').pop()!;
@@ -376,7 +376,7 @@ test('the whole journey: sign-up, mailbox, AI campaign, sequence, replies, outco
     `${r.Name}\n${r.Email}`,
     r.Campaign,
     r.Status,
-    r['DA Score'],
+    r['LinkPilot Score'],
     `${Number(r['Relevance Score']).toFixed(1)}%`,
   ]);
   const byWebsite = (a: string[], b: string[]) => a[0]!.localeCompare(b[0]!);

@@ -59,6 +59,7 @@ import { domainCheckRoutes } from './modules/email-accounts/domain-check-routes'
 import { quarantineRoutes } from './modules/email-accounts/quarantine-routes';
 import { liveLinkRoutes } from './modules/live-links/routes';
 import { competitorGapRoutes } from './modules/competitor-gap/routes';
+import { backlinkImportRoutes } from './modules/backlink-imports/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { outreachRoutes } from './modules/campaign-outreach/routes';
 import { accountRoutes } from './modules/account/routes';
@@ -150,6 +151,7 @@ const signedInRoutes: ((ctx: AppContext) => FastifyPluginAsyncZod)[] = [
   contactRoutes,
   liveLinkRoutes,
   competitorGapRoutes,
+  backlinkImportRoutes,
   notificationRoutes,
   emailAccountRoutes,
   domainCheckRoutes,

@@ -81,6 +81,10 @@ export const apiPaths = {
   liveLinkSummary: '/api/live-links/summary',
   competitorGap: '/api/campaigns/:id/competitor-gap',
   competitorGapProspects: '/api/campaigns/:id/competitor-gap/prospects',
+  backlinkImports: '/api/campaigns/:id/backlink-imports',
+  backlinkImport: '/api/campaigns/:id/backlink-imports/:importId',
+  backlinkImportStart: '/api/campaigns/:id/backlink-imports/:importId/start',
+  backlinkIntersect: '/api/campaigns/:id/backlink-intersect',
   notifications: '/api/notifications',
   /** Server-sent events: what changed for the signed-in user (docs/decisions/019-live-updates.md). */
   events: '/api/events',

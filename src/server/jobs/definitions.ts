@@ -96,3 +96,9 @@ export function sendJob<P extends object>(
 ): Promise<string | null> {
   return queue.send(definition.name, definition.payload.parse(payload), options);
 }
+
+/** One uploaded backlink export's import (a backlink_imports row; docs/decisions/033). */
+export const backlinkImportQueue: JobQueue<{ importId: string }> = {
+  name: 'backlink-import',
+  payload: z.strictObject({ importId: z.uuid() }),
+};

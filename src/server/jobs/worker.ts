@@ -5,6 +5,7 @@ import { mailboxRampJob } from './mailbox-ramp';
 import { mailboxSyncJob, syncMailboxJob } from './mailbox-sync';
 import { outreachTickJob } from './outreach-tick';
 import { findProspectsJob } from './find-prospects';
+import { backlinkImportJob } from './backlink-import';
 import { liveLinkCheckJob } from './live-link-check';
 import { liveLinkDiscoveryJob } from './live-link-discovery';
 import { liveLinkScheduleJob } from './live-link-schedule';
@@ -23,6 +24,7 @@ export const jobs: readonly JobDefinition<never>[] = [
   mailboxSyncJob as JobDefinition<never>,
   syncMailboxJob as JobDefinition<never>,
   findProspectsJob as JobDefinition<never>,
+  backlinkImportJob as JobDefinition<never>,
   liveLinkCheckJob as JobDefinition<never>,
   liveLinkScheduleJob as JobDefinition<never>,
   liveLinkDiscoveryJob as JobDefinition<never>,

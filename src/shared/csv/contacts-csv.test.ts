@@ -66,7 +66,7 @@ describe('contacts CSV export (RFC 4180)', () => {
     );
     const [header, line] = text.split('\r\n');
     expect(header).toBe(
-      '"Website","Email","Name","Campaign","Status",DA Score,Relevance Score,"Last Contacted","Notes"',
+      '"Website","Email","Name","Campaign","Status",LinkPilot Score,Relevance Score,"Last Contacted","Notes"',
     );
     expect(line).toBe(
       `"${trap}","${trap}","${trap}","${trap}","${trap}",54,87.5,"2026-03-01T10:00:00.000Z","${trap}"`,

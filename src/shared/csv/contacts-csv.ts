@@ -8,7 +8,7 @@ export const contactsCsvColumns = [
   'Name',
   'Campaign',
   'Status',
-  'DA Score',
+  'LinkPilot Score',
   'Relevance Score',
   'Last Contacted',
   'Notes',
@@ -49,7 +49,9 @@ function cells(row: ContactCsvRow): string[] {
  * spreadsheet that splits on `;` or a tab then keeps `x;=1+1` in one cell instead of starting a
  * formula after the separator. The numbers stay bare so they read as numbers.
  */
-const quotes = contactsCsvColumns.map((column) => column !== 'DA Score' && column !== 'Relevance Score');
+const quotes = contactsCsvColumns.map(
+  (column) => column !== 'LinkPilot Score' && column !== 'Relevance Score',
+);
 
 /**
  * Writes contacts as RFC 4180 CSV lines (CRLF, text cells quoted, quotes doubled). With `header` the

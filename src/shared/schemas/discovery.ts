@@ -11,7 +11,7 @@ export const discoveryMessages = {
   timedOut: 'The prospect search ran out of time',
   /** Shown next to DA scores: what our domain authority means. */
   daScoreExplained:
-    'DA score (0–100) is LinkPilot’s own domain authority: PageRank over the links between sites our crawler has seen, on a logarithmic scale. The best-linked site seen scores 100.',
+    'LinkPilot Score (0–100) is LinkPilot’s own authority score: PageRank over the links between sites our crawler has seen, on a logarithmic scale. The best-linked site seen scores 100. It is not Moz’s Domain Authority (DA): imported third-party metrics show in their own columns.',
 } as const;
 
 export const discoveryRunStatuses = ['queued', 'running', 'completed', 'failed', 'cancelled'] as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INVALID_CAMPAIGN_ID_MESSAGE } from './campaign-id';
+import { domainMetricNames } from '../seo-exports/formats';
 import { opportunityTypes } from './discovery';
 import { pageQueryFields, pageSchema, withPageCursor } from './pagination';
 import { siteDomain } from '../url-normalize';
@@ -36,6 +37,15 @@ export const prospectSchema = z.object({
   opportunityType: z.enum(opportunityTypes).nullable(),
   /** The page where discovery found it (e.g. the page linking to a competitor). */
   sourcePageUrl: z.string().nullable(),
+  /** The link on that page: its anchor, rel (`nofollow ugc sponsored`, '' followed) and first-seen day (imports). */
+  sourceAnchorText: z.string().nullable(),
+  sourceRel: z.string().nullable(),
+  sourceFirstSeen: z.string().nullable(),
+  /**
+   * Third-party metrics of its domain (docs/decisions/033): DR, UR, DA, PA, Spam Score, Authority Score,
+   * TF, CF, organic traffic, each the workspace's latest value; lists carry them, single reads may not.
+   */
+  metrics: z.partialRecord(z.enum(domainMetricNames), z.number()).optional(),
   /** The contact address's check before enrollment; null until it was checked. */
   emailCheck: emailCheckSchema.nullable(),
   /** The last time we wrote to them; an outcome (success, failed) keeps it. */
@@ -105,13 +115,19 @@ export type ProspectSortField = (typeof prospectSortFields)[number];
  * What a campaign's prospects sort by: the dates, or DA score (best first, the table's default;
  * unscored last, newest first among equals, so a CSV without scores keeps the file's order).
  */
-export const campaignProspectSortFields = ['daScore', ...prospectSortFields] as const;
+export const campaignProspectSortFields = ['daScore', ...prospectSortFields, ...domainMetricNames] as const;
 export type CampaignProspectSortField = (typeof campaignProspectSortFields)[number];
 
 /** `GET /api/campaigns/:id/prospects` query: newest first by default (docs/product.md#api), sortable by date or DA score. */
 export const prospectListQuerySchema = withPageCursor(
   z.object({
     sort: z.enum(campaignProspectSortFields).default('createdAt'),
+    /** Only prospects whose domain's `metric` is at least `min` (e.g. DR ≥ 30). */
+    metric: z
+      .enum(domainMetricNames)
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    min: z.coerce.number().min(0).max(1e12).optional(),
     ...pageQueryFields,
   }),
 );

@@ -1,3 +1,4 @@
+import { BacklinkImportPanel } from '#web/features/backlink-imports/components/backlink-import-panel';
 import type { CampaignFeaturePanels } from '#web/features/campaigns/components/campaign-detail-page';
 import { CompetitorGapPanel } from '#web/features/competitor-gap/components/competitor-gap-panel';
 import { FirstLinesPanel } from '#web/features/first-lines/components/first-lines-panel';
@@ -5,7 +6,7 @@ import { ProspectsTable } from '#web/features/prospects/components/prospects-tab
 
 /**
  * The campaign page's tabs that other features own, composed here so that the campaigns feature
- * imports none of them (docs/decisions/030-web-layers-and-aliases.md). The competitor gap is keyed by
+ * imports none of them (the Import backlinks tab included; docs/decisions/030-web-layers-and-aliases.md). The competitor gap is keyed by
  * the competitors, so it starts fresh when they change.
  */
 export const campaignPanels: CampaignFeaturePanels = {
@@ -13,5 +14,6 @@ export const campaignPanels: CampaignFeaturePanels = {
   'competitor-gap': (campaign) => (
     <CompetitorGapPanel key={campaign.competitors.join()} campaignId={campaign.id} />
   ),
+  import: (campaign) => <BacklinkImportPanel campaignId={campaign.id} />,
   'first-lines': (campaign) => <FirstLinesPanel campaignId={campaign.id} />,
 };

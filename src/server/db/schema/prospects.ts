@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  date,
   index,
   integer,
   jsonb,
@@ -51,6 +52,9 @@ export const prospects = pgTable(
     sourcePageUrl: text(),
     sourceLinkUrl: text(),
     sourceAnchorText: text(),
+    /** An imported backlink's rel (`nofollow ugc sponsored`, '' followed) and first-seen day (docs/decisions/033). */
+    sourceRel: text(),
+    sourceFirstSeen: date({ mode: 'string' }),
     /** Other addresses found for the site, best first (the chosen one is contact_email). */
     alternativeEmails: text()
       .array()

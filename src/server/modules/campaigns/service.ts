@@ -36,6 +36,7 @@ import { AppError } from '../../http/errors';
 import { assertEmailAccountOwned } from '../email-accounts/service';
 import { insertProspects } from '../prospects/add-prospects';
 import { prospectColumns, toProspectFromRaw, type RawProspect } from '../prospects/service';
+import { domainMetricValue } from '../prospects/domain-metrics';
 
 type CampaignRow = typeof campaigns.$inferSelect;
 
@@ -402,17 +403,26 @@ export async function listCampaignProspects(
           orderByNullsLast(prospects.lastContacted, query.order),
           sql`page.last_contacted ${direction} nulls last`,
         ]
-      : query.sort === 'daScore'
+      : query.sort !== 'daScore' && query.sort !== 'createdAt'
         ? [
-            sql`${orderByNullsLast(prospects.daScore, query.order)}, ${orderByIndexed(prospects.createdAt, 'desc')}`,
-            sql`page.da_score ${direction} nulls last, page.created_at desc nulls last`,
+            sql`${domainMetricValue(prospects, query.sort)} ${direction} nulls last, ${orderByIndexed(prospects.createdAt, 'desc')}`,
+            sql`(page.metrics->>${sql.raw(`'${query.sort}'`)})::float8 ${direction} nulls last, page.created_at desc nulls last`,
           ]
-        : [
-            orderByIndexed(prospects.createdAt, query.order),
-            sql`page.created_at ${query.order === 'asc' ? sql`asc nulls first` : sql`desc nulls last`}`,
-          ];
+        : query.sort === 'daScore'
+          ? [
+              sql`${orderByNullsLast(prospects.daScore, query.order)}, ${orderByIndexed(prospects.createdAt, 'desc')}`,
+              sql`page.da_score ${direction} nulls last, page.created_at desc nulls last`,
+            ]
+          : [
+              orderByIndexed(prospects.createdAt, query.order),
+              sql`page.created_at ${query.order === 'asc' ? sql`asc nulls first` : sql`desc nulls last`}`,
+            ];
+  // A metric filter (DR ≥ 30): prospects whose domain has no such metric are left out.
+  const metricFilter = query.metric
+    ? sql`${domainMetricValue(prospects, query.metric)} >= ${sql.placeholder('min')}`
+    : undefined;
   const { rows, total, found } = await pageAndTotal<RawProspect>(db, {
-    shape: `campaign-prospects:${query.sort}:${query.order}`,
+    shape: `campaign-prospects:${query.sort}:${query.order}:${query.metric ?? ''}`,
     build: () => {
       const user = sql.placeholder('workspaceId');
       const campaign = sql.placeholder('campaignId');
@@ -420,7 +430,7 @@ export async function listCampaignProspects(
         page: db
           .select(prospectColumns)
           .from(prospects)
-          .where(and(eq(prospects.campaignId, campaign), eq(prospects.workspaceId, user)))
+          .where(and(eq(prospects.campaignId, campaign), eq(prospects.workspaceId, user), metricFilter))
           .orderBy(first, desc(prospects.id))
           .limit(sql.placeholder('limit'))
           .offset(sql.placeholder('offset')),
@@ -430,7 +440,7 @@ export async function listCampaignProspects(
         counted: db
           .select({ one: sql`1` })
           .from(prospects)
-          .where(eq(prospects.campaignId, campaign)),
+          .where(and(eq(prospects.campaignId, campaign), metricFilter)),
         order: sql`${outerFirst}, page.id desc`,
         found: sql`exists (select 1 from ${campaigns} where ${and(eq(campaigns.id, campaign), eq(campaigns.workspaceId, user))})`,
       };
@@ -440,6 +450,7 @@ export async function listCampaignProspects(
       campaignId,
       limit: query.pageSize,
       offset: pageOffset(query.page, query.pageSize),
+      ...(query.metric ? { min: query.min ?? 0 } : {}),
     },
   });
   if (!found) throw notFound();

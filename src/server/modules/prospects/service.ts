@@ -10,6 +10,7 @@ import { iso, isoText } from '../../db/sql-helpers';
 import { AppError } from '../../http/errors';
 import { recountProspectCounters } from '../../campaigns/counters';
 import { changeProspect } from '../../outreach/prospect-changes';
+import { domainMetricsOf } from './domain-metrics';
 
 type ProspectRow = typeof prospects.$inferSelect;
 
@@ -36,6 +37,9 @@ export function toProspect(row: ProspectRow): Prospect {
     daScore: row.daScore,
     opportunityType: row.opportunityType,
     sourcePageUrl: row.sourcePageUrl,
+    sourceAnchorText: row.sourceAnchorText,
+    sourceRel: row.sourceRel,
+    sourceFirstSeen: row.sourceFirstSeen,
     emailCheck: emailCheckOf(row.emailCheck),
     relevanceScore: row.relevanceScore,
     lastContacted: iso(row.lastContacted),
@@ -57,6 +61,10 @@ export const prospectColumns = {
   relevanceScore: prospects.relevanceScore,
   opportunityType: prospects.opportunityType,
   sourcePageUrl: prospects.sourcePageUrl,
+  sourceAnchorText: prospects.sourceAnchorText,
+  sourceRel: prospects.sourceRel,
+  sourceFirstSeen: prospects.sourceFirstSeen,
+  metrics: domainMetricsOf(prospects).as('metrics'),
   emailCheck: prospects.emailCheck,
   lastContacted: prospects.lastContacted,
   outcomeAt: prospects.outcomeAt,
@@ -76,6 +84,10 @@ export interface RawProspect {
   relevance_score: number | null;
   opportunity_type: Prospect['opportunityType'];
   source_page_url: string | null;
+  source_anchor_text: string | null;
+  source_rel: string | null;
+  source_first_seen: string | null;
+  metrics: Prospect['metrics'] | null;
   email_check: unknown;
   last_contacted: string | Date | null;
   outcome_at: string | Date | null;
@@ -95,6 +107,10 @@ export function toProspectFromRaw(r: RawProspect): Prospect {
     daScore: r.da_score,
     opportunityType: r.opportunity_type,
     sourcePageUrl: r.source_page_url,
+    sourceAnchorText: r.source_anchor_text,
+    sourceRel: r.source_rel,
+    sourceFirstSeen: r.source_first_seen,
+    metrics: r.metrics ?? {},
     emailCheck: emailCheckOf(r.email_check),
     relevanceScore: r.relevance_score,
     lastContacted: isoText(r.last_contacted),

@@ -191,6 +191,11 @@ export const domainEvents = {
   }),
   'prospect.note_added': liveOnly(z.object({ prospectId: id, noteId: id }), 'Note added', ['inbox.changed']),
   'prospect.note_deleted': liveOnly(z.object({ noteId: id }), 'Note deleted', ['inbox.changed']),
+  'backlink_import.progress': liveOnly(
+    z.object({ importId: id, campaignId: id }),
+    'Backlink import progress',
+    ['prospects.changed'],
+  ),
   'discovery.progress': liveOnly(z.object({ runId: id, campaignId: id }), 'Discovery progress', [
     'discovery.progress',
   ]),

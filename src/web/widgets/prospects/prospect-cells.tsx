@@ -9,6 +9,25 @@ import { formatDate } from '#web/lib/format';
 import { EmailCheckWarning } from './email-check-warning';
 import { displayUrl } from '#shared/display-host';
 
+/**
+ * The link that made an imported prospect one (docs/decisions/033): its anchor, rel (followed,
+ * nofollow, ugc, sponsored) and the day the backlink tool first saw it; nothing when unknown.
+ */
+function LinkEvidence({ prospect: p }: { prospect: Prospect }) {
+  const parts = [
+    p.sourceAnchorText && `“${p.sourceAnchorText}”`,
+    p.sourceRel === null ? null : p.sourceRel === '' ? 'followed' : p.sourceRel,
+    p.sourceFirstSeen && `first seen ${p.sourceFirstSeen}`,
+  ].filter(Boolean);
+  if (!parts.length) return null;
+  const text = parts.join(' · ');
+  return (
+    <div className="truncate text-xs text-slate-500 dark:text-slate-400" title={text}>
+      {text}
+    </div>
+  );
+}
+
 /** The Website and Contact header cells, over ProspectIdentityCells. */
 export function ProspectIdentityHeaders() {
   return (
@@ -60,6 +79,7 @@ export function ProspectIdentityCells({ prospect: p, onOpen }: { prospect: Prosp
             )}
           </div>
         )}
+        <LinkEvidence prospect={p} />
       </Td>
       <Td className="max-w-48">
         <div className="truncate">{p.contactName ?? '—'}</div>
@@ -75,8 +95,8 @@ export function ProspectIdentityCells({ prospect: p, onOpen }: { prospect: Prosp
 }
 
 /**
- * The DA Score and Relevance header cells; DA Score explains itself on hover and focus. With `daSort`
- * DA Score is a sort header (`order` when it is the sorted column, else null).
+ * The LinkPilot Score and Relevance header cells; LinkPilot Score explains itself on hover and focus. With `daSort`
+ * LinkPilot Score is a sort header (`order` when it is the sorted column, else null).
  */
 export function ProspectScoreHeaders({
   daSort,
@@ -84,8 +104,13 @@ export function ProspectScoreHeaders({
   return (
     <>
       {daSort ? (
-        <SortHeader className="text-right" label="DA Score" order={daSort.order} onSort={daSort.onSort}>
-          <HelpTip label="What DA Score means">{discoveryMessages.daScoreExplained}</HelpTip>
+        <SortHeader
+          className="text-right"
+          label="LinkPilot Score"
+          order={daSort.order}
+          onSort={daSort.onSort}
+        >
+          <HelpTip label="What LinkPilot Score means">{discoveryMessages.daScoreExplained}</HelpTip>
         </SortHeader>
       ) : (
         <Th className="text-right">
@@ -94,7 +119,7 @@ export function ProspectScoreHeaders({
             side="top"
           >
             <button type="button" className="inline-flex cursor-help items-center gap-1 uppercase">
-              DA Score <CircleHelp aria-hidden className="size-3.5" />
+              LinkPilot Score <CircleHelp aria-hidden className="size-3.5" />
               <span className="sr-only">{discoveryMessages.daScoreExplained}</span>
             </button>
           </Tooltip>
@@ -105,7 +130,7 @@ export function ProspectScoreHeaders({
   );
 }
 
-/** DA Score (0–100) and Relevance (%, one decimal) cells of a prospect row. */
+/** LinkPilot Score (0–100) and Relevance (%, one decimal) cells of a prospect row. */
 export function ProspectScoreCells({ prospect: p }: { prospect: Prospect }) {
   return (
     <>

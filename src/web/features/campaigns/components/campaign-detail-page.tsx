@@ -41,7 +41,7 @@ const statusLabel = (s: CampaignStatus) => s[0]!.toUpperCase() + s.slice(1);
  * drawn for the campaign shown; the route module (app/routes/campaign-detail.tsx) puts them in.
  */
 export type CampaignFeaturePanels = Record<
-  'prospects' | 'competitor-gap' | 'first-lines',
+  'prospects' | 'competitor-gap' | 'import' | 'first-lines',
   (campaign: CampaignDetail) => ReactNode
 >;
 
@@ -193,6 +193,7 @@ function CampaignDetailView({
             />
           ),
           'competitor-gap': panels['competitor-gap'](campaign),
+          import: panels.import(campaign),
           'first-lines': panels['first-lines'](campaign),
         }}
       />

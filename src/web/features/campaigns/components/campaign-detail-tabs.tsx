@@ -3,7 +3,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tab
 import { detailTabs, type DetailTab } from './use-detail-tab';
 
 /**
- * The campaign detail page's working area: Prospects (the table), Outreach, Competitor gap and AI
+ * The campaign detail page’s working area: Prospects (the table), Outreach, Competitor gap, Import backlinks and AI
  * first lines as tabs, so the prospects table sits right under the stat cards. Every panel stays
  * mounted while another tab shows (hidden, not removed): the Outreach panel goes on refreshing the
  * stat cards as messages go out, ticked choices are kept, and the Outreach Settings dialog it owns

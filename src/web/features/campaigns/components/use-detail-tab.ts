@@ -5,6 +5,7 @@ export const detailTabs = [
   { value: 'prospects', label: 'Prospects' },
   { value: 'outreach', label: 'Outreach' },
   { value: 'competitor-gap', label: 'Competitor gap' },
+  { value: 'import', label: 'Import backlinks' },
   { value: 'first-lines', label: 'AI first lines' },
 ] as const;
 export type DetailTab = (typeof detailTabs)[number]['value'];

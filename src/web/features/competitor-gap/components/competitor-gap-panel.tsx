@@ -70,7 +70,7 @@ export function CompetitorGapPanel({ campaignId }: { campaignId: string }) {
                 </Th>
                 <Th>Domain</Th>
                 <Th>Links to</Th>
-                <Th className="text-right">DA</Th>
+                <Th className="text-right">LinkPilot Score</Th>
               </tr>
             </thead>
             <tbody>

@@ -86,7 +86,7 @@ export function ProspectCard({ prospect }: { prospect: Prospect }) {
               '—'
             )}
           </Row>
-          <Row term="DA">{prospect.daScore ?? '—'}</Row>
+          <Row term="LinkPilot Score">{prospect.daScore ?? '—'}</Row>
           <Row term="Relevance">{prospect.relevanceScore === null ? '—' : `${prospect.relevanceScore}%`}</Row>
           <Row term="Campaign">
             <Link

@@ -30,6 +30,9 @@ const prospect = (status: Prospect['status']): Prospect => ({
   relevanceScore: 35.5,
   opportunityType: null,
   sourcePageUrl: null,
+  sourceAnchorText: null,
+  sourceRel: null,
+  sourceFirstSeen: null,
   emailCheck: null,
   lastContacted: '2026-11-21T10:00:00.000Z',
   outcomeAt: null,
@@ -97,10 +100,13 @@ describe('ProspectsTable', () => {
     expect(screen.getByRole('group', { name: 'Actions for münchen.de' })).toBeInTheDocument();
   });
 
-  it('asks the server for the best DA first, and shows DA Score as the sorted column', async () => {
+  it('asks the server for the best DA first, and shows LinkPilot Score as the sorted column', async () => {
     renderTable();
     expect(await screen.findByText('espressodaily.test')).toBeInTheDocument();
-    expect(screen.getByRole('columnheader', { name: /DA Score/ })).toHaveAttribute('aria-sort', 'descending');
+    expect(screen.getByRole('columnheader', { name: /LinkPilot Score/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
     expect(screen.getByRole('columnheader', { name: 'Last Contacted' })).toHaveAttribute('aria-sort', 'none');
   });
 

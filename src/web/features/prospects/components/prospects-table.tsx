@@ -20,15 +20,19 @@ import {
   ProspectScoreCells,
   ProspectScoreHeaders,
 } from '#web/widgets/prospects/prospect-cells';
+import { MetricCells, MetricHeaders, metricsPresent } from './metric-cells';
 import { ProspectStatusBadge } from '#web/widgets/prospects/prospect-status-badge';
 import { ProspectTimelineDrawer } from './prospect-timeline-drawer';
 import { displayUrl } from '#shared/display-host';
+import { type DomainMetricName, domainMetricNames, metricLabels } from '#shared/seo-exports/formats';
+import { Input } from '#web/components/ui/input';
 
 const PAGE_SIZE = 25;
 type Sort = { field: CampaignProspectSortField; order: SortOrder };
 
 /**
- * Website, contact (name, email), DA, relevance, status (with an outcome's date), last contacted, and
+ * Website, contact (name, email), LinkPilot Score, imported metrics (DR, DA, TF… when any row has them; sortable, with a
+ * minimum filter), relevance, status (with an outcome's date), last contacted, and
  * Send / Success / Failed (docs/product.md#campaign-detail). Best DA first until another header is
  * clicked (unscored prospects last, newest first among equals, so a CSV keeps the file's order); the
  * server sorts. Send enrolls the prospect in the campaign's outreach
@@ -39,11 +43,17 @@ type Sort = { field: CampaignProspectSortField; order: SortOrder };
 export function ProspectsTable({ campaignId }: { campaignId: string }) {
   const [page, setPage] = useState(1);
   const [sort, setSort] = useState<Sort>({ field: 'daScore', order: 'desc' });
+  const [filter, setFilter] = useState<{ metric: DomainMetricName | ''; min: string }>({
+    metric: '',
+    min: '',
+  });
+  const min = Number(filter.min);
   const query = useCampaignProspects(campaignId, {
     page,
     pageSize: PAGE_SIZE,
     sort: sort.field,
     order: sort.order,
+    ...(filter.metric && filter.min !== '' && Number.isFinite(min) ? { metric: filter.metric, min } : {}),
   });
   const update = useUpdateProspectStatus();
   const enroll = useEnrollProspect();
@@ -60,95 +70,157 @@ export function ProspectsTable({ campaignId }: { campaignId: string }) {
   return (
     <PagedQueryCard
       query={query}
-      heading={<h2 className="px-6 pt-5 pb-3 text-lg font-semibold">Prospects</h2>}
+      heading={
+        <div className="flex flex-wrap items-end justify-between gap-3 px-6 pt-5 pb-3">
+          <h2 className="text-lg font-semibold">Prospects</h2>
+          <MetricFilter
+            value={filter}
+            onChange={(next) => {
+              setFilter(next);
+              setPage(1);
+            }}
+          />
+        </div>
+      }
       errorMessage={m.loadFailed}
       pager={{ page, pageSize: PAGE_SIZE, onPageChange: setPage, noun: 'prospects' }}
       empty={
-        <EmptyState icon={Users} title="No prospects yet">
-          Prospects appear here once they are found or uploaded.
-        </EmptyState>
+        filter.metric && filter.min !== '' ? (
+          <EmptyState icon={Users} title="No prospects match the filter">
+            No prospect’s {metricLabels[filter.metric].label} is {filter.min} or more.
+          </EmptyState>
+        ) : (
+          <EmptyState icon={Users} title="No prospects yet">
+            Prospects appear here once they are found or uploaded.
+          </EmptyState>
+        )
       }
     >
-      {(data) => (
-        <>
-          <Table>
-            <thead>
-              <tr>
-                <ProspectIdentityHeaders />
-                <ProspectScoreHeaders
-                  daSort={{
-                    order: sort.field === 'daScore' ? sort.order : null,
-                    onSort: () => sortBy('daScore'),
-                  }}
-                />
-                <Th>Status</Th>
-                <SortHeader
-                  label="Last Contacted"
-                  order={sort.field === 'lastContacted' ? sort.order : null}
-                  onSort={() => sortBy('lastContacted')}
-                />
-                <Th>Actions</Th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.items.map((p) => (
-                <tr key={p.id}>
-                  <ProspectIdentityCells prospect={p} onOpen={() => setOpenId(p.id)} />
-                  <ProspectScoreCells prospect={p} />
-                  <Td>
-                    <ProspectStatusBadge status={p.status} />
-                    <OutcomeDate prospect={p} />
-                  </Td>
-                  <LastContactedCell prospect={p} />
-                  <Td>
-                    <div
-                      className="flex flex-wrap gap-1"
-                      aria-label={`Actions for ${displayUrl(p.website)}`}
-                      role="group"
-                    >
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        disabled={p.status !== 'pending' || !p.contactEmail || busyId === p.id}
-                        loading={enroll.isPending && enroll.variables === p.id}
-                        title={p.contactEmail ? undefined : outreachMessages.noEmail}
-                        onClick={() =>
-                          enroll.mutate(p.id, {
-                            onSuccess: () =>
-                              toast.success(`${displayUrl(p.website)} enrolled in the campaign’s sequence`),
-                            onError: (e) => toast.error(refusalMessage(e, outreachMessages.enrollFailed)),
-                          })
-                        }
-                      >
-                        Send
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        disabled={busyId === p.id}
-                        onClick={() => setStatus(p, 'success')}
-                        className="text-emerald-700 dark:text-emerald-400"
-                      >
-                        Success
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        disabled={busyId === p.id}
-                        onClick={() => setStatus(p, 'failed')}
-                        className="text-red-700 dark:text-red-400"
-                      >
-                        Failed
-                      </Button>
-                    </div>
-                  </Td>
+      {(data) => {
+        const metrics = metricsPresent(data.items);
+        return (
+          <>
+            <Table>
+              <thead>
+                <tr>
+                  <ProspectIdentityHeaders />
+                  <ProspectScoreHeaders
+                    daSort={{
+                      order: sort.field === 'daScore' ? sort.order : null,
+                      onSort: () => sortBy('daScore'),
+                    }}
+                  />
+                  <MetricHeaders names={metrics} sort={sort} onSort={sortBy} />
+                  <Th>Status</Th>
+                  <SortHeader
+                    label="Last Contacted"
+                    order={sort.field === 'lastContacted' ? sort.order : null}
+                    onSort={() => sortBy('lastContacted')}
+                  />
+                  <Th>Actions</Th>
                 </tr>
-              ))}
-            </tbody>
-          </Table>
-          <ProspectTimelineDrawer prospectId={openId} onClose={() => setOpenId(null)} />
-        </>
-      )}
+              </thead>
+              <tbody>
+                {data.items.map((p) => (
+                  <tr key={p.id}>
+                    <ProspectIdentityCells prospect={p} onOpen={() => setOpenId(p.id)} />
+                    <ProspectScoreCells prospect={p} />
+                    <MetricCells prospect={p} names={metrics} />
+                    <Td>
+                      <ProspectStatusBadge status={p.status} />
+                      <OutcomeDate prospect={p} />
+                    </Td>
+                    <LastContactedCell prospect={p} />
+                    <Td>
+                      <div
+                        className="flex flex-wrap gap-1"
+                        aria-label={`Actions for ${displayUrl(p.website)}`}
+                        role="group"
+                      >
+                        <Button
+                          size="xs"
+                          variant="outline"
+                          disabled={p.status !== 'pending' || !p.contactEmail || busyId === p.id}
+                          loading={enroll.isPending && enroll.variables === p.id}
+                          title={p.contactEmail ? undefined : outreachMessages.noEmail}
+                          onClick={() =>
+                            enroll.mutate(p.id, {
+                              onSuccess: () =>
+                                toast.success(`${displayUrl(p.website)} enrolled in the campaign’s sequence`),
+                              onError: (e) => toast.error(refusalMessage(e, outreachMessages.enrollFailed)),
+                            })
+                          }
+                        >
+                          Send
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant="outline"
+                          disabled={busyId === p.id}
+                          onClick={() => setStatus(p, 'success')}
+                          className="text-emerald-700 dark:text-emerald-400"
+                        >
+                          Success
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant="outline"
+                          disabled={busyId === p.id}
+                          onClick={() => setStatus(p, 'failed')}
+                          className="text-red-700 dark:text-red-400"
+                        >
+                          Failed
+                        </Button>
+                      </div>
+                    </Td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+            <ProspectTimelineDrawer prospectId={openId} onClose={() => setOpenId(null)} />
+          </>
+        );
+      }}
     </PagedQueryCard>
+  );
+}
+
+/** "Only prospects whose DR (or DA, TF…) is at least N": the server filters (docs/decisions/033). */
+function MetricFilter({
+  value,
+  onChange,
+}: {
+  value: { metric: DomainMetricName | ''; min: string };
+  onChange: (value: { metric: DomainMetricName | ''; min: string }) => void;
+}) {
+  return (
+    <div className="flex items-end gap-2 text-sm" role="group" aria-label="Filter by metric">
+      <label className="space-y-1">
+        <span className="block text-xs text-slate-500">Metric</span>
+        <select
+          className="h-9 rounded-md border border-slate-300 bg-white px-2 dark:border-slate-700 dark:bg-slate-900"
+          value={value.metric}
+          onChange={(e) => onChange({ ...value, metric: e.target.value as DomainMetricName | '' })}
+        >
+          <option value="">Any</option>
+          {domainMetricNames.map((name) => (
+            <option key={name} value={name}>
+              {metricLabels[name].label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="space-y-1">
+        <span className="block text-xs text-slate-500">At least</span>
+        <Input
+          className="h-9 w-24"
+          type="number"
+          min={0}
+          value={value.min}
+          disabled={!value.metric}
+          onChange={(e) => onChange({ ...value, min: e.target.value })}
+        />
+      </label>
+    </div>
   );
 }
