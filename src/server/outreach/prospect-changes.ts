@@ -7,6 +7,7 @@ import { rememberProspect } from './domain-memory';
 import { publishEvent } from '../events/publish';
 import { emitWebhookEvent } from '../webhooks/emit';
 import { prospectRef } from '../webhooks/refs';
+import { placementForWonProspect } from '../placements/ledger';
 
 type ProspectRow = typeof prospects.$inferSelect;
 
@@ -34,7 +35,8 @@ function outcomeAtAfter(status: ProspectStatus | SQL): SQL {
  * matched by `where` (at most one row; locked first so the old status is known) and its outcome date
  * (outcomeAtAfter), records a
  * prospect_events row and reports the `prospect.status_changed` webhook event
- * (docs/product.md#webhooks) when the status really changed, and updates the domain memory. Run it
+ * (docs/product.md#webhooks) when the status really changed, opens the prospect's placement when it
+ * became success (docs/decisions/034-clients-and-placements.md), and updates the domain memory. Run it
  * inside the caller's transaction.
  * @returns the updated prospect, or undefined when `where` matches none.
  */
@@ -62,6 +64,7 @@ export async function changeProspect(
       const ref = await prospectRef(db, after!.id);
       return ref && { ...ref, from: before.status, to: after!.status, reason };
     });
+    if (after!.status === 'success') await placementForWonProspect(db, after!);
   }
   await rememberProspect(db, after!, { contactedAt, statusChanged });
   await publishEvent(db, {

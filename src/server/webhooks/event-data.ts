@@ -39,6 +39,26 @@ export interface LiveLinkEventData {
   checkedAt: string;
 }
 
+/** What a placement event carries (docs/decisions/034-clients-and-placements.md): the ledger row's terms and money. */
+export interface PlacementEventData {
+  placementId: string;
+  source: 'prospect' | 'live_link' | 'manual';
+  clientId: string | null;
+  campaignId: string | null;
+  prospectId: string | null;
+  liveLinkId: string | null;
+  pageUrl: string;
+  targetUrl: string;
+  anchorText: string;
+  rel: string;
+  liveAt: string | null;
+  /** Minor units of `currency` (ISO 4217); both null when no price is agreed. */
+  priceMinor: number | null;
+  currency: string | null;
+  paymentStatus: 'unpaid' | 'paid' | 'refunded';
+  warrantyMonths: number | null;
+}
+
 /** Refuses a map that leaves an event type out. */
 type EveryEvent<T extends Record<WebhookEventType, object>> = T;
 
@@ -109,5 +129,10 @@ export type WebhookEventData = EveryEvent<{
     /** The side that failed: sending (smtp) or reading (imap). */
     side: 'smtp' | 'imap';
     reason: string;
+  };
+  'placement.created': PlacementEventData;
+  'placement.changed': PlacementEventData & {
+    /** The fields the change set (placementSchema names). */
+    changed: string[];
   };
 }>;

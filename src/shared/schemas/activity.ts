@@ -24,6 +24,10 @@ export const activityKinds = [
   'api_key.revoked',
   'webhook.created',
   'webhook.deleted',
+  'placement.created',
+  'placement.changed',
+  'client.created',
+  'client.deleted',
 ] as const;
 export const activityKindSchema = z.enum(activityKinds);
 export type ActivityKind = z.infer<typeof activityKindSchema>;
@@ -52,6 +56,10 @@ export const activityKindLabels: Record<ActivityKind, string> = {
   'api_key.revoked': 'API key revoked',
   'webhook.created': 'Webhook created',
   'webhook.deleted': 'Webhook deleted',
+  'placement.created': 'Placement created',
+  'placement.changed': 'Placement changed',
+  'client.created': 'Client created',
+  'client.deleted': 'Client deleted',
 };
 
 /** One entry of the log as the API lists it. */
@@ -134,5 +142,13 @@ export function activitySentence(entry: Pick<ActivityEntry, 'kind' | 'subject' |
       return `added the webhook ${entry.subject}`;
     case 'webhook.deleted':
       return `deleted the webhook ${entry.subject}`;
+    case 'placement.created':
+      return `recorded the placement on ${entry.subject}`;
+    case 'placement.changed':
+      return `changed the placement on ${entry.subject}`;
+    case 'client.created':
+      return `added the client ${entry.subject}`;
+    case 'client.deleted':
+      return `deleted the client ${entry.subject}`;
   }
 }

@@ -14,6 +14,8 @@ export const webhookEventTypes = [
   'live_link.recovered',
   'mailbox.paused',
   'mailbox.connection_error',
+  'placement.created',
+  'placement.changed',
 ] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
 
@@ -33,6 +35,8 @@ export const webhookEventLabels: Record<WebhookEventType, string> = {
   'live_link.recovered': 'Live link recovered',
   'mailbox.paused': 'Mailbox paused',
   'mailbox.connection_error': 'Mailbox connection error',
+  'placement.created': 'Placement created',
+  'placement.changed': 'Placement changed',
 };
 
 /** The scopes an API key can hold: read (GET) and write (everything else). */
