@@ -24,6 +24,8 @@ export const placementMessages = {
   deleted: 'Placement deleted',
   created: 'Placement created',
   importFailed: 'Failed to import placements',
+  invalidRel: 'Choose dofollow, nofollow, sponsored or ugc',
+  invalidPaymentStatus: 'Choose unpaid, paid or refunded',
 } as const;
 
 const m = placementMessages;
@@ -89,7 +91,7 @@ const placementFields = {
   pageUrl: websiteUrlField(m.pageUrlRequired, campaignMessages.invalidUrl),
   targetUrl: websiteUrlField(m.targetUrlRequired, campaignMessages.invalidUrl),
   anchorText: z.string().trim().max(500, f.tooLong('Anchor text', 500)).default(''),
-  rel: z.enum(placementRels).default('dofollow'),
+  rel: z.enum(placementRels, { error: m.invalidRel }).default('dofollow'),
   liveAt: optionalDate,
   /** The agreed price in the currency's minor units (cents); null when not agreed. */
   priceMinor: z
@@ -100,7 +102,7 @@ const placementFields = {
     .nullish()
     .transform((v) => v ?? null),
   currency: currencyField.nullish().transform((v) => v ?? null),
-  paymentStatus: z.enum(paymentStatuses).default('unpaid'),
+  paymentStatus: z.enum(paymentStatuses, { error: m.invalidPaymentStatus }).default('unpaid'),
   paidAt: optionalDate,
   invoiceNumber: optionalText('Invoice number', 100),
   /** Months the publisher keeps the link up as agreed; null for no warranty. */
@@ -141,11 +143,11 @@ export const updatePlacementSchema = z
     pageUrl: placementFields.pageUrl.optional(),
     targetUrl: placementFields.targetUrl.optional(),
     anchorText: z.string().trim().max(500, f.tooLong('Anchor text', 500)).optional(),
-    rel: z.enum(placementRels).optional(),
+    rel: z.enum(placementRels, { error: m.invalidRel }).optional(),
     liveAt: optionalDate.optional(),
     priceMinor: placementFields.priceMinor.optional(),
     currency: placementFields.currency.optional(),
-    paymentStatus: z.enum(paymentStatuses).optional(),
+    paymentStatus: z.enum(paymentStatuses, { error: m.invalidPaymentStatus }).optional(),
     paidAt: optionalDate.optional(),
     invoiceNumber: optionalText('Invoice number', 100).optional(),
     warrantyMonths: placementFields.warrantyMonths.optional(),

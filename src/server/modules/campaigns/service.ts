@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import { campaignProgress, endedEnrollmentStatuses } from '../../../shared/campaign-progress';
 import {
   campaignMessages,
@@ -24,13 +24,17 @@ import type { Actor } from '../../auth/workspaces';
 import type { Database, Db } from '../../db/client';
 import { campaignCollaborators } from '../../db/schema/campaign-collaborators';
 import { campaignEmailAccounts, campaigns } from '../../db/schema/campaigns';
+import { clients } from '../../db/schema/clients';
+import { placements } from '../../db/schema/placements';
 import { users } from '../../db/schema/users';
 import { workspaceMembers } from '../../db/schema/workspaces';
 import { prospects } from '../../db/schema/prospects';
 import { enrollments } from '../../db/schema/outreach';
 import { containsPattern, iso, orderByIndexed, orderByNullsLast, pageOffset } from '../../db/sql-helpers';
 import { countWhere, listPage, pageAndTotal, pageOf } from '../../db/list-page';
+import { publishEvent } from '../../events/publish';
 import { AppError } from '../../http/errors';
+import { assertClientOfWorkspace } from '../clients/service';
 import { assertEmailAccountOwned } from '../email-accounts/service';
 import { insertProspects } from '../prospects/add-prospects';
 import { prospectColumns, toProspectFromRaw, type RawProspect } from '../prospects/service';
@@ -41,6 +45,7 @@ type CampaignRow = typeof campaigns.$inferSelect;
 interface CampaignWithOwner {
   row: CampaignRow;
   ownerName: string | null;
+  clientName: string | null;
 }
 
 /**
@@ -49,9 +54,10 @@ interface CampaignWithOwner {
  */
 function selectCampaigns(db: Db) {
   return db
-    .select({ row: campaigns, ownerName: users.name })
+    .select({ row: campaigns, ownerName: users.name, clientName: clients.name })
     .from(campaigns)
     .leftJoin(users, eq(users.id, campaigns.ownerId))
+    .leftJoin(clients, eq(clients.id, campaigns.clientId))
     .$dynamic();
 }
 
@@ -83,7 +89,7 @@ async function withCollaborators(db: Db, rows: PromiseLike<CampaignWithOwner[]>)
 }
 
 function toCampaign(
-  { row, ownerName }: CampaignWithOwner,
+  { row, ownerName, clientName }: CampaignWithOwner,
   collaborators: Campaign['collaborators'],
 ): Campaign {
   return {
@@ -95,6 +101,8 @@ function toCampaign(
     competitors: row.competitors,
     internalLinks: row.internalLinks,
     emailAccountId: row.emailAccountId,
+    clientId: row.clientId,
+    clientName: row.clientId ? clientName : null,
     targetProspects: row.targetProspects,
     prospects: row.prospects,
     prospectsFound: row.prospectsFound,
@@ -162,6 +170,11 @@ export async function listCampaigns(
         )
       : undefined,
     pattern ? or(ilike(campaigns.name, pattern), ilike(campaigns.websiteUrl, pattern)) : undefined,
+    query.clientId === 'none'
+      ? isNull(campaigns.clientId)
+      : query.clientId
+        ? eq(campaigns.clientId, query.clientId)
+        : undefined,
   );
   return listPage(
     withCollaborators(
@@ -236,6 +249,7 @@ export async function createCampaign(db: Database, actor: Actor, input: CreateCa
   const { workspaceId } = actor;
   if (input.type === 'ai' && input.emailAccountId)
     await assertEmailAccountOwned(db, workspaceId, input.emailAccountId);
+  await assertClientOfWorkspace(db, workspaceId, input.clientId);
   return db.transaction(async (tx) => {
     const rowCount = input.type === 'manual' ? input.prospects.length : 0;
     const [row] = await tx
@@ -244,6 +258,7 @@ export async function createCampaign(db: Database, actor: Actor, input: CreateCa
         workspaceId,
         ownerId: actor.userId,
         name: input.name,
+        clientId: input.clientId,
         websiteUrl: input.websiteUrl,
         competitors: input.competitors,
         type: input.type,
@@ -274,8 +289,10 @@ export async function createCampaign(db: Database, actor: Actor, input: CreateCa
 }
 
 /**
- * Saves a campaign's competitor list and/or moves its status along the allowed transitions.
- * @throws AppError NOT_FOUND for another user's campaign, CONFLICT for a status move the rules refuse.
+ * Saves a campaign's competitor list, its client (its placements that had the old client follow it:
+ * docs/decisions/034-clients-and-placements.md) and/or moves its status along the allowed transitions.
+ * @throws AppError NOT_FOUND for another user's campaign, CONFLICT for a status move the rules refuse,
+ *   VALIDATION_ERROR on `clientId` for another workspace's client.
  */
 export async function updateCampaign(
   db: Database,
@@ -288,17 +305,33 @@ export async function updateCampaign(
   if (input.status && input.status !== current.status && !canChangeStatus(current.status, input.status)) {
     throw new AppError('CONFLICT', statusChangeRefusal(current.status, input.status));
   }
+  if (input.clientId !== undefined) await assertClientOfWorkspace(db, workspaceId, input.clientId);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(campaigns)
       .set({
         ...(input.competitors ? { competitors: input.competitors } : {}),
         ...(input.status ? { status: input.status } : {}),
+        ...(input.clientId !== undefined ? { clientId: input.clientId } : {}),
       })
       // The status guard repeats the check atomically, so two racing moves cannot both apply.
       .where(and(owned(workspaceId, id), eq(campaigns.status, current.status)))
       .returning();
     if (!row) throw new AppError('CONFLICT', campaignMessages.statusChangeFailed);
+    if (input.clientId !== undefined && input.clientId !== current.clientId) {
+      await tx
+        .update(placements)
+        .set({ clientId: input.clientId })
+        .where(
+          and(
+            eq(placements.campaignId, id),
+            current.clientId === null
+              ? isNull(placements.clientId)
+              : eq(placements.clientId, current.clientId),
+          ),
+        );
+      await publishEvent(tx, { workspaceId, type: 'placements.changed' });
+    }
     if (row.status !== current.status)
       await recordActivity(tx, {
         workspaceId,

@@ -63,7 +63,12 @@ export function clientRoutes(deps: { db: Database; storage: ImageStorage }): Fas
     app.post(
       apiPaths.clientLogo,
       {
-        schema: { tags, params: idParams, consumes: ['multipart/form-data'], response: { 200: clientSchema } },
+        schema: {
+          tags,
+          params: idParams,
+          consumes: ['multipart/form-data'],
+          response: { 200: clientSchema },
+        },
       },
       async (request) => {
         // The client first: an upload for another workspace's client stores nothing.

@@ -34,7 +34,8 @@ const columns = {
 type Row = Omit<Client, 'createdAt' | 'updatedAt'> & { createdAt: Date; updatedAt: Date };
 const toClient = (r: Row): Client => ({ ...r, createdAt: iso(r.createdAt), updatedAt: iso(r.updatedAt) });
 
-const owned = (workspaceId: string, id: string) => and(eq(clients.id, id), eq(clients.workspaceId, workspaceId));
+const owned = (workspaceId: string, id: string) =>
+  and(eq(clients.id, id), eq(clients.workspaceId, workspaceId));
 
 /** One page of the workspace's clients by name, searched by name (case-insensitive substring). */
 export async function listClients(
@@ -71,7 +72,11 @@ export async function findClient(db: Db, workspaceId: string, id: string): Promi
  * Checks that `clientId` (when not null) is one of the workspace's clients, for the forms that pick one.
  * @throws AppError VALIDATION_ERROR on `clientId` when it is not.
  */
-export async function assertClientOfWorkspace(db: Db, workspaceId: string, clientId: string | null): Promise<void> {
+export async function assertClientOfWorkspace(
+  db: Db,
+  workspaceId: string,
+  clientId: string | null,
+): Promise<void> {
   if (clientId === null) return;
   const [row] = await db.select({ id: clients.id }).from(clients).where(owned(workspaceId, clientId));
   if (!row) throw AppError.invalidField('clientId', clientMessages.notFound);
@@ -88,7 +93,12 @@ export async function createClient(
       .insert(clients)
       .values({ ...input, workspaceId: actor.workspaceId })
       .returning({ id: clients.id });
-    await recordActivity(tx, { workspaceId: actor.workspaceId, actor, kind: 'client.created', subject: input.name });
+    await recordActivity(tx, {
+      workspaceId: actor.workspaceId,
+      actor,
+      kind: 'client.created',
+      subject: input.name,
+    });
     await publishEvent(tx, { workspaceId: actor.workspaceId, type: 'placements.changed' });
     return row!.id;
   });
@@ -102,14 +112,23 @@ export async function updateClient(
   id: string,
   input: Omit<z.output<typeof updateClientSchema>, 'logoUrl'> & { logoUrl?: string | null },
 ): Promise<Client> {
-  const [row] = await db.update(clients).set(input).where(owned(workspaceId, id)).returning({ id: clients.id });
+  const [row] = await db
+    .update(clients)
+    .set(input)
+    .where(owned(workspaceId, id))
+    .returning({ id: clients.id });
   if (!row) throw notFound();
   await publishEvent(db, { workspaceId, type: 'placements.changed' });
   return findClient(db, workspaceId, id);
 }
 
 /** Sets a client's logo to an uploaded image's public URL. @throws AppError NOT_FOUND. */
-export async function setClientLogo(db: Database, workspaceId: string, id: string, logoUrl: string): Promise<Client> {
+export async function setClientLogo(
+  db: Database,
+  workspaceId: string,
+  id: string,
+  logoUrl: string,
+): Promise<Client> {
   return updateClient(db, workspaceId, id, { logoUrl });
 }
 
@@ -119,9 +138,17 @@ export async function setClientLogo(db: Database, workspaceId: string, id: strin
  */
 export async function deleteClient(db: Database, actor: Actor, id: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const [row] = await tx.delete(clients).where(owned(actor.workspaceId, id)).returning({ name: clients.name });
+    const [row] = await tx
+      .delete(clients)
+      .where(owned(actor.workspaceId, id))
+      .returning({ name: clients.name });
     if (!row) throw notFound();
-    await recordActivity(tx, { workspaceId: actor.workspaceId, actor, kind: 'client.deleted', subject: row.name });
+    await recordActivity(tx, {
+      workspaceId: actor.workspaceId,
+      actor,
+      kind: 'client.deleted',
+      subject: row.name,
+    });
     await publishEvent(tx, { workspaceId: actor.workspaceId, type: 'placements.changed' });
   });
 }
