@@ -26,7 +26,8 @@ const columns = {
   logoUrl: clients.logoUrl,
   domains: clients.domains,
   reportEmails: clients.reportEmails,
-  campaignCount: sql<number>`(select count(*)::int from ${campaigns} where ${campaigns.clientId} = ${clients.id})`,
+  // Qualified by hand: drizzle writes a column inside sql`` without its table, which the subquery would misread.
+  campaignCount: sql<number>`(select count(*)::int from ${campaigns} where ${campaigns}.client_id = ${clients}.id)`,
   createdAt: clients.createdAt,
   updatedAt: clients.updatedAt,
 };

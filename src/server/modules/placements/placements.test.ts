@@ -124,6 +124,7 @@ describe('clients', () => {
     const client = await addClient('Filter Co');
     const mine = await createManualCampaign(t.app, cookie, { name: 'Of Filter Co', clientId: client.id });
     expect(mine).toMatchObject({ clientId: client.id, clientName: 'Filter Co' });
+    expect((await inject('GET', withId(apiPaths.client, client.id))).json<Client>().campaignCount).toBe(1);
     await createManualCampaign(t.app, cookie, { name: 'Of nobody' });
     const of = (await inject('GET', withQuery(apiPaths.campaigns, { clientId: client.id }))).json<{
       items: Campaign[];
