@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { clientMessages as m, type Client } from '../../../../shared/schemas/clients';
 import { Alert } from '../../../components/ui/alert';
@@ -28,24 +28,22 @@ export function ClientDialog({
   client: Client | null | undefined;
   onClose: () => void;
 }) {
-  const [name, setName] = useState('');
-  const [domains, setDomains] = useState('');
-  const [emails, setEmails] = useState('');
+  // Keyed by the client, so each opening starts from its stored values.
+  return client === undefined ? null : (
+    <ClientForm key={client?.id ?? 'new'} client={client} onClose={onClose} />
+  );
+}
+
+function ClientForm({ client, onClose }: { client: Client | null; onClose: () => void }) {
+  const [name, setName] = useState(client?.name ?? '');
+  const [domains, setDomains] = useState(client?.domains.join('\n') ?? '');
+  const [emails, setEmails] = useState(client?.reportEmails.join('\n') ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const create = useCreateClient();
   const update = useUpdateClient();
   const logo = useUploadClientLogo();
 
-  useEffect(() => {
-    setName(client?.name ?? '');
-    setDomains(client?.domains.join('\n') ?? '');
-    setEmails(client?.reportEmails.join('\n') ?? '');
-    setErrors({});
-    setError(null);
-  }, [client]);
-
-  if (client === undefined) return null;
   const pending = create.isPending || update.isPending;
 
   const submit = async (event: FormEvent) => {

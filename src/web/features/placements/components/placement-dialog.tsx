@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { apiPaths, withId } from '../../../../shared/paths';
@@ -88,20 +88,20 @@ export function PlacementDialog({
   placement: Placement | null;
   onClose: () => void;
 }) {
-  const [values, setValues] = useState<Values | null>(null);
+  // Keyed by the placement, so each opening starts from its stored values.
+  return placement ? <PlacementForm key={placement.id} placement={placement} onClose={onClose} /> : null;
+}
+
+function PlacementForm({ placement, onClose }: { placement: Placement; onClose: () => void }) {
+  const [values, setValues] = useState<Values>(() => valuesOf(placement));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const update = useUpdatePlacement();
   const upload = useUploadInvoice();
-  const clients = useQuery({ ...clientOptionsQuery(), enabled: placement !== null });
+  const clients = useQuery(clientOptionsQuery());
+  // The file just attached, until the dialog is opened again from the refreshed list.
+  const invoice = upload.data?.invoice ?? placement.invoice;
 
-  useEffect(() => {
-    setValues(placement ? valuesOf(placement) : null);
-    setErrors({});
-    setError(null);
-  }, [placement]);
-
-  if (!placement || !values) return null;
   const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues({ ...values, [key]: value });
 
   const submit = async (event: FormEvent) => {
@@ -283,12 +283,12 @@ export function PlacementDialog({
                     );
                 }}
               />
-              {placement.invoice && (
+              {invoice && (
                 <a
                   className="mt-1 block text-sm text-indigo-700 hover:underline dark:text-indigo-300"
                   href={withId(apiPaths.placementInvoice, placement.id)}
                 >
-                  {placement.invoice.fileName}
+                  {invoice.fileName}
                 </a>
               )}
             </div>
