@@ -28,6 +28,7 @@ import { LinkStatusBadge } from './link-status-badge';
 import { LiveLinkSummaryPanel } from './live-link-summary';
 import { displayUrl } from '../../../../shared/display-host';
 import { refusalMessage } from '../../../lib/form-errors';
+import { LiveLinkPlacementButton } from '../../placements/components/live-link-placement-button';
 
 type StatusFilter = 'all' | LiveLinkStatus;
 type ListParams = { status: StatusFilter; order: SortOrder; page: number };
@@ -226,6 +227,7 @@ export function LiveLinksPage() {
                     </Td>
                     <Td className="text-right whitespace-nowrap">
                       <CheckNowButton link={l} />
+                      <LiveLinkPlacementButton liveLinkId={l.id} pageUrl={l.pageUrl} />
                       <Button
                         variant="ghost"
                         size="icon"
