@@ -69,6 +69,8 @@ import { invitationPreviewRoutes, invitationRoutes } from './modules/invitations
 import { activityRoutes } from './modules/activity/routes';
 import { inboxRoutes } from './modules/inbox/routes';
 import { inboxContentRoutes } from './modules/inbox/content-routes';
+import { clientRoutes } from './modules/clients/routes';
+import { placementRoutes } from './modules/placements/routes';
 import { attachmentStorageFor, type AttachmentStorage } from './inbox/attachment-storage';
 import { createAiWriter, type AiWriter } from './ai/writer';
 import { aiRoutes } from './modules/ai/routes';
@@ -150,6 +152,8 @@ const signedInRoutes: ((ctx: AppContext) => FastifyPluginAsyncZod)[] = [
   prospectRoutes,
   contactRoutes,
   liveLinkRoutes,
+  clientRoutes,
+  placementRoutes,
   competitorGapRoutes,
   backlinkImportRoutes,
   notificationRoutes,

@@ -26,6 +26,9 @@ export const paths = {
   emails: '/dashboard/emails',
   sequences: '/dashboard/sequences',
   liveLinks: '/dashboard/live-links',
+  /** The placement ledger and the clients (docs/decisions/034-clients-and-placements.md). */
+  placements: '/dashboard/placements',
+  clients: '/dashboard/clients',
   guestPosts: '/dashboard/guest-posts',
   settings: '/dashboard/settings',
   /** A tab of Settings, opened by its `?tab=` parameter (API keys, Webhooks …). */
@@ -152,6 +155,17 @@ export const apiPaths = {
   /** The sanitised HTML of an inbound message, for a sandboxed frame; `?images=1` lets remote images load. */
   inboxMessageHtml: '/api/inbox/messages/:id/html',
   inboxAttachment: '/api/inbox/attachments/:id',
+  /** Clients and the placement ledger (docs/decisions/034-clients-and-placements.md). */
+  clients: '/api/clients',
+  client: '/api/clients/:id',
+  clientLogo: '/api/clients/:id/logo',
+  placements: '/api/placements',
+  placement: '/api/placements/:id',
+  placementTotals: '/api/placements/totals',
+  placementsExport: '/api/placements/export',
+  placementsImport: '/api/placements/import',
+  placementInvoice: '/api/placements/:id/invoice',
+  liveLinkPlacement: '/api/live-links/:id/placement',
   prospectNotes: '/api/prospects/:id/notes',
   prospectNote: '/api/prospect-notes/:id',
   campaignFirstLines: '/api/campaigns/:id/first-lines',

@@ -6,6 +6,7 @@ import { prospectEvents } from '../db/schema/prospect-history';
 import { rememberProspect } from './domain-memory';
 import { emit, type EventActor } from '../events/emit';
 import { prospectRef } from '../events/prospect-ref';
+import { placementForWonProspect } from '../placements/ledger';
 
 type ProspectRow = typeof prospects.$inferSelect;
 
@@ -35,7 +36,8 @@ function outcomeAtAfter(status: ProspectStatus | SQL): SQL {
  * matched by `where` (at most one row; locked first so the old status is known) and its outcome date
  * (outcomeAtAfter), records a
  * prospect_events row and reports the `prospect.status_changed` webhook event
- * (docs/product.md#webhooks) when the status really changed, and updates the domain memory. Run it
+ * (docs/product.md#webhooks) when the status really changed, opens the prospect's placement when it
+ * became success (docs/decisions/034-clients-and-placements.md), and updates the domain memory. Run it
  * inside the caller's transaction.
  * @returns the updated prospect, or undefined when `where` matches none.
  */
@@ -69,6 +71,7 @@ export async function changeProspect(
         return ref && { ...ref, from: before.status, to: after!.status, reason };
       },
     });
+    if (after!.status === 'success') await placementForWonProspect(db, after!);
   } else
     await emit(db, {
       type: 'prospect.changed',

@@ -4,6 +4,7 @@ import { namesNonPublicHost, PUBLIC_WEBSITE_MESSAGE } from '../public-host';
 import { normalizeWebsiteUrl, websiteHost } from '../urls';
 import { pageQueryFields, pageSchema, withPageCursor } from './pagination';
 import { prospectStatusSchema } from './prospects';
+import { clientFilterField, clientIdField } from './clients';
 import { emailFormat } from './email-address';
 import { fieldMessages as f } from './field-messages';
 
@@ -155,6 +156,8 @@ export type ProspectInput = z.input<typeof prospectInputSchema>;
 export const aiCampaignFormSchema = z.strictObject({
   name,
   websiteUrl,
+  /** The client the campaign works for (docs/decisions/034-clients-and-placements.md); none when absent. */
+  clientId: clientIdField,
   competitors: competitorsField(m.invalidUrl),
   prospects: z
     .number({ error: m.prospectsRequired })
@@ -173,6 +176,7 @@ export type AiCampaignFormInput = z.input<typeof aiCampaignFormSchema>;
 export const manualCampaignFormSchema = z.strictObject({
   name,
   websiteUrl,
+  clientId: clientIdField,
   competitors: competitorsField(m.invalidUrl),
   prospects: z.array(prospectInputSchema).min(1, m.noProspects).max(MAX_MANUAL_PROSPECTS, m.tooManyRows),
 });
@@ -207,13 +211,14 @@ export function statusChangeRefusal(from: CampaignStatus, to: CampaignStatus): s
   return `A ${from} campaign cannot be set to ${to}.`;
 }
 
-/** `PATCH /api/campaigns/:id` body: new competitor list and/or new status. */
+/** `PATCH /api/campaigns/:id` body: new competitor list, new status and/or its client (null: none). */
 export const updateCampaignSchema = z
   .strictObject({
     competitors: competitorsField(m.invalidCompetitor).optional(),
     status: campaignStatusSchema.optional(),
+    clientId: clientIdField.optional(),
   })
-  .refine((v) => v.competitors !== undefined || v.status !== undefined, {
+  .refine((v) => v.competitors !== undefined || v.status !== undefined || v.clientId !== undefined, {
     message: 'Nothing to update',
   });
 export type UpdateCampaignInput = z.input<typeof updateCampaignSchema>;
@@ -260,6 +265,9 @@ export const campaignSchema = z.object({
   competitors: z.array(z.string()),
   internalLinks: z.array(z.string()),
   emailAccountId: z.string().nullable(),
+  /** The client the campaign works for, and its name; null for none. */
+  clientId: z.string().nullable(),
+  clientName: z.string().nullable(),
   targetProspects: z.number().int(),
   prospects: z.number().int(),
   prospectsFound: z.number().int(),
@@ -314,6 +322,8 @@ export const campaignListQuerySchema = withPageCursor(
   z.object({
     status: z.enum(campaignListFilters).default('all'),
     owner: z.enum(campaignOwnerFilters).default('all'),
+    /** A client's id, or `none` for campaigns of no client. */
+    clientId: clientFilterField,
     search: z.string().trim().max(200, f.tooLong('Search', 200)).default(''),
     ...pageQueryFields,
   }),

@@ -20,6 +20,8 @@ export const liveEventTypes = [
   'inbox.changed',
   /** A webhook endpoint or one of its deliveries changed (docs/product.md#webhooks). */
   'webhooks.changed',
+  /** A placement or client changed (docs/decisions/034-clients-and-placements.md). */
+  'placements.changed',
 ] as const;
 
 export type LiveEventType = (typeof liveEventTypes)[number];

@@ -109,6 +109,16 @@ export const routes: RouteObject[] = [
             handle: appPageHandle('Live Links'),
           },
           {
+            path: paths.placements,
+            lazy: page('placements'),
+            handle: appPageHandle('Placements'),
+          },
+          {
+            path: paths.clients,
+            lazy: page('clients'),
+            handle: appPageHandle('Clients'),
+          },
+          {
             path: paths.guestPosts,
             lazy: page('guest-posts'),
             handle: appPageHandle('Guest Posts'),

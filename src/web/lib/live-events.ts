@@ -14,6 +14,8 @@ import {
   liveLinksKey,
   notificationsKey,
   webhooksKey,
+  placementsKey,
+  clientsKey,
 } from './query-keys';
 
 /** A query-key prefix, narrowed to the event's campaign when it names one. */
@@ -84,6 +86,7 @@ export const panelsByEvent: Record<LiveEventType, KeyFor[]> = {
   'activity.changed': [fixed(activityKey)],
   'inbox.changed': [fixed(inboxKey), prospectsTable, timeline, contacts],
   'webhooks.changed': [fixed(webhooksKey)],
+  'placements.changed': [fixed(placementsKey), fixed(clientsKey)],
 };
 
 /** The query-key prefixes an event makes stale. */

@@ -37,3 +37,9 @@ export const inboxKey = ['inbox'] as const;
 
 /** Every cached webhook query (the endpoints, each endpoint's delivery log) starts with this key. */
 export const webhooksKey = ['webhooks'] as const;
+
+/** Every cached placement query (the ledger, its totals, a prospect's or live link's placement) starts with this key. */
+export const placementsKey = ['placements'] as const;
+
+/** Every cached client query (the list, the filter options) starts with this key. */
+export const clientsKey = ['clients'] as const;

@@ -17,6 +17,8 @@ export function campaignFixture(overrides: Partial<Campaign> = {}): Campaign {
     competitors: [],
     internalLinks: [],
     emailAccountId: null,
+    clientId: null,
+    clientName: null,
     targetProspects: 0,
     prospects: 0,
     prospectsFound: 0,

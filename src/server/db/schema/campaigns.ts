@@ -12,6 +12,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { clients } from './clients';
 import { createdAt, id, updatedAt } from './columns';
 import { emailAccounts } from './mailboxes';
 import { emailSequences } from './sequences';
@@ -37,6 +38,8 @@ export const campaigns = pgTable(
     /** The member who created the campaign (or was given it); null once they left the install. */
     ownerId: uuid().references(() => users.id, { onDelete: 'set null' }),
     name: text().notNull(),
+    /** The client the campaign works for (docs/decisions/034-clients-and-placements.md); null for none. */
+    clientId: uuid().references(() => clients.id, { onDelete: 'set null' }),
     websiteUrl: text().notNull(),
     status: campaignStatus().notNull().default('draft'),
     type: campaignType().notNull(),
@@ -73,6 +76,7 @@ export const campaigns = pgTable(
     unique('uq_campaigns_id_workspace_id').on(t.id, t.workspaceId),
     index('idx_campaigns_workspace_id_created_at').on(t.workspaceId, t.createdAt.desc()),
     index('idx_campaigns_workspace_id_name').on(t.workspaceId, t.name),
+    index('idx_campaigns_client_id').on(t.clientId),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import { campaignProgress, endedEnrollmentStatuses } from '../../../shared/campaign-progress';
 import {
   campaignMessages,
@@ -26,6 +26,8 @@ import type { Actor } from '../../auth/workspaces';
 import type { Database, Db } from '../../db/client';
 import { campaignCollaborators } from '../../db/schema/campaign-collaborators';
 import { campaignEmailAccounts, campaigns } from '../../db/schema/campaigns';
+import { clients } from '../../db/schema/clients';
+import { placements } from '../../db/schema/placements';
 import { users } from '../../db/schema/users';
 import { workspaceMembers } from '../../db/schema/workspaces';
 import { prospects } from '../../db/schema/prospects';
@@ -33,6 +35,7 @@ import { enrollments } from '../../db/schema/outreach';
 import { containsPattern, iso, orderByIndexed, orderByNullsLast, pageOffset } from '../../db/sql-helpers';
 import { countWhere, listPage, pageAndTotal, pageOf } from '../../db/list-page';
 import { AppError } from '../../http/errors';
+import { assertClientOfWorkspace } from '../clients/service';
 import { assertEmailAccountOwned } from '../email-accounts/service';
 import { insertProspects } from '../prospects/add-prospects';
 import { prospectColumns, toProspectFromRaw, type RawProspect } from '../prospects/service';
@@ -44,6 +47,7 @@ type CampaignRow = typeof campaigns.$inferSelect;
 interface CampaignWithOwner {
   row: CampaignRow;
   ownerName: string | null;
+  clientName: string | null;
 }
 
 /**
@@ -52,9 +56,10 @@ interface CampaignWithOwner {
  */
 function selectCampaigns(db: Db) {
   return db
-    .select({ row: campaigns, ownerName: users.name })
+    .select({ row: campaigns, ownerName: users.name, clientName: clients.name })
     .from(campaigns)
     .leftJoin(users, eq(users.id, campaigns.ownerId))
+    .leftJoin(clients, eq(clients.id, campaigns.clientId))
     .$dynamic();
 }
 
@@ -86,7 +91,7 @@ async function withCollaborators(db: Db, rows: PromiseLike<CampaignWithOwner[]>)
 }
 
 function toCampaign(
-  { row, ownerName }: CampaignWithOwner,
+  { row, ownerName, clientName }: CampaignWithOwner,
   collaborators: Campaign['collaborators'],
 ): Campaign {
   return {
@@ -98,6 +103,8 @@ function toCampaign(
     competitors: row.competitors,
     internalLinks: row.internalLinks,
     emailAccountId: row.emailAccountId,
+    clientId: row.clientId,
+    clientName: row.clientId ? clientName : null,
     targetProspects: row.targetProspects,
     prospects: row.prospects,
     prospectsFound: row.prospectsFound,
@@ -155,6 +162,11 @@ export async function listCampaigns(
         )
       : undefined,
     pattern ? or(ilike(campaigns.name, pattern), ilike(campaigns.websiteUrl, pattern)) : undefined,
+    query.clientId === 'none'
+      ? isNull(campaigns.clientId)
+      : query.clientId
+        ? eq(campaigns.clientId, query.clientId)
+        : undefined,
   );
   return listPage(
     withCollaborators(
@@ -229,6 +241,7 @@ export async function createCampaign(db: Database, actor: Actor, input: CreateCa
   const { workspaceId } = actor;
   if (input.type === 'ai' && input.emailAccountId)
     await assertEmailAccountOwned(db, workspaceId, input.emailAccountId);
+  await assertClientOfWorkspace(db, workspaceId, input.clientId);
   return db.transaction(async (tx) => {
     const rowCount = input.type === 'manual' ? input.prospects.length : 0;
     const [row] = await tx
@@ -237,6 +250,7 @@ export async function createCampaign(db: Database, actor: Actor, input: CreateCa
         workspaceId,
         ownerId: actor.userId,
         name: input.name,
+        clientId: input.clientId,
         websiteUrl: input.websiteUrl,
         competitors: input.competitors,
         type: input.type,
@@ -272,8 +286,10 @@ export async function createCampaign(db: Database, actor: Actor, input: CreateCa
 }
 
 /**
- * Saves a campaign's competitor list and/or moves its status along the allowed transitions.
- * @throws AppError NOT_FOUND for another user's campaign, CONFLICT for a status move the rules refuse.
+ * Saves a campaign's competitor list, its client (its placements that had the old client follow it:
+ * docs/decisions/034-clients-and-placements.md) and/or moves its status along the allowed transitions.
+ * @throws AppError NOT_FOUND for another user's campaign, CONFLICT for a status move the rules refuse,
+ *   VALIDATION_ERROR on `clientId` for another workspace's client.
  */
 export async function updateCampaign(
   db: Database,
@@ -286,6 +302,7 @@ export async function updateCampaign(
   if (input.status && input.status !== current.status && !canChangeStatus(current.status, input.status)) {
     throw new AppError('CONFLICT', statusChangeRefusal(current.status, input.status));
   }
+  if (input.clientId !== undefined) await assertClientOfWorkspace(db, workspaceId, input.clientId);
   return db.transaction(async (tx) => {
     // The status guard (moveCampaignStatus) repeats the check atomically, so two racing moves cannot both apply.
     const moved = await moveCampaignStatus(tx, {
@@ -296,13 +313,42 @@ export async function updateCampaign(
       actor,
     });
     if (!moved) throw new AppError('CONFLICT', campaignMessages.statusChangeFailed);
-    if (input.competitors) {
-      await tx.update(campaigns).set({ competitors: input.competitors }).where(owned(workspaceId, id));
+    const changed = [
+      ...(input.competitors ? ['competitors'] : []),
+      ...(input.clientId !== undefined && input.clientId !== current.clientId ? ['client'] : []),
+    ];
+    if (changed.length) {
+      await tx
+        .update(campaigns)
+        .set({
+          ...(input.competitors ? { competitors: input.competitors } : {}),
+          ...(input.clientId !== undefined ? { clientId: input.clientId } : {}),
+        })
+        .where(owned(workspaceId, id));
       await emit(tx, {
         type: 'campaign.updated',
         workspaceId,
         actor,
-        payload: { campaignId: id, name: moved.name, changed: ['competitors'] },
+        payload: { campaignId: id, name: moved.name, changed },
+      });
+    }
+    if (changed.includes('client')) {
+      // The campaign's placements that had its old client follow it to the new one (decision 034).
+      await tx
+        .update(placements)
+        .set({ clientId: input.clientId })
+        .where(
+          and(
+            eq(placements.campaignId, id),
+            current.clientId === null
+              ? isNull(placements.clientId)
+              : eq(placements.clientId, current.clientId),
+          ),
+        );
+      await emit(tx, {
+        type: 'placements.reassigned',
+        workspaceId,
+        payload: { campaignId: id, clientId: input.clientId ?? null },
       });
     }
     return findCampaign(tx, workspaceId, id);

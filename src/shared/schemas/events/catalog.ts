@@ -58,6 +58,28 @@ const liveLinkChange = z.object({
 });
 const liveLinkWhen = "a check changed a live link's status (recovered: back to active)";
 
+/** A placement of the ledger as its events carry it (docs/decisions/034-clients-and-placements.md). */
+const placementFacts = z.object({
+  placementId: id,
+  source: z.enum(['prospect', 'live_link', 'manual']),
+  clientId: id.nullable(),
+  campaignId: id.nullable(),
+  prospectId: id.nullable(),
+  liveLinkId: id.nullable(),
+  pageUrl: z.string(),
+  targetUrl: z.string(),
+  anchorText: z.string(),
+  rel: z.string(),
+  liveAt: z.string().nullable(),
+  /** Minor units of `currency` (ISO 4217); both null when no price is agreed. */
+  priceMinor: z.number().int().nullable(),
+  currency: z.string().nullable(),
+  paymentStatus: z.enum(['unpaid', 'paid', 'refunded']),
+  warrantyMonths: z.number().int().nullable(),
+});
+export type PlacementFacts = z.infer<typeof placementFacts>;
+const clientFacts = z.object({ clientId: id, name: z.string() });
+
 /** A change only the open pages hear of: ids, no activity entry, no webhook. */
 const liveOnly = <S extends z.ZodType>(payload: S, label: string, live: EventLive) =>
   defineEvent({ payload, label, live });
@@ -81,7 +103,7 @@ export const domainEvents = {
   }),
   'campaign.updated': defineEvent({
     payload: campaignRef.extend({
-      /** What changed: `competitors`, or `mailboxes`, `sequence` and `tracking` (saved together). */
+      /** What changed: `competitors`, `client`, or `mailboxes`, `sequence` and `tracking` (saved together). */
       changed: z.array(z.string()),
     }),
     label: 'Campaign updated',
@@ -90,7 +112,9 @@ export const domainEvents = {
       facts: (p) => ({ subject: p.name, details: { changed: p.changed.join(', ') } }),
       sentence: (e) => `changed the ${e.details.changed} of the campaign ${e.subject}`,
     },
-    webhook: { when: "a campaign's settings changed (its competitors, mailboxes, sequence or tracking)" },
+    webhook: {
+      when: "a campaign's settings changed (its competitors, client, mailboxes, sequence or tracking)",
+    },
   }),
   'campaign.status_changed': defineEvent({
     payload: campaignRef.extend({ from: campaignStatusSchema, to: campaignStatusSchema }),
@@ -220,7 +244,7 @@ export const domainEvents = {
     live: [],
     activity: {
       facts: (p) => ({ subject: p.fileName }),
-      sentence: (e) => `downloaded the contacts export ${e.subject}`,
+      sentence: (e) => `downloaded the export ${e.subject}`,
     },
   }),
 
@@ -557,6 +581,52 @@ export const domainEvents = {
   'webhook.delivery_changed': liveOnly(z.object({ deliveryId: id }), 'Delivery changed', [
     'webhooks.changed',
   ]),
+
+  // Placements and clients (docs/decisions/034-clients-and-placements.md)
+  'placement.created': defineEvent({
+    payload: placementFacts,
+    label: 'Placement created',
+    live: ['placements.changed'],
+    activity: {
+      facts: (p) => ({ subject: p.pageUrl }),
+      sentence: (e) => `recorded the placement on ${e.subject}`,
+    },
+    webhook: {
+      when: 'a placement was recorded: by a member, an import, a live link or a prospect marked Success',
+    },
+  }),
+  'placement.changed': defineEvent({
+    payload: placementFacts.extend({
+      /** The fields the change set (placementSchema names). */
+      changed: z.array(z.string()),
+    }),
+    label: 'Placement changed',
+    live: ['placements.changed'],
+    activity: {
+      facts: (p) => ({ subject: p.pageUrl, details: { fields: p.changed.join(', ') } }),
+      sentence: (e) => `changed the placement on ${e.subject}`,
+    },
+    webhook: { when: "a placement's terms, money or payment changed" },
+  }),
+  'placement.deleted': liveOnly(z.object({ placementId: id }), 'Placement deleted', ['placements.changed']),
+  'placements.reassigned': liveOnly(
+    z.object({ campaignId: id, clientId: id.nullable() }),
+    "Campaign's placements moved to its client",
+    ['placements.changed'],
+  ),
+  'client.created': defineEvent({
+    payload: clientFacts,
+    label: 'Client created',
+    live: ['placements.changed'],
+    activity: { facts: (p) => ({ subject: p.name }), sentence: (e) => `added the client ${e.subject}` },
+  }),
+  'client.changed': liveOnly(clientFacts, 'Client changed', ['placements.changed']),
+  'client.deleted': defineEvent({
+    payload: clientFacts,
+    label: 'Client deleted',
+    live: ['placements.changed'],
+    activity: { facts: (p) => ({ subject: p.name }), sentence: (e) => `deleted the client ${e.subject}` },
+  }),
 } as const;
 
 /** The name of a domain event. */

@@ -1,10 +1,12 @@
 import {
+  Building2,
   Inbox,
   Link as LinkIcon,
   ListOrdered,
   Mail,
   Megaphone,
   PenLine,
+  Receipt,
   Users,
   type LucideIcon,
 } from 'lucide-react';
@@ -34,5 +36,7 @@ export const dashboardNavItems: readonly DashboardNavItem[] = [
   { label: 'Email Accounts', to: paths.emails, icon: Mail },
   { label: 'Email Sequences', to: paths.sequences, icon: ListOrdered },
   { label: 'Live Links', to: paths.liveLinks, icon: LinkIcon },
+  { label: 'Placements', to: paths.placements, icon: Receipt },
+  { label: 'Clients', to: paths.clients, icon: Building2 },
   { label: 'Guest Posts', to: paths.guestPosts, icon: PenLine },
 ];

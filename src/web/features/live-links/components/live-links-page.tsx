@@ -1,5 +1,5 @@
 import { History, Link2, Plus, RefreshCw } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { limits } from '#shared/limits';
 import {
@@ -111,9 +111,10 @@ function Anchor({ link }: { link: LiveLink }) {
 
 /**
  * /dashboard/live-links (docs/product.md#live-links, docs/decisions/012-link-monitoring.md): counts and the chart of active links, the links
- * by status with their last check and rel, Check now, check history, add and delete.
+ * by status with their last check and rel, Check now, check history, add and delete. `rowAction` is
+ * what the route module adds to each row from another feature (the placement of the link).
  */
-export function LiveLinksPage() {
+export function LiveLinksPage({ rowAction }: { rowAction?: (link: LiveLink) => ReactNode } = {}) {
   const [{ status, order, page }, set] = useListParams(readListParams, defaults);
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<LiveLink | null>(null);
@@ -226,6 +227,7 @@ export function LiveLinksPage() {
                     </Td>
                     <Td className="text-right whitespace-nowrap">
                       <CheckNowButton link={l} />
+                      {rowAction?.(l)}
                       <Button
                         variant="ghost"
                         size="icon"
