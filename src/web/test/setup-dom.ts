@@ -7,8 +7,9 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 // Dashboard pages are lazy chunks: on a loaded CI machine importing one can take longer than the
-// default 1 s of findBy*/waitFor, which made route tests fail now and then without a real fault.
-configure({ asyncUtilTimeout: 5000 });
+// default 1 s of findBy*/waitFor (5 s was not enough with both cores busy: the first test of a
+// file waits for the chunk to compile), which made route tests fail now and then without a real fault.
+configure({ asyncUtilTimeout: 15_000 });
 
 Object.defineProperty(window, 'scrollTo', { value: vi.fn(), writable: true });
 Object.defineProperty(Element.prototype, 'scrollIntoView', { value: vi.fn(), writable: true });
