@@ -172,6 +172,36 @@ describe('placements', () => {
     expect(log.items.some((e) => e.subject === 'https://alpha.com')).toBe(true);
   });
 
+  it("moves a campaign's placements with its client, and renames and deletes clients and placements", async () => {
+    const before = await addClient('Before Co');
+    const after = await addClient('After Co');
+    const campaign = await createManualCampaign(t.app, cookie, { name: 'Moving', clientId: before.id });
+    const placement = await winFirstProspect(campaign);
+    expect(placement.clientId).toBe(before.id);
+
+    const moved = await inject('PATCH', withId(apiPaths.campaign, campaign.id), { clientId: after.id });
+    expect(moved.json<Campaign>()).toMatchObject({ clientId: after.id, clientName: 'After Co' });
+    const followed = (await inject('GET', withId(apiPaths.placement, placement.id))).json<Placement>();
+    expect(followed).toMatchObject({ clientId: after.id, clientName: 'After Co' });
+    const log = (
+      await inject('GET', withQuery(apiPaths.activity, { kind: 'campaign.updated', campaignId: campaign.id }))
+    ).json<ActivityPage>();
+    expect(log.items[0]).toMatchObject({ subject: 'Moving', details: { changed: 'client' } });
+
+    const renamed = await inject('PATCH', withId(apiPaths.client, after.id), { name: 'After Ltd' });
+    expect(renamed.json<Client>().name).toBe('After Ltd');
+    expect((await inject('DELETE', withId(apiPaths.client, after.id))).statusCode).toBe(200);
+    // The placement stays, without a client; deleting it leaves the ledger without it.
+    const orphan = (await inject('GET', withId(apiPaths.placement, placement.id))).json<Placement>();
+    expect(orphan.clientId).toBeNull();
+    expect((await inject('DELETE', withId(apiPaths.placement, placement.id))).statusCode).toBe(200);
+    expect((await inject('GET', withId(apiPaths.placement, placement.id))).statusCode).toBe(404);
+    const deleted = (
+      await inject('GET', withQuery(apiPaths.activity, { kind: 'client.deleted' }))
+    ).json<ActivityPage>();
+    expect(deleted.items.map((e) => e.subject)).toContain('After Ltd');
+  });
+
   it('takes a price, a currency and a 12-month warranty, and refuses a price without a real currency', async () => {
     const campaign = await createManualCampaign(t.app, cookie, { name: 'Priced' });
     const placement = await winFirstProspect(campaign);

@@ -592,7 +592,7 @@ export const domainEvents = {
       sentence: (e) => `recorded the placement on ${e.subject}`,
     },
     webhook: {
-      when: 'a placement was recorded: by a member, an import, a live link or a prospect marked Success',
+      when: 'a placement was recorded: a prospect marked Success, a live link, by hand or by an import',
     },
   }),
   'placement.changed': defineEvent({
@@ -606,7 +606,7 @@ export const domainEvents = {
       facts: (p) => ({ subject: p.pageUrl, details: { fields: p.changed.join(', ') } }),
       sentence: (e) => `changed the placement on ${e.subject}`,
     },
-    webhook: { when: "a placement's terms, money or payment changed" },
+    webhook: { when: "a placement's terms, money or invoice changed" },
   }),
   'placement.deleted': liveOnly(z.object({ placementId: id }), 'Placement deleted', ['placements.changed']),
   'placements.reassigned': liveOnly(
