@@ -282,7 +282,54 @@ const validBodies: Record<string, { id?: () => string; body: () => object }> = {
     id: () => NO_ROW,
     body: () => ({ url: 'https://hooks.example.com/y', description: 'CRM', events: ['reply.received'] }),
   },
+  'POST /api/auth/two-factor/verify': { body: () => ({ code: '123456' }) },
+  'POST /api/auth/passkey/sign-in': {
+    body: () => ({
+      response: {
+        ...webAuthnCredential(),
+        response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA', userHandle: 'dQ' },
+      },
+    }),
+  },
+  'POST /api/profile/two-factor/setup': { body: () => ({ password: 'lamplight-42' }) },
+  'POST /api/profile/two-factor/confirm': { body: () => ({ code: '123456' }) },
+  'POST /api/profile/two-factor/backup-codes': { body: () => ({ password: 'lamplight-42' }) },
+  'POST /api/profile/two-factor/disable': { body: () => ({ password: 'lamplight-42', code: '123456' }) },
+  'POST /api/profile/passkeys': {
+    body: () => ({
+      response: { ...webAuthnCredential(), response: { clientDataJSON: 'e30' } },
+      name: 'Laptop',
+    }),
+  },
+  'PUT /api/workspace/two-factor-policy': { body: () => ({ requireTwoFactor: false }) },
+  'POST /api/clients': {
+    body: () => ({ name: 'Acme', domains: ['acme.com'], reportEmails: ['seo@acme.com'] }),
+  },
+  'PATCH /api/clients/{id}': { id: () => NO_ROW, body: () => ({ name: 'Acme Ltd' }) },
+  'POST /api/placements': {
+    body: () => ({
+      pageUrl: 'https://blog.example.com/post',
+      targetUrl: 'https://mysite.com',
+      anchorText: 'bikes',
+      priceMinor: 15000,
+      currency: 'USD',
+      invoiceNumber: 'INV-1',
+    }),
+  },
+  'POST /api/placements/import': {
+    body: () => ({ csv: 'page_url,target_url\nhttps://blog.example.com/a,https://mysite.com\n' }),
+  },
+  'PATCH /api/placements/{id}': { id: () => NO_ROW, body: () => ({ anchorText: 'bikes' }) },
+  'POST /api/campaigns/{id}/backlink-imports/{importId}/start': {
+    id: () => ids.campaign,
+    body: () => ({ targetDomain: 'rival.com' }),
+  },
 };
+
+/** A WebAuthn credential's outer fields (the browser's JSON), for the passkey bodies. */
+function webAuthnCredential() {
+  return { id: 'cred', rawId: 'cred', type: 'public-key', clientExtensionResults: {} };
+}
 
 /** The dotted paths of every string in `value`. */
 function stringPaths(value: unknown, path = ''): string[] {
@@ -341,7 +388,8 @@ describe('API input with NUL characters', () => {
     let refused = 0;
     for (const [key, { id, body }] of Object.entries(validBodies)) {
       const [method, path] = key.split(' ') as [string, string];
-      const url = id ? path.replace('{id}', id()) : path;
+      // Any other path parameter (a backlink import's id) names no row: the body is refused first.
+      const url = (id ? path.replace('{id}', id()) : path).replace(/\{\w+\}/g, NO_ROW);
       const send = (payload: object) =>
         t.app.inject({ method: method as 'POST', url, headers: { cookie }, payload });
       for (const field of stringPaths(body())) {

@@ -71,7 +71,7 @@ export async function changeProspect(
         return ref && { ...ref, from: before.status, to: after!.status, reason };
       },
     });
-    if (after!.status === 'success') await placementForWonProspect(db, after!);
+    if (after!.status === 'success') await placementForWonProspect(db, after!, actor ?? null);
   } else
     await emit(db, {
       type: 'prospect.changed',

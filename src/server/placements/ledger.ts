@@ -36,12 +36,14 @@ export async function insertPlacement(
  * client, and to the campaign's live link on the prospect's site when monitoring already knows one
  * (its page, target and anchor then fill the terms; otherwise the page is the prospect's site and the
  * target the campaign's website, for a person to complete). Date live: the live link's discovery, or
- * today. Nothing is written when the prospect already has a placement.
+ * today. Nothing is written when the prospect already has a placement. `actor` is who marked the
+ * prospect (null: the system, a reply).
  * @returns the new placement, or null when it had one.
  */
 export async function placementForWonProspect(
   db: Db,
   prospect: Pick<typeof prospects.$inferSelect, 'id' | 'workspaceId' | 'campaignId' | 'website'>,
+  actor: Pick<Actor, 'userId' | 'apiKeyId'> | null = null,
 ): Promise<PlacementRow | null> {
   const [existing] = await db
     .select({ id: placements.id })
@@ -53,7 +55,7 @@ export async function placementForWonProspect(
     .from(campaigns)
     .where(eq(campaigns.id, prospect.campaignId));
   const link = await liveLinkOnSite(db, prospect);
-  return insertPlacement(db, null, {
+  return insertPlacement(db, actor, {
     workspaceId: prospect.workspaceId,
     source: 'prospect',
     clientId: campaign?.clientId ?? null,

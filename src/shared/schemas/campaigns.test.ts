@@ -28,6 +28,8 @@ describe('campaign forms', () => {
       prospects: 5,
       competitors: ['https://rival.com'],
       emailAccountId: null,
+      // No client picked: the campaign is the agency's own (decision 034).
+      clientId: null,
     });
     const bad = (input: object) =>
       messagesOf(

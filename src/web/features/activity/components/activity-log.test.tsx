@@ -83,6 +83,7 @@ describe('Settings → Activity', () => {
       'Activity',
       'API keys',
       'Webhooks',
+      'Single sign-on',
     ]);
   });
 

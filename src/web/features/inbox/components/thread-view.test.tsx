@@ -357,7 +357,7 @@ describe('ThreadView', () => {
     expect(site).toHaveAttribute('href', 'https://bikes.example/');
     expect(site).toHaveAttribute('target', '_blank');
     expect(site).toHaveAttribute('rel', 'noopener noreferrer');
-    expect(card).toHaveTextContent('DA42');
+    expect(card).toHaveTextContent('LinkPilot Score42');
     expect(card).toHaveTextContent('Relevance87%');
     expect(within(card).getByText('responded')).toBeInTheDocument();
     expect(card).toHaveTextContent('Contacted October 1, 2026 by Autumn push, failed');
