@@ -7,7 +7,18 @@ import tseslint from 'typescript-eslint';
 import noFolderCycles from './scripts/eslint/no-folder-cycles.js';
 
 const server = (...paths) => paths.map((p) => `src/server/${p}`);
-const engines = server('campaigns', 'discovery', 'outreach', 'monitoring', 'net', 'inbox', 'mail', 'webhooks');
+const engines = server(
+  'campaigns',
+  'discovery',
+  'outreach',
+  'monitoring',
+  'net',
+  'inbox',
+  'mail',
+  'webhooks',
+  'placements',
+  'sso',
+);
 const infrastructure = server(
   'db',
   'http',

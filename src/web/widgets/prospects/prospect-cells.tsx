@@ -105,7 +105,7 @@ export function ProspectScoreHeaders({
     <>
       {daSort ? (
         <SortHeader
-          className="text-right"
+          className="text-right whitespace-nowrap"
           label="LinkPilot Score"
           order={daSort.order}
           onSort={daSort.onSort}

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import '#web/test/setup-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { apiPaths, withId, withQuery } from '#shared/paths';
@@ -108,6 +108,17 @@ describe('ProspectsTable', () => {
       'descending',
     );
     expect(screen.getByRole('columnheader', { name: 'Last Contacted' })).toHaveAttribute('aria-sort', 'none');
+  });
+
+  it('offers the metric filter and columns only once prospects have imported metrics', async () => {
+    renderTable();
+    expect(await screen.findByText('espressodaily.test')).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Filter by metric' })).not.toBeInTheDocument();
+    cleanup();
+    renderTable({ metrics: { dr: 57 } });
+    expect(await screen.findByRole('group', { name: 'Filter by metric' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: /^DR/ })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: '57' })).toBeInTheDocument();
   });
 
   it('keeps Last Contacted after an outcome and dates the outcome under its status', async () => {

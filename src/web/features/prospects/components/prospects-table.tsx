@@ -66,6 +66,9 @@ export function ProspectsTable({ campaignId }: { campaignId: string }) {
     setPage(1);
   };
   const busyId = update.isPending ? update.variables?.id : undefined;
+  // The metric filter appears once the campaign has imported metrics (or one is being filtered on):
+  // without them it would only push the table down.
+  const showMetricFilter = Boolean(filter.metric) || metricsPresent(query.data?.items ?? []).length > 0;
 
   return (
     <PagedQueryCard
@@ -73,13 +76,15 @@ export function ProspectsTable({ campaignId }: { campaignId: string }) {
       heading={
         <div className="flex flex-wrap items-end justify-between gap-3 px-6 pt-5 pb-3">
           <h2 className="text-lg font-semibold">Prospects</h2>
-          <MetricFilter
-            value={filter}
-            onChange={(next) => {
-              setFilter(next);
-              setPage(1);
-            }}
-          />
+          {showMetricFilter && (
+            <MetricFilter
+              value={filter}
+              onChange={(next) => {
+                setFilter(next);
+                setPage(1);
+              }}
+            />
+          )}
         </div>
       }
       errorMessage={m.loadFailed}
