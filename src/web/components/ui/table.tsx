@@ -67,15 +67,18 @@ export function SortHeader({ label, order, onSort, className, children }: SortHe
       aria-sort={order === 'asc' ? 'ascending' : order === 'desc' ? 'descending' : 'none'}
       className={className}
     >
-      <button
-        type="button"
-        onClick={onSort}
-        className="inline-flex cursor-pointer items-center gap-1 uppercase hover:text-slate-900 dark:hover:text-white"
-      >
-        {label}
-        <Icon aria-hidden className="size-3.5" />
-      </button>
-      {children}
+      {/* The help tip stays beside the button when a long label wraps. */}
+      <span className="inline-flex items-center gap-1">
+        <button
+          type="button"
+          onClick={onSort}
+          className="inline-flex cursor-pointer items-center gap-1 uppercase hover:text-slate-900 dark:hover:text-white"
+        >
+          {label}
+          <Icon aria-hidden className="size-3.5" />
+        </button>
+        {children}
+      </span>
     </Th>
   );
 }

@@ -105,7 +105,7 @@ export function ProspectScoreHeaders({
     <>
       {daSort ? (
         <SortHeader
-          className="text-right whitespace-nowrap"
+          className="text-right"
           label="LinkPilot Score"
           order={daSort.order}
           onSort={daSort.onSort}
