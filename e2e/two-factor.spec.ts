@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { twoFactorMessages } from '../src/shared/schemas/two-factor';
-import { totpCode } from '../src/server/testing/totp';
+import { totpCode, unusedTotpCode } from '../src/server/testing/totp';
 import { logIn, newUser, signUp } from './support';
 
 /**
@@ -49,10 +49,11 @@ test('TOTP with backup codes, then a passkey on a virtual authenticator', async 
   await page.getByRole('button', { name: 'I’ve saved my codes' }).click();
   await expect(page.getByRole('button', { name: 'Turn Off' })).toBeVisible();
 
-  // Signing in now asks for the code after the password.
+  // Signing in now asks for the code after the password; each code signs in once.
+  const used = new Set<string>();
   await signOut(page);
   await passwordStep(page, user.email, user.password);
-  await enterCode(page, await totpCode(manualKey));
+  await enterCode(page, await unusedTotpCode(manualKey, used));
   await expect(page).toHaveURL(/\/dashboard$/);
 
   // A backup code works once.
@@ -65,7 +66,7 @@ test('TOTP with backup codes, then a passkey on a virtual authenticator', async 
   await enterCode(page, backupCode);
   await expect(page.getByText(twoFactorMessages.codeInvalid)).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
-  await enterCode(page, await totpCode(manualKey));
+  await enterCode(page, await unusedTotpCode(manualKey, used));
   await expect(page).toHaveURL(/\/dashboard$/);
 
   // A passkey, on Chromium's virtual authenticator (a platform authenticator that verifies its user).

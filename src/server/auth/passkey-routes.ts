@@ -1,4 +1,3 @@
-import { fromNodeHeaders } from 'better-auth/node';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -21,7 +20,7 @@ import { idParams } from '../http/params';
 import { rateLimitGuard } from '../http/rate-limit-guard';
 import { clientKey } from '../http/client-address';
 import type { Auth } from './auth';
-import { forwardCookies } from './better-auth-response';
+import { authHeaders, forwardCookies } from './better-auth-response';
 import { userId } from './session';
 import { secondFactorAnswer } from './two-factor-errors';
 
@@ -67,7 +66,7 @@ export function passkeySignInRoutes({ auth, config }: { auth: Auth; config: Conf
       { schema: { tags: ['auth'], response: { 200: webAuthnOptionsSchema } } },
       async (request, reply) => {
         const response = await auth.api.generatePasskeyAuthenticationOptions({
-          headers: fromNodeHeaders(request.headers),
+          headers: authHeaders(request),
           asResponse: true,
         });
         forwardCookies(response, reply);
@@ -83,7 +82,7 @@ export function passkeySignInRoutes({ auth, config }: { auth: Auth; config: Conf
       async (request, reply) => {
         const response = await auth.api.verifyPasskeyAuthentication({
           body: { response: request.body.response },
-          headers: fromNodeHeaders(request.headers),
+          headers: authHeaders(request),
           asResponse: true,
         });
         forwardCookies(response, reply);
@@ -117,7 +116,7 @@ export function passkeyAccountRoutes({ auth, db }: { auth: Auth; db: Database })
       { schema: { tags: ['account'], response: { 200: webAuthnOptionsSchema } } },
       async (request, reply) => {
         const response = await auth.api.generatePasskeyRegistrationOptions({
-          headers: fromNodeHeaders(request.headers),
+          headers: authHeaders(request),
           asResponse: true,
         });
         forwardCookies(response, reply);
@@ -131,7 +130,7 @@ export function passkeyAccountRoutes({ auth, db }: { auth: Auth; db: Database })
         const { response: credential, name } = request.body;
         const response = await auth.api.verifyPasskeyRegistration({
           body: { response: credential, ...(name ? { name } : {}) },
-          headers: fromNodeHeaders(request.headers),
+          headers: authHeaders(request),
           asResponse: true,
         });
         forwardCookies(response, reply);

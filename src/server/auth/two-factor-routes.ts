@@ -1,4 +1,3 @@
-import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import QRCode from 'qrcode';
@@ -16,10 +15,13 @@ import {
   twoFactorStatusSchema,
 } from '../../shared/schemas/two-factor';
 import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { AppError } from '../http/errors';
 import { rateLimitGuard } from '../http/rate-limit-guard';
 import { clientKey } from '../http/client-address';
 import type { Auth } from './auth';
-import { forwardCookies } from './better-auth-response';
+import { authHeaders, forwardCookies } from './better-auth-response';
+import { claimTotpCode, endSessionByToken } from './used-totp-codes';
 import { activeWorkspace, signedInUser } from './session';
 import { secondFactorAnswer } from './two-factor-errors';
 
@@ -27,7 +29,7 @@ const WINDOW_MS = 15 * 60 * 1000;
 
 /** Checks `code` (an authenticator or a backup code) with better-auth for the request's session or sign-in challenge. */
 function verifyCode(auth: Auth, request: FastifyRequest, code: string): Promise<Response> {
-  const headers = fromNodeHeaders(request.headers);
+  const headers = authHeaders(request);
   return isBackupCode(code)
     ? auth.api.verifyBackupCode({ body: { code, disableSession: false }, headers, asResponse: true })
     : auth.api.verifyTOTP({ body: { code }, headers, asResponse: true });
@@ -37,14 +39,17 @@ function verifyCode(auth: Auth, request: FastifyRequest, code: string): Promise<
  * The second step of a password sign-in (public): after `POST /api/auth/sign-in/email` answered
  * `twoFactorRequired`, its challenge cookie and an authenticator or backup code start the session.
  * better-auth allows 5 codes per challenge and refuses codes for 15 minutes after 10 wrong ones in
- * a row; on top, codes are limited per client like sign-in. A backup code works once.
+ * a row; on top, codes are limited per client like sign-in. A backup code works once, and so does an
+ * authenticator code (used-totp-codes.ts).
  */
 export function twoFactorSignInRoutes({
   auth,
   config,
+  db,
 }: {
   auth: Auth;
   config: Config;
+  db: Database;
 }): FastifyPluginAsyncZod {
   return async (app) => {
     const limitCodes = rateLimitGuard(
@@ -64,9 +69,19 @@ export function twoFactorSignInRoutes({
         preHandler: limitCodes,
       },
       async (request, reply) => {
-        const response = await verifyCode(auth, request, request.body.code);
+        const { code } = request.body;
+        const response = await verifyCode(auth, request, code);
+        const signedIn = await secondFactorAnswer<{ token: string; user: { id: string } }>(
+          response.clone(),
+          'two-factor sign-in',
+        );
+        // An authenticator code signs in once (RFC 6238 §5.2): a second use, from anywhere, within
+        // its window loses the session better-auth just opened and is told the code is wrong.
+        if (!isBackupCode(code) && !(await claimTotpCode(db, signedIn.user.id, code))) {
+          await endSessionByToken(db, signedIn.token);
+          throw AppError.invalidField('code', twoFactorMessages.codeUsed);
+        }
         forwardCookies(response, reply);
-        await secondFactorAnswer(response, 'two-factor sign-in');
         return { ok: true as const };
       },
     );
@@ -126,7 +141,7 @@ export function twoFactorAccountRoutes({
       async (request) => {
         const response = await auth.api.enableTwoFactor({
           body: { password: request.body.password, method: 'totp' },
-          headers: fromNodeHeaders(request.headers),
+          headers: authHeaders(request),
           asResponse: true,
         });
         const { totpURI, backupCodes } = await secondFactorAnswer<{ totpURI: string; backupCodes: string[] }>(
@@ -166,7 +181,7 @@ export function twoFactorAccountRoutes({
       async (request) => {
         const response = await auth.api.generateBackupCodes({
           body: { password: request.body.password },
-          headers: fromNodeHeaders(request.headers),
+          headers: authHeaders(request),
           asResponse: true,
         });
         const { backupCodes } = await secondFactorAnswer<{ backupCodes: string[] }>(response, 'backup codes');
@@ -182,7 +197,7 @@ export function twoFactorAccountRoutes({
       },
       async (request, reply) => {
         const { password, code } = request.body;
-        const headers = fromNodeHeaders(request.headers);
+        const headers = authHeaders(request);
         // The password first, so a wrong one spends no backup code.
         await secondFactorAnswer(
           await auth.api.verifyPassword({ body: { password }, headers, asResponse: true }),

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '../../shared/paths';
 import type { CreatedApiKey } from '../../shared/schemas/api-keys';
 import { twoFactorMessages, twoFactorPaths, type TwoFactorSetup } from '../../shared/schemas/two-factor';
+import { sessions } from '../db/schema/users';
 import { workspaceMembers } from '../db/schema/workspaces';
 import { createTestApp, sessionCookie, signUpUser, type TestApp } from '../testing/app';
 import { totpCode } from '../testing/totp';
@@ -112,6 +113,31 @@ describe('two-factor sign-in', () => {
     };
     expect((await useBackup()).statusCode).toBe(200);
     expect((await useBackup()).statusCode).toBe(400);
+  });
+
+  it('takes an authenticator code once: the same code again, from another client, opens no session', async () => {
+    const { cookie, email } = await signUpUser(t.app);
+    const { setup } = await enableTwoFactor(cookie);
+    const code = await totpCode(setup.manualKey);
+    const withCode = async () =>
+      call(cookiesOf(await signIn(email)), {
+        method: 'POST',
+        url: twoFactorPaths.signInCode,
+        payload: { code },
+      });
+    const first = await withCode();
+    expect(first.statusCode).toBe(200);
+    const { userId } = await userAndWorkspace(t.handle.db, email);
+    const sessionsOf = async () =>
+      (await t.handle.db.select().from(sessions).where(eq(sessions.userId, userId))).length;
+    const before = await sessionsOf();
+    const again = await withCode();
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error.message).toBe(twoFactorMessages.codeUsed);
+    expect(again.cookies.some((c) => c.name.endsWith('session_token') && c.value !== '')).toBe(false);
+    // The session better-auth opened for the replay was ended at once; the first one still works.
+    expect(await sessionsOf()).toBe(before);
+    expect((await call(sessionCookie(first), { method: 'GET', url: apiPaths.me })).statusCode).toBe(200);
   });
 
   it('without the challenge cookie, a right code starts no session', async () => {

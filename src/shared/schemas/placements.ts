@@ -88,8 +88,9 @@ export const currencyField = z
 /** The placement's editable fields, as the edit dialog and the API take them. */
 const placementFields = {
   clientId: clientIdField,
-  pageUrl: websiteUrlField(m.pageUrlRequired, campaignMessages.invalidUrl),
-  targetUrl: websiteUrlField(m.targetUrlRequired, campaignMessages.invalidUrl),
+  // Both are pages on the public web: a host on this machine or a private network is refused.
+  pageUrl: websiteUrlField(m.pageUrlRequired, campaignMessages.invalidUrl, { publicOnly: true }),
+  targetUrl: websiteUrlField(m.targetUrlRequired, campaignMessages.invalidUrl, { publicOnly: true }),
   anchorText: z.string().trim().max(500, f.tooLong('Anchor text', 500)).default(''),
   rel: z.enum(placementRels, { error: m.invalidRel }).default('dofollow'),
   liveAt: optionalDate,

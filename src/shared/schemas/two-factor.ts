@@ -37,6 +37,7 @@ export const twoFactorPaths = {
 export const twoFactorMessages = {
   codeRequired: 'Enter the code from your authenticator app or a backup code',
   codeInvalid: 'That code is not right. Check the time on your phone and try again.',
+  codeUsed: 'That code was used already. Wait for the next one in your authenticator app.',
   appCodeRequired: 'Enter the 6-digit code from your authenticator app',
   passwordRequired: 'Password is required',
   challengeExpired: 'Your sign-in has expired. Enter your email and password again.',

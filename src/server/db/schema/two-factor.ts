@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns';
 import { users } from './users';
 
@@ -54,4 +54,21 @@ export const passkeys = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('idx_passkeys_user_id').on(t.userId)],
+);
+
+/**
+ * Authenticator codes that already signed someone in, kept for the two minutes a code stays
+ * acceptable (its 30 s step ±1), so that none works twice (RFC 6238 §5.2; better-auth's own check
+ * does not remember them). `used_at` lets each claim forget the user's older rows.
+ */
+export const usedTotpCodes = pgTable(
+  'used_totp_codes',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    code: text().notNull(),
+    usedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.code] })],
 );

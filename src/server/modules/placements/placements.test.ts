@@ -20,6 +20,7 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, signUpUser, type TestApp } from '../../testing/app';
 import { createManualCampaign } from '../../testing/campaigns';
 import { placementCsvMessages } from './csv';
+import { PUBLIC_WEBSITE_MESSAGE } from '../../../shared/public-host';
 
 let t: TestApp;
 let cookie: string;
@@ -200,6 +201,23 @@ describe('placements', () => {
       await inject('GET', withQuery(apiPaths.activity, { kind: 'client.deleted' }))
     ).json<ActivityPage>();
     expect(deleted.items.map((e) => e.subject)).toContain('After Ltd');
+  });
+
+  it('refuses a page or target on this machine or a private network, in words', async () => {
+    for (const [field, url] of [
+      ['pageUrl', 'http://127.0.0.1/post'],
+      ['pageUrl', 'http://[::1]/post'],
+      ['targetUrl', 'http://localhost./'],
+      ['targetUrl', 'http://10.0.0.7/'],
+    ] as const) {
+      const response = await inject('POST', apiPaths.placements, {
+        pageUrl: 'https://blog.example.com/post',
+        targetUrl: 'https://mysite.com',
+        [field]: url,
+      });
+      expect([url, response.statusCode]).toEqual([url, 400]);
+      expect(response.json().error.issues).toEqual([{ path: field, message: PUBLIC_WEBSITE_MESSAGE }]);
+    }
   });
 
   it('takes a price, a currency and a 12-month warranty, and refuses a price without a real currency', async () => {
