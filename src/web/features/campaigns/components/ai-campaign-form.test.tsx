@@ -1,19 +1,31 @@
 // @vitest-environment jsdom
 import '#web/test/setup-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { apiPaths, withQuery } from '#shared/paths';
 import { campaignMessages as m } from '#shared/schemas/campaigns';
 import { json, mockApi, sentTo } from '#web/test/mock-api';
+import { chooseOption } from '#web/test/select';
 import { AiCampaignForm } from './ai-campaign-form';
 
-function renderForm(createAnswer: () => Response | Promise<Response>) {
+function renderForm(
+  createAnswer: () => Response | Promise<Response>,
+  clients: { id: string; name: string }[] = [],
+) {
   const api = mockApi({
     [`GET ${withQuery(apiPaths.emailAccounts, { status: 'connected' })}`]: () => json(200, []),
     [`POST ${apiPaths.campaigns}`]: createAnswer,
+    [`GET ${withQuery(apiPaths.clients, { pageSize: 100 })}`]: () =>
+      json(200, {
+        items: clients.map(clientOf),
+        total: clients.length,
+        page: 1,
+        pageSize: 100,
+        nextCursor: null,
+      }),
   });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter([{ path: '*', element: <AiCampaignForm onBack={() => {}} /> }]);
@@ -24,6 +36,17 @@ function renderForm(createAnswer: () => Response | Promise<Response>) {
   );
   return api;
 }
+
+const clientOf = ({ id, name }: { id: string; name: string }) => ({
+  id,
+  name,
+  logoUrl: null,
+  domains: [],
+  reportEmails: [],
+  campaignCount: 0,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  updatedAt: '2026-11-20T10:00:00.000Z',
+});
 
 async function fillIn() {
   await userEvent.type(screen.getByLabelText('Campaign name'), 'Spring');
@@ -65,6 +88,27 @@ describe('AI campaign form', () => {
     await fillIn();
     await userEvent.click(screen.getByRole('button', { name: 'Create Campaign' }));
     expect(await screen.findByText('Email account not found')).toBeInTheDocument();
+  });
+
+  it('asks for a client only once the workspace has some, and sends the one picked', async () => {
+    renderForm(() => json(409, { error: { code: 'CONFLICT', message: 'Stop here' } }));
+    await fillIn();
+    await userEvent.click(screen.getByRole('button', { name: 'Create Campaign' }));
+    expect(await screen.findByText('Stop here')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Client (optional)' })).not.toBeInTheDocument();
+    cleanup();
+
+    const acme = 'c11e0000-0000-4000-8000-000000000001';
+    const api = renderForm(
+      () => json(409, { error: { code: 'CONFLICT', message: 'Stop here' } }),
+      [{ id: acme, name: 'Acme Roasters' }],
+    );
+    await fillIn();
+    await screen.findByRole('combobox', { name: 'Client (optional)' });
+    await chooseOption(userEvent.setup(), 'Client (optional)', 'Acme Roasters');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Campaign' }));
+    await waitFor(() => expect(sentTo(api, 'POST', apiPaths.campaigns)).toHaveLength(1));
+    expect(sentTo(api, 'POST', apiPaths.campaigns)[0]).toMatchObject({ clientId: acme, name: 'Spring' });
   });
 
   it('sends one request for a double click', async () => {

@@ -31,7 +31,14 @@ export function AiCampaignForm({ onBack }: { onBack: () => void }) {
   const navigate = useNavigate();
   const form = useForm<Input, unknown, Output>({
     resolver: zodResolver(aiCampaignFormSchema),
-    defaultValues: { name: '', websiteUrl: '', competitors: [''], prospects: 50, emailAccountId: null },
+    defaultValues: {
+      name: '',
+      websiteUrl: '',
+      clientId: null,
+      competitors: [''],
+      prospects: 50,
+      emailAccountId: null,
+    },
   });
   const accounts = useConnectedEmailAccounts();
   const create = useCreateCampaign();
@@ -52,7 +59,7 @@ export function AiCampaignForm({ onBack }: { onBack: () => void }) {
           setCreated(campaign);
         } catch (caught) {
           setPhase('idle');
-          if (!applyServerIssues(caught, ['name', 'websiteUrl', 'prospects'], form.setError))
+          if (!applyServerIssues(caught, ['name', 'websiteUrl', 'clientId', 'prospects'], form.setError))
             setError(refusalMessage(caught, m.createFailed));
           return;
         }

@@ -48,6 +48,47 @@ describe('CampaignsPage', () => {
     expect(api.mock.calls.map(([url]) => String(url))).toContain(listUrl('draft'));
   });
 
+  it('filters by client once the workspace has clients, and names each campaign’s client', async () => {
+    const acme = 'c11e0000-0000-4000-8000-000000000001';
+    const forAcme = { ...active, clientId: acme, clientName: 'Acme Roasters' };
+    const api = mockApi({
+      [`GET ${apiPaths.me}`]: () => json(200, testUser),
+      [`GET ${listUrl('all')}`]: () => page([draft, forAcme]),
+      [`GET ${withQuery(apiPaths.campaigns, { status: 'all', clientId: acme, page: 1, pageSize: 20, order: 'desc' })}`]:
+        () => page([forAcme]),
+      [`GET ${withQuery(apiPaths.clients, { pageSize: 100 })}`]: () =>
+        json(200, {
+          items: [
+            {
+              id: acme,
+              name: 'Acme Roasters',
+              logoUrl: null,
+              domains: [],
+              reportEmails: [],
+              campaignCount: 1,
+              createdAt: '2026-11-20T10:00:00.000Z',
+              updatedAt: '2026-11-20T10:00:00.000Z',
+            },
+          ],
+          total: 1,
+          page: 1,
+          pageSize: 100,
+          nextCursor: null,
+        }),
+    });
+    const { router } = renderApp(paths.dashboard);
+    expect(await screen.findByText('· for Acme Roasters')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('combobox', { name: 'Filter by client' }));
+    await user.click(await screen.findByRole('option', { name: 'Acme Roasters' }));
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Bakery Draft' })).not.toBeInTheDocument());
+    expect(screen.getByRole('link', { name: 'Roastery Live' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe(`?client=${acme}`);
+    expect(api.mock.calls.map(([url]) => String(url))).toContain(
+      withQuery(apiPaths.campaigns, { status: 'all', clientId: acme, page: 1, pageSize: 20, order: 'desc' }),
+    );
+  });
+
   it('keeps its filter and page in the URL: a reload shows the same list, and the back button the one before', async () => {
     const api = mockApi({
       [`GET ${apiPaths.me}`]: () => json(200, testUser),

@@ -1,4 +1,5 @@
 import { Megaphone, Plus, Search } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '#shared/paths';
@@ -21,6 +22,7 @@ import { Select } from '#web/components/ui/select';
 import { ActionsHeader, SortHeader, Table, Td, Th } from '#web/components/ui/table';
 import { formatDate } from '#web/lib/format';
 import { useDebouncedValue } from '#web/lib/use-debounced-value';
+import { clientFilterOptions, clientOptionsQuery } from '#web/data/client-options';
 import { useMe } from '#web/data/session-queries';
 import { pageFrom, useListParams } from '#web/lib/use-list-params';
 import { firstCampaignListQuery as first } from '../api/campaign-list-query';
@@ -38,20 +40,32 @@ const CreateCampaignDialog = lazy(() =>
 
 type Filter = (typeof campaignListFilters)[number];
 type OwnerFilter = (typeof campaignOwnerFilters)[number];
-type ListParams = { status: Filter; owner: OwnerFilter; search: string; page: number; order: SortOrder };
+type ListParams = {
+  status: Filter;
+  owner: OwnerFilter;
+  /** 'all', 'none' (the agency's own campaigns) or a client's id. */
+  client: string;
+  search: string;
+  page: number;
+  order: SortOrder;
+};
 const defaults: ListParams = {
   status: first.status,
   owner: 'all',
+  client: 'all',
   search: first.search,
   page: first.page,
   order: first.order,
 };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The list's params from the URL query; what it cannot read is the first list's. */
 function readListParams(query: Record<string, string>): ListParams {
   return {
     status: campaignListFilters.find((f) => f === query.status) ?? defaults.status,
     owner: campaignOwnerFilters.find((f) => f === query.owner) ?? defaults.owner,
+    client: query.client === 'none' || UUID.test(query.client ?? '') ? query.client! : defaults.client,
     search: query.search?.slice(0, 200) ?? defaults.search,
     page: pageFrom(query),
     order: query.order === 'asc' ? 'asc' : defaults.order,
@@ -87,14 +101,15 @@ function FigureHeader({ figure }: { figure: { label: string; explained: string }
 }
 
 /**
- * /dashboard: the campaign list (docs/product.md#dashboard) with status and owner ("My campaigns") filters,
+ * /dashboard: the campaign list (docs/product.md#dashboard) with status, owner ("My campaigns") and client filters,
  * search, each campaign's owner, collaborators and figures, create and delete (a member's delete only on their own
  * campaigns, docs/product.md#roles).
  */
 export function CampaignsPage() {
   // The dashboard guard has loaded the session already; this reads it from the cache.
   const me = useMe().data;
-  const [{ status, owner, search, page, order }, set] = useListParams(readListParams, defaults);
+  const [{ status, owner, client, search, page, order }, set] = useListParams(readListParams, defaults);
+  const clients = useQuery(clientOptionsQuery());
   const [creating, setCreating] = useState(false);
   // Stays mounted once opened, so closing plays the dialog's exit animation like before.
   const [createOpened, setCreateOpened] = useState(false);
@@ -104,12 +119,13 @@ export function CampaignsPage() {
     status,
     // 'all' stays out of the request, so the first list asks for the very URL the server preloads.
     owner: owner === 'all' ? undefined : owner,
+    clientId: client === 'all' ? undefined : client,
     search: debouncedSearch,
     page,
     pageSize: first.pageSize,
     order,
   });
-  const filtered = status !== 'all' || owner !== 'all' || debouncedSearch !== '';
+  const filtered = status !== 'all' || owner !== 'all' || client !== 'all' || debouncedSearch !== '';
   const createButton = (label: string) => (
     <Button
       onClick={() => {
@@ -154,6 +170,16 @@ export function CampaignsPage() {
             set({ owner: v as OwnerFilter });
           }}
         />
+        {/* Once the workspace has clients (docs/decisions/034-clients-and-placements.md). */}
+        {(clients.data?.length ?? 0) > 0 && (
+          <Select
+            aria-label="Filter by client"
+            className="sm:w-48"
+            value={client}
+            options={clientFilterOptions(clients.data)}
+            onValueChange={(v) => set({ client: v })}
+          />
+        )}
       </div>
 
       <PagedQueryCard
@@ -211,6 +237,7 @@ export function CampaignsPage() {
                     </Link>
                     <div className="max-w-xs truncate text-xs text-slate-500 dark:text-slate-400">
                       {displayUrl(c.websiteUrl)}
+                      {c.clientName && <span> · for {c.clientName}</span>}
                     </div>
                     <div
                       className="max-w-xs truncate text-xs text-slate-500 dark:text-slate-400"

@@ -53,7 +53,7 @@ export function ManualCampaignForm({ onBack }: { onBack: () => void }) {
   const navigate = useNavigate();
   const form = useForm<Input, unknown, Output>({
     resolver: zodResolver(manualCampaignFormSchema),
-    defaultValues: { name: '', websiteUrl: '', competitors: [''], prospects: [] },
+    defaultValues: { name: '', websiteUrl: '', clientId: null, competitors: [''], prospects: [] },
   });
   const [fileName, setFileName] = useState<string | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -133,7 +133,7 @@ export function ManualCampaignForm({ onBack }: { onBack: () => void }) {
               caught instanceof ApiError ? caught.message : 'network error'
             }). Press the button again to carry on in the same campaign.`,
           );
-        else if (!applyServerIssues(caught, ['name', 'websiteUrl'], form.setError))
+        else if (!applyServerIssues(caught, ['name', 'websiteUrl', 'clientId'], form.setError))
           setError(refusalMessage(caught, m.createFailed));
       }
     }),
