@@ -4,7 +4,7 @@ import { totpCode, unusedTotpCode } from '../src/server/testing/totp';
 import { logIn, newUser, signUp } from './support';
 
 /**
- * Two-factor sign-in and passkeys end to end (issue 34, docs/decisions/031-two-factor-and-passkeys.md):
+ * Two-factor sign-in and passkeys end to end (docs/decisions/031-two-factor-and-passkeys.md):
  * a new account turns on TOTP from Settings → Security (codes computed from the shared secret, as an
  * authenticator app would), signs out and in with a code, spends a backup code once, then registers
  * a passkey on Chromium's virtual authenticator and signs in with it alone.

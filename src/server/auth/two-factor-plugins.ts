@@ -4,7 +4,7 @@ import { twoFactor } from 'better-auth/plugins/two-factor';
 import type { Config } from '../config';
 import { passkeys, twoFactors } from '../db/schema/two-factor';
 
-/** How many one-time backup codes a user gets (issue 34: ten), and their length. */
+/** How many one-time backup codes a user gets (ten, docs/decisions/031-two-factor-and-passkeys.md), and their length. */
 export const BACKUP_CODE_COUNT = 10;
 const BACKUP_CODE_LENGTH = 10;
 

@@ -219,7 +219,7 @@ export async function startBacklinkImport(
 }
 
 /**
- * Link intersect from the imported exports (issue 36, item 2): domains that link to two or more of
+ * Link intersect from the imported exports (docs/decisions/033-backlink-export-import.md): domains that link to two or more of
  * the campaign's competitors in its imports (one export per competitor, or a link intersect export's
  * target columns) and to the campaign's own site in none of them, nor in the stored link graph;
  * ranked by competitors linked, then Ahrefs DR, then name; one page at a time.
