@@ -52,8 +52,12 @@ const optionalId = z
 /** One client or one campaign: exactly one of the two. */
 const scopeFields = { clientId: optionalId, campaignId: optionalId };
 
-function checkScope(v: { clientId?: string | undefined; campaignId?: string | undefined }, ctx: z.RefinementCtx) {
-  if (!v.clientId && !v.campaignId) ctx.addIssue({ code: 'custom', path: ['clientId'], message: m.scopeRequired });
+function checkScope(
+  v: { clientId?: string | undefined; campaignId?: string | undefined },
+  ctx: z.RefinementCtx,
+) {
+  if (!v.clientId && !v.campaignId)
+    ctx.addIssue({ code: 'custom', path: ['clientId'], message: m.scopeRequired });
   if (v.clientId && v.campaignId) ctx.addIssue({ code: 'custom', path: ['campaignId'], message: m.oneScope });
 }
 
@@ -77,7 +81,9 @@ export const reportQuerySchema = z
   });
 export type ReportQuery = z.output<typeof reportQuerySchema>;
 /** What buildReport is asked for: the scope, the days (inclusive, YYYY-MM-DD) and whether money is hidden. */
-export type ReportScope = ({ clientId: string; campaignId?: undefined } | { campaignId: string; clientId?: undefined }) & {
+export type ReportScope = (
+  { clientId: string; campaignId?: undefined } | { campaignId: string; clientId?: undefined }
+) & {
   from: string;
   to: string;
   hideMoney: boolean;
@@ -114,7 +120,9 @@ export const reportLostLinkSchema = z.object({
   targetUrl: z.string(),
   lastCheckedAt: z.string().nullable(),
   /** A later placement of the report to the same target page, recorded as its replacement; null when none. */
-  replacedBy: z.object({ placementId: z.string(), pageUrl: z.string(), liveAt: z.string().nullable() }).nullable(),
+  replacedBy: z
+    .object({ placementId: z.string(), pageUrl: z.string(), liveAt: z.string().nullable() })
+    .nullable(),
 });
 
 export const reportFunnelSchema = z.object({
@@ -157,7 +165,12 @@ export const reportSchema = z.object({
   generatedAt: z.string(),
   links: z.array(reportLinkSchema),
   lost: z.array(reportLostLinkSchema),
-  statusCounts: z.object({ active: z.number(), suspicious: z.number(), lost: z.number(), unmonitored: z.number() }),
+  statusCounts: z.object({
+    active: z.number(),
+    suspicious: z.number(),
+    lost: z.number(),
+    unmonitored: z.number(),
+  }),
   linksPerMonth: z.array(
     z.object({
       month: z.string(),
@@ -181,7 +194,12 @@ export const createShareLinkSchema = z
     from: isoDate,
     to: isoDate,
     hideMoney: z.boolean().default(false),
-    expiresInDays: z.coerce.number().int(m.expiryDays).min(1, m.expiryDays).max(365, m.expiryDays).default(30),
+    expiresInDays: z.coerce
+      .number()
+      .int(m.expiryDays)
+      .min(1, m.expiryDays)
+      .max(365, m.expiryDays)
+      .default(30),
   })
   .superRefine((v, ctx) => {
     checkScope(v, ctx);

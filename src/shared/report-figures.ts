@@ -1,0 +1,61 @@
+import { formatMoney } from './money';
+import { formatPercent } from './rates';
+import type { Report, ReportLink } from './schemas/reports';
+
+/**
+ * A report's figures as people read them, written once for the dashboard, the shared page, the PDF
+ * and the CSV so that all four show the same text (docs/decisions/039-client-reports.md). Money is
+ * formatted per currency with Intl in English, never summed across currencies.
+ */
+export function reportFigures(report: Report) {
+  const { funnel } = report;
+  return {
+    title: `Link report: ${report.scope.name}`,
+    period: `${report.from} to ${report.to}`,
+    linksBuilt: String(report.links.length),
+    statuses: [
+      ['Active', report.statusCounts.active],
+      ['Suspicious', report.statusCounts.suspicious],
+      ['Lost', report.statusCounts.lost],
+      ['Not monitored', report.statusCounts.unmonitored],
+    ] as const,
+    funnel: [
+      ['Prospects', String(funnel.prospects)],
+      ['Contacted', String(funnel.contacted)],
+      ['Replied', String(funnel.replied)],
+      ['Won', String(funnel.won)],
+      ['Reply rate', formatPercent(funnel.replyRate)],
+      ['Win rate', formatPercent(funnel.winRate)],
+    ] as const,
+    money:
+      report.money?.lines.map((line) => ({
+        currency: line.currency,
+        links: String(line.links),
+        spend: formatMoney(line.spendMinor, line.currency, 'en'),
+        costPerLink: formatMoney(line.costPerLinkMinor, line.currency, 'en'),
+      })) ?? null,
+    unpriced: report.money?.unpriced ?? 0,
+  };
+}
+
+/** How a report writes a link's status now. */
+export const reportStatusLabels: Record<ReportLink['status'], string> = {
+  active: 'Active',
+  suspicious: 'Suspicious',
+  lost: 'Lost',
+  unmonitored: 'Not monitored',
+};
+
+/** A link's authority as the report writes it, saying where the figure comes from. */
+export function authorityText(link: Pick<ReportLink, 'authority' | 'authoritySource'>): string {
+  return link.authority === null ? 'Unknown' : `DA ${link.authority} (now)`;
+}
+
+/** A link's price as the report writes it: formatted in its currency, or empty. */
+export function linkPriceText(link: Pick<ReportLink, 'priceMinor' | 'currency'>): string {
+  return link.priceMinor !== null && link.currency ? formatMoney(link.priceMinor, link.currency, 'en') : '';
+}
+
+/** The note under the links table on the authority column. */
+export const authorityNote =
+  'Authority is the linking site’s domain authority (DA) as known when the report was made; the value on the day of placement was not recorded.';
