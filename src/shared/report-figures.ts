@@ -38,6 +38,16 @@ export function reportFigures(report: Report) {
   };
 }
 
+/** One currency's spend as the PDF and the tests write it: "EUR: €400.00 for 2 links, €200.00 per link". */
+export function spendLine(line: {
+  currency: string;
+  links: string;
+  spend: string;
+  costPerLink: string;
+}): string {
+  return `${line.currency}: ${line.spend} for ${line.links} ${line.links === '1' ? 'link' : 'links'}, ${line.costPerLink} per link`;
+}
+
 /** How a report writes a link's status now. */
 export const reportStatusLabels: Record<ReportLink['status'], string> = {
   active: 'Active',

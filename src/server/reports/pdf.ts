@@ -5,6 +5,7 @@ import {
   linkPriceText,
   reportFigures,
   reportStatusLabels,
+  spendLine,
 } from '#shared/report-figures';
 import type { Report } from '#shared/schemas/reports';
 
@@ -67,8 +68,7 @@ export function reportPdf(report: Report): Promise<Buffer> {
   if (figures.money) {
     heading('Spend');
     if (figures.money.length === 0) doc.text('No priced links in this period.');
-    for (const m of figures.money)
-      doc.text(`${m.currency}: ${m.spend} for ${m.links} links, ${m.costPerLink} per link`);
+    for (const m of figures.money) doc.text(spendLine(m));
     if (figures.unpriced) doc.text(`Links without a price: ${figures.unpriced}`);
   }
 

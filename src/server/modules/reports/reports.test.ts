@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, withId, withQuery } from '#shared/paths';
-import { reportFigures } from '#shared/report-figures';
+import { reportFigures, spendLine } from '#shared/report-figures';
 import type { ActivityPage } from '#shared/schemas/activity';
 import type { CreatedApiKey } from '#shared/schemas/api-keys';
 import type { Campaign } from '#shared/schemas/campaigns';
@@ -277,8 +277,7 @@ describe('the report', () => {
     expect(text).toContain(figures.title);
     expect(text).toContain(`Links built: ${json.links.length}`);
     for (const [label, value] of figures.funnel) expect(text).toContain(`${label}: ${value}`);
-    for (const m of figures.money!)
-      expect(text).toContain(`${m.currency}: ${m.spend} for ${m.links} links, ${m.costPerLink} per link`);
+    for (const m of figures.money!) expect(text).toContain(spendLine(m));
     expect(text).toContain('€400.00');
     expect(text).toContain('$300.00');
     expect(text).toContain('Replaced by: https://new-blog.com/b');
