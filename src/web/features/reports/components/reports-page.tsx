@@ -254,7 +254,7 @@ function ReportView({ report, request }: { report: Report; request: ReportReques
                     className="rounded-lg border border-slate-200 p-3 dark:border-slate-800"
                   >
                     <div className="text-xs text-slate-500 dark:text-slate-400">
-                      {line.currency} · {line.links} links
+                      {line.currency} · {line.links} {line.links === '1' ? 'link' : 'links'}
                     </div>
                     <div className="text-xl font-semibold">{line.spend}</div>
                     <div className="text-sm text-slate-600 dark:text-slate-400">
