@@ -58,7 +58,8 @@ export const reportStatusLabels: Record<ReportLink['status'], string> = {
 
 /** A link's authority as the report writes it, saying where the figure comes from. */
 export function authorityText(link: Pick<ReportLink, 'authority' | 'authoritySource'>): string {
-  return link.authority === null ? 'Unknown' : `DA ${link.authority} (now)`;
+  if (link.authority === null) return 'Unknown';
+  return link.authoritySource === 'da_now' ? `DA ${link.authority} (now)` : `DA ${link.authority}`;
 }
 
 /** A link's price as the report writes it: formatted in its currency, or empty. */
@@ -68,4 +69,4 @@ export function linkPriceText(link: Pick<ReportLink, 'priceMinor' | 'currency'>)
 
 /** The note under the links table on the authority column. */
 export const authorityNote =
-  'Authority is the linking site’s domain authority (DA) as known when the report was made; the value on the day of placement was not recorded.';
+  'Authority is the linking site’s domain authority (DA) when the link was recorded; “(now)” marks a value read when this report was made, where the one of the day of placement was not kept.';

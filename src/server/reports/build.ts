@@ -91,7 +91,7 @@ const placementDay = sql`coalesce(${placements.liveAt}, ${placements.createdAt}:
  * docs/decisions/039-client-reports.md):
  * - the links: the scope's placements whose date live (else recording day) is in the range, with their
  *   status now from live-link monitoring (`unmonitored` without a live link) and the linking site's
- *   DA as known now (the ledger keeps no copy from the day of placement, and says so);
+ *   DA when the placement was recorded (else as known now, marked so);
  * - lost links (monitoring says lost) and the later placement to the same target page that replaced
  *   each, if any;
  * - the outreach funnel of the prospects added in the range (contacted: written to or answered;
@@ -120,6 +120,7 @@ export async function buildReport(db: Database, workspaceId: string, scope: Repo
       priceMinor: placements.priceMinor,
       currency: placements.currency,
       da: prospects.daScore,
+      authorityAtPlacement: placements.authorityAtPlacement,
       linkStatus: liveLinks.status,
       lastCheckedAt: liveLinks.lastCheckedAt,
     })
@@ -135,8 +136,13 @@ export async function buildReport(db: Database, workspaceId: string, scope: Repo
     targetUrl: r.targetUrl,
     anchorText: r.anchorText,
     rel: r.rel,
-    authority: r.da,
-    authoritySource: r.da === null ? null : ('da_now' as const),
+    authority: r.authorityAtPlacement ?? r.da,
+    authoritySource:
+      r.authorityAtPlacement !== null
+        ? ('at_placement' as const)
+        : r.da !== null
+          ? ('da_now' as const)
+          : null,
     liveAt: r.liveAt,
     status: (r.linkStatus ?? 'unmonitored') as ReportLinkStatus,
     lastCheckedAt: iso(r.lastCheckedAt),

@@ -24,7 +24,8 @@ export function reportCsv(report: Report): string {
     'target_url',
     'anchor_text',
     'rel',
-    'authority_da_now',
+    'authority_da',
+    'authority_when',
     'date_live',
     'status_now',
     ...(report.hideMoney ? [] : ['price', 'currency']),
@@ -36,6 +37,7 @@ export function reportCsv(report: Report): string {
       l.anchorText,
       l.rel,
       l.authority,
+      l.authoritySource === 'da_now' ? 'now' : l.authoritySource === 'at_placement' ? 'placement' : '',
       l.liveAt,
       reportStatusLabels[l.status],
       ...(report.hideMoney

@@ -100,11 +100,12 @@ export const reportLinkSchema = z.object({
   anchorText: z.string(),
   rel: z.string(),
   /**
-   * Authority of the linking site: the prospect's DA score. The ledger does not keep a copy taken when
-   * the link was placed, so this is the score known now (`authoritySource: 'da_now'`), or null.
+   * Authority of the linking site: its DA when the placement was recorded (`at_placement`), else —
+   * for placements recorded before that was kept — the prospect's DA known now (`da_now`); null when
+   * neither is known.
    */
   authority: z.number().int().nullable(),
-  authoritySource: z.enum(['da_now']).nullable(),
+  authoritySource: z.enum(['at_placement', 'da_now']).nullable(),
   liveAt: z.string().nullable(),
   status: z.enum(reportLinkStatuses),
   lastCheckedAt: z.string().nullable(),

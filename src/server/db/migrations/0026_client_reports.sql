@@ -54,6 +54,7 @@ CREATE TABLE "report_share_links" (
 	CONSTRAINT "ck_report_share_links_one_scope" CHECK (("report_share_links"."client_id" is null) <> ("report_share_links"."campaign_id" is null))
 );
 --> statement-breakpoint
+ALTER TABLE "placements" ADD COLUMN "authority_at_placement" integer;--> statement-breakpoint
 ALTER TABLE "report_branding" ADD CONSTRAINT "report_branding_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "report_schedules" ADD CONSTRAINT "report_schedules_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "report_schedules" ADD CONSTRAINT "report_schedules_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -125,6 +125,11 @@ beforeAll(async () => {
     (await inject('PATCH', withId(apiPaths.prospect, byWebsite.get('alpha.com')!.id), { status: 'success' }))
       .statusCode,
   ).toBe(200);
+  // The site's DA moves on after the link was placed; the report keeps the one of that day.
+  await t.handle.db
+    .update(prospects)
+    .set({ daScore: 55 })
+    .where(eq(prospects.id, byWebsite.get('alpha.com')!.id));
   await t.handle.db
     .update(prospects)
     .set({ status: 'responded', lastContacted: new Date() })
@@ -178,7 +183,8 @@ describe('the report', () => {
     );
     expect(r.statusCounts).toEqual({ active: 0, suspicious: 0, lost: 1, unmonitored: 5 });
     const alpha = r.links.find((l) => l.pageUrl === 'https://alpha.com')!;
-    expect(alpha).toMatchObject({ authority: 42, authoritySource: 'da_now' });
+    // The DA of the day the link was recorded, not today's.
+    expect(alpha).toMatchObject({ authority: 42, authoritySource: 'at_placement' });
     expect(r.links.find((l) => l.pageUrl === 'https://blog-two.com/review')).toMatchObject({
       rel: 'sponsored',
       liveAt: '2026-10-20',
