@@ -17,6 +17,7 @@ const engines = server(
   'mail',
   'webhooks',
   'placements',
+  'reports',
   'sso',
 );
 const infrastructure = server(

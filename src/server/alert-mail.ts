@@ -1,11 +1,14 @@
 import nodemailer from 'nodemailer';
 import type { Config } from './config';
 
-/** One plain-text alert email. */
+/** One plain-text email of the app: an alert, or a scheduled report with its PDF attached. */
 export interface AlertMail {
   to: string;
   subject: string;
   text: string;
+  /** The sender's display name in place of "LinkPilot" (a white-labelled report); the address stays the app's. */
+  fromName?: string;
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 /**
@@ -27,8 +30,9 @@ export function appMailer(config: Config): ((mail: AlertMail) => Promise<void>) 
     socketTimeout: 30_000,
   });
   const from = config.SMTP_FROM ?? `LinkPilot <alerts@${new URL(config.APP_URL).hostname}>`;
-  return async (mail) => {
-    await transport.sendMail({ from, ...mail });
+  return async ({ fromName, ...mail }) => {
+    const address = from.match(/<([^>]+)>/)?.[1] ?? from;
+    await transport.sendMail({ from: fromName ? { name: fromName, address } : from, ...mail });
   };
 }
 

@@ -71,6 +71,7 @@ import { inboxRoutes } from './modules/inbox/routes';
 import { inboxContentRoutes } from './modules/inbox/content-routes';
 import { clientRoutes } from './modules/clients/routes';
 import { placementRoutes } from './modules/placements/routes';
+import { reportRoutes, reportShareRoutes } from './modules/reports/routes';
 import { attachmentStorageFor, type AttachmentStorage } from './inbox/attachment-storage';
 import { createAiWriter, type AiWriter } from './ai/writer';
 import { aiRoutes } from './modules/ai/routes';
@@ -135,6 +136,7 @@ const publicRoutes: ((ctx: AppContext) => FastifyPluginAsyncZod)[] = [
   invitationPreviewRoutes,
   uploadedImageRoutes,
   seoRoutes,
+  reportShareRoutes,
 ];
 
 /**
@@ -154,6 +156,7 @@ const signedInRoutes: ((ctx: AppContext) => FastifyPluginAsyncZod)[] = [
   liveLinkRoutes,
   clientRoutes,
   placementRoutes,
+  reportRoutes,
   competitorGapRoutes,
   backlinkImportRoutes,
   notificationRoutes,

@@ -29,6 +29,10 @@ export const paths = {
   /** The placement ledger and the clients (docs/decisions/034-clients-and-placements.md). */
   placements: '/dashboard/placements',
   clients: '/dashboard/clients',
+  /** Client reports (docs/decisions/039-client-reports.md). */
+  reports: '/dashboard/reports',
+  /** A report's share link, opened without signing in; `reportSharePath` fills the token. */
+  reportShare: '/r/:token',
   guestPosts: '/dashboard/guest-posts',
   settings: '/dashboard/settings',
   /** A tab of Settings, opened by its `?tab=` parameter (API keys, Webhooks …). */
@@ -166,6 +170,16 @@ export const apiPaths = {
   placementsImport: '/api/placements/import',
   placementInvoice: '/api/placements/:id/invoice',
   liveLinkPlacement: '/api/live-links/:id/placement',
+  /** Client reports, share links, schedules and white label (docs/decisions/039-client-reports.md). */
+  reports: '/api/reports',
+  reportPdf: '/api/reports/pdf',
+  reportCsv: '/api/reports/csv',
+  reportShareLinks: '/api/reports/share-links',
+  reportShareLink: '/api/reports/share-links/:id',
+  reportSchedules: '/api/reports/schedules',
+  reportSchedule: '/api/reports/schedules/:id',
+  reportBranding: '/api/reports/branding',
+  reportBrandingLogo: '/api/reports/branding/logo',
   prospectNotes: '/api/prospects/:id/notes',
   prospectNote: '/api/prospect-notes/:id',
   campaignFirstLines: '/api/campaigns/:id/first-lines',
@@ -185,6 +199,11 @@ export const sitePaths = {
 /** The invitation page of `token`. */
 export function invitePath(token: string): string {
   return `/invite/${encodeURIComponent(token)}`;
+}
+
+/** The shared report page of `token`; `/pdf` and `/csv` after it download the same report. */
+export function reportSharePath(token: string): string {
+  return `/r/${encodeURIComponent(token)}`;
 }
 
 /** An API path with its `:id` filled in, e.g. `withId(apiPaths.campaign, id)`. */

@@ -46,6 +46,13 @@ export const webhookCleanupQueue: JobQueue<Record<string, never>> = {
   payload: none,
 };
 
+/** The scheduled client reports' run (docs/decisions/039-client-reports.md); 'singleton': never two at once. */
+export const reportSchedulesQueue: JobQueue<Record<string, never>> = {
+  name: 'report-schedules',
+  payload: none,
+  policy: 'singleton',
+};
+
 /** A scheduled backup (BACKUP_CRON); 'singleton': never two at once. */
 export const backupQueue: JobQueue<Record<string, never>> = {
   name: 'backup',

@@ -15,6 +15,7 @@ import { inboxRemindersJob } from './inbox-reminders';
 import { webhookCleanupJob } from './webhook-cleanup';
 import { webhookDeliveriesJob } from './webhook-deliveries';
 import { backupJob } from './backup';
+import { reportSchedulesJob } from './report-schedules';
 import { Slots } from './slots';
 
 /** Every job the worker role runs. */
@@ -34,6 +35,7 @@ export const jobs: readonly JobDefinition<never>[] = [
   webhookDeliveriesJob as JobDefinition<never>,
   webhookCleanupJob as JobDefinition<never>,
   backupJob as JobDefinition<never>,
+  reportSchedulesJob as JobDefinition<never>,
 ];
 
 /**

@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import { campaigns } from '../db/schema/campaigns';
 import { liveLinks } from '../db/schema/live-links';
 import { placements } from '../db/schema/placements';
-import type { prospects } from '../db/schema/prospects';
+import { prospects } from '../db/schema/prospects';
 import { announcePlacement } from './events';
 
 type PlacementRow = typeof placements.$inferSelect;
@@ -18,14 +18,27 @@ export function todayUtc(now = new Date()): string {
 
 /**
  * Writes a placement and announces it (`placement.created`, events.ts), with `db` — the transaction
- * of the change that made it. @returns the stored row.
+ * of the change that made it. A placement of a prospect keeps the prospect's DA of that moment as
+ * its authority at placement (reports show it; docs/decisions/039-client-reports.md).
+ * @returns the stored row.
  */
 export async function insertPlacement(
   db: Db,
   actor: Pick<Actor, 'userId' | 'apiKeyId'> | null,
   values: NewPlacement,
 ): Promise<PlacementRow> {
-  const [row] = await db.insert(placements).values(values).returning();
+  let authorityAtPlacement = values.authorityAtPlacement ?? null;
+  if (authorityAtPlacement === null && values.prospectId) {
+    const [prospect] = await db
+      .select({ daScore: prospects.daScore })
+      .from(prospects)
+      .where(eq(prospects.id, values.prospectId));
+    authorityAtPlacement = prospect?.daScore ?? null;
+  }
+  const [row] = await db
+    .insert(placements)
+    .values({ ...values, authorityAtPlacement })
+    .returning();
   await announcePlacement(db, actor, { type: 'placement.created', placement: row! });
   return row!;
 }

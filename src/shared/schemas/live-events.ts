@@ -22,6 +22,8 @@ export const liveEventTypes = [
   'webhooks.changed',
   /** A placement or client changed (docs/decisions/034-clients-and-placements.md). */
   'placements.changed',
+  /** A report's share link, schedule or the workspace's report branding changed (docs/decisions/039-client-reports.md). */
+  'reports.changed',
 ] as const;
 
 export type LiveEventType = (typeof liveEventTypes)[number];

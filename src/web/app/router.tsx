@@ -119,6 +119,11 @@ export const routes: RouteObject[] = [
             handle: appPageHandle('Clients'),
           },
           {
+            path: paths.reports,
+            lazy: page('reports'),
+            handle: appPageHandle('Reports'),
+          },
+          {
             path: paths.guestPosts,
             lazy: page('guest-posts'),
             handle: appPageHandle('Guest Posts'),

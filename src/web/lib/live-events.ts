@@ -15,6 +15,7 @@ import {
   notificationsKey,
   webhooksKey,
   placementsKey,
+  reportsKey,
   clientsKey,
 } from './query-keys';
 
@@ -86,7 +87,8 @@ export const panelsByEvent: Record<LiveEventType, KeyFor[]> = {
   'activity.changed': [fixed(activityKey)],
   'inbox.changed': [fixed(inboxKey), prospectsTable, timeline, contacts],
   'webhooks.changed': [fixed(webhooksKey)],
-  'placements.changed': [fixed(placementsKey), fixed(clientsKey)],
+  'placements.changed': [fixed(placementsKey), fixed(clientsKey), fixed(reportsKey)],
+  'reports.changed': [fixed(reportsKey)],
 };
 
 /** The query-key prefixes an event makes stale. */

@@ -43,3 +43,6 @@ export const placementsKey = ['placements'] as const;
 
 /** Every cached client query (the list, the filter options) starts with this key. */
 export const clientsKey = ['clients'] as const;
+
+/** Client reports, their share links, schedules and branding (features/reports). */
+export const reportsKey = ['reports'] as const;

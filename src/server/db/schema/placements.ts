@@ -48,6 +48,11 @@ export const placements = pgTable(
     invoiceFileName: text(),
     invoiceContentType: text(),
     invoiceBytes: integer(),
+    /**
+     * The linking site's domain authority (0–100) when the placement was recorded: its prospect's DA
+     * then; null when unknown (docs/decisions/039-client-reports.md).
+     */
+    authorityAtPlacement: integer(),
     /** Months the link must stay up as agreed; null for no warranty. */
     warrantyMonths: integer(),
     notes: text().notNull().default(''),

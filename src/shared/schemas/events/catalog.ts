@@ -79,6 +79,19 @@ const placementFacts = z.object({
 });
 export type PlacementFacts = z.infer<typeof placementFacts>;
 const clientFacts = z.object({ clientId: id, name: z.string() });
+/** A report's share link (docs/decisions/039-client-reports.md): its scope's name and dates. */
+const shareLinkFacts = z.object({
+  shareLinkId: id,
+  scopeName: z.string(),
+  from: z.string(),
+  to: z.string(),
+  expiresAt: z.string(),
+});
+const scheduleFacts = z.object({
+  scheduleId: id,
+  scopeName: z.string(),
+  frequency: z.enum(['weekly', 'monthly']),
+});
 
 /** A change only the open pages hear of: ids, no activity entry, no webhook. */
 const liveOnly = <S extends z.ZodType>(payload: S, label: string, live: EventLive) =>
@@ -626,6 +639,62 @@ export const domainEvents = {
     label: 'Client deleted',
     live: ['placements.changed'],
     activity: { facts: (p) => ({ subject: p.name }), sentence: (e) => `deleted the client ${e.subject}` },
+  }),
+
+  // Client reports (docs/decisions/039-client-reports.md)
+  'report.shared': defineEvent({
+    payload: shareLinkFacts,
+    label: 'Report shared',
+    live: ['reports.changed'],
+    activity: {
+      facts: (p) => ({ subject: p.scopeName, details: { from: p.from, to: p.to, expires: p.expiresAt } }),
+      sentence: (e) => `shared the report of ${e.subject}`,
+    },
+  }),
+  'report.share_revoked': defineEvent({
+    payload: shareLinkFacts,
+    label: 'Report link revoked',
+    live: ['reports.changed'],
+    activity: {
+      facts: (p) => ({ subject: p.scopeName, details: { from: p.from, to: p.to } }),
+      sentence: (e) => `revoked a share link of the report of ${e.subject}`,
+    },
+  }),
+  'report.scheduled': defineEvent({
+    payload: scheduleFacts,
+    label: 'Report scheduled',
+    live: ['reports.changed'],
+    activity: {
+      facts: (p) => ({ subject: p.scopeName, details: { frequency: p.frequency } }),
+      sentence: (e) => `scheduled the report of ${e.subject}`,
+    },
+  }),
+  'report.unscheduled': defineEvent({
+    payload: scheduleFacts,
+    label: 'Report schedule deleted',
+    live: ['reports.changed'],
+    activity: {
+      facts: (p) => ({ subject: p.scopeName, details: { frequency: p.frequency } }),
+      sentence: (e) => `stopped the scheduled report of ${e.subject}`,
+    },
+  }),
+  'report.sent': defineEvent({
+    payload: scheduleFacts.extend({ period: z.string(), recipients: z.array(z.string()) }),
+    label: 'Report sent',
+    live: ['reports.changed'],
+    activity: {
+      facts: (p) => ({ subject: p.scopeName, details: { period: p.period, to: p.recipients.join(', ') } }),
+      sentence: (e) => `sent the report of ${e.subject}`,
+    },
+  }),
+  'report.branding_changed': defineEvent({
+    payload: z.object({ agencyName: z.string(), hideLinkPilot: z.boolean() }),
+    label: 'Report branding changed',
+    live: ['reports.changed'],
+    activity: {
+      facts: (p) => ({ subject: p.agencyName || 'reports' }),
+      sentence: () => `changed the report branding`,
+    },
   }),
 } as const;
 

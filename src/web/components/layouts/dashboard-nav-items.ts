@@ -1,5 +1,6 @@
 import {
   Building2,
+  FileBarChart,
   Inbox,
   Link as LinkIcon,
   ListOrdered,
@@ -38,5 +39,6 @@ export const dashboardNavItems: readonly DashboardNavItem[] = [
   { label: 'Live Links', to: paths.liveLinks, icon: LinkIcon },
   { label: 'Placements', to: paths.placements, icon: Receipt },
   { label: 'Clients', to: paths.clients, icon: Building2 },
+  { label: 'Reports', to: paths.reports, icon: FileBarChart },
   { label: 'Guest Posts', to: paths.guestPosts, icon: PenLine },
 ];

@@ -1,0 +1,72 @@
+import { formatMoney } from './money';
+import { formatPercent } from './rates';
+import type { Report, ReportLink } from './schemas/reports';
+
+/**
+ * A report's figures as people read them, written once for the dashboard, the shared page, the PDF
+ * and the CSV so that all four show the same text (docs/decisions/039-client-reports.md). Money is
+ * formatted per currency with Intl in English, never summed across currencies.
+ */
+export function reportFigures(report: Report) {
+  const { funnel } = report;
+  return {
+    title: `Link report: ${report.scope.name}`,
+    period: `${report.from} to ${report.to}`,
+    linksBuilt: String(report.links.length),
+    statuses: [
+      ['Active', report.statusCounts.active],
+      ['Suspicious', report.statusCounts.suspicious],
+      ['Lost', report.statusCounts.lost],
+      ['Not monitored', report.statusCounts.unmonitored],
+    ] as const,
+    funnel: [
+      ['Prospects', String(funnel.prospects)],
+      ['Contacted', String(funnel.contacted)],
+      ['Replied', String(funnel.replied)],
+      ['Won', String(funnel.won)],
+      ['Reply rate', formatPercent(funnel.replyRate)],
+      ['Win rate', formatPercent(funnel.winRate)],
+    ] as const,
+    money:
+      report.money?.lines.map((line) => ({
+        currency: line.currency,
+        links: String(line.links),
+        spend: formatMoney(line.spendMinor, line.currency, 'en'),
+        costPerLink: formatMoney(line.costPerLinkMinor, line.currency, 'en'),
+      })) ?? null,
+    unpriced: report.money?.unpriced ?? 0,
+  };
+}
+
+/** One currency's spend as the PDF and the tests write it: "EUR: €400.00 for 2 links, €200.00 per link". */
+export function spendLine(line: {
+  currency: string;
+  links: string;
+  spend: string;
+  costPerLink: string;
+}): string {
+  return `${line.currency}: ${line.spend} for ${line.links} ${line.links === '1' ? 'link' : 'links'}, ${line.costPerLink} per link`;
+}
+
+/** How a report writes a link's status now. */
+export const reportStatusLabels: Record<ReportLink['status'], string> = {
+  active: 'Active',
+  suspicious: 'Suspicious',
+  lost: 'Lost',
+  unmonitored: 'Not monitored',
+};
+
+/** A link's authority as the report writes it, saying where the figure comes from. */
+export function authorityText(link: Pick<ReportLink, 'authority' | 'authoritySource'>): string {
+  if (link.authority === null) return 'Unknown';
+  return link.authoritySource === 'da_now' ? `DA ${link.authority} (now)` : `DA ${link.authority}`;
+}
+
+/** A link's price as the report writes it: formatted in its currency, or empty. */
+export function linkPriceText(link: Pick<ReportLink, 'priceMinor' | 'currency'>): string {
+  return link.priceMinor !== null && link.currency ? formatMoney(link.priceMinor, link.currency, 'en') : '';
+}
+
+/** The note under the links table on the authority column. */
+export const authorityNote =
+  'Authority is the linking site’s domain authority (DA) when the link was recorded; “(now)” marks a value read when this report was made, where the one of the day of placement was not kept.';
