@@ -11,7 +11,7 @@ import type { JobDefinition } from './job';
 export const backupJob: JobDefinition<Record<string, never>> = {
   ...backupQueue,
   cron: (config) => config.BACKUP_CRON,
-  async handle(_payload, { pool, config }) {
+  async handle(_payload, { pool, config, log }) {
     if (!pool) throw new Error('The backup job needs the database pool (JobDeps.pool)');
     const { file, manifest, deleted } = await runScheduledBackup({
       pool,
@@ -20,8 +20,9 @@ export const backupJob: JobDefinition<Record<string, never>> = {
       keep: config.BACKUP_KEEP,
     });
     const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
-    console.log(
-      `[backup] ${file}: ${manifest.tables.length} tables, ${rows} rows; deleted ${deleted.length} older`,
+    log?.info(
+      { file, tables: manifest.tables.length, rows, deleted: deleted.length },
+      `backup written: ${manifest.tables.length} tables, ${rows} rows; deleted ${deleted.length} older`,
     );
     return { file, deleted };
   },
