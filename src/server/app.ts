@@ -79,6 +79,7 @@ import { guestPostRoutes } from './modules/guest-posts/routes';
 import { replySuggestionRoutes } from './modules/reply-suggestions/routes';
 import { firstLineRoutes } from './modules/first-lines/routes';
 import { webhookRoutes } from './modules/webhooks/routes';
+import { systemRoutes } from './modules/system/routes';
 import type { EventHub } from './events/listen';
 import { eventRoutes } from './modules/events/routes';
 
@@ -169,6 +170,7 @@ const signedInRoutes: ((ctx: AppContext) => FastifyPluginAsyncZod)[] = [
   replySuggestionRoutes,
   firstLineRoutes,
   webhookRoutes,
+  systemRoutes,
   accountRoutes,
   accountSecurityRoutes,
   twoFactorAccountRoutes,
