@@ -169,7 +169,10 @@ export async function failingWebhookEndpoints(
       })
       .from(webhookEndpoints)
       .where(failingWhere)
-      .orderBy(sql`coalesce(${webhookEndpoints.failingSince}, ${webhookEndpoints.disabledAt})`, asc(webhookEndpoints.id))
+      .orderBy(
+        sql`coalesce(${webhookEndpoints.failingSince}, ${webhookEndpoints.disabledAt})`,
+        asc(webhookEndpoints.id),
+      )
       .limit(limit),
   ]);
   return {

@@ -176,7 +176,10 @@ describe('GET /api/system', () => {
     expect(queue).toMatchObject({ queued: 2, active: 0, failedLastDay: 1 });
     expect(queue!.oldestWaitingSeconds).toBeGreaterThanOrEqual(0);
     expect(queue!.oldestWaitingSeconds).toBeLessThan(3600);
-    expect(body.backup.last).toMatchObject({ status: 'failed', error: 'ENOSPC: no space left on device, write' });
+    expect(body.backup.last).toMatchObject({
+      status: 'failed',
+      error: 'ENOSPC: no space left on device, write',
+    });
     expect(body.backup.lastSucceededAt).not.toBeNull();
   });
 
@@ -194,7 +197,10 @@ describe('GET /api/system', () => {
       payload: { name: 'Scripts', scopes: ['read', 'write'] },
     });
     const { secret } = created.json<CreatedApiKey>();
-    const response = await t.app.inject({ url: apiPaths.system, headers: { authorization: `Bearer ${secret}` } });
+    const response = await t.app.inject({
+      url: apiPaths.system,
+      headers: { authorization: `Bearer ${secret}` },
+    });
     expect(response.statusCode).toBe(403);
   });
 
