@@ -21,7 +21,8 @@ const numOrNull = (value: string | number | null | undefined): number | null =>
  * Every pg-boss queue with its jobs: waiting (created or retry), running (active), failed in the
  * last 24 hours, and the seconds since the longest-waiting job became due (its start_after: a
  * retry's back-off or a spread-out check is not waiting before then); null when none waits.
- * Install-wide. One read of pg-boss's job table; none before pg-boss has made its schema.
+ * Install-wide; pg-boss's internal queues (`__pgboss__…`) left out. One read of pg-boss's job
+ * table; none before pg-boss has made its schema.
  */
 export async function jobQueueStats(db: Database): Promise<SystemQueue[]> {
   const [schema] = await queryRows<{ found: boolean }>(
@@ -52,6 +53,8 @@ export async function jobQueueStats(db: Database): Promise<SystemQueue[]> {
                 or (state = 'failed' and completed_on > now() - interval '24 hours')
              group by name
           ) j on j.name = q.name
+         -- pg-boss's own queues (its cron's send-it) are its business, not the app's.
+         where left(q.name, 8) <> '__pgboss'
          order by q.name`,
   );
   return rows.map((row) => ({

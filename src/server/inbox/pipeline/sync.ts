@@ -223,7 +223,13 @@ async function readMessage(client: ImapFlow, ctx: ReadContext, item: Listed): Pr
     if (!client.usable) throw error;
     return setAside(`The server could not return it: ${(error as Error).message}`);
   }
-  if (!fetched || !fetched.source) return 'skipped'; // deleted since it was listed
+  if (!fetched || !fetched.source) {
+    // imapflow answers "nothing" rather than failing once the connection is gone: that is no
+    // deleted message, and skipping it would move the position past a message never read
+    // (docs/decisions/042-fault-suite.md).
+    if (!client.usable || !client.mailbox) throw new Error('The IMAP connection was lost mid-sync');
+    return 'skipped'; // deleted since it was listed
+  }
   try {
     // Not needed here, and costly on huge bodies: HTML made from the text, links found in it.
     const mail = await simpleParser(fetched.source, {

@@ -172,6 +172,7 @@ describe('GET /api/system', () => {
 
     const body = (await status(owner)).json<SystemStatus>();
     const queue = body.queues.find((q) => q.name === 'find-prospects');
+    expect(body.queues.some((q) => q.name.startsWith('__pgboss'))).toBe(false);
     // The one due later is queued but does not count as waiting yet; the failed one counts in 24 h.
     expect(queue).toMatchObject({ queued: 2, active: 0, failedLastDay: 1 });
     expect(queue!.oldestWaitingSeconds).toBeGreaterThanOrEqual(0);
