@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { recordBackupRun } from '../backup/backup-runs';
+import { isDiskFull } from '../http/whole-file';
 import { runScheduledBackup } from '../backup/scheduled-backup';
 import { backupQueue } from './definitions';
 import type { JobDefinition } from './job';
@@ -27,7 +28,11 @@ export const backupJob: JobDefinition<Record<string, never>> = {
         keep: config.BACKUP_KEEP,
       });
     } catch (error) {
-      await recordBackupRun(db, { startedAt, status: 'failed', error: (error as Error).message });
+      // Nothing half-written is left (runScheduledBackup removes its partial file); the reason is kept.
+      const reason = isDiskFull(error)
+        ? `The backup folder's disk is full: no backup was written (${(error as Error).message})`
+        : (error as Error).message;
+      await recordBackupRun(db, { startedAt, status: 'failed', error: reason });
       throw error;
     }
     const { file, manifest, deleted } = result;
