@@ -11,6 +11,14 @@ import { createTestApp } from '../testing/app';
 import { createTestQueue } from '../testing/database';
 import type { DatabaseHandle } from '../db/client';
 import { testConfig } from '../testing/app';
+import { eq } from 'drizzle-orm';
+import { apiPaths } from '../../shared/paths';
+import { webhookDeliveries } from '../db/schema/webhooks';
+import { signUpUser } from '../testing/app';
+import { startWebhookReceiver } from '../testing/webhook-receiver';
+import { sharedWebhookClient } from '../webhooks/client';
+import { webhookSecretKey } from '../webhooks/keys';
+import { deliverDueWebhooks } from '../webhooks/run';
 import { createLogger } from './log';
 
 type Line = Record<string, unknown>;
@@ -142,6 +150,63 @@ describe('the app', () => {
       const kept = await t.app.inject({ url: '/api/health', headers: { 'x-request-id': 'abc-123' } });
       expect(kept.headers['x-request-id']).toBe('abc-123');
     } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('a request id that follows a change into its webhook deliveries', () => {
+  it("is stored on the deliveries the request's event queued, and the delivery's log line carries it", async () => {
+    const t = await createTestApp({ CRAWL_ALLOW_PRIVATE: '127.0.0.1' });
+    const receiver = await startWebhookReceiver(() => ({ status: 200, body: 'ok' }));
+    try {
+      const { cookie } = await signUpUser(t.app);
+      const endpoint = await t.app.inject({
+        method: 'POST',
+        url: apiPaths.webhooks,
+        headers: { cookie },
+        payload: { url: receiver.url, description: '', events: ['campaign.created'] },
+      });
+      expect(endpoint.statusCode).toBe(201);
+      const created = await t.app.inject({
+        method: 'POST',
+        url: apiPaths.campaigns,
+        headers: { cookie, 'x-request-id': 'campaign-req-42' },
+        payload: {
+          type: 'manual',
+          name: 'Traced',
+          websiteUrl: 'https://mysite.com',
+          competitors: [],
+          prospects: [{ website: 'alpha.com' }],
+        },
+      });
+      expect(created.statusCode).toBe(201);
+      const [delivery] = await t.handle.db
+        .select()
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.eventType, 'campaign.created'));
+      expect(delivery!.requestId).toBe('campaign-req-42');
+
+      const lines: Line[] = [];
+      await deliverDueWebhooks({
+        db: t.handle.db,
+        client: sharedWebhookClient(t.config),
+        secretKey: webhookSecretKey(t.config.APP_SECRET!),
+        disableAfterDays: 3,
+        timeoutMs: 5_000,
+        log: createLogger('info', { write: (l) => lines.push(JSON.parse(l)) }),
+      });
+      expect(lines).toEqual([
+        expect.objectContaining({
+          msg: 'webhook attempt',
+          requestId: 'campaign-req-42',
+          deliveryId: delivery!.id,
+          eventType: 'campaign.created',
+          status: 'delivered',
+        }),
+      ]);
+    } finally {
+      await receiver.close();
       await t.close();
     }
   });
