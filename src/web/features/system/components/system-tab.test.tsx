@@ -65,9 +65,9 @@ describe('Settings → System', () => {
   it('shows each kind of trouble in words: queues, a failing mailbox and endpoint, late checks, a failed backup', async () => {
     mockApi({ [`GET ${apiPaths.system}`]: () => json(200, troubled) });
     renderTab();
-    expect(await screen.findByText('find-prospects')).toBeInTheDocument();
+    expect((await screen.findAllByText('find-prospects')).length).toBeGreaterThan(0);
     expect(screen.getByText(m.installWide)).toBeInTheDocument();
-    expect(screen.getByText('find-prospects').closest('tr')).toHaveTextContent('31 min');
+    expect(screen.getAllByText('find-prospects')[1]!.closest('tr')).toHaveTextContent('31 min');
     expect(screen.getByText('grace@agency.example')).toBeInTheDocument();
     expect(screen.getByText('The SMTP server refused the login')).toBeInTheDocument();
     expect(screen.getByText('4 deliveries waiting; the oldest for 1 h 30 min.')).toBeInTheDocument();
@@ -75,9 +75,8 @@ describe('Settings → System', () => {
     expect(
       screen.getByText('2 of 10 live links due for a check; the latest is 1 d 1 h late.'),
     ).toBeInTheDocument();
-    expect(screen.getByText(/disk is full: no backup was written/)).toHaveTextContent(
-      /The last good backup is from/,
-    );
+    expect(screen.getByText(/disk is full: no backup was written/)).toBeInTheDocument();
+    expect(screen.getByText(/^The last good backup is from/)).toBeInTheDocument();
   });
 
   it('says a failed load and offers Try again', async () => {

@@ -51,12 +51,12 @@ function Section({
 }) {
   return (
     <Card className="overflow-hidden">
-      <div className="flex flex-wrap items-start justify-between gap-2 px-6 pt-5">
-        <div>
+      <div className="flex items-start justify-between gap-3 px-6 pt-5">
+        <div className="min-w-0">
           <h2 className="text-lg font-semibold">{title}</h2>
           {note && <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{note}</p>}
         </div>
-        {badge}
+        {badge && <div className="shrink-0 pt-1">{badge}</div>}
       </div>
       <div className="pt-3 pb-5">{children}</div>
     </Card>
@@ -97,34 +97,53 @@ function Queues({ queues }: { queues: SystemStatus['queues'] }) {
       {queues.length === 0 ? (
         <Line>{m.noQueues}</Line>
       ) : (
-        <Table>
-          <thead>
-            <tr>
-              <Th>Queue</Th>
-              <Th className="text-right">Waiting</Th>
-              <Th className="text-right">Running</Th>
-              <Th className="text-right">Failed (24 h)</Th>
-              <Th className="text-right">Oldest wait</Th>
-            </tr>
-          </thead>
-          <tbody>
+        <>
+          {/* On a phone each queue is one line of figures; the table would scroll sideways. */}
+          <ul className="divide-y divide-slate-200 sm:hidden dark:divide-slate-800">
             {queues.map((q) => (
-              <tr key={q.name}>
-                <Td className="font-mono text-xs">{q.name}</Td>
-                <Td className="text-right tabular-nums">{q.queued}</Td>
-                <Td className="text-right tabular-nums">{q.active}</Td>
-                <Td
-                  className={`text-right tabular-nums ${q.failedLastDay > 0 ? 'font-semibold text-red-700 dark:text-red-300' : ''}`}
-                >
-                  {q.failedLastDay}
-                </Td>
-                <Td className="text-right whitespace-nowrap tabular-nums">
-                  {formatAge(q.oldestWaitingSeconds)}
-                </Td>
-              </tr>
+              <li key={q.name} className="px-6 py-2.5 text-sm">
+                <span className="font-mono text-xs">{q.name}</span>
+                <p className="mt-0.5 text-slate-600 dark:text-slate-400">
+                  {q.queued} waiting · {q.active} running ·{' '}
+                  <span className={q.failedLastDay > 0 ? 'font-semibold text-red-700 dark:text-red-300' : ''}>
+                    {q.failedLastDay} failed (24 h)
+                  </span>
+                  {q.oldestWaitingSeconds !== null && ` · oldest ${formatAge(q.oldestWaitingSeconds)}`}
+                </p>
+              </li>
             ))}
-          </tbody>
-        </Table>
+          </ul>
+          <div className="hidden sm:block">
+            <Table>
+              <thead>
+                <tr>
+                  <Th>Queue</Th>
+                  <Th className="text-right">Waiting</Th>
+                  <Th className="text-right">Running</Th>
+                  <Th className="text-right">Failed (24 h)</Th>
+                  <Th className="text-right">Oldest wait</Th>
+                </tr>
+              </thead>
+              <tbody>
+                {queues.map((q) => (
+                  <tr key={q.name}>
+                    <Td className="font-mono text-xs">{q.name}</Td>
+                    <Td className="text-right tabular-nums">{q.queued}</Td>
+                    <Td className="text-right tabular-nums">{q.active}</Td>
+                    <Td
+                      className={`text-right tabular-nums ${q.failedLastDay > 0 ? 'font-semibold text-red-700 dark:text-red-300' : ''}`}
+                    >
+                      {q.failedLastDay}
+                    </Td>
+                    <Td className="text-right whitespace-nowrap tabular-nums">
+                      {formatAge(q.oldestWaitingSeconds)}
+                    </Td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </div>
+        </>
       )}
     </Section>
   );
@@ -277,12 +296,14 @@ function Backups({ backup }: { backup: SystemStatus['backup'] }) {
             )}
           </p>
           {last.status === 'failed' && (
-            <p className="text-red-700 dark:text-red-300">
-              {last.error ?? 'The backup failed.'}{' '}
-              {backup.lastSucceededAt
-                ? `The last good backup is from ${formatDateTime(backup.lastSucceededAt)}.`
-                : 'No backup has succeeded yet.'}
-            </p>
+            <>
+              <p className="text-red-700 dark:text-red-300">{last.error ?? 'The backup failed.'}</p>
+              <p>
+                {backup.lastSucceededAt
+                  ? `The last good backup is from ${formatDateTime(backup.lastSucceededAt)}.`
+                  : 'No backup has succeeded yet.'}
+              </p>
+            </>
           )}
           {!backup.scheduled && <p className="text-slate-500">{m.backupNotScheduled}</p>}
         </div>
