@@ -59,8 +59,9 @@ export function workOptions(job: Pick<JobDefinition<never>, 'concurrency'>, conf
  * Creates each job's queue (with its policy), (re)sets its schedule (or interval timer), and starts
  * working it with its workOptions. Payloads are validated with the job's schema before the handler
  * runs; a bad payload fails the job. Each job runs with its own log context (the request id the
- * sender carried in, its name and id), and its failure is logged as one JSON line. All queues share JOB_CONCURRENCY slots: a job fetched while
- * every slot is busy waits in this process for the next free one. Resolves with a function that
+ * sender carried in, its name and id), and its failure is logged as one JSON line. All queues
+ * share JOB_CONCURRENCY slots: a job fetched while every slot is busy waits in this process for
+ * the next free one. Resolves with a function that
  * clears the interval timers: call it before `boss.stop`, or a timer firing while pg-boss closes
  * its pool sends into a closed database.
  */
