@@ -34,6 +34,7 @@ import { databaseRateLimitStore } from './http/rate-limit-store';
 import { registerIdempotency } from './http/idempotency';
 import { registerNulRefusal } from './http/reject-nul';
 import { loggerOptions } from './http/request-log';
+import { registerRequestIds, requestIdOptions } from './http/request-id';
 import { createMetrics, type AppMetrics } from './observability/metrics';
 import { registerOperatorRoutes } from './observability/routes';
 import { unversionedUrl } from './http/api-version';
@@ -79,6 +80,7 @@ import { guestPostRoutes } from './modules/guest-posts/routes';
 import { replySuggestionRoutes } from './modules/reply-suggestions/routes';
 import { firstLineRoutes } from './modules/first-lines/routes';
 import { webhookRoutes } from './modules/webhooks/routes';
+import { systemRoutes } from './modules/system/routes';
 import type { EventHub } from './events/listen';
 import { eventRoutes } from './modules/events/routes';
 
@@ -171,6 +173,7 @@ const signedInRoutes: ((ctx: AppContext) => FastifyPluginAsyncZod)[] = [
   replySuggestionRoutes,
   firstLineRoutes,
   webhookRoutes,
+  systemRoutes,
   accountRoutes,
   accountSecurityRoutes,
   twoFactorAccountRoutes,
@@ -196,6 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const secure = config.APP_URL.startsWith('https://');
   const app = Fastify({
     ...loggerOptions(config),
+    ...requestIdOptions,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     // Signed tracking tokens carry the target URL of a click: far longer than Fastify's 100 default.
@@ -237,6 +241,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onRequest', (request, reply, done) =>
     securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
   );
+  registerRequestIds(app);
   // Before any plugin, so that every scope (the API docs' too) answers errors in the API's shape.
   registerErrorHandling(app);
   registerApiKeyAllowList(app);

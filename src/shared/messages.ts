@@ -59,6 +59,7 @@ export const messages = {
     tooLarge: 'The request is too large.',
     rateLimited: 'Too many requests. Please slow down and try again shortly.',
     internal: 'Something went wrong on our side. Please try again.',
+    storageFull: 'The server is out of disk space, so the file was not saved. Try again once space is freed.',
     routerError: 'Unexpected Application Error!',
   },
 } as const;

@@ -124,6 +124,8 @@ export const apiPaths = {
   /** API keys of the workspace (docs/decisions/025-public-api-and-webhooks.md). */
   apiKeys: '/api/api-keys',
   apiKey: '/api/api-keys/:id',
+  /** The System page's status: queues, failing mailboxes, webhooks, monitoring, backups (docs/product.md#system). */
+  system: '/api/system',
   /** Webhook endpoints and their delivery logs (docs/product.md#webhooks). */
   webhooks: '/api/webhooks',
   webhook: '/api/webhooks/:id',

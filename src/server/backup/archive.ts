@@ -35,11 +35,22 @@ export async function filesUnder(folder: string, prefix: string): Promise<Archiv
  */
 export async function writeArchive(file: string, files: ArchiveFile[]): Promise<void> {
   const pack = tar.pack();
+  let writeError: unknown;
   const written = pipeline(pack, createGzip(), createWriteStream(file, { mode: 0o600 }));
-  for (const entry of files) {
-    const { size, mtime } = await stat(entry.source);
-    const sink = pack.entry({ name: entry.name, size, mtime, mode: 0o600 });
-    await pipeline(createReadStream(entry.source), sink);
+  // The output can fail (a full disk) while an entry is being added: observed at once, or Node
+  // would end the process on an unhandled rejection (docs/decisions/042-fault-suite.md).
+  written.catch((error: unknown) => (writeError = error));
+  try {
+    for (const entry of files) {
+      const { size, mtime } = await stat(entry.source);
+      const sink = pack.entry({ name: entry.name, size, mtime, mode: 0o600 });
+      await pipeline(createReadStream(entry.source), sink);
+    }
+  } catch (error) {
+    pack.destroy();
+    await written.catch(() => undefined);
+    // The output's error (ENOSPC) says why; the entry's own is only its consequence.
+    throw writeError ?? error;
   }
   pack.finalize();
   await written;

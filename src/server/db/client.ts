@@ -45,6 +45,12 @@ function openPool(
   // An idle connection the server closes (restart, failover, admin command) must not crash the
   // process: the pool drops it and opens a new one on the next query.
   pool.on('error', (error) => console.warn(`[db] idle connection closed: ${error.message}`));
+  // Nor must one that dies while checked out between two queries (pg emits 'error' on the client,
+  // and the pool listens only to idle ones): the next query on it fails and it is dropped
+  // (docs/decisions/042-fault-suite.md).
+  pool.on('connect', (client) => {
+    client.on('error', (error) => console.warn(`[db] connection closed: ${error.message}`));
+  });
   const db = drizzlePg(pool, { casing: 'snake_case' }) as unknown as Database;
   return {
     db,

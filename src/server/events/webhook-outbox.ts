@@ -3,6 +3,7 @@ import { and, arrayContains, eq, isNull } from 'drizzle-orm';
 import type { WebhookEventType, WebhookPayload } from '../../shared/schemas/webhook-events';
 import type { Db } from '../db/client';
 import { webhookDeliveries, webhookEndpoints } from '../db/schema/webhooks';
+import { currentRequestId } from '../observability/request-context';
 
 /**
  * Puts a webhook event in the outbox (docs/decisions/025-public-api-and-webhooks.md): one pending
@@ -46,6 +47,8 @@ export async function queueWebhookEvent(
       eventType: type,
       payload: payload as unknown as Record<string, unknown>,
       nextAttemptAt: new Date(),
+      // The delivery's log lines carry the id of the request that made the change.
+      requestId: currentRequestId() ?? null,
     })),
   );
   return payload.id;

@@ -18,6 +18,8 @@ const statusOf: Record<ErrorCode, number> = {
   // The upstream model's answer was invalid (RFC 9110, 15.6.3 502 Bad Gateway); trying again may help.
   AI_UNUSABLE_ANSWER: 502,
   NOT_A_MEMBER: 403,
+  // RFC 4918, 11.5 507 Insufficient Storage.
+  STORAGE_FULL: 507,
   TWO_FACTOR_REQUIRED: 403,
 };
 
@@ -57,6 +59,10 @@ export class AppError extends Error {
   }
   static forbidden(message: string = messages.generic.forbidden) {
     return new AppError('FORBIDDEN', message);
+  }
+  /** 507 STORAGE_FULL: the disk or quota is full (docs/decisions/042-fault-suite.md). */
+  static storageFull() {
+    return new AppError('STORAGE_FULL', messages.generic.storageFull);
   }
 }
 

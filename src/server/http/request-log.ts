@@ -13,7 +13,9 @@ export interface LogDestination {
  */
 class OneLineRequestLog extends LogController {
   constructor(private readonly level: 'info' | 'debug') {
-    super();
+    // The request's id is `requestId` in its lines, as in the lines of the jobs it queues
+    // (docs/decisions/041-request-ids-and-system-page.md).
+    super({ requestIdLogLabel: 'requestId' });
   }
 
   override incomingRequest(): void {}

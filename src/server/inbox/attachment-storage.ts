@@ -1,10 +1,11 @@
 import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand } from '@aws-sdk/client-s3';
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Config } from '../config';
+import { writeWholeFile } from '../http/whole-file';
 import { s3Client } from '../net/s3-client';
 
 /**
@@ -43,8 +44,9 @@ export function localDiskAttachmentStorage(dir: string): AttachmentStorage {
     async save(key, data) {
       checkKey(key);
       await mkdir(dir, { recursive: true, mode: 0o700 });
-      // 'wx': a key collision (never expected with 128 random bits) fails instead of overwriting.
-      await writeFile(path.join(dir, key), data, { flag: 'wx', mode: 0o600 });
+      // 'wx': a key collision (never expected with 128 random bits) fails instead of overwriting;
+      // a full disk answers 507 and leaves no half-written file.
+      await writeWholeFile(path.join(dir, key), data, 0o600);
     },
     async open(key) {
       if (!KEY.test(key)) return null;

@@ -1,5 +1,6 @@
 import type { PgBoss, QueuePolicy, SendOptions } from 'pg-boss';
 import { z } from 'zod';
+import { withRequestId } from '../observability/request-context';
 
 /**
  * Every background job as its senders know it: the queue's name, the zod schema of its payload and
@@ -91,7 +92,9 @@ export type JobSender = Pick<PgBoss, 'send'>;
 /**
  * Queues one job after checking its payload against the queue's schema, so a wrong payload fails
  * at the sender instead of in a worker. Resolves to the job's id, or null when pg-boss refused it
- * as a duplicate (a singletonKey already queued).
+ * as a duplicate (a singletonKey already queued). Inside an HTTP request the job's data also carries
+ * the request's id, which the worker takes out again and logs with the job's lines
+ * (docs/decisions/041-request-ids-and-system-page.md).
  * @throws ZodError when the payload does not match the queue's schema; pg-boss's error when the
  * queue cannot take it.
  */
@@ -101,7 +104,7 @@ export function sendJob<P extends object>(
   payload: P,
   options: SendOptions = {},
 ): Promise<string | null> {
-  return queue.send(definition.name, definition.payload.parse(payload), options);
+  return queue.send(definition.name, withRequestId(definition.payload.parse(payload) as object), options);
 }
 
 /** One uploaded backlink export's import (a backlink_imports row; docs/decisions/033). */

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import type { Logger } from '../observability/log';
 import type { JobQueue, JobSender } from './definitions';
 
 /** What a job handler may use. */
@@ -13,6 +14,11 @@ export interface JobDeps {
   queue?: JobSender;
   /** The database's pool, for a job that needs one connection of its own (the backup's snapshot). */
   pool?: pg.Pool;
+  /**
+   * The worker's logger (JSON lines carrying the job's requestId, name and id); set by startWorkers,
+   * which makes one from LOG_LEVEL when none is given.
+   */
+  log?: Logger;
 }
 
 /**

@@ -13,8 +13,9 @@ export const webhookDeliveriesJob: JobDefinition<Record<string, never>> = {
   ...webhookDeliveriesQueue,
   cron: () => '* * * * *',
   everySeconds: (config) => (config.WEBHOOK_POLL_SECONDS < 60 ? config.WEBHOOK_POLL_SECONDS : undefined),
-  async handle(_payload, { db, config, appSecret }) {
+  async handle(_payload, { db, config, appSecret, log }) {
     return deliverDueWebhooks({
+      log,
       db,
       client: sharedWebhookClient(config),
       secretKey: webhookSecretKey(appSecret),

@@ -17,6 +17,8 @@ import { webhookDeliveriesJob } from './webhook-deliveries';
 import { backupJob } from './backup';
 import { reportSchedulesJob } from './report-schedules';
 import { Slots } from './slots';
+import { createLogger } from '../observability/log';
+import { runWithContext, takeRequestId } from '../observability/request-context';
 
 /** Every job the worker role runs. */
 export const jobs: readonly JobDefinition<never>[] = [
@@ -58,13 +60,16 @@ export function workOptions(job: Pick<JobDefinition<never>, 'concurrency'>, conf
 /**
  * Creates each job's queue (with its policy), (re)sets its schedule (or interval timer), and starts
  * working it with its workOptions. Payloads are validated with the job's schema before the handler
- * runs; a bad payload fails the job. All queues share JOB_CONCURRENCY slots: a job fetched while
- * every slot is busy waits in this process for the next free one. Resolves with a function that
+ * runs; a bad payload fails the job. Each job runs with its own log context (the request id the
+ * sender carried in, its name and id), and its failure is logged as one JSON line. All queues
+ * share JOB_CONCURRENCY slots: a job fetched while every slot is busy waits in this process for
+ * the next free one. Resolves with a function that
  * clears the interval timers: call it before `boss.stop`, or a timer firing while pg-boss closes
  * its pool sends into a closed database.
  */
 export async function startWorkers(boss: PgBoss, deps: JobDeps, definitions = jobs): Promise<() => void> {
   const slots = new Slots(deps.config.JOB_CONCURRENCY);
+  const log = deps.log ?? createLogger(deps.config.LOG_LEVEL);
   const timers: NodeJS.Timeout[] = [];
   for (const job of definitions) {
     await boss.createQueue(job.name, job.policy ? { policy: job.policy } : {});
@@ -74,7 +79,9 @@ export async function startWorkers(boss: PgBoss, deps: JobDeps, definitions = jo
       // pg-boss schedules by the minute at best; a shorter interval is a timer sending the job.
       await boss.unschedule(job.name);
       const timer = setInterval(() => {
-        boss.send(job.name, {}).catch((error: Error) => console.error('[jobs]', job.name, error.message));
+        boss
+          .send(job.name, {})
+          .catch((error: Error) => log.error({ job: job.name, err: error }, 'could not queue'));
       }, seconds * 1000);
       timer.unref();
       timers.push(timer);
@@ -82,8 +89,20 @@ export async function startWorkers(boss: PgBoss, deps: JobDeps, definitions = jo
     else if (job.cron) await boss.unschedule(job.name);
     await boss.work(job.name, workOptions(job, deps.config), async ([item]) => {
       if (!item) return;
-      const payload = job.payload.parse(item.data);
-      return slots.run(() => job.handle(payload, { ...deps, queue: boss }));
+      // The one place a job learns the request that queued it: every line logged while it runs
+      // carries requestId, job and jobId (docs/decisions/041-request-ids-and-system-page.md).
+      const { requestId, payload: data } = takeRequestId(item.data);
+      return runWithContext({ requestId, job: job.name, jobId: item.id }, async () => {
+        try {
+          const payload = job.payload.parse(data);
+          const result = await slots.run(() => job.handle(payload, { ...deps, log, queue: boss }));
+          log.debug('job done');
+          return result;
+        } catch (error) {
+          log.error({ err: error }, 'job failed');
+          throw error;
+        }
+      });
     });
   }
   return () => timers.forEach(clearInterval);

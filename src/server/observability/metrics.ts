@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { queryRows, type Database } from '../db/client';
+import { jobQueueStats, monitoringLag, webhookBacklog } from './system-queries';
 
 /** The app's Prometheus metrics: one registry per app, so several apps in one process stay apart. */
 export interface AppMetrics {
@@ -39,6 +40,8 @@ export function createMetrics(db: Database): AppMetrics {
     registers: [registry],
   });
 
+  // Both queue gauges are collected in parallel at each scrape: they share one read of pg-boss.
+  const queues = sharedWhileRunning(() => jobQueueStats(db));
   new Gauge({
     name: 'linkpilot_job_queue_depth',
     help: 'Jobs waiting in each queue (created or retry).',
@@ -46,17 +49,17 @@ export function createMetrics(db: Database): AppMetrics {
     registers: [registry],
     async collect() {
       this.reset();
-      for (const row of await queueRows(db)) this.set({ queue: row.name }, Number(row.depth));
+      for (const row of await queues()) this.set({ queue: row.name }, row.queued);
     },
   });
   new Gauge({
     name: 'linkpilot_job_queue_oldest_age_seconds',
-    help: 'Age of the oldest waiting job of each queue.',
+    help: 'Seconds since the oldest waiting job of each queue became due (0 with none waiting).',
     labelNames: ['queue'] as const,
     registers: [registry],
     async collect() {
       this.reset();
-      for (const row of await queueRows(db)) this.set({ queue: row.name }, Number(row.oldest_seconds));
+      for (const row of await queues()) this.set({ queue: row.name }, row.oldestWaitingSeconds ?? 0);
     },
   });
 
@@ -97,13 +100,9 @@ export function createMetrics(db: Database): AppMetrics {
     labelNames: ['measure'] as const,
     registers: [registry],
     async collect() {
-      const backlog = await numbers<'pending' | 'oldest'>(
-        db,
-        sql`select count(*) as pending, coalesce(extract(epoch from now() - min(created_at)), 0) as oldest
-              from webhook_deliveries where status = 'pending'`,
-      );
+      const backlog = await webhookBacklog(db);
       webhooks.set({ measure: 'pending' }, backlog.pending);
-      webhooks.set({ measure: 'oldest_age_seconds' }, backlog.oldest);
+      webhooks.set({ measure: 'oldest_age_seconds' }, backlog.oldestPendingSeconds ?? 0);
     },
   });
 
@@ -113,13 +112,9 @@ export function createMetrics(db: Database): AppMetrics {
     labelNames: ['measure'] as const,
     registers: [registry],
     async collect() {
-      const overdue = await numbers<'due' | 'lag'>(
-        db,
-        sql`select count(*) as due, coalesce(extract(epoch from now() - min(next_check_at)), 0) as lag
-              from live_links where next_check_at < now()`,
-      );
-      monitoring.set({ measure: 'due' }, overdue.due);
-      monitoring.set({ measure: 'lag_seconds' }, overdue.lag);
+      const overdue = await monitoringLag(db);
+      monitoring.set({ measure: 'due' }, overdue.overdue);
+      monitoring.set({ measure: 'lag_seconds' }, overdue.maxLagSeconds ?? 0);
     },
   });
 
@@ -131,16 +126,16 @@ export function createMetrics(db: Database): AppMetrics {
   };
 }
 
-/** Waiting jobs per pg-boss queue; none before pg-boss has made its schema. */
-async function queueRows(db: Database): Promise<{ name: string; depth: string; oldest_seconds: string }[]> {
-  const [schema] = await queryRows<{ found: boolean }>(
-    db,
-    sql`select to_regclass('pgboss.job') is not null as found`,
-  );
-  if (!schema?.found) return [];
-  return queryRows(
-    db,
-    sql`select name, count(*) as depth, extract(epoch from now() - min(created_on)) as oldest_seconds
-          from pgboss.job where state in ('created', 'retry') group by name order by name`,
-  );
+/**
+ * `read` made once for every caller while one read is in flight: the metrics a scrape collects in
+ * parallel share it, and the next scrape reads afresh.
+ */
+export function sharedWhileRunning<T>(read: () => Promise<T>): () => Promise<T> {
+  let running: Promise<T> | null = null;
+  return () => {
+    running ??= read().finally(() => {
+      running = null;
+    });
+    return running;
+  };
 }

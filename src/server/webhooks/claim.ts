@@ -12,6 +12,8 @@ export interface ClaimedDelivery {
   payload: Record<string, unknown>;
   attempts: number;
   createdAt: Date;
+  /** The id of the request whose change queued the event, for the attempt's log line. */
+  requestId: string | null;
 }
 
 /** The advisory lock that makes claims take turns (any constant of ours). */
@@ -37,6 +39,7 @@ interface Row {
   payload: Record<string, unknown>;
   attempts: number;
   created_at: string | Date;
+  request_id: string | null;
 }
 
 /**
@@ -90,7 +93,7 @@ export async function claimDueDeliveries(
           next_attempt_at = ${leaseEnd}::timestamptz, duration_ms = null
         from (select id from picked order by next_attempt_at limit ${limit}) p
         where d.id = p.id
-        returning d.id, d.endpoint_id, d.workspace_id, d.event_id, d.event_type, d.payload, d.attempts, d.created_at`,
+        returning d.id, d.endpoint_id, d.workspace_id, d.event_id, d.event_type, d.payload, d.attempts, d.created_at, d.request_id`,
     );
   });
   return rows.map((r) => ({
@@ -102,5 +105,6 @@ export async function claimDueDeliveries(
     payload: r.payload,
     attempts: r.attempts,
     createdAt: new Date(isoText(r.created_at)),
+    requestId: r.request_id,
   }));
 }

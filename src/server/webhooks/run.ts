@@ -1,3 +1,5 @@
+import type { Logger } from '../observability/log';
+import { currentContext, runWithContext } from '../observability/request-context';
 import { claimDueDeliveries } from './claim';
 import { attemptDelivery, type WebhookDeliveryDeps } from './deliver';
 
@@ -13,6 +15,8 @@ export interface WebhookRunOptions extends WebhookDeliveryDeps {
   /** WEBHOOK_TIMEOUT_MS: an attempt's limit, from which the claim's lease is made. */
   timeoutMs: number;
   concurrency?: number;
+  /** The worker's logger: one line per attempt, carrying the id of the request that queued the event. */
+  log?: Logger;
 }
 
 /**
@@ -39,9 +43,23 @@ export async function deliverDueWebhooks(
     const claimed = free > 0 ? await claimDueDeliveries(options.db, clock(), free, leaseMs) : [];
     for (const delivery of claimed) {
       attempted++;
-      const attempt: Promise<void> = attemptDelivery(options, delivery)
+      const context = { ...currentContext(), requestId: delivery.requestId ?? undefined };
+      const attempt: Promise<void> = runWithContext(context, () => attemptDelivery(options, delivery))
         .then((result) => {
           if (result.status === 'delivered') delivered++;
+          runWithContext(context, () =>
+            options.log?.info(
+              {
+                deliveryId: delivery.id,
+                eventId: delivery.eventId,
+                eventType: delivery.eventType,
+                attempt: delivery.attempts,
+                status: result.status,
+                responseStatus: result.responseStatus,
+              },
+              'webhook attempt',
+            ),
+          );
         })
         .catch((error: unknown) => console.error('[webhooks] could not record an attempt:', error))
         .finally(() => running.delete(attempt));

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { webhookTestEvent } from '../../shared/schemas/webhook-events';
 import { webhookDeliveries } from '../db/schema/webhooks';
+import { currentRequestId } from '../observability/request-context';
 import { attemptDelivery, type AttemptResult, type WebhookDeliveryDeps } from './deliver';
 import type { WebhookPayload } from '../../shared/schemas/webhook-events';
 
@@ -30,6 +31,7 @@ export async function sendTestEvent(
     eventType: webhookTestEvent,
     payload: payload as unknown as Record<string, unknown>,
     attempts: 1,
+    requestId: currentRequestId() ?? null,
   };
   // Logged as in flight from the start (a start, no duration), with no next attempt: no job claims it.
   const [row] = await deps.db

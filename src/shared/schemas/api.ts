@@ -18,6 +18,8 @@ export const errorCodes = [
   /** The workspace requires two-factor sign-in and the user has not set it up (docs/decisions/031-two-factor-and-passkeys.md). */
   'TWO_FACTOR_REQUIRED',
   'INVALID_CREDENTIALS',
+  /** The server's disk (or quota) is full: the file was not saved, and nothing half-written was kept. */
+  'STORAGE_FULL',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

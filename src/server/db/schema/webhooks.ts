@@ -63,6 +63,8 @@ export const webhookDeliveries = pgTable(
     /** The start of the receiver's answer (at most 2,000 characters), or why no answer came. */
     responseBody: text(),
     durationMs: integer(),
+    /** The id of the HTTP request whose change queued the event (its log lines'), when one did. */
+    requestId: text(),
     createdAt: createdAt(),
   },
   (t) => [

@@ -220,10 +220,17 @@ async function readMessage(client: ImapFlow, ctx: ReadContext, item: Listed): Pr
     fetched = await client.fetchOne(String(item.uid), { source: true }, { uid: true });
   } catch (error) {
     // The server refused this message (a damaged file on its side) yet still answers: set it aside.
-    if (!client.usable) throw error;
+    // A dropped connection is thrown instead, so the next run reads the message again.
+    if (!(await stillConnected(client))) throw error;
     return setAside(`The server could not return it: ${(error as Error).message}`);
   }
-  if (!fetched || !fetched.source) return 'skipped'; // deleted since it was listed
+  if (!fetched || !fetched.source) {
+    // imapflow answers "nothing" rather than failing once the connection is gone: that is no
+    // deleted message, and skipping it would move the position past a message never read
+    // (docs/decisions/042-fault-suite.md).
+    if (!(await stillConnected(client))) throw new Error('The IMAP connection was lost mid-sync');
+    return 'skipped'; // deleted since it was listed
+  }
   try {
     // Not needed here, and costly on huge bodies: HTML made from the text, links found in it.
     const mail = await simpleParser(fetched.source, {
@@ -238,6 +245,21 @@ async function readMessage(client: ImapFlow, ctx: ReadContext, item: Listed): Pr
   } catch (error) {
     return setAside(error instanceof Error ? error.message : String(error));
   }
+}
+
+/**
+ * Whether the IMAP connection still answers, asked with a NOOP: imapflow marks a connection
+ * unusable only once it has seen the socket close, which can come after a command already failed
+ * because of it (docs/decisions/042-fault-suite.md).
+ */
+async function stillConnected(client: ImapFlow): Promise<boolean> {
+  if (!client.usable || !client.mailbox) return false;
+  try {
+    await client.noop();
+  } catch {
+    return false;
+  }
+  return client.usable;
 }
 
 /** Classifies, matches and applies one parsed message; then re-reads the sending mailbox's health. */

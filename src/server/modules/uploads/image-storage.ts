@@ -1,7 +1,8 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { writeWholeFile } from '../../http/whole-file';
 
 /**
  * Where uploaded images live. The local-disk driver is the default (one process, or several sharing a
@@ -19,8 +20,9 @@ export function localDiskImageStorage(dir: string): ImageStorage {
   return {
     async save(name, data) {
       await mkdir(dir, { recursive: true });
-      // 'wx': a name collision (never expected with 128 random bits) fails instead of overwriting.
-      await writeFile(path.join(dir, name), data, { flag: 'wx' });
+      // 'wx': a name collision (never expected with 128 random bits) fails instead of overwriting;
+      // a full disk answers 507 and leaves no half-written image.
+      await writeWholeFile(path.join(dir, name), data);
       return `/uploads/${name}`;
     },
     async open(name) {

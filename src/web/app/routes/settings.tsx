@@ -2,6 +2,7 @@ import { ActivityLog } from '#web/features/activity/components/activity-log';
 import { ApiKeysTab } from '#web/features/api-keys/components/api-keys-tab';
 import { SettingsPage, type SettingsTab } from '#web/features/settings/components/settings-page';
 import { SsoTab } from '#web/features/sso/components/sso-tab';
+import { SystemTab } from '#web/features/system/components/system-tab';
 import { PasskeysCard } from '#web/features/two-factor/components/passkeys-card';
 import { TwoFactorCard } from '#web/features/two-factor/components/two-factor-card';
 import { WorkspaceTwoFactorCard } from '#web/features/two-factor/components/workspace-two-factor-card';
@@ -13,6 +14,7 @@ const workspaceTabs: SettingsTab[] = [
   { value: 'api-keys', label: 'API keys', panel: (user) => <ApiKeysTab user={user} /> },
   { value: 'webhooks', label: 'Webhooks', panel: (user) => <WebhooksTab user={user} /> },
   { value: 'sso', label: 'Single sign-on', panel: (user) => <SsoTab user={user} /> },
+  { value: 'system', label: 'System', panel: () => <SystemTab />, fullAccessOnly: true },
 ];
 
 /** The Security tab's cards for two-factor sign-in, between the password and the sessions. */

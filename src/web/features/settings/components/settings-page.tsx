@@ -17,6 +17,8 @@ export interface SettingsTab {
   value: string;
   label: string;
   panel: (user: Me) => ReactNode;
+  /** Shown only to Full Access members (the System tab). */
+  fullAccessOnly?: boolean;
 }
 
 /** The page's own tabs, in order, with the sign-in security cards another feature owns. */
@@ -51,7 +53,7 @@ function ownTabs(securityCards: SettingsTab['panel']): SettingsTab[] {
 /**
  * /dashboard/settings (docs/product.md#settings): Profile (with sending settings), Security
  * (password, two-factor sign-in, passkeys, the workspace's 2FA requirement, sessions), Billing, Users,
- * Activity (the workspace's log), API keys, Webhooks and Single sign-on. The open tab is the `?tab=` parameter, so a
+ * Activity (the workspace's log), API keys, Webhooks, Single sign-on and (Full Access only) System. The open tab is the `?tab=` parameter, so a
  * link (a notification, the README) opens it. `workspaceTabs` (Activity, API keys, Webhooks, SSO) and
  * `securityCards` (two-factor sign-in and passkeys) come from their own features, put in by the
  * route module (app/routes/settings.tsx): a feature renders no other feature's components.
@@ -60,9 +62,11 @@ export function SettingsPage({
   workspaceTabs = [],
   securityCards = () => null,
 }: { workspaceTabs?: SettingsTab[]; securityCards?: SettingsTab['panel'] } = {}) {
-  const tabs = [...ownTabs(securityCards), ...workspaceTabs];
   // The dashboard guard has loaded the session already; this reads it from the cache.
   const { data: user } = useMe();
+  const tabs = [...ownTabs(securityCards), ...workspaceTabs].filter(
+    (t) => !t.fullAccessOnly || user?.workspace.role === 'full',
+  );
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const current = tabs.some((t) => t.value === requested) ? requested! : 'profile';
