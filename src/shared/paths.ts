@@ -28,6 +28,8 @@ export const paths = {
   liveLinks: '/dashboard/live-links',
   /** The placement ledger and the clients (docs/decisions/034-clients-and-placements.md). */
   placements: '/dashboard/placements',
+  /** The placements page showing the waiting replacement claims (docs/decisions/038-warranty-claims.md). */
+  placementClaims: '/dashboard/placements?claims=active',
   clients: '/dashboard/clients',
   guestPosts: '/dashboard/guest-posts',
   settings: '/dashboard/settings',
@@ -166,6 +168,11 @@ export const apiPaths = {
   placementsImport: '/api/placements/import',
   placementInvoice: '/api/placements/:id/invoice',
   liveLinkPlacement: '/api/live-links/:id/placement',
+  /** Warranty claims (docs/decisions/038-warranty-claims.md). */
+  claims: '/api/claims',
+  claim: '/api/claims/:id',
+  claimStatus: '/api/claims/:id/status',
+  claimSnapshot: '/api/claims/:id/snapshot',
   prospectNotes: '/api/prospects/:id/notes',
   prospectNote: '/api/prospect-notes/:id',
   campaignFirstLines: '/api/campaigns/:id/first-lines',
