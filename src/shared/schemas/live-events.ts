@@ -22,6 +22,8 @@ export const liveEventTypes = [
   'webhooks.changed',
   /** A placement or client changed (docs/decisions/034-clients-and-placements.md). */
   'placements.changed',
+  /** A replacement claim opened, moved or got a hint (docs/decisions/038-warranty-claims.md). */
+  'claims.changed',
 ] as const;
 
 export type LiveEventType = (typeof liveEventTypes)[number];

@@ -87,6 +87,8 @@ export const panelsByEvent: Record<LiveEventType, KeyFor[]> = {
   'inbox.changed': [fixed(inboxKey), prospectsTable, timeline, contacts],
   'webhooks.changed': [fixed(webhooksKey)],
   'placements.changed': [fixed(placementsKey), fixed(clientsKey)],
+  // Claims are keyed under the placements (['placements', 'claims', …]).
+  'claims.changed': [fixed(placementsKey)],
 };
 
 /** The query-key prefixes an event makes stale. */
