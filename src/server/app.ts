@@ -71,6 +71,7 @@ import { inboxRoutes } from './modules/inbox/routes';
 import { inboxContentRoutes } from './modules/inbox/content-routes';
 import { clientRoutes } from './modules/clients/routes';
 import { placementRoutes } from './modules/placements/routes';
+import { claimRoutes } from './modules/claims/routes';
 import { attachmentStorageFor, type AttachmentStorage } from './inbox/attachment-storage';
 import { createAiWriter, type AiWriter } from './ai/writer';
 import { aiRoutes } from './modules/ai/routes';
@@ -154,6 +155,7 @@ const signedInRoutes: ((ctx: AppContext) => FastifyPluginAsyncZod)[] = [
   liveLinkRoutes,
   clientRoutes,
   placementRoutes,
+  claimRoutes,
   competitorGapRoutes,
   backlinkImportRoutes,
   notificationRoutes,
