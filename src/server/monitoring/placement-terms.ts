@@ -63,9 +63,11 @@ export function observePlacement(terms: PlacementTerms, page: PageFetch): Placem
   const issues: PlacementIssue[] = [];
   if (!link) issues.push('lost');
   else {
-    const rel: PlacementRel = (['sponsored', 'ugc', 'nofollow'] as const).find((r) => link.rel.includes(r)) ?? 'dofollow';
+    const rel: PlacementRel =
+      (['sponsored', 'ugc', 'nofollow'] as const).find((r) => link.rel.includes(r)) ?? 'dofollow';
     if (rel !== terms.rel) issues.push('rel-changed');
-    if (terms.anchorText && comparable(link.text) !== comparable(terms.anchorText)) issues.push('anchor-changed');
+    if (terms.anchorText && comparable(link.text) !== comparable(terms.anchorText))
+      issues.push('anchor-changed');
     if (urlKey(link.url) !== urlKey(terms.targetUrl)) issues.push('target-changed');
   }
   const robotsNoindex = isNoindex(extract.robots) || isNoindex(page.robotsHeader);
@@ -84,7 +86,12 @@ export function observePlacement(terms: PlacementTerms, page: PageFetch): Placem
  * The HTML that proves what the page shows: every `<a>` to the found link's URL (outer HTML) and
  * the robots meta tags, or the X-Robots-Tag header when it is what says noindex. Cut at FRAGMENT_MAX.
  */
-export function fragmentOf(html: string, pageUrl: string, linkUrl: string | null, robotsHeader = ''): string | null {
+export function fragmentOf(
+  html: string,
+  pageUrl: string,
+  linkUrl: string | null,
+  robotsHeader = '',
+): string | null {
   const doc = parseDocument(html);
   const parts: string[] = [];
   if (linkUrl) {

@@ -85,7 +85,10 @@ export async function recordPlacementSighting(
 
   const day = checkedAt.toISOString().slice(0, 10);
   const inWarranty =
-    p.warrantyEndsOn !== null && placement.liveAt !== null && placement.liveAt <= day && day <= p.warrantyEndsOn;
+    p.warrantyEndsOn !== null &&
+    placement.liveAt !== null &&
+    placement.liveAt <= day &&
+    day <= p.warrantyEndsOn;
   const minKeep = new Date(checkedAt.getTime() + PROOF_MIN_KEEP_DAYS * 86_400_000);
   const warrantyEnd = p.warrantyEndsOn ? new Date(`${p.warrantyEndsOn}T23:59:59.999Z`) : null;
   const keepUntil = warrantyEnd && warrantyEnd > minKeep ? warrantyEnd : minKeep;
@@ -189,7 +192,13 @@ async function openClaim(
     // One draft per member and thread: a draft they already started keeps its words, the follow-up goes below.
     const [draft] = await db
       .insert(inboxAnswers)
-      .values({ workspaceId: placement.workspaceId, threadId: thread.id, authorId: assigneeId, status: 'draft', body })
+      .values({
+        workspaceId: placement.workspaceId,
+        threadId: thread.id,
+        authorId: assigneeId,
+        status: 'draft',
+        body,
+      })
       .onConflictDoUpdate({
         target: [inboxAnswers.threadId, inboxAnswers.authorId],
         targetWhere: sql`${inboxAnswers.status} = 'draft'`,
@@ -226,7 +235,11 @@ async function openClaim(
     title,
     body: text,
   });
-  await emit(db, { type: 'notification.created', workspaceId: placement.workspaceId, payload: { kind: 'claim-opened' } });
+  await emit(db, {
+    type: 'notification.created',
+    workspaceId: placement.workspaceId,
+    payload: { kind: 'claim-opened' },
+  });
   await emit(db, {
     type: 'claim.opened',
     workspaceId: placement.workspaceId,
@@ -316,7 +329,11 @@ export async function noteClaimReply(db: Db, prospectId: string): Promise<void> 
         eq(placementClaims.status, 'open'),
       ),
     )
-    .returning({ id: placementClaims.id, placementId: placementClaims.placementId, workspaceId: placementClaims.workspaceId });
+    .returning({
+      id: placementClaims.id,
+      placementId: placementClaims.placementId,
+      workspaceId: placementClaims.workspaceId,
+    });
   for (const c of moved)
     await emit(db, {
       type: 'claim.changed',
@@ -357,4 +374,22 @@ export async function announceResolved(
       replacementPlacementId: claim.replacementPlacementId,
     },
   });
+}
+
+/**
+ * Deletes the proof kept past its `keep_until` (the warranty's end, at least PROOF_MIN_KEEP_DAYS),
+ * except the proof a waiting claim still rests on (docs/decisions/038-warranty-claims.md).
+ * @returns how many proofs were deleted.
+ */
+export async function deleteExpiredProofs(db: Db, now: Date): Promise<number> {
+  const deleted = await db
+    .delete(placementProofs)
+    .where(
+      and(
+        sql`${placementProofs.keepUntil} < ${now}`,
+        sql`not exists (select 1 from ${placementClaims} where ${placementClaims.proofId} = ${placementProofs.id} and ${placementClaims.status} in ('open', 'publisher_replied'))`,
+      ),
+    )
+    .returning({ id: placementProofs.id });
+  return deleted.length;
 }

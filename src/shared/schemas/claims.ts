@@ -18,12 +18,19 @@ export const claimMessages = {
   loadFailed: 'Failed to load claims',
   moveFailed: 'Failed to change the claim',
   moved: 'Claim updated',
-  empty: 'No claims yet. A claim opens by itself when monitoring finds a placement changed within its warranty.',
+  empty:
+    'No claims yet. A claim opens by itself when monitoring finds a placement changed within its warranty.',
   emptyOpen: 'No open claims',
 } as const;
 
 /** What a check can find wrong with a placement against its agreed terms. */
-export const placementIssues = ['lost', 'rel-changed', 'noindex', 'anchor-changed', 'target-changed'] as const;
+export const placementIssues = [
+  'lost',
+  'rel-changed',
+  'noindex',
+  'anchor-changed',
+  'target-changed',
+] as const;
 export type PlacementIssue = (typeof placementIssues)[number];
 
 /** Each issue in the user's words (the claim view, the draft to the publisher). */
@@ -81,9 +88,7 @@ export const claimProofSchema = z.object({
   httpStatus: z.number().int().nullable(),
   finalUrl: z.string(),
   /** The found link's target, anchor and rel (null: no link found). */
-  found: z
-    .object({ url: z.string(), anchorText: z.string(), rel: z.array(z.string()) })
-    .nullable(),
+  found: z.object({ url: z.string(), anchorText: z.string(), rel: z.array(z.string()) }).nullable(),
   /** The relevant HTML of the page (the link, a robots meta tag), as text, at most 2,000 characters. */
   fragment: z.string().nullable(),
   /** Size of the stored page snapshot in bytes before and after gzip; null when the page had none. */
@@ -155,7 +160,11 @@ export const moveClaimSchema = z
   })
   .superRefine((v, ctx) => {
     if (v.to === 'replaced' && !v.replacementPageUrl)
-      ctx.addIssue({ code: 'custom', path: ['replacementPageUrl'], message: claimMessages.replacementRequired });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['replacementPageUrl'],
+        message: claimMessages.replacementRequired,
+      });
   });
 export type MoveClaimInput = z.input<typeof moveClaimSchema>;
 export type MoveClaim = z.output<typeof moveClaimSchema>;

@@ -1,4 +1,6 @@
 CREATE TYPE "public"."placement_claim_status" AS ENUM('open', 'publisher_replied', 'restored', 'replaced', 'refunded', 'written_off');--> statement-breakpoint
+ALTER TYPE "public"."activity_kind" ADD VALUE 'claim.opened';--> statement-breakpoint
+ALTER TYPE "public"."activity_kind" ADD VALUE 'claim.resolved';--> statement-breakpoint
 ALTER TYPE "public"."notification_kind" ADD VALUE 'claim-opened';--> statement-breakpoint
 CREATE TABLE "placement_claims" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,

@@ -162,7 +162,12 @@ export async function findClaim(db: Db, workspaceId: string, id: string): Promis
 export async function moveClaim(db: Database, actor: Actor, id: string, input: MoveClaim): Promise<Claim> {
   await db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ claim: placementClaims, placement: placements, warrantyEndsOn: warrantyEndsOnSql, proof: placementProofs })
+      .select({
+        claim: placementClaims,
+        placement: placements,
+        warrantyEndsOn: warrantyEndsOnSql,
+        proof: placementProofs,
+      })
       .from(placementClaims)
       .innerJoin(placements, eq(placements.id, placementClaims.placementId))
       .leftJoin(placementProofs, eq(placementProofs.id, placementClaims.proofId))
@@ -199,8 +204,7 @@ export async function moveClaim(db: Database, actor: Actor, id: string, input: M
       })
       .where(eq(placementClaims.id, id))
       .returning();
-    if (resolves)
-      await announceResolved(tx, actor, after!, row.placement, row.warrantyEndsOn, row.proof);
+    if (resolves) await announceResolved(tx, actor, after!, row.placement, row.warrantyEndsOn, row.proof);
     else
       await emit(tx, {
         type: 'claim.changed',
@@ -222,7 +226,11 @@ export async function claimSnapshot(
   id: string,
 ): Promise<{ html: Buffer; fileName: string }> {
   const [row] = await db
-    .select({ snapshot: placementProofs.snapshot, checkedAt: placementProofs.checkedAt, pageUrl: placements.pageUrl })
+    .select({
+      snapshot: placementProofs.snapshot,
+      checkedAt: placementProofs.checkedAt,
+      pageUrl: placements.pageUrl,
+    })
     .from(placementClaims)
     .innerJoin(placements, eq(placements.id, placementClaims.placementId))
     .leftJoin(placementProofs, eq(placementProofs.id, placementClaims.proofId))

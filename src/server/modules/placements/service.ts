@@ -61,7 +61,9 @@ const columns = {
   >`to_char(${placements.liveAt} + make_interval(months => ${placements.warrantyMonths}), 'YYYY-MM-DD')`,
   notes: placements.notes,
   monitorIssues: sql<PlacementIssue[] | null>`${placements.monitorIssues}`,
-  openClaim: sql<Placement['openClaim']>`(select json_build_object('id', c.id, 'status', c.status, 'restoreSuggested', c.restore_suggested_at is not null) from placement_claims c where c.placement_id = ${placements.id} and c.status in ('open', 'publisher_replied') limit 1)`,
+  openClaim: sql<
+    Placement['openClaim']
+  >`(select json_build_object('id', c.id, 'status', c.status, 'restoreSuggested', c.restore_suggested_at is not null) from placement_claims c where c.placement_id = ${placements.id} and c.status in ('open', 'publisher_replied') limit 1)`,
   createdAt: placements.createdAt,
   updatedAt: placements.updatedAt,
 };

@@ -641,6 +641,13 @@ export const domainEvents = {
   }),
   'client.changed': liveOnly(clientFacts, 'Client changed', ['placements.changed']),
 
+  'client.deleted': defineEvent({
+    payload: clientFacts,
+    label: 'Client deleted',
+    live: ['placements.changed'],
+    activity: { facts: (p) => ({ subject: p.name }), sentence: (e) => `deleted the client ${e.subject}` },
+  }),
+
   // Warranty claims (docs/decisions/038-warranty-claims.md)
   'claim.opened': defineEvent({
     payload: claimFacts,
@@ -650,7 +657,7 @@ export const domainEvents = {
       facts: (p) => ({ subject: p.pageUrl, details: { issues: p.issues.join(', ') } }),
       sentence: (e) => `opened a replacement claim on ${e.subject} (${e.details.issues})`,
     },
-    webhook: { when: "a check found a placement changed within its warranty and opened a replacement claim" },
+    webhook: { when: 'a check found a placement changed within its warranty and opened a replacement claim' },
   }),
   'claim.resolved': defineEvent({
     payload: claimFacts.extend({ replacementPlacementId: id.nullable() }),
@@ -663,7 +670,11 @@ export const domainEvents = {
     webhook: { when: 'a replacement claim was marked restored, replaced, refunded or written off' },
   }),
   'claim.changed': liveOnly(
-    z.object({ claimId: id, placementId: id, change: z.enum(['publisher_replied', 'restore_suggested', 'restore_unsuggested']) }),
+    z.object({
+      claimId: id,
+      placementId: id,
+      change: z.enum(['publisher_replied', 'restore_suggested', 'restore_unsuggested']),
+    }),
     'Claim changed',
     ['claims.changed', 'placements.changed'],
   ),
@@ -672,12 +683,6 @@ export const domainEvents = {
     'Placement proof recorded',
     ['placements.changed'],
   ),
-  'client.deleted': defineEvent({
-    payload: clientFacts,
-    label: 'Client deleted',
-    live: ['placements.changed'],
-    activity: { facts: (p) => ({ subject: p.name }), sentence: (e) => `deleted the client ${e.subject}` },
-  }),
 } as const;
 
 /** The name of a domain event. */
