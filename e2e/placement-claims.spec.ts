@@ -127,4 +127,21 @@ test('a link turned nofollow within the warranty opens a claim with its proof an
     await expect(answer).toHaveValue(new RegExp(quoted.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
   expect(mail.smtp.messages).toHaveLength(1);
   await screenshots(page, 'placement-claim-draft');
+
+  // The publisher offers another post: the claim is resolved as replaced by a new placement.
+  await page.goto(paths.placements);
+  await screenshots(page, 'placement-claims-list');
+  await row.getByRole('button', { name: `Open claim on ${pageUrl}` }).click();
+  const moves = claim.getByRole('region', { name: 'Move the claim' });
+  await moves.getByRole('button', { name: 'Replaced…' }).click();
+  await moves.getByLabel('Page URL of the replacement link').fill('claims.test/new-guide');
+  await moves.getByRole('button', { name: 'Record replacement' }).click();
+  await expect(page.getByText('Claim updated')).toBeVisible();
+  await expect(claim.getByRole('region', { name: 'Resolution' })).toContainText('Replaced on');
+  await screenshots(page, 'placement-claim-resolved');
+  await page.keyboard.press('Escape');
+  await expect(page.getByText('No open claims')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'claims.test/new-guide' })).toContainText(
+    'Warranty to',
+  );
 });
