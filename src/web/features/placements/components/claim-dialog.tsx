@@ -2,8 +2,8 @@ import { Download, MessageSquare } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { displayUrl } from '#shared/display-host';
 import { apiPaths, paths, withId } from '#shared/paths';
+import { websiteHost } from '#shared/urls';
 import {
   claimMessages as m,
   claimMoves,
@@ -54,7 +54,7 @@ export function ClaimDialog({ claimId, onClose }: { claimId: string | null; onCl
       {claimId !== null && (
         <DialogContent
           className="max-w-2xl"
-          title={claim ? `Replacement claim — ${displayUrl(claim.terms.pageUrl)}` : 'Replacement claim'}
+          title={claim ? `Replacement claim — ${websiteHost(claim.terms.pageUrl)}` : 'Replacement claim'}
           description={
             claim ? (
               <span className="flex flex-wrap items-center gap-2">
