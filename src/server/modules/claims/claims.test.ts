@@ -12,6 +12,9 @@ import { liveLinks } from '../../db/schema/live-links';
 import { notifications } from '../../db/schema/notifications';
 import { placements } from '../../db/schema/placements';
 import { activity as activityEntries } from '../../db/schema/activity';
+import { webhookDeliveries, webhookEndpoints } from '../../db/schema/webhooks';
+import { API_V1 } from '../../http/api-version';
+import type { CreatedApiKey } from '../../../shared/schemas/api-keys';
 import { Crawler } from '../../discovery/crawler';
 import { crawlerSettings } from '../../discovery/settings';
 import { checkLiveLink } from '../../monitoring/check';
@@ -388,5 +391,73 @@ describe('replacement claims', () => {
     expect(row!.status).toBe('open');
     const written = await move(claim!.id, { to: 'written_off' });
     expect(written.json<Claim>().status).toBe('written_off');
+  });
+
+  it('works in the public API with a key (cursor pages) and announces claim.opened and claim.resolved to webhooks', async () => {
+    const key = (
+      await inject('POST', apiPaths.apiKeys, { name: 'Claims', scopes: ['read', 'write'] })
+    ).json<CreatedApiKey>();
+    const withKey = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      t.app.inject({
+        method,
+        url: `${API_V1}${url.slice('/api'.length)}`,
+        headers: { authorization: `Bearer ${key.secret}` },
+        payload,
+      });
+    const me = (await inject('GET', apiPaths.me)).json<{ workspace: { id: string } }>();
+    await db()
+      .insert(webhookEndpoints)
+      .values({
+        workspaceId: me.workspace.id,
+        url: 'https://hooks.example.com/claims',
+        events: ['claim.opened', 'claim.resolved'],
+        secretEncrypted: 'v1.unused',
+      });
+    const p = await monitoredPlacement({ warrantyMonths: 12, liveAt: daysAgo(4), thread: true });
+    await check(p.linkId);
+    pages.set(p.path, post({ href: 'https://shop.test/elsewhere' }));
+    await check(p.linkId);
+
+    const first = await withKey('GET', withQuery(apiPaths.claims, { status: 'all', pageSize: 1 }));
+    expect(first.statusCode).toBe(200);
+    const firstPage = first.json<ClaimPage>();
+    expect(firstPage.items).toHaveLength(1);
+    expect(firstPage.nextCursor).not.toBeNull();
+    const second = await withKey(
+      'GET',
+      withQuery(apiPaths.claims, { status: 'all', pageSize: 1, cursor: firstPage.nextCursor! }),
+    );
+    expect(second.statusCode).toBe(200);
+    expect(second.json<ClaimPage>().items[0]!.id).not.toBe(firstPage.items[0]!.id);
+
+    const [claim] = await claimsOf(p.placementId);
+    expect(claim!.issues).toEqual(['target-changed']);
+    expect((await withKey('GET', withId(apiPaths.claim, claim!.id))).statusCode).toBe(200);
+    expect((await withKey('GET', withId(apiPaths.claimSnapshot, claim!.id))).statusCode).toBe(200);
+    const refunded = await withKey('POST', withId(apiPaths.claimStatus, claim!.id), { to: 'refunded' });
+    expect(refunded.json<Claim>().status).toBe('refunded');
+
+    const deliveries = await db()
+      .select({ type: webhookDeliveries.eventType, payload: webhookDeliveries.payload })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.workspaceId, me.workspace.id));
+    const ours = deliveries.filter(
+      (d) => (d.payload as { data: { claimId?: string } }).data.claimId === claim!.id,
+    );
+    expect(ours.map((d) => d.type).sort()).toEqual(['claim.opened', 'claim.resolved']);
+    const opened = ours.find((d) => d.type === 'claim.opened')!.payload as { data: Record<string, unknown> };
+    expect(opened.data).toMatchObject({
+      status: 'open',
+      issues: ['target-changed'],
+      targetUrl: agreed.href,
+      anchorText: 'best tools',
+      rel: 'dofollow',
+      httpStatus: 200,
+      warrantyEndsOn: claim!.terms.warrantyEndsOn,
+    });
+    const resolved = ours.find((d) => d.type === 'claim.resolved')!.payload as {
+      data: Record<string, unknown>;
+    };
+    expect(resolved.data).toMatchObject({ status: 'refunded', replacementPlacementId: null });
   });
 });
