@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { apiPaths, paths, withId } from '../src/shared/paths';
 import { localMailServers, replyMime } from './mail-servers';
 import { campaignReadyToSend, okJson } from './outreach-api';
-import { screenshots } from './screenshots';
+import { screenshots, shotsDir } from './screenshots';
 import { newUser, signUp } from './support';
 
 /** The fixture web (e2e/fixture-web-server.ts), as playwright.config.ts starts it. */
@@ -133,6 +133,8 @@ test('a link turned nofollow within the warranty opens a claim with its proof an
   await screenshots(page, 'placement-claims-list');
   await row.getByRole('button', { name: `Open claim on ${pageUrl}` }).click();
   const moves = claim.getByRole('region', { name: 'Move the claim' });
+  await moves.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${shotsDir}/placement-claim-moves-1280.png` });
   await moves.getByRole('button', { name: 'Replaced…' }).click();
   await moves.getByLabel('Page URL of the replacement link').fill('claims.test/new-guide');
   await moves.getByRole('button', { name: 'Record replacement' }).click();
