@@ -18,7 +18,9 @@ import type { CreatedApiKey } from '../../../shared/schemas/api-keys';
 import { Crawler } from '../../discovery/crawler';
 import { crawlerSettings } from '../../discovery/settings';
 import { checkLiveLink } from '../../monitoring/check';
-import { deleteExpiredProofs, noteClaimReply } from '../../placements/claims';
+import type { Inbound } from '../../mail/messages/inbound';
+import { outreachInboundEffects } from '../../outreach/inbound-effects';
+import { deleteExpiredProofs } from '../../placements/claims';
 import { createTestApp, signUpUser, type TestApp } from '../../testing/app';
 import { createManualCampaign } from '../../testing/campaigns';
 import { startFixtureWeb, type FixtureAnswer, type FixtureWeb } from '../../testing/fixture-web';
@@ -132,6 +134,7 @@ async function monitoredPlacement(options: {
     linkId: link!.id,
     placementId: placement.id,
     prospectId: prospect.id,
+    campaignId: campaign.id,
     workspaceId,
     threadId,
   };
@@ -320,8 +323,24 @@ describe('replacement claims', () => {
     await check(p.linkId);
     const [claim] = await claimsOf(p.placementId);
 
-    // A reply in the publisher's thread moves it.
-    await noteClaimReply(db(), p.prospectId);
+    // A reply in the publisher's thread moves it (as the inbox's pipeline applies a stored reply).
+    await db().transaction((tx) =>
+      outreachInboundEffects.apply(tx, {
+        workspaceId: p.workspaceId,
+        receivedAt: new Date(),
+        matched: {
+          id: crypto.randomUUID(),
+          prospectId: p.prospectId,
+          enrollmentId: crypto.randomUUID(),
+          campaignId: p.campaignId,
+          emailAccountId: null,
+          toEmail: 'ed@blog.test',
+          via: 'thread',
+        },
+        inbound: { kind: 'reply' } satisfies Inbound,
+        clock: { hourMs: 3_600_000, now: new Date() },
+      }),
+    );
     expect((await inject('GET', withId(apiPaths.claim, claim!.id))).json<Claim>().status).toBe(
       'publisher_replied',
     );
