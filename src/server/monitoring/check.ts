@@ -107,7 +107,8 @@ export async function checkLiveLink(
       rel: outcome.rel,
       detail: outcome.detail,
     });
-    // The placements of this link compare the same page with their own agreed terms (decision 038).
+    // The placements of this link compare the same page with their own agreed terms
+    // (docs/decisions/038-warranty-claims.md).
     const ledger = await tx
       .select({
         id: placements.id,

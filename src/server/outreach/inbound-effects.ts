@@ -60,7 +60,8 @@ async function applyToOutreach(tx: Tx, record: StoredInbound): Promise<boolean> 
         await bumpCampaignCounters(tx, matched.campaignId, { responses: 1 });
       }
       await stopEnrollment(tx, matched.enrollmentId, 'Replied');
-      // A waiting replacement claim on this publisher's placement hears their answer (decision 038).
+      // A waiting replacement claim on this publisher's placement hears their answer
+      // (docs/decisions/038-warranty-claims.md).
       await noteClaimReply(tx, matched.prospectId);
       const [owner] = await tx
         .select({ stopDomain: workspaces.stopDomainOnReply })
