@@ -20,6 +20,7 @@ import { prospects } from '../db/schema/prospects';
 import { users } from '../db/schema/users';
 import { emit, type EventActor } from '../events/emit';
 import { AppError } from '../http/errors';
+import { lockAnswer } from '../inbox/answer-lock';
 
 /** How long proof is kept at least, when the warranty ends sooner (or there is none). */
 export const PROOF_MIN_KEEP_DAYS = 30;
@@ -188,7 +189,23 @@ async function openClaim(
   const body = followUpText(placement, warrantyEndsOn, seen, checkedAt, prospect?.contactName ?? null);
 
   let draftAnswerId: string | null = null;
-  if (thread && assigneeId) {
+  const sending =
+    thread && assigneeId
+      ? await lockAnswer(db, thread.id, assigneeId).then(() =>
+          db
+            .select({ id: inboxAnswers.id })
+            .from(inboxAnswers)
+            .where(
+              and(
+                eq(inboxAnswers.threadId, thread.id),
+                eq(inboxAnswers.authorId, assigneeId),
+                eq(inboxAnswers.status, 'sending'),
+              ),
+            ),
+        )
+      : [];
+  // While their answer is being sent, the follow-up stays on the claim (no second draft beside it).
+  if (thread && assigneeId && sending.length === 0) {
     // One draft per member and thread: a draft they already started keeps its words, the follow-up goes below.
     const [draft] = await db
       .insert(inboxAnswers)
