@@ -73,6 +73,7 @@ import { inboxContentRoutes } from './modules/inbox/content-routes';
 import { clientRoutes } from './modules/clients/routes';
 import { placementRoutes } from './modules/placements/routes';
 import { reportRoutes, reportShareRoutes } from './modules/reports/routes';
+import { claimRoutes } from './modules/claims/routes';
 import { attachmentStorageFor, type AttachmentStorage } from './inbox/attachment-storage';
 import { createAiWriter, type AiWriter } from './ai/writer';
 import { aiRoutes } from './modules/ai/routes';
@@ -159,6 +160,7 @@ const signedInRoutes: ((ctx: AppContext) => FastifyPluginAsyncZod)[] = [
   clientRoutes,
   placementRoutes,
   reportRoutes,
+  claimRoutes,
   competitorGapRoutes,
   backlinkImportRoutes,
   notificationRoutes,

@@ -28,6 +28,8 @@ export const paths = {
   liveLinks: '/dashboard/live-links',
   /** The placement ledger and the clients (docs/decisions/034-clients-and-placements.md). */
   placements: '/dashboard/placements',
+  /** The placements page showing the waiting replacement claims (docs/decisions/038-warranty-claims.md). */
+  placementClaims: '/dashboard/placements?claims=active',
   clients: '/dashboard/clients',
   /** Client reports (docs/decisions/039-client-reports.md). */
   reports: '/dashboard/reports',
@@ -182,6 +184,11 @@ export const apiPaths = {
   reportSchedule: '/api/reports/schedules/:id',
   reportBranding: '/api/reports/branding',
   reportBrandingLogo: '/api/reports/branding/logo',
+  /** Warranty claims (docs/decisions/038-warranty-claims.md). */
+  claims: '/api/claims',
+  claim: '/api/claims/:id',
+  claimStatus: '/api/claims/:id/status',
+  claimSnapshot: '/api/claims/:id/snapshot',
   prospectNotes: '/api/prospects/:id/notes',
   prospectNote: '/api/prospect-notes/:id',
   campaignFirstLines: '/api/campaigns/:id/first-lines',

@@ -77,6 +77,11 @@ export const API_KEY_ROUTES: Readonly<Record<string, readonly Method[]>> = {
   [apiPaths.reportShareLink]: ['DELETE'],
   [apiPaths.reportSchedules]: ['GET', 'POST'],
   [apiPaths.reportSchedule]: ['DELETE'],
+  // Warranty claims (docs/decisions/038-warranty-claims.md)
+  [apiPaths.claims]: ['GET'],
+  [apiPaths.claim]: ['GET'],
+  [apiPaths.claimStatus]: ['POST'],
+  [apiPaths.claimSnapshot]: ['GET'],
   [apiPaths.notifications]: ['GET'],
   [apiPaths.notificationsRead]: ['POST'],
   [apiPaths.emailAccounts]: ['GET', 'POST'],

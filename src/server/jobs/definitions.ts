@@ -54,6 +54,12 @@ export const reportSchedulesQueue: JobQueue<Record<string, never>> = {
   policy: 'singleton',
 };
 
+/** The daily deletion of warranty proof kept past its time (docs/decisions/038-warranty-claims.md). */
+export const proofCleanupQueue: JobQueue<Record<string, never>> = {
+  name: 'proof-cleanup',
+  payload: none,
+};
+
 /** A scheduled backup (BACKUP_CRON); 'singleton': never two at once. */
 export const backupQueue: JobQueue<Record<string, never>> = {
   name: 'backup',

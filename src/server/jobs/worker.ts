@@ -13,6 +13,7 @@ import { sessionCleanupJob } from './session-cleanup';
 import { domainCheckJob } from './domain-check';
 import { inboxRemindersJob } from './inbox-reminders';
 import { webhookCleanupJob } from './webhook-cleanup';
+import { proofCleanupJob } from './proof-cleanup';
 import { webhookDeliveriesJob } from './webhook-deliveries';
 import { backupJob } from './backup';
 import { reportSchedulesJob } from './report-schedules';
@@ -36,6 +37,7 @@ export const jobs: readonly JobDefinition<never>[] = [
   inboxRemindersJob as JobDefinition<never>,
   webhookDeliveriesJob as JobDefinition<never>,
   webhookCleanupJob as JobDefinition<never>,
+  proofCleanupJob as JobDefinition<never>,
   backupJob as JobDefinition<never>,
   reportSchedulesJob as JobDefinition<never>,
 ];

@@ -11,7 +11,10 @@ import { Crawler } from '../discovery/crawler';
 import { crawlerSettings } from '../discovery/settings';
 import { emit } from '../events/emit';
 import { sendAlertMail } from '../alert-mail';
+import { placements } from '../db/schema/placements';
+import { recordPlacementSighting, type ClaimAlert } from '../placements/claims';
 import { judgeLink, type LinkCheckOutcome } from './link-check';
+import { observePlacement } from './placement-terms';
 
 /** What a link check needs: the database, the settings and a crawler shared by all checks of the process. */
 export interface LinkCheckDeps {
@@ -42,7 +45,9 @@ export function linkCheckCrawler(config: Config): Crawler {
  * when the link turned lost or suspicious, adds a notification and emails the owner (when the
  * app's SMTP is set; a failed email is logged, not thrown). A change of status is reported as the
  * `live_link.lost`, `.suspicious` or `.recovered` webhook event (docs/product.md#webhooks) in the
- * check's transaction. Null when the link no longer exists.
+ * check's transaction. The link's placements are compared with their agreed terms in the same
+ * transaction: proof on a change, a replacement claim within the warranty, its alert mailed to the
+ * assignee after commit (docs/decisions/038-warranty-claims.md). Null when the link no longer exists.
  */
 export async function checkLiveLink(
   deps: LinkCheckDeps,
@@ -74,6 +79,7 @@ export async function checkLiveLink(
   const turned = outcome.status !== link.status && outcome.status !== 'active';
   const alert = turned ? alertFor(link, outcome) : null;
 
+  const claimAlerts: ClaimAlert[] = [];
   const stored = await db.transaction(async (tx) => {
     const updated = await tx
       .update(liveLinks)
@@ -101,6 +107,22 @@ export async function checkLiveLink(
       rel: outcome.rel,
       detail: outcome.detail,
     });
+    // The placements of this link compare the same page with their own agreed terms
+    // (docs/decisions/038-warranty-claims.md).
+    const ledger = await tx
+      .select({
+        id: placements.id,
+        targetUrl: placements.targetUrl,
+        anchorText: placements.anchorText,
+        rel: placements.rel,
+      })
+      .from(placements)
+      .where(eq(placements.liveLinkId, link.id));
+    for (const placement of ledger) {
+      const seen = observePlacement({ ...placement, campaignDomain: siteDomain(link.websiteUrl) }, page);
+      const claimAlert = seen && (await recordPlacementSighting(tx, placement.id, seen, now));
+      if (claimAlert) claimAlerts.push(claimAlert);
+    }
     await emit(tx, {
       type: 'live_link.checked',
       workspaceId: link.workspaceId,
@@ -146,6 +168,11 @@ export async function checkLiveLink(
     const text = `${alert.body}\n\nSee your live links: ${config.APP_URL}/dashboard/live-links\n`;
     await sendAlertMail(config, 'link-check', link.owner, { subject: `LinkPilot: ${alert.title}`, text });
   }
+  for (const claimAlert of claimAlerts)
+    await sendAlertMail(config, 'warranty-claim', claimAlert.to, {
+      subject: claimAlert.subject,
+      text: `${claimAlert.text}\n\nSee the claim: ${config.APP_URL}/dashboard/placements?claims=active\n`,
+    });
   return { outcome, previous: link.status };
 }
 

@@ -9,6 +9,7 @@ import { ownAddresses } from '../mail/mailboxes/own-addresses';
 import { bounceWords } from '../mail/messages/bounce-words';
 import type { Bounce } from '../mail/messages/inbound';
 import { bumpCampaignCounters } from '../campaigns/counters';
+import { noteClaimReply } from '../placements/claims';
 import { evaluateMailboxHealth } from './health/evaluate';
 import { changeProspect } from './prospect-changes';
 import { domainOf } from './scheduling/queue-steps';
@@ -29,7 +30,8 @@ type Tx = Transaction;
  * (docs/decisions/014-mailbox-health.md), in the transaction that stored it:
  * - reply: prospect 'responded' (unless it has an outcome), campaign responses +1 on the prospect's
  *   first reply, the enrollment stopped — and, when the user keeps the setting on, every other
- *   active enrollment of theirs at the same domain;
+ *   active enrollment of theirs at the same domain; an open replacement claim on the prospect's
+ *   placement moves to "publisher replied" (docs/decisions/038-warranty-claims.md);
  * - auto-reply: the next step waits until the return date (or 7 days of the outreach clock);
  * - challenge (a challenge/response system): nothing;
  * - unsubscribe request: the address suppressed and everything to it stopped;
@@ -58,6 +60,9 @@ async function applyToOutreach(tx: Tx, record: StoredInbound): Promise<boolean> 
         await bumpCampaignCounters(tx, matched.campaignId, { responses: 1 });
       }
       await stopEnrollment(tx, matched.enrollmentId, 'Replied');
+      // A waiting replacement claim on this publisher's placement hears their answer
+      // (docs/decisions/038-warranty-claims.md).
+      await noteClaimReply(tx, matched.prospectId);
       const [owner] = await tx
         .select({ stopDomain: workspaces.stopDomainOnReply })
         .from(workspaces)

@@ -24,6 +24,8 @@ export const liveEventTypes = [
   'placements.changed',
   /** A report's share link, schedule or the workspace's report branding changed (docs/decisions/039-client-reports.md). */
   'reports.changed',
+  /** A replacement claim opened, moved or got a hint (docs/decisions/038-warranty-claims.md). */
+  'claims.changed',
 ] as const;
 
 export type LiveEventType = (typeof liveEventTypes)[number];

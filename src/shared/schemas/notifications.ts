@@ -16,6 +16,7 @@ export const notificationKinds = [
   'mailbox-paused',
   'inbox-reminder',
   'webhook-disabled',
+  'claim-opened',
 ] as const;
 
 /** One notification of the signed-in user. */

@@ -189,6 +189,20 @@ export const placementSchema = z.object({
   /** The last day of the warranty (date live + months); null without a warranty or a date live. */
   warrantyEndsOn: z.string().nullable(),
   notes: z.string(),
+  /**
+   * What the last link check found wrong against the agreed terms (docs/decisions/038-warranty-claims.md):
+   * lost, rel-changed, noindex, anchor-changed, target-changed; empty: as agreed; null: not checked yet.
+   */
+  monitorIssues: z.array(z.string()).nullable(),
+  /** The replacement claim waiting on this placement, if any. */
+  openClaim: z
+    .object({
+      id: z.string(),
+      status: z.enum(['open', 'publisher_replied']),
+      /** Monitoring saw the link back as agreed. */
+      restoreSuggested: z.boolean(),
+    })
+    .nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

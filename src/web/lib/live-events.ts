@@ -89,6 +89,8 @@ export const panelsByEvent: Record<LiveEventType, KeyFor[]> = {
   'webhooks.changed': [fixed(webhooksKey)],
   'placements.changed': [fixed(placementsKey), fixed(clientsKey), fixed(reportsKey)],
   'reports.changed': [fixed(reportsKey)],
+  // Claims are keyed under the placements (['placements', 'claims', …]).
+  'claims.changed': [fixed(placementsKey)],
 };
 
 /** The query-key prefixes an event makes stale. */

@@ -56,6 +56,11 @@ export const placements = pgTable(
     /** Months the link must stay up as agreed; null for no warranty. */
     warrantyMonths: integer(),
     notes: text().notNull().default(''),
+    /**
+     * What the last link check found wrong against the agreed terms (shared/schemas/claims.ts
+     * placementIssues; empty: as agreed); null before any check (docs/decisions/038-warranty-claims.md).
+     */
+    monitorIssues: text().array(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -3,7 +3,7 @@ import { inboxMessages, type AnswerDraft, type AnswerInput } from '../../../shar
 import { messagePlaceholderValues, renderPlaceholders } from '../../../shared/placeholders';
 import { withoutNul } from '../../../shared/text/without-nul';
 import type { Config } from '../../config';
-import type { Database, Transaction } from '../../db/client';
+import type { Database } from '../../db/client';
 import { campaigns } from '../../db/schema/campaigns';
 import { inboxAnswers, inboxReads, inboxThreads } from '../../db/schema/inbox';
 import { emailAccounts } from '../../db/schema/mailboxes';
@@ -17,17 +17,8 @@ import { AppError } from '../../http/errors';
 import { AnswerNotSentError, sendAnswer } from '../../inbox/send-answer';
 import type { OutreachKeys } from '../../keys';
 import { changeProspect } from '../../outreach/prospect-changes';
+import { lockAnswer } from '../../inbox/answer-lock';
 import { ownThread } from './conversation-service';
-
-/**
- * Serialises, until the transaction ends, what changes member `userId`'s answer on a thread between
- * draft and sending: saving the draft and claiming it for a send. Without it a save landing while
- * the answer is being sent would start a second draft (the unique index allows one draft beside a
- * row being sent), which the send would then meet when it puts its own row back to draft.
- */
-async function lockAnswer(tx: Transaction, threadId: string, userId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`inbox-answer:${threadId}:${userId}`}))`);
-}
 
 /**
  * Saves member `userId`'s draft answer on a thread (autosave): one draft per member and thread,

@@ -9,6 +9,7 @@ import {
   type placementExportQuerySchema,
   type placementListQuerySchema,
 } from '../../../shared/schemas/placements';
+import type { PlacementIssue } from '../../../shared/schemas/claims';
 import type { Actor } from '../../auth/workspaces';
 import type { Database, Db } from '../../db/client';
 import { campaigns } from '../../db/schema/campaigns';
@@ -59,6 +60,10 @@ const columns = {
     string | null
   >`to_char(${placements.liveAt} + make_interval(months => ${placements.warrantyMonths}), 'YYYY-MM-DD')`,
   notes: placements.notes,
+  monitorIssues: sql<PlacementIssue[] | null>`${placements.monitorIssues}`,
+  openClaim: sql<
+    Placement['openClaim']
+  >`(select json_build_object('id', c.id, 'status', c.status, 'restoreSuggested', c.restore_suggested_at is not null) from placement_claims c where c.placement_id = ${placements.id} and c.status in ('open', 'publisher_replied') limit 1)`,
   createdAt: placements.createdAt,
   updatedAt: placements.updatedAt,
 };

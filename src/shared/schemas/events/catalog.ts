@@ -93,6 +93,25 @@ const scheduleFacts = z.object({
   frequency: z.enum(['weekly', 'monthly']),
 });
 
+/** A replacement claim as its events carry it (docs/decisions/038-warranty-claims.md). */
+const claimFacts = z.object({
+  claimId: id,
+  placementId: id,
+  status: z.enum(['open', 'publisher_replied', 'restored', 'replaced', 'refunded', 'written_off']),
+  /** What was wrong when it opened (shared/schemas/claims.ts placementIssues). */
+  issues: z.array(z.string()),
+  pageUrl: z.string(),
+  targetUrl: z.string(),
+  anchorText: z.string(),
+  rel: z.string(),
+  liveAt: z.string().nullable(),
+  warrantyEndsOn: z.string().nullable(),
+  /** The proof of the check that opened it. */
+  httpStatus: z.number().int().nullable(),
+  checkedAt: iso.nullable(),
+});
+export type ClaimFacts = z.infer<typeof claimFacts>;
+
 /** A change only the open pages hear of: ids, no activity entry, no webhook. */
 const liveOnly = <S extends z.ZodType>(payload: S, label: string, live: EventLive) =>
   defineEvent({ payload, label, live });
@@ -634,6 +653,7 @@ export const domainEvents = {
     activity: { facts: (p) => ({ subject: p.name }), sentence: (e) => `added the client ${e.subject}` },
   }),
   'client.changed': liveOnly(clientFacts, 'Client changed', ['placements.changed']),
+
   'client.deleted': defineEvent({
     payload: clientFacts,
     label: 'Client deleted',
@@ -696,6 +716,42 @@ export const domainEvents = {
       sentence: () => `changed the report branding`,
     },
   }),
+
+  // Warranty claims (docs/decisions/038-warranty-claims.md)
+  'claim.opened': defineEvent({
+    payload: claimFacts,
+    label: 'Claim opened',
+    live: ['claims.changed', 'placements.changed', 'inbox.changed'],
+    activity: {
+      facts: (p) => ({ subject: p.pageUrl, details: { issues: p.issues.join(', ') } }),
+      sentence: (e) => `opened a replacement claim on ${e.subject} (${e.details.issues})`,
+    },
+    webhook: { when: 'a check found a placement changed within its warranty and opened a replacement claim' },
+  }),
+  'claim.resolved': defineEvent({
+    payload: claimFacts.extend({ replacementPlacementId: id.nullable() }),
+    label: 'Claim resolved',
+    live: ['claims.changed', 'placements.changed'],
+    activity: {
+      facts: (p) => ({ subject: p.pageUrl, details: { status: p.status.replace('_', ' ') } }),
+      sentence: (e) => `resolved the claim on ${e.subject} as ${e.details.status}`,
+    },
+    webhook: { when: 'a replacement claim was marked restored, replaced, refunded or written off' },
+  }),
+  'claim.changed': liveOnly(
+    z.object({
+      claimId: id,
+      placementId: id,
+      change: z.enum(['publisher_replied', 'restore_suggested', 'restore_unsuggested']),
+    }),
+    'Claim changed',
+    ['claims.changed', 'placements.changed'],
+  ),
+  'placement.proof_recorded': liveOnly(
+    z.object({ placementId: id, proofId: id, issues: z.array(z.string()) }),
+    'Placement proof recorded',
+    ['placements.changed'],
+  ),
 } as const;
 
 /** The name of a domain event. */

@@ -24,6 +24,8 @@ function destination(n: Notification): string {
       return n.inboxThreadId ? paths.inboxThread(n.inboxThreadId) : paths.inbox;
     case 'webhook-disabled':
       return paths.settingsTab('webhooks');
+    case 'claim-opened':
+      return paths.placementClaims;
   }
 }
 

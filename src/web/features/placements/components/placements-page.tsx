@@ -27,11 +27,17 @@ import { clientFilterOptions, clientOptionsQuery } from '#web/data/client-option
 import { refusalMessage } from '#web/lib/form-errors';
 import { formatDate } from '#web/lib/format';
 import { useListParams } from '#web/lib/use-list-params';
+import { claimStatusLabels, placementIssueText, type PlacementIssue } from '#shared/schemas/claims';
 import { useDeletePlacement, useImportPlacements, usePlacementPage } from '../api/placement-queries';
 import { PlacementDialog } from './placement-dialog';
 import { PlacementTotalsCard } from './placement-totals';
+import { ClaimDialog, claimTone } from './claim-dialog';
+import { ClaimsCard, claimFilters } from './claims-card';
 
 const paramsSchema = z.object({
+  claims: z.enum(claimFilters).catch('active'),
+  claim: z.string().catch(''),
+  claimsPage: z.coerce.number().int().min(1).catch(1),
   client: z.string().catch('all'),
   campaign: z.string().catch('all'),
   payment: z.enum(['all', ...paymentStatuses]).catch('all'),
@@ -39,7 +45,16 @@ const paramsSchema = z.object({
   page: z.coerce.number().int().min(1).catch(1),
 });
 type ListParams = z.infer<typeof paramsSchema>;
-const defaults: ListParams = { client: 'all', campaign: 'all', payment: 'all', group: 'client', page: 1 };
+const defaults: ListParams = {
+  claims: 'active',
+  claim: '',
+  claimsPage: 1,
+  client: 'all',
+  campaign: 'all',
+  payment: 'all',
+  group: 'client',
+  page: 1,
+};
 const readParams = (query: Record<string, string>) => paramsSchema.parse({ ...defaults, ...query });
 
 const PAGE_SIZE = 25;
@@ -73,8 +88,55 @@ function Url({ url }: { url: string }) {
 }
 
 /**
+ * A placement's warranty (docs/product.md#warranty-claims): its end or that it ended, what the last
+ * check found wrong against the agreed terms, and the waiting claim, which opens its dialog.
+ */
+function Warranty({ p, onOpenClaim }: { p: Placement; onOpenClaim: (claimId: string) => void }) {
+  const today = new Date().toISOString().slice(0, 10);
+  const issues = (p.monitorIssues ?? []) as PlacementIssue[];
+  return (
+    <>
+      {!p.warrantyMonths || !p.warrantyEndsOn ? (
+        <span className="text-slate-500 dark:text-slate-400">No warranty</span>
+      ) : p.warrantyEndsOn < today ? (
+        <span className="text-slate-500 dark:text-slate-400">
+          Warranty ended {formatDate(p.warrantyEndsOn)}
+        </span>
+      ) : (
+        <span>Warranty to {formatDate(p.warrantyEndsOn)}</span>
+      )}
+      {p.warrantyMonths ? (
+        <span className="block text-xs text-slate-500 dark:text-slate-400">{p.warrantyMonths} months</span>
+      ) : null}
+      {issues.length > 0 && (
+        <span className="block text-xs text-red-700 dark:text-red-300">
+          {issues.map((i) => placementIssueText[i] ?? i).join('; ')}
+        </span>
+      )}
+      {p.openClaim && (
+        <button
+          type="button"
+          className="mt-1 block rounded-full focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none"
+          aria-label={`Open claim on ${p.pageUrl}`}
+          onClick={() => onOpenClaim(p.openClaim!.id)}
+        >
+          <Badge tone={claimTone[p.openClaim.status]}>
+            {p.openClaim.restoreSuggested
+              ? 'Link back?'
+              : p.openClaim.status === 'open'
+                ? 'Claim open'
+                : claimStatusLabels[p.openClaim.status]}
+          </Badge>
+        </button>
+      )}
+    </>
+  );
+}
+
+/**
  * /dashboard/placements (docs/product.md#placements): the ledger of won links by client, campaign and
- * payment status, the spend per currency, edit, CSV export and import.
+ * payment status, the spend per currency, edit, CSV export and import; the replacement claims above
+ * them (docs/product.md#warranty-claims).
  */
 export function PlacementsPage() {
   const [params, set] = useListParams(readParams, defaults);
@@ -185,6 +247,13 @@ export function PlacementsPage() {
           onValueChange={(v) => set({ payment: v as ListParams['payment'] })}
         />
       </div>
+      <ClaimsCard
+        filter={params.claims}
+        page={params.claimsPage}
+        onFilterChange={(claims) => set({ claims, claimsPage: 1, page: params.page })}
+        onPageChange={(claimsPage) => set({ claimsPage, page: params.page })}
+        onOpen={(claim) => set({ claim, page: params.page })}
+      />
       <PlacementTotalsCard
         filters={filters}
         groupBy={params.group}
@@ -261,12 +330,7 @@ export function PlacementsPage() {
                       </Badge>
                     </Td>
                     <Td>
-                      {p.warrantyMonths ? `${p.warrantyMonths} months` : 'None'}
-                      {p.warrantyEndsOn && (
-                        <span className="block text-xs text-slate-500 dark:text-slate-400">
-                          until {formatDate(p.warrantyEndsOn)}
-                        </span>
-                      )}
+                      <Warranty p={p} onOpenClaim={(claim) => set({ claim, page: params.page })} />
                     </Td>
                     <Td className="whitespace-nowrap text-right">
                       <Button
@@ -289,6 +353,7 @@ export function PlacementsPage() {
         )}
       </PagedQueryCard>
       <PlacementDialog placement={editing} onClose={() => setEditing(null)} />
+      <ClaimDialog claimId={params.claim || null} onClose={() => set({ claim: '', page: params.page })} />
       <DeleteDialog
         target={deleting}
         onClose={() => setDeleting(null)}
