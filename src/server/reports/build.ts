@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { percent } from '#shared/rates';
 import {
   reportMessages as m,
@@ -9,6 +10,7 @@ import {
 } from '#shared/schemas/reports';
 import type { Database, Db } from '../db/client';
 import { campaigns } from '../db/schema/campaigns';
+import { placementClaims } from '../db/schema/claims';
 import { clients } from '../db/schema/clients';
 import { liveLinks } from '../db/schema/live-links';
 import { placements } from '../db/schema/placements';
@@ -17,6 +19,9 @@ import { reportBranding } from '../db/schema/reports';
 import { iso } from '../db/sql-helpers';
 import { AppError } from '../http/errors';
 import { totalsOf } from '../placements/totals';
+
+/** The placement a replaced claim points to, joined beside the claimed one. */
+const replacement = alias(placements, 'replacement');
 
 /** A report's scope as read from the database: what it is named and which rows it covers. */
 interface ResolvedScope {
@@ -92,8 +97,8 @@ const placementDay = sql`coalesce(${placements.liveAt}, ${placements.createdAt}:
  * - the links: the scope's placements whose date live (else recording day) is in the range, with their
  *   status now from live-link monitoring (`unmonitored` without a live link) and the linking site's
  *   DA when the placement was recorded (else as known now, marked so);
- * - lost links (monitoring says lost) and the later placement to the same target page that replaced
- *   each, if any;
+ * - lost links (monitoring says lost, or a claim resolved as replaced) and the placement that replaced
+ *   each: the claim's, else a later placement to the same target page that is not lost;
  * - the outreach funnel of the prospects added in the range (contacted: written to or answered;
  *   replied: Responded or Success; won: Success) and reply and win rates over those contacted;
  * - spend and cost per link per currency (the ledger's totals, never summed across currencies), or
@@ -161,10 +166,36 @@ export async function buildReport(db: Database, workspaceId: string, scope: Repo
     months.set(month, counts);
   });
 
+  // A replacement recorded by a claim (docs/decisions/038-warranty-claims.md) is the truth; without
+  // one, a later placement to the same target page that is not lost is taken as the replacement.
+  const replacedByClaim = new Map(
+    (rows.length
+      ? await db
+          .select({
+            placementId: placementClaims.placementId,
+            replacementId: replacement.id,
+            pageUrl: replacement.pageUrl,
+            liveAt: replacement.liveAt,
+          })
+          .from(placementClaims)
+          .innerJoin(replacement, eq(replacement.id, placementClaims.replacementPlacementId))
+          .where(
+            and(
+              eq(placementClaims.workspaceId, workspaceId),
+              eq(placementClaims.status, 'replaced'),
+              inArray(
+                placementClaims.placementId,
+                rows.map((r) => r.id),
+              ),
+            ),
+          )
+      : []
+    ).map((c) => [c.placementId, { placementId: c.replacementId, pageUrl: c.pageUrl, liveAt: c.liveAt }]),
+  );
   const lost = rows
-    .filter((r) => r.linkStatus === 'lost')
+    .filter((r) => r.linkStatus === 'lost' || replacedByClaim.has(r.id))
     .map((r) => {
-      const replacement = rows.find(
+      const inferred = rows.find(
         (other) =>
           other.id !== r.id &&
           other.linkStatus !== 'lost' &&
@@ -176,9 +207,11 @@ export async function buildReport(db: Database, workspaceId: string, scope: Repo
         pageUrl: r.pageUrl,
         targetUrl: r.targetUrl,
         lastCheckedAt: iso(r.lastCheckedAt),
-        replacedBy: replacement
-          ? { placementId: replacement.id, pageUrl: replacement.pageUrl, liveAt: replacement.liveAt }
-          : null,
+        replacedBy:
+          replacedByClaim.get(r.id) ??
+          (inferred
+            ? { placementId: inferred.id, pageUrl: inferred.pageUrl, liveAt: inferred.liveAt }
+            : null),
       };
     });
 

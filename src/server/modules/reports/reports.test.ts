@@ -19,6 +19,7 @@ import {
   type ShareLinkPage,
 } from '#shared/schemas/reports';
 import { appMailer } from '../../alert-mail';
+import { placementClaims } from '../../db/schema/claims';
 import { liveLinks } from '../../db/schema/live-links';
 import { prospects } from '../../db/schema/prospects';
 import { reportSends, reportShareLinks } from '../../db/schema/reports';
@@ -564,6 +565,49 @@ describe('public API', () => {
     expect((await withKey('GET', apiPaths.reportShareLinks)).statusCode).toBe(200);
     // The white label is the dashboard's, not the scripts'.
     expect((await withKey('PUT', apiPaths.reportBranding, { accentColor: '#000000' })).statusCode).toBe(403);
+  });
+});
+
+describe('replacements recorded by claims', () => {
+  it('lists a placement whose claim was resolved as replaced, with the claim’s replacement', async () => {
+    const claimed = await addPlacement({
+      pageUrl: 'https://claimed.com/p',
+      targetUrl: 'https://acme.com/claimed',
+      liveAt: '2026-10-05',
+    });
+    // A different target: no later placement to the same page could be taken for the replacement.
+    const swap = await addPlacement({
+      pageUrl: 'https://swap.com/q',
+      targetUrl: 'https://acme.com/other',
+      liveAt: '2026-10-06',
+    });
+    await t.handle.db.insert(placementClaims).values({
+      workspaceId: await workspaceOf(cookie),
+      placementId: claimed.id,
+      status: 'replaced',
+      issues: ['rel-changed'],
+      replacementPlacementId: swap.id,
+      openedAt: new Date(),
+      resolvedAt: new Date(),
+    });
+    try {
+      const r = (await report()).json<Report>();
+      expect(r.lost).toContainEqual(
+        expect.objectContaining({
+          pageUrl: 'https://claimed.com/p',
+          replacedBy: expect.objectContaining({ placementId: swap.id, pageUrl: 'https://swap.com/q' }),
+        }),
+      );
+      // The monitored lost link keeps its inferred replacement.
+      expect(r.lost).toContainEqual(
+        expect.objectContaining({
+          pageUrl: 'https://lost-blog.com/a',
+          replacedBy: expect.objectContaining({ pageUrl: 'https://new-blog.com/b' }),
+        }),
+      );
+    } finally {
+      for (const p of [claimed, swap]) await inject('DELETE', withId(apiPaths.placement, p.id));
+    }
   });
 });
 
