@@ -37,7 +37,9 @@ describe('spintax parsing', () => {
     expect(renderSpintax('{{first_name|there}}', 's')).toBe('{{first_name|there}}');
     expect(spintaxCombinations('{{first_name|there}} [First Name|you]')).toBe(1);
     expect(spintaxCombinations('{Hi [First Name|there]|Hello {{name|you}}}')).toBe(2);
-    const seen = new Set(Array.from({ length: 40 }, (_, i) => renderSpintax('{Hi [First Name|there]|Yo}', `s${i}`)));
+    const seen = new Set(
+      Array.from({ length: 40 }, (_, i) => renderSpintax('{Hi [First Name|there]|Yo}', `s${i}`)),
+    );
     expect(seen).toEqual(new Set(['Hi [First Name|there]', 'Yo']));
   });
 
