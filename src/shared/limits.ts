@@ -10,6 +10,8 @@ export const limits = {
   minAiProspects: 5,
   maxAiProspects: 1000,
   maxSequenceSteps: 3,
+  /** Variants (A/B versions) of one sequence step (docs/decisions/043-sequence-variants-and-spintax.md). */
+  maxStepVariants: 4,
   minStepDelayHours: 1,
   maxStepDelayHours: 720,
   defaultStepDelayHours: 24,

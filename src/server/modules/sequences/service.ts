@@ -28,12 +28,13 @@ async function withSteps(db: Database, rows: (typeof emailSequences.$inferSelect
     createdAt: r.createdAt.toISOString(),
     steps: steps
       .filter((s) => s.sequenceId === r.id)
-      .map(({ id, stepNumber, subject, content, delayHours }) => ({
+      .map(({ id, stepNumber, subject, content, delayHours, variants }) => ({
         id,
         stepNumber,
         subject,
         content,
         delayHours,
+        variants,
       })),
   }));
 }
@@ -68,8 +69,17 @@ export async function getSequence(db: Database, workspaceId: string, id: string)
   return sequence;
 }
 
+/**
+ * The rows of a sequence's steps (step_number = position + 1). A variant keeps the id the editor
+ * sent, so its statistics carry over a save; a new one gets a fresh id (decision 043).
+ */
 const stepRows = (sequenceId: string, input: ValidSequence) =>
-  input.steps.map((step, i) => ({ sequenceId, stepNumber: i + 1, ...step }));
+  input.steps.map((step, i) => ({
+    sequenceId,
+    stepNumber: i + 1,
+    ...step,
+    variants: step.variants.map((v) => ({ ...v, id: v.id ?? crypto.randomUUID() })),
+  }));
 
 /** Creates a sequence and its steps (step_number = position + 1, docs/product.md#api) in one transaction. */
 export async function createSequence(

@@ -1,5 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { messagePlaceholderValues, renderPlaceholders } from '../../../shared/placeholders';
+import { messagePlaceholderValues } from '../../../shared/placeholders';
+import { renderStepFor } from '../../../shared/step-render';
+import type { StepVariant } from '../../db/schema/sequences';
 import { queryRows, type Database, type Db } from '../../db/client';
 import { enrollments, outreachMessages } from '../../db/schema/outreach';
 import { emit } from '../../events/emit';
@@ -18,6 +20,7 @@ interface DueEnrollment {
   user_name: string;
   subject: string | null;
   content: string | null;
+  variants: StepVariant[] | null;
   suppressed: boolean;
   /** The prospect's AI first line when it may go out (approved, or the campaign skips approval). */
   first_line: string | null;
@@ -41,7 +44,7 @@ export async function queueDueSteps(db: Database, now: Date): Promise<number> {
     db,
     sql`select e.id, e.workspace_id, e.campaign_id, e.prospect_id, e.email_account_id, e.next_step,
           p.website, p.contact_email, p.contact_name, c.website_url, coalesce(u.name, w.name) as user_name,
-          s.subject, s.content,
+          s.subject, s.content, s.variants,
           (select fl.text from prospect_first_lines fl
             where fl.prospect_id = e.prospect_id
               and (fl.status = 'approved' or not c.require_first_line_approval)) as first_line,
@@ -70,9 +73,15 @@ export async function queueDueSteps(db: Database, now: Date): Promise<number> {
         // Without a usable first line [AI First Line] drops out: the plain template goes.
         { yourName: e.user_name, campaignWebsite: e.website_url, aiFirstLine: e.first_line },
       );
-      const subject = renderPlaceholders(e.subject, values);
-      const body = renderPlaceholders(e.content, values);
-      const missing = [...new Set([...subject.missing, ...body.missing])];
+      // The variant, spintax and fallbacks of decision 043; all seeded by the prospect and step, so a
+      // queueing that crashed before its commit picks the same variant and words on the next tick.
+      const rendered = renderStepFor(
+        { subject: e.subject, content: e.content, variants: e.variants ?? [] },
+        e.prospect_id,
+        e.next_step,
+        values,
+      );
+      const missing = rendered.missing;
       const sender = e.email_account_id ? await senderDomain(tx, e.email_account_id) : 'linkpilot.invalid';
       const inserted = await tx
         .insert(outreachMessages)
@@ -83,11 +92,12 @@ export async function queueDueSteps(db: Database, now: Date): Promise<number> {
           prospectId: e.prospect_id,
           emailAccountId: e.email_account_id,
           stepNumber: e.next_step,
+          variantId: rendered.variantId,
           status: missing.length > 0 ? 'flagged' : 'queued',
           messageId: `<${crypto.randomUUID()}@${sender}>`,
           toEmail: e.contact_email.toLowerCase(),
-          subject: subject.text,
-          body: body.text,
+          subject: rendered.subject,
+          body: rendered.body,
           missingPlaceholders: missing,
           notBefore: now,
         })
