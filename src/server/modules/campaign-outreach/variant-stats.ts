@@ -56,7 +56,7 @@ export async function variantStats(
                count(*) filter (where exists (select 1 from inbound_messages i where i.outreach_message_id = s.id
                                   and i.kind = 'reply'))::int as replied,
                count(*) filter (where s.last and (p.status = 'success'
-                                  or exists (select 1 from placements pl where pl.prospect_id = s.prospect_id))))::int as won,
+                                  or exists (select 1 from placements pl where pl.prospect_id = s.prospect_id)))::int as won,
                count(*) filter (where s.last and exists (select 1 from suppressions x where x.workspace_id = ${workspaceId}
                                   and x.email = s.to_email and x.reason = 'unsubscribe'))::int as unsubscribed,
                (select st.variants from email_sequence_steps st
