@@ -90,7 +90,11 @@ export const sequenceInputSchema = z
     value.steps.forEach((s, i) =>
       s.variants.forEach((v, j) => {
         if (j > 0 && !v.subject && !v.content)
-          ctx.addIssue({ code: 'custom', path: ['steps', i, 'variants', j], message: m.variantEmpty });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['steps', i, 'variants', j, 'subject'],
+            message: m.variantEmpty,
+          });
       }),
     );
     value.steps.slice(0, -1).forEach((s, i) => {

@@ -66,6 +66,13 @@ export async function variantStats(
          group by s.step_number, s.variant_id
          order by s.step_number, s.variant_id nulls first`,
   );
+  // In the step's order: the single version, then A, B, … as the step lists them now, removed ones last.
+  const rank = (c: CountRow) => {
+    if (c.variant_id === null) return -1;
+    const i = c.variants?.findIndex((v) => v.id === c.variant_id) ?? -1;
+    return i >= 0 ? i : Number.MAX_SAFE_INTEGER;
+  };
+  counts.sort((x, y) => x.step_number - y.step_number || rank(x) - rank(y));
   const rows: VariantStatsRow[] = counts.map((c) => {
     const position = c.variants?.findIndex((v) => v.id === c.variant_id) ?? -1;
     const of = (count: number) => ({
@@ -89,7 +96,10 @@ export async function variantStats(
     };
   });
   const comparisons = [...new Set(rows.map((r) => r.stepNumber))].flatMap((step) => {
-    const [a, b] = rows.filter((r) => r.stepNumber === step).sort((x, y) => y.sent - x.sent);
+    const ofStep = rows.filter((r) => r.stepNumber === step);
+    const top = [...ofStep].sort((x, y) => y.sent - x.sent).slice(0, 2);
+    // The two with the most sends, named in the table's order.
+    const [a, b] = ofStep.filter((r) => top.includes(r));
     if (!a || !b) return [];
     return [
       {

@@ -7,7 +7,7 @@ import {
   type UseFormRegister,
 } from 'react-hook-form';
 import { limits } from '#shared/limits';
-import type { SequenceInput } from '#shared/schemas/sequences';
+import { sequenceMessages, type SequenceInput } from '#shared/schemas/sequences';
 import { renderSpintax, spinSeed, spintaxCombinations, spintaxError } from '#shared/spintax';
 import { variantLabel } from '#shared/variants';
 import { Button } from '#web/components/ui/button';
@@ -110,7 +110,13 @@ export function StepVariants({ control, register, errors, index }: StepVariantsP
                 <TextField
                   label={`Variant ${variantLabel(v)} subject`}
                   placeholder="Same as variant A"
-                  error={stepErrors?.[v]?.subject?.message ?? stepErrors?.[v]?.message}
+                  // "Needs its own subject or body" goes once either is typed (the form revalidates only the field typed in).
+                  error={
+                    stepErrors?.[v]?.subject?.message === sequenceMessages.variantEmpty &&
+                    (variants[v]?.subject?.trim() || variants[v]?.content?.trim())
+                      ? undefined
+                      : stepErrors?.[v]?.subject?.message
+                  }
                   {...register(`steps.${index}.variants.${v}.subject`)}
                 />
                 <TextareaField
