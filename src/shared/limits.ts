@@ -12,6 +12,9 @@ export const limits = {
   maxSequenceSteps: 3,
   /** Variants (A/B versions) of one sequence step (docs/decisions/043-sequence-variants-and-spintax.md). */
   maxStepVariants: 4,
+  /** Sends per variant before the auto-winner may choose (decision 043). */
+  minAutoWinnerSends: 5,
+  maxAutoWinnerSends: 10_000,
   minStepDelayHours: 1,
   maxStepDelayHours: 720,
   defaultStepDelayHours: 24,

@@ -46,7 +46,13 @@ export interface OutreachFixture {
 
 export interface OutreachFixtureOptions {
   prospects: { website: string; email: string | null; name?: string }[];
-  steps: { subject: string; content: string; delayHours: number | null; variants?: StepVariant[] }[];
+  steps: {
+    subject: string;
+    content: string;
+    delayHours: number | null;
+    variants?: StepVariant[];
+    autoWinnerAfter?: number | null;
+  }[];
   dailyLimit?: number;
   /** When the first step becomes due. */
   start: Date;

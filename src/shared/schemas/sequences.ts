@@ -19,6 +19,7 @@ export const sequenceMessages = {
   tooManyVariants: `A step has at most ${limits.maxStepVariants} variants`,
   variantEmpty: 'A variant needs its own subject or body',
   weightRange: 'Weight must be a whole number from 1 to 100',
+  autoWinnerRange: `Sends per variant must be between ${limits.minAutoWinnerSends} and ${limits.maxAutoWinnerSends}`,
   /** A spintax error in a field: "Subject: Unclosed '{' at character 37". */
   spintax: (field: string, error: string) => `${field}: ${error}`,
 } as const;
@@ -64,6 +65,17 @@ export const sequenceStepInputSchema = z.strictObject({
    * the step's own text (empty subject and body); each other one must change the subject or the body.
    */
   variants: z.array(sequenceVariantInputSchema).max(limits.maxStepVariants, m.tooManyVariants).default([]),
+  /**
+   * Auto-winner (decision 043): sends per variant after which, once the reply rates differ
+   * significantly, the rest of the step's sends use the better variant; null is off.
+   */
+  autoWinnerAfter: z
+    .number({ error: m.autoWinnerRange })
+    .int(m.autoWinnerRange)
+    .min(limits.minAutoWinnerSends, m.autoWinnerRange)
+    .max(limits.maxAutoWinnerSends, m.autoWinnerRange)
+    .nullable()
+    .default(null),
 });
 export type SequenceStepInput = z.infer<typeof sequenceStepInputSchema>;
 
@@ -126,6 +138,9 @@ export const sequenceStepSchema = z.object({
   content: z.string(),
   delayHours: z.number().int().nullable(),
   variants: z.array(sequenceVariantSchema),
+  autoWinnerAfter: z.number().int().nullable(),
+  /** The variant the auto-winner chose for the rest of the step's sends, if it has. */
+  winnerVariantId: z.string().nullable(),
 });
 
 export const sequenceSchema = z.object({
@@ -140,6 +155,8 @@ export const sequenceTemplateSchema = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
-  steps: z.array(sequenceStepSchema.omit({ id: true, variants: true })),
+  steps: z.array(
+    sequenceStepSchema.omit({ id: true, variants: true, autoWinnerAfter: true, winnerVariantId: true }),
+  ),
 });
 export type SequenceTemplate = z.infer<typeof sequenceTemplateSchema>;

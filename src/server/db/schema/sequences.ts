@@ -44,6 +44,13 @@ export const emailSequenceSteps = pgTable(
      * docs/decisions/043-sequence-variants-and-spintax.md
      */
     variants: jsonb().$type<StepVariant[]>().notNull().default([]),
+    /**
+     * Auto-winner: once every variant has this many sends and the reply rates of the two best differ
+     * significantly (α 0.05), the rest of the step's sends use the better one. Null: off. Decision 043.
+     */
+    autoWinnerAfter: integer(),
+    /** The variant the auto-winner chose; later sends of the step all use it. */
+    winnerVariantId: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

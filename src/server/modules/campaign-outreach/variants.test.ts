@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, withId } from '../../../shared/paths';
 import type { Me } from '../../../shared/schemas/auth';
@@ -8,7 +8,8 @@ import { messagePlaceholderValues } from '../../../shared/placeholders';
 import { renderStepFor } from '../../../shared/step-render';
 import { spintaxMessages } from '../../../shared/spintax';
 import { WORKSPACE_HEADER } from '../../auth/workspaces';
-import { enrollments, outreachMessages } from '../../db/schema/outreach';
+import { activity } from '../../db/schema/activity';
+import { enrollments, inboundMessages, outreachMessages } from '../../db/schema/outreach';
 import { emailSequenceSteps } from '../../db/schema/sequences';
 import { prospects } from '../../db/schema/prospects';
 import { workspaceMembers } from '../../db/schema/workspaces';
@@ -266,5 +267,92 @@ describe('sending two variants', () => {
       false,
     );
     expect(other.statusCode).toBe(404);
+  });
+});
+
+describe('the auto-winner', () => {
+  it('sends the rest of the step with the variant whose replies are significantly better, and logs it', async () => {
+    const variants = [
+      { id: crypto.randomUUID(), subject: '', content: '', weight: 1 },
+      { id: crypto.randomUUID(), subject: 'Another subject', content: '', weight: 1 },
+    ];
+    const g = await createOutreachFixture(t.handle.db, {
+      // 40 due now: with even weights each variant gets its 5 sends (the chance one gets fewer is ~1e-7).
+      prospects: Array.from({ length: 50 }, (_, i) => ({
+        website: `https://w${i}.example`,
+        email: `w${i}@w${i}.example`,
+        name: `W${i} Example`,
+      })),
+      steps: [
+        { subject: 'Hello [First Name]', content: 'Body', delayHours: null, variants, autoWinnerAfter: 5 },
+      ],
+      start: START,
+    });
+    try {
+      const later = g.prospectIds.slice(40);
+      await t.handle.db
+        .update(enrollments)
+        .set({ nextStepAt: null })
+        .where(inArray(enrollments.prospectId, later));
+      const ofCampaign = () =>
+        t.handle.db.select().from(outreachMessages).where(eq(outreachMessages.campaignId, g.campaignId));
+      await queueDueSteps(t.handle.db, START);
+      const first = await ofCampaign();
+      expect(first).toHaveLength(40);
+      // Sent, and every prospect of variant A answered; nobody of B.
+      await t.handle.db
+        .update(outreachMessages)
+        .set({ status: 'sent', sentAt: START })
+        .where(eq(outreachMessages.campaignId, g.campaignId));
+      const ofA = first.filter((m) => m.variantId === variants[0]!.id);
+      expect(ofA.length).toBeGreaterThanOrEqual(5);
+      expect(first.length - ofA.length).toBeGreaterThanOrEqual(5);
+      await t.handle.db.insert(inboundMessages).values(
+        ofA.map((m, i) => ({
+          workspaceId: g.workspaceId,
+          emailAccountId: g.mailboxId,
+          imapUidValidity: 1,
+          imapUid: i + 1,
+          prospectId: m.prospectId,
+          outreachMessageId: m.id,
+          kind: 'reply' as const,
+          fromEmail: m.toEmail,
+          subject: `Re: ${m.subject}`,
+          text: 'Yes please',
+          receivedAt: START,
+        })),
+      );
+      const [before] = await t.handle.db
+        .select()
+        .from(emailSequenceSteps)
+        .where(eq(emailSequenceSteps.sequenceId, g.sequenceId));
+      expect(before!.winnerVariantId).toBeNull();
+
+      await t.handle.db
+        .update(enrollments)
+        .set({ nextStepAt: START })
+        .where(inArray(enrollments.prospectId, later));
+      await queueDueSteps(t.handle.db, START);
+      const rest = (await ofCampaign()).filter((m) => later.includes(m.prospectId));
+      expect(rest).toHaveLength(10);
+      expect(rest.every((m) => m.variantId === variants[0]!.id && m.subject.startsWith('Hello W'))).toBe(
+        true,
+      );
+      const [after] = await t.handle.db
+        .select()
+        .from(emailSequenceSteps)
+        .where(eq(emailSequenceSteps.sequenceId, g.sequenceId));
+      expect(after!.winnerVariantId).toBe(variants[0]!.id);
+      const logged = await t.handle.db
+        .select()
+        .from(activity)
+        .where(
+          and(eq(activity.workspaceId, g.workspaceId), eq(activity.kind, 'sequence.variant_winner_chosen')),
+        );
+      expect(logged).toHaveLength(1);
+      expect(logged[0]!.details).toMatchObject({ step: 1, variant: 'A' });
+    } finally {
+      await g.close();
+    }
   });
 });

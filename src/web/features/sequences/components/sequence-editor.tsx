@@ -102,6 +102,7 @@ export function SequenceEditor({ initial, onSubmit, onCancel, onBack, pending, e
               `steps.${i}.variants.${v}.weight`,
             ] as const,
         ),
+        `steps.${i}.autoWinnerAfter` as const,
       ]);
       applyServerIssues(caught, ['name', 'steps', ...stepFields], form.setError);
     }
@@ -236,7 +237,13 @@ export function SequenceEditor({ initial, onSubmit, onCancel, onBack, pending, e
                   content={step?.content ?? ''}
                   label={`step ${index + 1}`}
                 />
-                <StepVariants control={form.control} register={form.register} errors={errors} index={index} />
+                <StepVariants
+                  control={form.control}
+                  register={form.register}
+                  setValue={form.setValue}
+                  errors={errors}
+                  index={index}
+                />
                 <StepPreview
                   subject={previewText.subject}
                   content={previewText.content}

@@ -5,12 +5,14 @@ import {
   type Control,
   type FieldErrors,
   type UseFormRegister,
+  type UseFormSetValue,
 } from 'react-hook-form';
 import { limits } from '#shared/limits';
 import { sequenceMessages, type SequenceInput } from '#shared/schemas/sequences';
 import { renderSpintax, spinSeed, spintaxCombinations, spintaxError } from '#shared/spintax';
 import { variantLabel } from '#shared/variants';
 import { Button } from '#web/components/ui/button';
+import { Checkbox } from '#web/components/ui/checkbox';
 import { TextField } from '#web/components/ui/text-field';
 import { TextareaField } from '#web/components/ui/textarea-field';
 import { formatThousands } from '#shared/format-number';
@@ -21,6 +23,7 @@ const SAMPLES = 3;
 interface StepVariantsProps {
   control: Control<SequenceInput>;
   register: UseFormRegister<SequenceInput>;
+  setValue: UseFormSetValue<SequenceInput>;
   errors: FieldErrors<SequenceInput>;
   index: number;
 }
@@ -30,7 +33,10 @@ interface StepVariantsProps {
  * step's own subject and content) and up to three more, each with its own subject and/or body (empty
  * keeps the step's) and a weight; each prospect gets one variant, by weight.
  */
-export function StepVariants({ control, register, errors, index }: StepVariantsProps) {
+/** The auto-winner's default: sends per variant before it may choose. */
+const DEFAULT_AUTO_WINNER_SENDS = 100;
+
+export function StepVariants({ control, register, setValue, errors, index }: StepVariantsProps) {
   // keyName: the variants' own `id` must survive (it keeps their statistics across saves).
   const { fields, append, remove, replace } = useFieldArray({
     control,
@@ -44,6 +50,11 @@ export function StepVariants({ control, register, errors, index }: StepVariantsP
     return total > 0 && w > 0 ? Math.round((w / total) * 100) : 0;
   };
   const stepErrors = errors.steps?.[index]?.variants;
+  const autoWinnerAfter = useWatch({ control, name: `steps.${index}.autoWinnerAfter` });
+  const single = () => {
+    replace([]);
+    setValue(`steps.${index}.autoWinnerAfter`, null);
+  };
 
   if (fields.length === 0) {
     return (
@@ -96,7 +107,7 @@ export function StepVariants({ control, register, errors, index }: StepVariantsP
                 className="ml-auto"
                 aria-label={`Remove variant ${variantLabel(v)}`}
                 // With one variant left the step is its one version again.
-                onClick={() => (fields.length <= 2 ? replace([]) : remove(v))}
+                onClick={() => (fields.length <= 2 ? single() : remove(v))}
               >
                 <Trash2 aria-hidden className="size-4 text-red-600 dark:text-red-400" />
               </Button>
@@ -136,6 +147,29 @@ export function StepVariants({ control, register, errors, index }: StepVariantsP
           </li>
         ))}
       </ol>
+      <Checkbox
+        label="Pick a winner automatically"
+        hint="Once every variant has this many sends and their reply rates differ significantly (95 %), the rest of this step’s sends use the better one."
+        checked={autoWinnerAfter != null}
+        onChange={(e) =>
+          setValue(`steps.${index}.autoWinnerAfter`, e.target.checked ? DEFAULT_AUTO_WINNER_SENDS : null, {
+            shouldDirty: true,
+          })
+        }
+      />
+      {autoWinnerAfter != null && (
+        <TextField
+          label="Sends per variant first"
+          type="number"
+          inputMode="numeric"
+          min={limits.minAutoWinnerSends}
+          max={limits.maxAutoWinnerSends}
+          step={1}
+          className="max-w-60"
+          error={errors.steps?.[index]?.autoWinnerAfter?.message}
+          {...register(`steps.${index}.autoWinnerAfter`, { valueAsNumber: true })}
+        />
+      )}
       <div className="flex flex-wrap items-center gap-3">
         <Button
           type="button"
