@@ -67,7 +67,15 @@ describe('SequenceEditor', () => {
     expect(onSubmit).toHaveBeenCalledOnce();
     expect(onSubmit.mock.calls[0]![0]).toEqual({
       name: 'Guest post',
-      steps: [{ subject: 'Hello', content: 'Hi [First Name]', delayHours: null, variants: [] }],
+      steps: [
+        {
+          subject: 'Hello',
+          content: 'Hi [First Name]',
+          delayHours: null,
+          variants: [],
+          autoWinnerAfter: null,
+        },
+      ],
     });
   });
 
@@ -108,6 +116,10 @@ describe('SequenceEditor', () => {
       { subject: '', content: '', weight: 1 },
       { subject: 'Quick question', content: '', weight: 3 },
     ]);
+    await user.click(screen.getByLabelText('Pick a winner automatically'));
+    expect(screen.getByLabelText('Sends per variant first')).toHaveValue(100);
+    await user.click(save());
+    expect(onSubmit.mock.calls[1]![0].steps[0].autoWinnerAfter).toBe(100);
     await user.click(screen.getByRole('button', { name: 'Remove variant B' }));
     expect(screen.queryByRole('listitem', { name: 'Variant A' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add A/B variant' })).toBeInTheDocument();
