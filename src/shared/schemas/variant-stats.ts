@@ -26,6 +26,8 @@ export const variantStatsRowSchema = z.object({
   stepNumber: z.number().int(),
   variantId: z.string().nullable(),
   label: z.string().nullable(),
+  /** The auto-winner chose this variant for the rest of the step's sends. */
+  winner: z.boolean(),
   sent: z.number().int(),
   delivered: rate,
   opened: rate,

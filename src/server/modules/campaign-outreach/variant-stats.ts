@@ -17,6 +17,7 @@ interface CountRow {
   won: number;
   unsubscribed: number;
   variants: { id: string }[] | null;
+  winner_variant_id: string | null;
 }
 
 /**
@@ -60,7 +61,9 @@ export async function variantStats(
                count(*) filter (where s.last and exists (select 1 from suppressions x where x.workspace_id = ${workspaceId}
                                   and x.email = s.to_email and x.reason = 'unsubscribe'))::int as unsubscribed,
                (select st.variants from email_sequence_steps st
-                 where st.sequence_id = ${campaign.sequenceId} and st.step_number = s.step_number) as variants
+                 where st.sequence_id = ${campaign.sequenceId} and st.step_number = s.step_number) as variants,
+               (select st.winner_variant_id from email_sequence_steps st
+                 where st.sequence_id = ${campaign.sequenceId} and st.step_number = s.step_number) as winner_variant_id
           from sent s
           join prospects p on p.id = s.prospect_id
          group by s.step_number, s.variant_id
@@ -84,6 +87,7 @@ export async function variantStats(
       stepNumber: c.step_number,
       variantId: c.variant_id,
       label: c.variant_id === null ? null : position >= 0 ? variantLabel(position) : null,
+      winner: c.variant_id !== null && c.variant_id === c.winner_variant_id,
       sent: c.sent,
       delivered: of(c.sent - c.bounced),
       opened: of(c.opened),

@@ -14,6 +14,7 @@ import { emailSequenceSteps } from '../../db/schema/sequences';
 import { prospects } from '../../db/schema/prospects';
 import { workspaceMembers } from '../../db/schema/workspaces';
 import { queueDueSteps } from '../../outreach/scheduling/queue-steps';
+import { variantStats } from './variant-stats';
 import { createTestApp, signUpUser, type TestApp } from '../../testing/app';
 import {
   createOutreachFixture,
@@ -351,6 +352,14 @@ describe('the auto-winner', () => {
         );
       expect(logged).toHaveLength(1);
       expect(logged[0]!.details).toMatchObject({ step: 1, variant: 'A' });
+      // The campaign's table marks it (only the first 40 were sent: the 10 queued later are not counted yet).
+      const stats = await variantStats(t.handle.db, g.workspaceId, g.campaignId);
+      expect(stats.rows.map((r) => [r.label, r.winner])).toEqual([
+        ['A', true],
+        ['B', false],
+      ]);
+      expect(stats.rows.reduce((n, r) => n + r.sent, 0)).toBe(40);
+      expect(stats.comparisons[0]!.significant).toBe(true);
     } finally {
       await g.close();
     }

@@ -4,6 +4,7 @@ import {
   type VariantStatsRow,
 } from '#shared/schemas/variant-stats';
 import { formatThousands } from '#shared/format-number';
+import { Badge } from '#web/components/ui/badge';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { Table, Td, Th } from '#web/components/ui/table';
 import { useVariantStats } from '../api/outreach-queries';
@@ -87,7 +88,14 @@ export function VariantStatsTable({ campaignId }: { campaignId: string }) {
                     .filter((r) => r.stepNumber === step)
                     .map((r) => (
                       <tr key={r.variantId ?? 'single'}>
-                        <Td className="font-medium">{nameOf(r.label, r.variantId)}</Td>
+                        <Td className="font-medium">
+                          {nameOf(r.label, r.variantId)}
+                          {r.winner && (
+                            <span className="ml-2 inline-block">
+                              <Badge tone="success">Winner</Badge>
+                            </span>
+                          )}
+                        </Td>
                         <Td className="tabular-nums">{formatThousands(r.sent)}</Td>
                         <RateCell rate={r.delivered} />
                         <Td
