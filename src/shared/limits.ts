@@ -10,6 +10,11 @@ export const limits = {
   minAiProspects: 5,
   maxAiProspects: 1000,
   maxSequenceSteps: 3,
+  /** Variants (A/B versions) of one sequence step (docs/decisions/043-sequence-variants-and-spintax.md). */
+  maxStepVariants: 4,
+  /** Sends per variant before the auto-winner may choose (decision 043). */
+  minAutoWinnerSends: 5,
+  maxAutoWinnerSends: 10_000,
   minStepDelayHours: 1,
   maxStepDelayHours: 720,
   defaultStepDelayHours: 24,

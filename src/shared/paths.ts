@@ -77,6 +77,7 @@ export const apiPaths = {
   findProspects: '/api/campaigns/:id/find-prospects',
   campaignOutreach: '/api/campaigns/:id/outreach',
   campaignEnrollment: '/api/campaigns/:id/enrollment',
+  campaignVariantStats: '/api/campaigns/:id/outreach/variants',
   prospect: '/api/prospects/:id',
   prospectTimeline: '/api/prospects/:id/timeline',
   domainMemory: '/api/domain-memory',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { prospectPlaceholderValues, renderPlaceholders } from './placeholders';
+import { placeholderTokens, prospectPlaceholderValues, renderPlaceholders } from './placeholders';
 
 describe('renderPlaceholders', () => {
   it('fills every known placeholder, repeatedly, and leaves other brackets alone', () => {
@@ -87,4 +87,41 @@ describe('[Website] of a prospect', () => {
     ['http://sub.example.org', 'sub.example.org'],
     ['not a url at all', 'not a url at all'],
   ])('%s → %s', (website, host) => expect(prospectPlaceholderValues({ website }).website).toBe(host));
+});
+
+describe('placeholder fallbacks', () => {
+  it('uses the fallback only when the value is empty, in both spellings', () => {
+    const template = 'Hi [First Name|there], {{ first_name | friend }} and {{website|your site}}';
+    expect(renderPlaceholders(template, { firstName: 'Anna', website: 'a.example' })).toEqual({
+      text: 'Hi Anna, Anna and a.example',
+      missing: [],
+    });
+    expect(renderPlaceholders(template, { firstName: '  ' })).toEqual({
+      text: 'Hi there, friend and your site',
+      missing: [],
+    });
+  });
+
+  it('holds the send without a fallback, naming the placeholder once', () => {
+    expect(renderPlaceholders('Hi {{first_name}} / [First Name]', {})).toEqual({
+      text: 'Hi {{first_name}} / [First Name]',
+      missing: ['[First Name]'],
+    });
+  });
+
+  it('accepts an empty fallback, and leaves unknown and dotted names as written', () => {
+    expect(renderPlaceholders('Hi [First Name|]!', {}).text).toBe('Hi !');
+    expect(renderPlaceholders('{{custom.topic|tyres}} {{nope}} [Nope|x]', {})).toEqual({
+      text: '{{custom.topic|tyres}} {{nope}} [Nope|x]',
+      missing: [],
+    });
+  });
+
+  it('lists the tokens with their names and fallbacks, dotted names included', () => {
+    expect(placeholderTokens('[Name|you] {{custom.deal_size|a lot}} {{your_name}}')).toEqual([
+      { placeholder: '[Name]', name: '[Name]', fallback: 'you' },
+      { placeholder: null, name: 'custom.deal_size', fallback: 'a lot' },
+      { placeholder: '[Your Name]', name: 'your_name', fallback: null },
+    ]);
+  });
 });

@@ -22,12 +22,53 @@ export type PlaceholderValues = Partial<
   Record<(typeof placeholders)[Placeholder], string | null | undefined>
 >;
 
+/**
+ * The `{{snake_case}}` names of the placeholders (`{{first_name}}` = `[First Name]`). Dotted names
+ * (`{{custom.x}}`) parse too and are left as written until something gives them a value.
+ */
+export const placeholderNames: Record<string, Placeholder> = {
+  first_name: '[First Name]',
+  name: '[Name]',
+  email_name: '[Email Name]',
+  your_name: '[Your Name]',
+  website: '[Website]',
+  campaign_website: '[Campaign Website]',
+  ai_first_line: '[AI First Line]',
+};
+
+const bracketNames = Object.keys(placeholders)
+  .map((p) => p.slice(1, -1).replace(/[[\]]/g, '\\$&'))
+  .join('|');
+
+/**
+ * One placeholder as written: `[First Name]`, `[First Name|there]`, `{{first_name}}`,
+ * `{{ first_name | there }}`, `{{custom.x|…}}`. Group 1/2: bracketed name and fallback; group 3/4:
+ * braced name and fallback (docs/product.md#placeholder-fallbacks).
+ */
 const pattern = new RegExp(
-  Object.keys(placeholders)
-    .map((p) => p.replace(/[[\]]/g, '\\$&'))
-    .join('|'),
+  `\\[(${bracketNames})(?:\\|([^\\]\\n]*))?\\]|\\{\\{\\s*([A-Za-z][\\w]*(?:\\.[\\w]+)*)\\s*(?:\\|([^}\\n]*))?\\}\\}`,
   'g',
 );
+
+/** A placeholder token as written: its name (`[First Name]` or `custom.x`) and its fallback, if any. */
+export interface PlaceholderToken {
+  placeholder: Placeholder | null;
+  name: string;
+  fallback: string | null;
+}
+
+/** Every placeholder token of `template` in order (known or dotted names), with its fallback. */
+export function placeholderTokens(template: string): PlaceholderToken[] {
+  return [...template.matchAll(pattern)].map((m) => tokenOf(m));
+}
+
+function tokenOf(m: RegExpMatchArray): PlaceholderToken {
+  if (m[1] !== undefined) {
+    return { placeholder: `[${m[1]}]` as Placeholder, name: `[${m[1]}]`, fallback: m[2] ?? null };
+  }
+  const name = m[3]!;
+  return { placeholder: placeholderNames[name] ?? null, name, fallback: m[4] ?? null };
+}
 
 /** What a render produced: the text, and the placeholders that had no value (in order, unique). */
 export interface Rendered {
@@ -45,22 +86,29 @@ export const optionalPlaceholders: ReadonlySet<Placeholder> = new Set<Placeholde
 const optionalLine = (p: string) =>
   new RegExp(`^[ \\t]*${p.replace(/[[\]]/g, '\\$&')}[ \\t]*(?:\\r?\\n(?:[ \\t]*\\r?\\n)?|$)`, 'gm');
 
-/** Replaces every known placeholder in `template`; unknown bracketed text is left as written. */
+/**
+ * Replaces every known placeholder in `template`; unknown bracketed text is left as written. A
+ * placeholder with a fallback (`[First Name|there]`, `{{first_name|there}}`) uses the fallback when
+ * its value is empty; without one an empty value is reported missing (the send is held).
+ */
 export function renderPlaceholders(template: string, values: PlaceholderValues): Rendered {
   const missing = new Set<Placeholder>();
   let source = template;
   for (const p of optionalPlaceholders) {
     if (!values[placeholders[p]]?.trim()) source = source.replace(optionalLine(p), '');
   }
-  const text = source.replace(pattern, (match) => {
-    const key = placeholders[match as Placeholder];
-    const value = values[key]?.trim();
-    if (!value) {
-      if (optionalPlaceholders.has(match as Placeholder)) return '';
-      missing.add(match as Placeholder);
-      return match;
-    }
-    return value;
+  const text = source.replace(pattern, (...args: unknown[]) => {
+    const match = args[0] as string;
+    const token = tokenOf(args as unknown as RegExpMatchArray);
+    // A name nothing fills yet (a dotted custom field) stays as written.
+    if (!token.placeholder) return match;
+    const value = values[placeholders[token.placeholder]]?.trim();
+    if (value) return value;
+    // A fallback ([First Name|there]) stands in for an empty value, even an empty fallback.
+    if (token.fallback !== null) return token.fallback.trim();
+    if (optionalPlaceholders.has(token.placeholder)) return '';
+    missing.add(token.placeholder);
+    return match;
   });
   return { text, missing: [...missing] };
 }

@@ -5,7 +5,7 @@ import type { Database } from '../db/client';
 import { prospects } from '../db/schema/prospects';
 import { emailAccounts } from '../db/schema/mailboxes';
 import { enrollments, outreachMessages } from '../db/schema/outreach';
-import { emailSequences, emailSequenceSteps } from '../db/schema/sequences';
+import { emailSequences, emailSequenceSteps, type StepVariant } from '../db/schema/sequences';
 import { insertCampaign } from './campaigns';
 import { insertTestUser } from './users';
 import { outreachKeys, type OutreachKeys } from '../keys';
@@ -46,7 +46,13 @@ export interface OutreachFixture {
 
 export interface OutreachFixtureOptions {
   prospects: { website: string; email: string | null; name?: string }[];
-  steps: { subject: string; content: string; delayHours: number | null }[];
+  steps: {
+    subject: string;
+    content: string;
+    delayHours: number | null;
+    variants?: StepVariant[];
+    autoWinnerAfter?: number | null;
+  }[];
   dailyLimit?: number;
   /** When the first step becomes due. */
   start: Date;

@@ -107,6 +107,8 @@ export const stepPreviewInputSchema = z.strictObject({
   prospectId: z.uuid(),
   subject: z.string().max(300, f.tooLong('Subject', 300)),
   content: z.string().max(20_000, f.tooLong('Content', 20_000)),
+  /** The step's number, which seeds its spintax (decision 043); 1 when left out. */
+  stepNumber: z.number().int().min(1).max(limits.maxSequenceSteps).default(1),
 });
 export type StepPreviewInput = z.infer<typeof stepPreviewInputSchema>;
 

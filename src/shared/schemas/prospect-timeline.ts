@@ -26,6 +26,8 @@ export const timelineEntrySchema = z.discriminatedUnion('type', [
     type: z.literal('message'),
     at,
     stepNumber: z.number().int(),
+    /** The step's variant this message sent (docs/decisions/043-sequence-variants-and-spintax.md); null without variants. */
+    variantId: z.string().nullable(),
     status: z.enum(['queued', 'sending', 'sent', 'failed', 'flagged', 'cancelled']),
     toEmail: z.string(),
     subject: z.string(),

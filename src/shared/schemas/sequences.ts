@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { limits } from '../limits';
 import { fieldMessages as f } from './field-messages';
+import { spintaxError } from '../spintax';
 
 /** Messages of the sequence screens (docs/product.md#validation, docs/product.md#errors). */
 export const sequenceMessages = {
@@ -15,20 +16,66 @@ export const sequenceMessages = {
   deleteFailed: 'Failed to delete sequence',
   saved: 'Sequence saved',
   deleted: 'Sequence deleted',
+  tooManyVariants: `A step has at most ${limits.maxStepVariants} variants`,
+  variantEmpty: 'A variant needs its own subject or body',
+  weightRange: 'Weight must be a whole number from 1 to 100',
+  autoWinnerRange: `Sends per variant must be between ${limits.minAutoWinnerSends} and ${limits.maxAutoWinnerSends}`,
+  /** A spintax error in a field: "Subject: Unclosed '{' at character 37". */
+  spintax: (field: string, error: string) => `${field}: ${error}`,
 } as const;
 
 const m = sequenceMessages;
 
+/** Refuses text whose spintax does not parse, naming the field and the character (decision 043). */
+const spun = (field: string) => (value: string, ctx: z.RefinementCtx) => {
+  const error = spintaxError(value);
+  if (error) ctx.addIssue({ code: 'custom', message: m.spintax(field, error.error) });
+};
+
+/**
+ * One variant of a step (docs/decisions/043-sequence-variants-and-spintax.md): its own subject
+ * and/or body (empty keeps the step's) and its weight, 1–100. `id` keeps its statistics across saves;
+ * a new variant has none and gets one.
+ */
+export const sequenceVariantInputSchema = z.strictObject({
+  id: z.uuid().optional(),
+  subject: z.string().trim().max(300, f.tooLong('Subject', 300)).superRefine(spun('Subject')).default(''),
+  content: z.string().trim().max(20_000, f.tooLong('Content', 20_000)).superRefine(spun('Body')).default(''),
+  weight: z
+    .number({ error: m.weightRange })
+    .int(m.weightRange)
+    .min(1, m.weightRange)
+    .max(100, m.weightRange)
+    .default(1),
+});
+export type SequenceVariantInput = z.input<typeof sequenceVariantInputSchema>;
+
 /** One step as the editor holds it; `delayHours` is the wait after this step before the next one. */
 export const sequenceStepInputSchema = z.strictObject({
-  subject: z.string().trim().max(300, f.tooLong('Subject', 300)),
-  content: z.string().trim().max(20_000, f.tooLong('Content', 20_000)),
+  subject: z.string().trim().max(300, f.tooLong('Subject', 300)).superRefine(spun('Subject')),
+  content: z.string().trim().max(20_000, f.tooLong('Content', 20_000)).superRefine(spun('Body')),
   delayHours: z
     .number({ error: m.delayRange })
     .int(m.delayRange)
     .min(limits.minStepDelayHours, m.delayRange)
     .max(limits.maxStepDelayHours, m.delayRange)
     .nullable(),
+  /**
+   * The step's variants A, B, …: none (the step is its one version) or up to 4. The first is usually
+   * the step's own text (empty subject and body); each other one must change the subject or the body.
+   */
+  variants: z.array(sequenceVariantInputSchema).max(limits.maxStepVariants, m.tooManyVariants).default([]),
+  /**
+   * Auto-winner (decision 043): sends per variant after which, once the reply rates differ
+   * significantly, the rest of the step's sends use the better variant; null is off.
+   */
+  autoWinnerAfter: z
+    .number({ error: m.autoWinnerRange })
+    .int(m.autoWinnerRange)
+    .min(limits.minAutoWinnerSends, m.autoWinnerRange)
+    .max(limits.maxAutoWinnerSends, m.autoWinnerRange)
+    .nullable()
+    .default(null),
 });
 export type SequenceStepInput = z.infer<typeof sequenceStepInputSchema>;
 
@@ -52,6 +99,16 @@ export const sequenceInputSchema = z
     if (value.steps.some((s) => !s.subject || !s.content)) {
       ctx.addIssue({ code: 'custom', path: ['steps'], message: m.stepsIncomplete });
     }
+    value.steps.forEach((s, i) =>
+      s.variants.forEach((v, j) => {
+        if (j > 0 && !v.subject && !v.content)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['steps', i, 'variants', j, 'subject'],
+            message: m.variantEmpty,
+          });
+      }),
+    );
     value.steps.slice(0, -1).forEach((s, i) => {
       if (s.delayHours === null)
         ctx.addIssue({ code: 'custom', path: ['steps', i, 'delayHours'], message: m.delayRange });
@@ -66,12 +123,24 @@ export const sequenceInputSchema = z
   }));
 export type SequenceInput = z.input<typeof sequenceInputSchema>;
 
+export const sequenceVariantSchema = z.object({
+  id: z.string(),
+  subject: z.string(),
+  content: z.string(),
+  weight: z.number().int(),
+});
+export type SequenceVariant = z.infer<typeof sequenceVariantSchema>;
+
 export const sequenceStepSchema = z.object({
   id: z.string(),
   stepNumber: z.number().int(),
   subject: z.string(),
   content: z.string(),
   delayHours: z.number().int().nullable(),
+  variants: z.array(sequenceVariantSchema),
+  autoWinnerAfter: z.number().int().nullable(),
+  /** The variant the auto-winner chose for the rest of the step's sends, if it has. */
+  winnerVariantId: z.string().nullable(),
 });
 
 export const sequenceSchema = z.object({
@@ -86,6 +155,8 @@ export const sequenceTemplateSchema = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
-  steps: z.array(sequenceStepSchema.omit({ id: true })),
+  steps: z.array(
+    sequenceStepSchema.omit({ id: true, variants: true, autoWinnerAfter: true, winnerVariantId: true }),
+  ),
 });
 export type SequenceTemplate = z.infer<typeof sequenceTemplateSchema>;

@@ -55,14 +55,19 @@ export function useDeleteSequence() {
  * A step rendered for one of the user's prospects (POST /api/sequences/preview), refetched as the
  * step's text changes; loaded only when a prospect is chosen.
  */
-export function useStepPreview(input: { prospectId: string | null; subject: string; content: string }) {
-  const { prospectId, subject, content } = input;
+export function useStepPreview(input: {
+  prospectId: string | null;
+  subject: string;
+  content: string;
+  stepNumber?: number;
+}) {
+  const { prospectId, subject, content, stepNumber = 1 } = input;
   return useQuery({
-    queryKey: ['step-preview', prospectId, subject, content],
+    queryKey: ['step-preview', prospectId, stepNumber, subject, content],
     queryFn: ({ signal }) =>
       apiRequest(apiPaths.stepPreview, {
         method: 'POST',
-        body: { prospectId: prospectId!, subject, content },
+        body: { prospectId: prospectId!, subject, content, stepNumber },
         schema: stepPreviewSchema,
         signal,
       }),

@@ -108,6 +108,8 @@ export const outreachMessages = pgTable(
     prospectId: uuid().notNull(),
     emailAccountId: uuid().references(() => emailAccounts.id, { onDelete: 'set null' }),
     stepNumber: integer().notNull(),
+    /** The step's variant this message sent, chosen once when queued; null for a step without variants (decision 043). */
+    variantId: text(),
     status: outreachMessageStatus().notNull().default('queued'),
     /** RFC 5322 Message-ID, fixed before the first attempt so a resend is recognisable. */
     messageId: text().notNull().unique(),
@@ -135,6 +137,7 @@ export const outreachMessages = pgTable(
     index('idx_outreach_messages_status_not_before').on(t.status, t.notBefore),
     index('idx_outreach_messages_email_account_id_sent_at').on(t.emailAccountId, t.sentAt),
     index('idx_outreach_messages_prospect_id').on(t.prospectId),
+    index('idx_outreach_messages_campaign_id_step_number').on(t.campaignId, t.stepNumber),
   ],
 );
 

@@ -1,6 +1,14 @@
-import { index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
 import { workspaces } from './workspaces';
+
+/** One stored variant of a step (see `emailSequenceSteps.variants`). */
+export interface StepVariant {
+  id: string;
+  subject: string;
+  content: string;
+  weight: number;
+}
 
 /** Email sequences: the user's sequences with their steps, and the shipped sequence templates. */
 export const emailSequences = pgTable(
@@ -30,6 +38,19 @@ export const emailSequenceSteps = pgTable(
     content: text().notNull(),
     /** Hours to wait after this step before the next one, 1–720; null on the last step. */
     delayHours: integer(),
+    /**
+     * The step's A/B variants, in order (A, B, …): each `{ id, subject, content, weight }`, an empty
+     * subject or content keeping the step's. Empty: the step is its one version (no variant id).
+     * docs/decisions/043-sequence-variants-and-spintax.md
+     */
+    variants: jsonb().$type<StepVariant[]>().notNull().default([]),
+    /**
+     * Auto-winner: once every variant has this many sends and the reply rates of the two best differ
+     * significantly (α 0.05), the rest of the step's sends use the better one. Null: off. Decision 043.
+     */
+    autoWinnerAfter: integer(),
+    /** The variant the auto-winner chose; later sends of the step all use it. */
+    winnerVariantId: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

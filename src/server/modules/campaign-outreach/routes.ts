@@ -15,12 +15,14 @@ import { addressCheckerFromConfig } from '../../outreach/dns/address-check';
 import { getCampaignOutreach, updateCampaignOutreach } from './campaign-settings';
 import { enrollCampaign, enrollProspect, previewEnrollment } from '../../outreach/enrollment';
 import { previewStep } from './step-preview';
+import { variantStats } from './variant-stats';
+import { variantStatsSchema } from '../../../shared/schemas/variant-stats';
 import { idParams } from '../../http/params';
 
 /**
  * Starting outreach (docs/decisions/009-outreach-sending.md): a campaign's mailboxes, sequence and tracking; how many prospects
  * Send Emails would enroll and the enrolling itself, for a whole campaign or one prospect; and the
- * sequence editor's step preview. Pausing and resuming is the campaign's status (PATCH
+ * sequence editor's step preview; the campaign's statistics per step and variant (decision 043). Pausing and resuming is the campaign's status (PATCH
  * /api/campaigns/:id). Only the signed-in user's records; another user's id answers 404. Addresses
  * are checked before enrollment over DNS as the settings say (DNS_SERVERS, MAIL_DOMAINS_ASSUME_OK).
  */
@@ -60,6 +62,11 @@ export function outreachRoutes({ db, config }: { db: Database; config: Config })
       apiPaths.prospectEnrollment,
       { schema: { tags, params: idParams, response: { 200: enrollmentResultSchema } } },
       async (request) => enrollProspect(db, addresses, actor(request), request.params.id, new Date()),
+    );
+    app.get(
+      apiPaths.campaignVariantStats,
+      { schema: { tags, params: idParams, response: { 200: variantStatsSchema } } },
+      async (request) => variantStats(db, workspaceId(request), request.params.id),
     );
     app.post(
       apiPaths.stepPreview,

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { messagePlaceholderValues, renderPlaceholders } from '../../../shared/placeholders';
+import { spinFor } from '../../../shared/step-render';
 import type { StepPreview, StepPreviewInput } from '../../../shared/schemas/outreach';
 import type { Database } from '../../db/client';
 import { campaigns } from '../../db/schema/campaigns';
@@ -37,8 +38,15 @@ export async function previewStep(
     yourName: row.yourName,
     campaignWebsite: row.campaignWebsite,
   });
-  const subject = renderPlaceholders(input.subject, values);
-  const content = renderPlaceholders(input.content, values);
+  // Spun with the prospect's seed for this step: the words the engine would send (decision 043).
+  const subject = renderPlaceholders(
+    spinFor(input.subject, input.prospectId, input.stepNumber, 'subject'),
+    values,
+  );
+  const content = renderPlaceholders(
+    spinFor(input.content, input.prospectId, input.stepNumber, 'body'),
+    values,
+  );
   return {
     subject: subject.text,
     content: content.text,

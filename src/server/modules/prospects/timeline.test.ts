@@ -65,6 +65,7 @@ async function prospectWithHistory() {
         campaignId: campaign.id,
         prospectId: prospect.id,
         stepNumber: 1,
+        variantId: 'variant-b',
         status: 'sent' as const,
         messageId: `<${crypto.randomUUID()}@mine.example>`,
         toEmail: 'ann@alpha.com',
@@ -160,6 +161,7 @@ describe('GET /api/prospects/:id/timeline', () => {
     expect(autoReply!.at).toBe(first!.at);
     expect(first).toMatchObject({
       stepNumber: 1,
+      variantId: 'variant-b',
       status: 'sent',
       subject: 'Idea for alpha.com',
       error: null,
@@ -169,7 +171,12 @@ describe('GET /api/prospects/:id/timeline', () => {
     expect(click).toMatchObject({ url: 'https://mysite.com/guide', automated: false });
     expect(autoReply).toMatchObject({ returnsOn: '2026-12-02T08:00:00.000Z', text: 'Back on December 2.' });
     expect(reply).toMatchObject({ text: 'Send me the draft!', fromEmail: 'ann@alpha.com' });
-    expect(failed).toMatchObject({ stepNumber: 2, status: 'failed', error: '550 5.1.1 mailbox unavailable' });
+    expect(failed).toMatchObject({
+      stepNumber: 2,
+      variantId: null,
+      status: 'failed',
+      error: '550 5.1.1 mailbox unavailable',
+    });
     expect(status).toMatchObject({ status: 'success', reason: 'Marked by you' });
   });
 

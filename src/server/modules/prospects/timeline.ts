@@ -79,6 +79,7 @@ export async function prospectTimeline(
       type: 'message',
       at: iso(m.sentAt ?? m.updatedAt),
       stepNumber: m.stepNumber,
+      variantId: m.variantId,
       status: m.status,
       toEmail: m.toEmail,
       subject: m.subject,

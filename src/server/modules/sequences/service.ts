@@ -28,13 +28,18 @@ async function withSteps(db: Database, rows: (typeof emailSequences.$inferSelect
     createdAt: r.createdAt.toISOString(),
     steps: steps
       .filter((s) => s.sequenceId === r.id)
-      .map(({ id, stepNumber, subject, content, delayHours }) => ({
-        id,
-        stepNumber,
-        subject,
-        content,
-        delayHours,
-      })),
+      .map(
+        ({ id, stepNumber, subject, content, delayHours, variants, autoWinnerAfter, winnerVariantId }) => ({
+          id,
+          stepNumber,
+          subject,
+          content,
+          delayHours,
+          variants,
+          autoWinnerAfter,
+          winnerVariantId,
+        }),
+      ),
   }));
 }
 
@@ -68,8 +73,24 @@ export async function getSequence(db: Database, workspaceId: string, id: string)
   return sequence;
 }
 
-const stepRows = (sequenceId: string, input: ValidSequence) =>
-  input.steps.map((step, i) => ({ sequenceId, stepNumber: i + 1, ...step }));
+/**
+ * The rows of a sequence's steps (step_number = position + 1). A variant keeps the id the editor
+ * sent, so its statistics carry over a save; a new one gets a fresh id (decision 043).
+ */
+const stepRows = (sequenceId: string, input: ValidSequence, winners = new Map<number, string>()) =>
+  input.steps.map((step, i) => {
+    const variants = step.variants.map((v) => ({ ...v, id: v.id ?? crypto.randomUUID() }));
+    // An auto-winner already chosen stays while it is on and its variant is still there.
+    const winner = winners.get(i + 1);
+    return {
+      sequenceId,
+      stepNumber: i + 1,
+      ...step,
+      variants,
+      winnerVariantId:
+        step.autoWinnerAfter !== null && winner && variants.some((v) => v.id === winner) ? winner : null,
+    };
+  });
 
 /** Creates a sequence and its steps (step_number = position + 1, docs/product.md#api) in one transaction. */
 export async function createSequence(
@@ -110,8 +131,12 @@ export async function updateSequence(
       .where(and(eq(emailSequences.id, id), eq(emailSequences.workspaceId, workspaceId)))
       .returning({ id: emailSequences.id });
     if (!row) throw AppError.notFound('Sequence not found');
-    await tx.delete(emailSequenceSteps).where(eq(emailSequenceSteps.sequenceId, id));
-    await tx.insert(emailSequenceSteps).values(stepRows(id, input));
+    const removed = await tx
+      .delete(emailSequenceSteps)
+      .where(eq(emailSequenceSteps.sequenceId, id))
+      .returning({ stepNumber: emailSequenceSteps.stepNumber, winner: emailSequenceSteps.winnerVariantId });
+    const winners = new Map(removed.flatMap((r) => (r.winner ? [[r.stepNumber, r.winner] as const] : [])));
+    await tx.insert(emailSequenceSteps).values(stepRows(id, input, winners));
     await emit(tx, {
       type: 'sequence.changed',
       workspaceId,

@@ -1,5 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { messagePlaceholderValues, renderPlaceholders } from '../../../shared/placeholders';
+import { messagePlaceholderValues } from '../../../shared/placeholders';
+import { renderStepFor } from '../../../shared/step-render';
+import type { StepVariant } from '../../db/schema/sequences';
+import { autoWinner } from './auto-winner';
 import { queryRows, type Database, type Db } from '../../db/client';
 import { enrollments, outreachMessages } from '../../db/schema/outreach';
 import { emit } from '../../events/emit';
@@ -18,6 +21,11 @@ interface DueEnrollment {
   user_name: string;
   subject: string | null;
   content: string | null;
+  variants: StepVariant[] | null;
+  sequence_id: string | null;
+  step_id: string | null;
+  auto_winner_after: number | null;
+  winner_variant_id: string | null;
   suppressed: boolean;
   /** The prospect's AI first line when it may go out (approved, or the campaign skips approval). */
   first_line: string | null;
@@ -41,7 +49,7 @@ export async function queueDueSteps(db: Database, now: Date): Promise<number> {
     db,
     sql`select e.id, e.workspace_id, e.campaign_id, e.prospect_id, e.email_account_id, e.next_step,
           p.website, p.contact_email, p.contact_name, c.website_url, coalesce(u.name, w.name) as user_name,
-          s.subject, s.content,
+          s.subject, s.content, s.variants, e.sequence_id, s.id as step_id, s.auto_winner_after, s.winner_variant_id,
           (select fl.text from prospect_first_lines fl
             where fl.prospect_id = e.prospect_id
               and (fl.status = 'approved' or not c.require_first_line_approval)) as first_line,
@@ -57,6 +65,8 @@ export async function queueDueSteps(db: Database, now: Date): Promise<number> {
         limit ${QUEUE_BATCH}`,
   );
   let created = 0;
+  // Winners found in this run, so the steps' counts are read once a winner exists.
+  const winners = new Map<string, string>();
   for (const e of due) {
     await db.transaction(async (tx) => {
       const close = (status: 'completed' | 'stopped', stopReason: string | null) =>
@@ -70,9 +80,32 @@ export async function queueDueSteps(db: Database, now: Date): Promise<number> {
         // Without a usable first line [AI First Line] drops out: the plain template goes.
         { yourName: e.user_name, campaignWebsite: e.website_url, aiFirstLine: e.first_line },
       );
-      const subject = renderPlaceholders(e.subject, values);
-      const body = renderPlaceholders(e.content, values);
-      const missing = [...new Set([...subject.missing, ...body.missing])];
+      // The variant, spintax and fallbacks of decision 043; all seeded by the prospect and step, so a
+      // queueing that crashed before its commit picks the same variant and words on the next tick.
+      // A step whose auto-winner has chosen sends the winner to everybody still to come.
+      const winner =
+        e.step_id && winners.has(e.step_id)
+          ? winners.get(e.step_id)!
+          : e.step_id && e.sequence_id && (e.auto_winner_after !== null || e.winner_variant_id)
+            ? await autoWinner(tx, {
+                id: e.step_id,
+                sequenceId: e.sequence_id,
+                workspaceId: e.workspace_id,
+                stepNumber: e.next_step,
+                variants: e.variants ?? [],
+                autoWinnerAfter: e.auto_winner_after,
+                winnerVariantId: e.winner_variant_id,
+              })
+            : null;
+      if (winner && e.step_id) winners.set(e.step_id, winner);
+      const rendered = renderStepFor(
+        { subject: e.subject, content: e.content, variants: e.variants ?? [] },
+        e.prospect_id,
+        e.next_step,
+        values,
+        winner,
+      );
+      const missing = rendered.missing;
       const sender = e.email_account_id ? await senderDomain(tx, e.email_account_id) : 'linkpilot.invalid';
       const inserted = await tx
         .insert(outreachMessages)
@@ -83,11 +116,12 @@ export async function queueDueSteps(db: Database, now: Date): Promise<number> {
           prospectId: e.prospect_id,
           emailAccountId: e.email_account_id,
           stepNumber: e.next_step,
+          variantId: rendered.variantId,
           status: missing.length > 0 ? 'flagged' : 'queued',
           messageId: `<${crypto.randomUUID()}@${sender}>`,
           toEmail: e.contact_email.toLowerCase(),
-          subject: subject.text,
-          body: body.text,
+          subject: rendered.subject,
+          body: rendered.body,
           missingPlaceholders: missing,
           notBefore: now,
         })

@@ -299,6 +299,27 @@ export const domainEvents = {
       sentence: (e) => `changed the sequence ${e.subject}`,
     },
   }),
+  'sequence.variant_winner_chosen': defineEvent({
+    payload: z.object({
+      sequenceId: id,
+      name: z.string(),
+      stepNumber: z.number().int(),
+      variantId: z.string(),
+      /** A–D, the variant's place in the step. */
+      label: z.string(),
+      /** The two-proportion z-test's p-value on replies (docs/decisions/043-sequence-variants-and-spintax.md). */
+      pValue: z.number(),
+    }),
+    label: 'Variant winner chosen',
+    live: [],
+    activity: {
+      facts: (p) => ({
+        subject: p.name,
+        details: { step: p.stepNumber, variant: p.label, pValue: Number(p.pValue.toFixed(4)) },
+      }),
+      sentence: (e) => `chose the winning variant of a step of the sequence ${e.subject}`,
+    },
+  }),
   'sequence.deleted': defineEvent({
     payload: z.object({ sequenceId: id, name: z.string() }),
     label: 'Sequence deleted',

@@ -5,11 +5,20 @@ interface StepLike {
   subject: string;
   content: string;
   delayHours: number | null;
+  /** A/B variants (decision 043); templates have none. */
+  variants?: readonly { id: string; subject: string; content: string; weight: number }[];
+  autoWinnerAfter?: number | null;
 }
 
 /** An empty step as the editor adds it: blank subject and content, the default 24 h wait (docs/product.md#validation). */
 export function blankStep(): SequenceInput['steps'][number] {
-  return { subject: '', content: '', delayHours: limits.defaultStepDelayHours };
+  return {
+    subject: '',
+    content: '',
+    delayHours: limits.defaultStepDelayHours,
+    variants: [],
+    autoWinnerAfter: null,
+  };
 }
 
 /**
@@ -19,10 +28,12 @@ export function blankStep(): SequenceInput['steps'][number] {
 export function toEditorValues(name: string, steps: readonly StepLike[]): SequenceInput {
   return {
     name,
-    steps: steps.map(({ subject, content, delayHours }) => ({
+    steps: steps.map(({ subject, content, delayHours, variants, autoWinnerAfter }) => ({
       subject,
       content,
       delayHours: delayHours ?? limits.defaultStepDelayHours,
+      variants: (variants ?? []).map((v) => ({ ...v })),
+      autoWinnerAfter: autoWinnerAfter ?? null,
     })),
   };
 }

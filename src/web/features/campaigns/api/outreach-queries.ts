@@ -6,6 +6,7 @@ import {
   enrollmentResultSchema,
   type CampaignOutreachInput,
 } from '#shared/schemas/outreach';
+import { variantStatsSchema } from '#shared/schemas/variant-stats';
 import { apiRequest } from '#web/lib/api-client';
 import { campaignsKey } from '#web/lib/query-keys';
 import { useRefreshCampaignData } from '#web/lib/use-refresh-campaign-data';
@@ -54,5 +55,17 @@ export function useEnrollCampaign(id: string) {
     mutationFn: () =>
       apiRequest(withId(apiPaths.campaignEnrollment, id), { method: 'POST', schema: enrollmentResultSchema }),
     onSuccess: () => refresh(),
+  });
+}
+
+/**
+ * The campaign's statistics per step and variant with their intervals and the reply comparison
+ * (GET /api/campaigns/:id/outreach/variants, decision 043).
+ */
+export function useVariantStats(id: string) {
+  return useQuery({
+    queryKey: [...campaignsKey, 'variant-stats', id],
+    queryFn: ({ signal }) =>
+      apiRequest(withId(apiPaths.campaignVariantStats, id), { schema: variantStatsSchema, signal }),
   });
 }

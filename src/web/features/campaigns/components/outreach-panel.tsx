@@ -13,6 +13,7 @@ import { useSequencePage } from '#web/data/sequence-queries';
 import { useUpdateCampaign } from '../api/campaign-mutations';
 import { useCampaignOutreach } from '../api/outreach-queries';
 import { OutreachSettingsDialog } from './outreach-settings-dialog';
+import { VariantStatsTable } from './variant-stats-table';
 import { campaignsKey } from '#web/lib/query-keys';
 import { refusalMessage } from '#web/lib/form-errors';
 
@@ -59,6 +60,7 @@ export function OutreachPanel({
           <>
             <PanelHeader campaign={campaign} outreach={query.data} onEdit={() => onEditingChange(true)} />
             <PanelDetails outreach={query.data} />
+            {query.data.progress.enrolled > 0 && <VariantStatsTable campaignId={campaign.id} />}
             <OutreachSettingsDialog
               campaignId={campaign.id}
               settings={query.data}

@@ -67,8 +67,62 @@ describe('SequenceEditor', () => {
     expect(onSubmit).toHaveBeenCalledOnce();
     expect(onSubmit.mock.calls[0]![0]).toEqual({
       name: 'Guest post',
-      steps: [{ subject: 'Hello', content: 'Hi [First Name]', delayHours: null }],
+      steps: [
+        {
+          subject: 'Hello',
+          content: 'Hi [First Name]',
+          delayHours: null,
+          variants: [],
+          autoWinnerAfter: null,
+        },
+      ],
     });
+  });
+
+  it('counts spintax combinations, shows renderings, and names bad spintax with its character', async () => {
+    const { onSubmit, user } = renderEditor({
+      name: 'Spun',
+      steps: [{ subject: '{Hi|Hello|Hey} there', content: 'Body {a|b}', delayHours: null, variants: [] }],
+    });
+    await user.click(screen.getByText('Spintax: 6 combinations'));
+    const renderings = screen.getByRole('list', { name: 'Spintax renderings of step 1' });
+    expect(within(renderings).getAllByRole('listitem')).toHaveLength(3);
+    for (const item of within(renderings).getAllByRole('listitem'))
+      expect(item.textContent).toMatch(/^(Hi|Hello|Hey) thereBody (a|b)$/);
+    const subject = screen.getByLabelText('Subject', { exact: true });
+    await user.clear(subject);
+    await user.type(subject, 'Oops {{Hi|Hey');
+    expect(screen.getByRole('alert')).toHaveTextContent("Unclosed '{' at character 6");
+    await user.click(save());
+    expect(await screen.findByText("Subject: Unclosed '{' at character 6")).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('adds variants with weights and their share of sends, and removes them back to one version', async () => {
+    const { onSubmit, user } = renderEditor({
+      name: 'AB',
+      steps: [{ subject: 'Hello', content: 'Body', delayHours: null, variants: [] }],
+    });
+    await user.click(screen.getByRole('button', { name: 'Add A/B variant' }));
+    const b = screen.getByRole('listitem', { name: 'Variant B' });
+    expect(screen.getAllByText('50 % of sends')).toHaveLength(2);
+    await user.type(within(b).getByLabelText('Variant B subject'), 'Quick question');
+    const weight = within(b).getByLabelText('Weight');
+    await user.clear(weight);
+    await user.type(weight, '3');
+    expect(within(b).getByText('75 % of sends')).toBeInTheDocument();
+    await user.click(save());
+    expect(onSubmit.mock.calls[0]![0].steps[0].variants).toEqual([
+      { subject: '', content: '', weight: 1 },
+      { subject: 'Quick question', content: '', weight: 3 },
+    ]);
+    await user.click(screen.getByLabelText('Pick a winner automatically'));
+    expect(screen.getByLabelText('Sends per variant first')).toHaveValue(100);
+    await user.click(save());
+    expect(onSubmit.mock.calls[1]![0].steps[0].autoWinnerAfter).toBe(100);
+    await user.click(screen.getByRole('button', { name: 'Remove variant B' }));
+    expect(screen.queryByRole('listitem', { name: 'Variant A' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add A/B variant' })).toBeInTheDocument();
   });
 
   it('collapses and expands a step from the keyboard', async () => {

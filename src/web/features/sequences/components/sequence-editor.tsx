@@ -15,6 +15,8 @@ import { TextareaField } from '#web/components/ui/textarea-field';
 import { cn } from '#web/lib/cn';
 import { blankStep } from '../sequence-values';
 import { StepPreview } from './step-preview';
+import { SpintaxPreview, StepVariants } from './step-variants';
+import { chooseVariant, variantLabel, variantText } from '#shared/variants';
 import { applyServerIssues } from '#web/lib/form-errors';
 import { useSingleFlight } from '#web/lib/use-single-flight';
 
@@ -90,9 +92,18 @@ export function SequenceEditor({ initial, onSubmit, onCancel, onBack, pending, e
     try {
       await onSubmit(values);
     } catch (caught) {
-      const stepFields = values.steps.flatMap(
-        (_, i) => [`steps.${i}.subject`, `steps.${i}.content`, `steps.${i}.delayHours`] as const,
-      );
+      const stepFields = values.steps.flatMap((s, i) => [
+        ...([`steps.${i}.subject`, `steps.${i}.content`, `steps.${i}.delayHours`] as const),
+        ...s.variants.flatMap(
+          (_, v) =>
+            [
+              `steps.${i}.variants.${v}.subject`,
+              `steps.${i}.variants.${v}.content`,
+              `steps.${i}.variants.${v}.weight`,
+            ] as const,
+        ),
+        `steps.${i}.autoWinnerAfter` as const,
+      ]);
       applyServerIssues(caught, ['name', 'steps', ...stepFields], form.setError);
     }
   };
@@ -103,9 +114,7 @@ export function SequenceEditor({ initial, onSubmit, onCancel, onBack, pending, e
       // Open every step with a problem, so the user sees what to fix.
       const values = form.getValues('steps');
       const hasProblem = (i: number) =>
-        !values[i]?.subject.trim() ||
-        !values[i]?.content.trim() ||
-        form.getFieldState(`steps.${i}.delayHours`).invalid;
+        !values[i]?.subject.trim() || !values[i]?.content.trim() || form.getFieldState(`steps.${i}`).invalid;
       setCollapsed(
         (current) =>
           new Set([...current].filter((id) => !fields.some((f, i) => f.id === id && hasProblem(i)))),
@@ -129,6 +138,22 @@ export function SequenceEditor({ initial, onSubmit, onCancel, onBack, pending, e
           const step = steps[index];
           const incomplete = form.formState.isSubmitted && (!step?.subject.trim() || !step.content.trim());
           const { ref: contentRef, ...content } = form.register(`steps.${index}.content`);
+          // The preview shows the variant the chosen prospect would get, once every variant is saved (has an id).
+          const saved = step?.variants?.every((v) => v.id)
+            ? (step.variants as { id: string; weight: number }[])
+            : [];
+          const chosen =
+            previewProspect && saved.length > 0 ? chooseVariant(saved, previewProspect.id, index + 1) : null;
+          const chosenIndex = chosen ? saved.indexOf(chosen) : -1;
+          const previewText = variantText(
+            { subject: step?.subject ?? '', content: step?.content ?? '' },
+            chosenIndex >= 0
+              ? {
+                  subject: step?.variants?.[chosenIndex]?.subject ?? '',
+                  content: step?.variants?.[chosenIndex]?.content ?? '',
+                }
+              : null,
+          );
           return (
             <li
               key={field.id}
@@ -173,6 +198,7 @@ export function SequenceEditor({ initial, onSubmit, onCancel, onBack, pending, e
               >
                 <TextField
                   label="Subject"
+                  error={errors.steps?.[index]?.subject?.message}
                   aria-invalid={incomplete && !step?.subject.trim() ? true : undefined}
                   {...form.register(`steps.${index}.subject`)}
                 />
@@ -180,6 +206,7 @@ export function SequenceEditor({ initial, onSubmit, onCancel, onBack, pending, e
                   <TextareaField
                     label="Content"
                     rows={7}
+                    error={errors.steps?.[index]?.content?.message}
                     aria-invalid={incomplete && !step?.content.trim() ? true : undefined}
                     ref={(el) => {
                       contentRef(el);
@@ -205,9 +232,23 @@ export function SequenceEditor({ initial, onSubmit, onCancel, onBack, pending, e
                     ))}
                   </div>
                 </div>
-                <StepPreview
+                <SpintaxPreview
                   subject={step?.subject ?? ''}
                   content={step?.content ?? ''}
+                  label={`step ${index + 1}`}
+                />
+                <StepVariants
+                  control={form.control}
+                  register={form.register}
+                  setValue={form.setValue}
+                  errors={errors}
+                  index={index}
+                />
+                <StepPreview
+                  subject={previewText.subject}
+                  content={previewText.content}
+                  stepNumber={index + 1}
+                  variantLabel={chosenIndex >= 0 ? variantLabel(chosenIndex) : null}
                   prospect={previewProspect}
                   onProspectChange={setPreviewProspect}
                 />

@@ -18,6 +18,10 @@ const prospectLabel = (p: Contact) =>
 interface StepPreviewProps {
   subject: string;
   content: string;
+  /** The step's number: it seeds the spintax, so the preview shows the prospect's own words. */
+  stepNumber: number;
+  /** The variant the prospect gets (A–D), null for a step without saved variants. */
+  variantLabel: string | null;
   /** The prospect chosen for previews; shared by every step of the editor. */
   prospect: Contact | null;
   onProspectChange: (prospect: Contact | null) => void;
@@ -28,7 +32,14 @@ interface StepPreviewProps {
  * would use; placeholders the prospect has no value for are highlighted, since the step would be
  * flagged for that prospect instead of sent.
  */
-export function StepPreview({ subject, content, prospect, onProspectChange }: StepPreviewProps) {
+export function StepPreview({
+  subject,
+  content,
+  stepNumber,
+  variantLabel,
+  prospect,
+  onProspectChange,
+}: StepPreviewProps) {
   const [open, setOpen] = useState(false);
   return (
     <div className="rounded-lg border border-dashed border-slate-300 dark:border-slate-700">
@@ -43,7 +54,14 @@ export function StepPreview({ subject, content, prospect, onProspectChange }: St
       {open && (
         <div className="space-y-3 border-t border-dashed border-slate-300 p-3 dark:border-slate-700">
           <ProspectPicker value={prospect} onChange={onProspectChange} />
-          {prospect && <Rendered prospectId={prospect.id} subject={subject} content={content} />}
+          {prospect && variantLabel && (
+            <p className="text-xs font-medium text-slate-600 dark:text-slate-400">
+              This prospect gets variant {variantLabel}.
+            </p>
+          )}
+          {prospect && (
+            <Rendered prospectId={prospect.id} subject={subject} content={content} stepNumber={stepNumber} />
+          )}
         </div>
       )}
     </div>
@@ -102,13 +120,16 @@ function Rendered({
   prospectId,
   subject,
   content,
+  stepNumber,
 }: {
   prospectId: string;
   subject: string;
   content: string;
+  stepNumber: number;
 }) {
   const preview = useStepPreview({
     prospectId,
+    stepNumber,
     subject: useDebouncedValue(subject),
     content: useDebouncedValue(content),
   });
