@@ -42,7 +42,7 @@ export const teamUserSchema = z.object({
   name: z.string(),
   email: z.string(),
   role: roleSchema,
-  /** The client a Client-role member belongs to (docs/decisions/040-client-role.md); null for the team. */
+  /** The client a Client-role member belongs to (docs/decisions/040-client-role.md); absent for the team. */
   client: z.object({ id: z.string(), name: z.string() }).nullable().optional(),
   /** When they joined the workspace. */
   joinedAt: z.string(),

@@ -57,7 +57,12 @@ export async function getMe(
     companyName: user.companyName,
     role: workspace.role,
     // A Client-role member's web app shows their client's name (docs/decisions/040-client-role.md).
-    workspace: { id: workspace.id, name: workspace.name, role: workspace.role, client },
+    workspace: {
+      id: workspace.id,
+      name: workspace.name,
+      role: workspace.role,
+      ...(client ? { client } : {}),
+    },
     workspaces: memberships,
     isAdmin,
     emailVerified: user.emailVerified,

@@ -40,7 +40,7 @@ async function selectMembers(db: Db, workspaceId: string, where?: SQL): Promise<
   return rows.map(({ clientId, clientName, ...r }) => ({
     ...r,
     // A Client-role member is listed with the client they see (docs/decisions/040-client-role.md).
-    client: clientId && clientName !== null ? { id: clientId, name: clientName } : null,
+    ...(clientId && clientName !== null ? { client: { id: clientId, name: clientName } } : {}),
     joinedAt: iso(r.joinedAt),
   }));
 }
