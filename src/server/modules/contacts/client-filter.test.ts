@@ -9,6 +9,9 @@ import type { ContactPage } from '../../../shared/schemas/prospects';
 import type { Me } from '../../../shared/schemas/auth';
 import { queryRows } from '../../db/client';
 import { liveLinks } from '../../db/schema/live-links';
+import { prospects } from '../../db/schema/prospects';
+import { campaignOfClient } from '../../db/client-filter';
+import { sql } from 'drizzle-orm';
 import { createTestApp, signUpUser, type TestApp } from '../../testing/app';
 import { createManualCampaign } from '../../testing/campaigns';
 
@@ -133,8 +136,8 @@ describe('the live links list by client', () => {
     // The client's campaigns are read once (an InitPlan), not joined row by row.
     const plan = await queryRows<{ 'QUERY PLAN': string }>(
       t.handle.db,
-      `explain select id from prospects where workspace_id = '${workspaceId}'
-        and campaign_id = any(array(select c.id from campaigns c where c.workspace_id = '${workspaceId}' and c.client_id = '${acme.id}'))
+      sql`explain select id from prospects where workspace_id = ${workspaceId}
+        and ${campaignOfClient(prospects.campaignId, workspaceId, acme.id)}
         order by created_at desc, id desc limit 50`,
     );
     const text = plan.map((r) => r['QUERY PLAN']).join('\n');
