@@ -65,7 +65,7 @@ export function InviteMemberCard({ workspaceName }: { workspaceName: string }) {
       {
         email: values.anyone ? null : (values.email ?? '').trim(),
         role: values.role,
-        clientId: values.role === 'client' ? values.clientId : null,
+        ...(values.role === 'client' ? { clientId: values.clientId } : {}),
       },
       {
         onSuccess: (result) => {
