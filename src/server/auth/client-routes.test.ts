@@ -89,6 +89,8 @@ async function addPlacement(by: Person, clientId: string, pageUrl: string): Prom
     targetUrl: 'https://shop.example.com/',
     priceMinor: 15000,
     currency: 'EUR',
+    invoiceNumber: 'INV-7',
+    notes: 'Owner wanted 200, settled at 150',
   });
   expect(response.statusCode, response.body).toBe(201);
   return response.json<Placement>();
@@ -133,7 +135,19 @@ describe('the Client role', () => {
       ).json<PlacementPage>();
       expect(other.items.map((p) => p.id)).toEqual([placementA.id]);
     }
-    expect((await call(guest, 'GET', withId(apiPaths.placement, placementA.id))).statusCode).toBe(200);
+    const one = await call(guest, 'GET', withId(apiPaths.placement, placementA.id));
+    expect(one.statusCode).toBe(200);
+    // The agency's bookkeeping stays out of the Client's view; the link and its terms are theirs.
+    expect(one.json<Placement>()).toMatchObject({
+      notes: '',
+      invoiceNumber: null,
+      invoice: null,
+      priceMinor: 15000,
+    });
+    expect(page.items[0]).toMatchObject({ notes: '', invoiceNumber: null });
+    expect(
+      (await call(owner, 'GET', withId(apiPaths.placement, placementA.id))).json<Placement>().notes,
+    ).toBe('Owner wanted 200, settled at 150');
     const hidden = await call(guest, 'GET', withId(apiPaths.placement, placementB.id));
     expect(hidden.statusCode).toBe(404);
     const totals = (

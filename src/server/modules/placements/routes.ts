@@ -17,6 +17,7 @@ import {
   placementTotalsQuerySchema,
   placementTotalsSchema,
   updatePlacementSchema,
+  type Placement,
 } from '../../../shared/schemas/placements';
 import { emit } from '../../events/emit';
 import { actor, workspaceId } from '../../auth/session';
@@ -57,6 +58,14 @@ function forClient<Q extends { clientId?: string | undefined }>(request: Fastify
 }
 
 /**
+ * A placement as a Client-role member reads it (docs/decisions/040-client-role.md): the agency's own
+ * bookkeeping — its notes, the inbox conversation, the site owner's invoice — stays out.
+ */
+function clientView(placement: Placement): Placement {
+  return { ...placement, notes: '', threadId: null, invoiceNumber: null, invoice: null };
+}
+
+/**
  * The placement ledger (docs/product.md#placements, docs/decisions/034-clients-and-placements.md):
  * list, totals per client/campaign/month and currency, CSV export and import, read, add by hand or
  * from a live link, change, delete, and the invoice file (one PDF or image, kept private like
@@ -75,7 +84,10 @@ export function placementRoutes(deps: {
     app.get(
       apiPaths.placements,
       { schema: { tags, querystring: placementListQuerySchema, response: { 200: placementPageSchema } } },
-      async (request) => listPlacements(db, workspaceId(request), forClient(request, request.query)),
+      async (request) => {
+        const page = await listPlacements(db, workspaceId(request), forClient(request, request.query));
+        return clientScope(request) === null ? page : { ...page, items: page.items.map(clientView) };
+      },
     );
     app.get(
       apiPaths.placementTotals,
@@ -121,7 +133,11 @@ export function placementRoutes(deps: {
     app.get(
       apiPaths.placement,
       { schema: { tags, params: idParams, response: { 200: placementSchema } } },
-      async (request) => findPlacement(db, workspaceId(request), request.params.id, clientScope(request)),
+      async (request) => {
+        const scope = clientScope(request);
+        const placement = await findPlacement(db, workspaceId(request), request.params.id, scope);
+        return scope === null ? placement : clientView(placement);
+      },
     );
     app.patch(
       apiPaths.placement,
