@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import '#web/test/setup-dom';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiPaths, paths, withQuery } from '#shared/paths';
 import { workspaceMessages } from '#shared/roles';
@@ -94,5 +95,7 @@ describe('the dashboard of a Client', () => {
     renderApp(paths.contacts);
     expect(await screen.findByRole('heading', { name: 'Not available for your role' })).toBeInTheDocument();
     expect(screen.getByText(workspaceMessages.clientOnly)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'Go to your placements' }));
+    expect(await screen.findByText('The links built for Northwind')).toBeInTheDocument();
   });
 });

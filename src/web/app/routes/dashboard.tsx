@@ -1,5 +1,5 @@
 import { Ban } from 'lucide-react';
-import { Navigate, useLocation, useMatches } from 'react-router';
+import { Link, Navigate, useLocation, useMatches } from 'react-router';
 import { paths } from '#shared/paths';
 import { DashboardLayout } from '#web/components/layouts/dashboard-layout';
 import { DashboardSkeleton } from '#web/components/layouts/dashboard-skeleton';
@@ -10,6 +10,7 @@ import { RequireSession } from '#web/features/auth/components/require-session';
 import { NotificationsMenu } from '#web/features/notifications/components/notifications-menu';
 import { headingOf } from '#web/lib/page-head';
 import { EmptyState } from '#web/components/ui/page-states';
+import { Button } from '#web/components/ui/button';
 import { workspaceMessages } from '#shared/roles';
 import type { Me } from '#shared/schemas/auth';
 import type { RoutePrefetch } from '../route-prefetch';
@@ -28,7 +29,15 @@ const CLIENT_PATHS: readonly string[] = [paths.placements];
 function NotAvailableForRole() {
   return (
     <div className="mx-auto w-full max-w-3xl p-4 sm:p-8">
-      <EmptyState icon={Ban} title="Not available for your role">
+      <EmptyState
+        icon={Ban}
+        title="Not available for your role"
+        action={
+          <Button asChild>
+            <Link to={paths.placements}>Go to your placements</Link>
+          </Button>
+        }
+      >
         {workspaceMessages.clientOnly}
       </EmptyState>
     </div>
