@@ -20,6 +20,7 @@ import type { Auth } from './auth/auth';
 import { accountSecurityRoutes } from './auth/account-security-routes';
 import { authRoutes } from './auth/routes';
 import { createSessionReader, requireUser } from './auth/session';
+import { enforceClientRole } from './auth/client-routes';
 import { createApiKeyReader } from './auth/api-key-auth';
 import { registerApiKeyAllowList } from './auth/api-key-routes';
 import { passkeyAccountRoutes, passkeySignInRoutes } from './auth/passkey-routes';
@@ -296,6 +297,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     signedIn.addHook('onRequest', requireUser(readSession, createApiKeyReader(db, config)));
     // A workspace that requires 2FA holds back members without it (docs/decisions/031-two-factor-and-passkeys.md).
     signedIn.addHook('onRequest', enforceTwoFactorPolicy);
+    // A Client-role member reaches only their client's routes (docs/decisions/040-client-role.md).
+    signedIn.addHook('onRequest', enforceClientRole);
     for (const routes of signedInRoutes) await signedIn.register(routes(ctx));
   });
 

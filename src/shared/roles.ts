@@ -5,6 +5,8 @@ export const roleChangeMessages = {
   notFull: 'Only members with Full Access can change roles.',
   ownRole: 'You cannot change your own role.',
   lastFull: 'At least one member must keep Full Access.',
+  clientRole:
+    'A Client’s role cannot be changed. Remove them and invite the person again with the role they need.',
 } as const;
 
 /** Refusals of the workspace rules (docs/product.md#roles), as the API answers them and the screens say them. */
@@ -16,6 +18,8 @@ export const workspaceMessages = {
   changeMailbox: 'Only the member who connected this mailbox or a member with Full Access can change it.',
   removeLastFull: 'At least one member must keep Full Access.',
   removeSelf: 'You cannot remove yourself.',
+  /** A Client-role member on anything but their client's placements and reports (docs/decisions/040-client-role.md). */
+  clientOnly: 'This is not available for your role. You can see your placements and reports.',
 } as const;
 
 /**
@@ -57,6 +61,8 @@ export interface RoleChange {
 export function roleChangeRefusal(change: RoleChange): string | null {
   if (change.actorRole !== 'full') return roleChangeMessages.notFull;
   if (change.actorId === change.targetId) return roleChangeMessages.ownRole;
+  // A client's person never becomes a teammate, nor a teammate a client (docs/decisions/040-client-role.md).
+  if (change.targetRole === 'client' || change.newRole === 'client') return roleChangeMessages.clientRole;
   if (change.targetRole === 'full' && change.newRole !== 'full' && change.fullCount <= 1) {
     return roleChangeMessages.lastFull;
   }

@@ -119,6 +119,7 @@ export function activeWorkspace(request: FastifyRequest): ActiveWorkspace {
 export function actor(request: FastifyRequest): Actor {
   const workspace = activeWorkspace(request);
   const acting: Actor = { userId: userId(request), workspaceId: workspace.id, role: workspace.role };
+  if (workspace.clientId) acting.clientId = workspace.clientId;
   if (request.apiKey) acting.apiKeyId = request.apiKey.id;
   return acting;
 }
@@ -246,6 +247,7 @@ export function createSessionReader(auth: Auth, db: Database) {
       workspaceId: membership.workspaceId,
       workspaceName: workspaces.name,
       role: membership.role,
+      clientId: membership.clientId,
       requireTwoFactor: workspaces.requireTwoFactor,
     })
     .from(sessions)
@@ -281,11 +283,25 @@ export function createSessionReader(auth: Auth, db: Database) {
     // still correct, and our sign-in does not offer that option.)
     const renewAt = row.expiresAt.getTime() - (s.expiresIn - s.updateAge) * 1000;
     if (renewAt <= Date.now()) return viaBetterAuth(auth, db, request, reply, requested);
-    const { expiresAt: _expiresAt, workspaceId, workspaceName, role, requireTwoFactor, ...user } = row;
+    const {
+      expiresAt: _expiresAt,
+      workspaceId,
+      workspaceName,
+      role,
+      clientId,
+      requireTwoFactor,
+      ...user
+    } = row;
     const workspace =
       namesNone || workspaceId === null || workspaceName === null || role === null
         ? null
-        : { id: workspaceId, name: workspaceName, role, requireTwoFactor: requireTwoFactor ?? false };
+        : {
+            id: workspaceId,
+            name: workspaceName,
+            role,
+            clientId,
+            requireTwoFactor: requireTwoFactor ?? false,
+          };
     return { user, workspace };
   };
 }

@@ -4,12 +4,18 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { organizationLabel, type Role } from '../../shared/schemas/auth';
 import type { Database, Db } from '../db/client';
 import { workspaceMembers, workspaces } from '../db/schema/workspaces';
+import { clientMembers } from '../db/schema/client-users';
 
 /** The workspace a signed-in request acts on, and the user's role in it. */
 export interface ActiveWorkspace {
   id: string;
   name: string;
   role: Role;
+  /**
+   * The client a member with the Client role belongs to (docs/decisions/040-client-role.md); null
+   * (or absent) for the team's roles. Read it through `clientScope` (./client-routes.ts).
+   */
+  clientId?: string | null;
   /**
    * The workspace requires two-factor sign-in of its members (auth/two-factor-policy.ts); read with
    * the session, absent for API-key requests, which the policy leaves alone.
@@ -28,6 +34,8 @@ export interface Actor {
   role: Role;
   /** The API key the user acts through; absent in the web app (docs/decisions/025-public-api-and-webhooks.md). */
   apiKeyId?: string;
+  /** The client of a Client-role member (docs/decisions/040-client-role.md); absent for the team. */
+  clientId?: string;
 }
 
 /** The header the web app sends with the workspace it shows (docs/decisions/023-workspaces-and-roles.md). */
@@ -73,6 +81,7 @@ export async function resolveWorkspace(
       id: workspaces.id,
       name: workspaces.name,
       role: membership.role,
+      clientId: membership.clientId,
       requireTwoFactor: workspaces.requireTwoFactor,
     })
     .from(membership)
@@ -86,8 +95,8 @@ export function isWorkspaceId(value: string): boolean {
 }
 
 /**
- * The membership a request of `userId` acts on, as a query of at most one row (workspace id and
- * role): the one in `requested` when it is not null, else the one used last. `userId` may be a
+ * The membership a request of `userId` acts on, as a query of at most one row (workspace id,
+ * role and, for the Client role, the client): the one in `requested` when it is not null, else the one used last. `userId` may be a
  * column and `requested` a placeholder, so the session check can join it into its own statement
  * (./session.ts).
  */
@@ -97,8 +106,19 @@ export function activeMembership(
   requested: string | null | Placeholder,
 ) {
   return db
-    .select({ workspaceId: workspaceMembers.workspaceId, role: workspaceMembers.role })
+    .select({
+      workspaceId: workspaceMembers.workspaceId,
+      role: workspaceMembers.role,
+      clientId: clientMembers.clientId,
+    })
     .from(workspaceMembers)
+    .leftJoin(
+      clientMembers,
+      and(
+        eq(clientMembers.workspaceId, workspaceMembers.workspaceId),
+        eq(clientMembers.userId, workspaceMembers.userId),
+      ),
+    )
     .where(
       and(
         eq(workspaceMembers.userId, userId),

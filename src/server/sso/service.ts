@@ -35,7 +35,8 @@ export async function getProvider(db: Database, workspaceId: string): Promise<Ss
     issuer: row.issuer,
     clientId: row.clientId,
     domains: domains.map((d) => d.domain),
-    defaultRole: row.defaultRole,
+    // Single sign-on gives team roles only; the column shares the members' enum (decision 040).
+    defaultRole: row.defaultRole === 'full' ? 'full' : 'member',
     updatedAt: iso(row.updatedAt),
   };
 }

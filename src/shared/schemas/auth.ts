@@ -111,11 +111,26 @@ export const signedOutSessionsSchema = z.object({ signedOut: z.number().int() })
 export const verificationDeliverySchema = z.object({ delivery: z.enum(['email', 'log']) });
 export type VerificationDelivery = z.infer<typeof verificationDeliverySchema>;
 
-export const roleSchema = z.enum(['member', 'full']);
+/**
+ * A member's role in a workspace (docs/product.md#roles): the team's two ('member', 'full') and
+ * 'client', a person of one of the workspace's clients who reads that client's placements and
+ * reports only (docs/decisions/040-client-role.md).
+ */
+export const roleSchema = z.enum(['member', 'full', 'client']);
 export type Role = z.infer<typeof roleSchema>;
 
+/** The roles of the agency's own team, which a role change and single sign-on may give. */
+export const teamRoleSchema = z.enum(['member', 'full']);
+export type TeamRole = z.infer<typeof teamRoleSchema>;
+
 /** A workspace the user belongs to, with their role in it (docs/decisions/023-workspaces-and-roles.md). */
-export const workspaceSummarySchema = z.object({ id: z.string(), name: z.string(), role: roleSchema });
+export const workspaceSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  role: roleSchema,
+  /** The client a Client-role member sees (decision 040); absent for the team's roles. */
+  client: z.object({ id: z.string(), name: z.string() }).nullable().optional(),
+});
 export type WorkspaceSummary = z.infer<typeof workspaceSummarySchema>;
 
 /** `PUT /api/me/workspace` body: the workspace to switch to. */

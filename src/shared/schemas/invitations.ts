@@ -27,20 +27,46 @@ export const invitationMessages = {
   revokeFailed: 'Failed to revoke the invitation',
   previewFailed: 'Failed to load the invitation',
   acceptFailed: 'Failed to join the workspace',
+  clientRequired: 'Choose the client this person belongs to.',
+  clientOnlyForClientRole: 'Only an invitation with the Client role names a client.',
+  clientNotFound: 'This client does not exist in the workspace.',
 } as const;
 
-/** `POST /api/invitations` body: an address (or null: anyone with the link) and the role to join with. */
-export const createInvitationSchema = z.strictObject({
-  email: emailField.nullable(),
-  role: roleSchema,
-});
-export type CreateInvitationInput = z.infer<typeof createInvitationSchema>;
+/**
+ * `POST /api/invitations` body: an address (or null: anyone with the link), the role to join with
+ * and, for the Client role only, the workspace's client they belong to (docs/decisions/040-client-role.md).
+ */
+export const createInvitationSchema = z
+  .strictObject({
+    email: emailField.nullable(),
+    role: roleSchema,
+    clientId: z
+      .string()
+      .nullish()
+      .transform((v) => v || null)
+      .pipe(z.uuid(invitationMessages.clientNotFound).nullable()),
+  })
+  .superRefine((v, ctx) => {
+    if (v.role === 'client' && !v.clientId)
+      ctx.addIssue({ code: 'custom', path: ['clientId'], message: invitationMessages.clientRequired });
+    if (v.role !== 'client' && v.clientId)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['clientId'],
+        message: invitationMessages.clientOnlyForClientRole,
+      });
+  });
+/** The client an invitation or a member is for (Client role only). */
+const clientRefSchema = z.object({ id: z.string(), name: z.string() }).nullable();
+export type CreateInvitationInput = z.input<typeof createInvitationSchema>;
 
 /** A pending invitation as the Users tab lists it (never its token). */
 export const invitationSchema = z.object({
   id: z.string(),
   email: z.string().nullable(),
   role: roleSchema,
+  /** The client of a Client-role invitation; null otherwise. */
+  client: clientRefSchema.optional(),
   invitedBy: z.string().nullable(),
   createdAt: z.string(),
   expiresAt: z.string(),
@@ -63,6 +89,8 @@ export const invitationPreviewSchema = z.object({
   workspace: z.string(),
   invitedBy: z.string().nullable(),
   role: roleSchema,
+  /** The client's name of a Client-role invitation; null otherwise. */
+  clientName: z.string().nullable().optional(),
   email: z.string().nullable(),
 });
 export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { campaignIdField } from './campaign-id';
 import { campaignMessages, websiteUrlField } from './campaigns';
 import { pageQueryFields, pageSchema, withPageCursor } from './pagination';
+import { clientFilterField } from './clients';
 import { fieldMessages as f } from './field-messages';
 
 /** Live link messages (docs/product.md#errors) and the Add Live Link form's required-field texts. */
@@ -107,6 +108,8 @@ export const liveLinkListQuerySchema = withPageCursor(
   z.object({
     ...pageQueryFields,
     status: z.enum(['all', ...liveLinkStatuses]).default('all'),
+    /** The links of a client's campaigns, or `none` for campaigns of no client (docs/decisions/040-client-role.md). */
+    clientId: clientFilterField.or(z.literal('').transform(() => undefined)),
   }),
 );
 export type LiveLinkListQuery = Partial<z.output<typeof liveLinkListQuerySchema>>;

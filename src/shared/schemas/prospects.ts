@@ -3,6 +3,7 @@ import { INVALID_CAMPAIGN_ID_MESSAGE } from './campaign-id';
 import { domainMetricNames } from '../seo-exports/formats';
 import { opportunityTypes } from './discovery';
 import { pageQueryFields, pageSchema, withPageCursor } from './pagination';
+import { clientFilterField } from './clients';
 import { siteDomain } from '../url-normalize';
 import { emailCheckSchema } from './mail-health';
 import { fieldMessages as f } from './field-messages';
@@ -144,6 +145,8 @@ export const contactFiltersSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   status: prospectStatusSchema.optional().or(z.literal('').transform(() => undefined)),
+  /** The contacts of a client's campaigns, or `none` for campaigns of no client (docs/decisions/040-client-role.md). */
+  clientId: clientFilterField.or(z.literal('').transform(() => undefined)),
   sort: z.enum(prospectSortFields).default('createdAt'),
   order: pageQueryFields.order,
 });

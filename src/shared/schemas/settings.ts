@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { limits } from '../limits';
 import { messages } from '../messages';
-import { roleSchema } from './auth';
+import { roleSchema, teamRoleSchema } from './auth';
 
 /** Settings messages (docs/product.md#errors). */
 export const settingsMessages = {
@@ -42,17 +42,22 @@ export const teamUserSchema = z.object({
   name: z.string(),
   email: z.string(),
   role: roleSchema,
+  /** The client a Client-role member belongs to (docs/decisions/040-client-role.md); absent for the team. */
+  client: z.object({ id: z.string(), name: z.string() }).nullable().optional(),
   /** When they joined the workspace. */
   joinedAt: z.string(),
 });
 export type TeamUser = z.infer<typeof teamUserSchema>;
 
-/** `PATCH /api/users/:id/role` body. */
-export const updateRoleSchema = z.strictObject({ role: roleSchema });
+/**
+ * `PATCH /api/users/:id/role` body: a team role. The Client role is given only by an invitation
+ * for a client, and never changed into a team role (docs/decisions/040-client-role.md).
+ */
+export const updateRoleSchema = z.strictObject({ role: teamRoleSchema });
 export type UpdateRoleInput = z.infer<typeof updateRoleSchema>;
 
 /** The role selector's labels (docs/product.md#roles: 'full' reads 'Full Access'). */
-export const roleLabels = { member: 'Member', full: 'Full Access' } as const;
+export const roleLabels = { member: 'Member', full: 'Full Access', client: 'Client' } as const;
 
 /** True for an IANA time zone name the runtime knows ('Europe/Berlin', 'UTC'); offsets and abbreviations are refused. */
 export function isTimeZone(value: string): boolean {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, roleSchema } from './auth';
+import { emailField, teamRoleSchema } from './auth';
 import { fieldMessages as f } from './field-messages';
 
 /** Longest issuer URL and client id / secret (characters). */
@@ -83,7 +83,7 @@ export const ssoSettingsSchema = z.strictObject({
     .max(SSO_CLIENT_FIELD_MAX, m.clientIdTooLong),
   clientSecret: z.string().trim().max(SSO_CLIENT_FIELD_MAX, m.clientSecretTooLong).default(''),
   domains: domainsField,
-  defaultRole: roleSchema.default('member'),
+  defaultRole: teamRoleSchema.default('member'),
 });
 export type SsoSettingsInput = z.input<typeof ssoSettingsSchema>;
 export type SsoSettings = z.output<typeof ssoSettingsSchema>;
@@ -94,7 +94,7 @@ export const ssoProviderSchema = z
     issuer: z.string(),
     clientId: z.string(),
     domains: z.array(z.string()),
-    defaultRole: roleSchema,
+    defaultRole: teamRoleSchema,
     updatedAt: z.string(),
   })
   .nullable();

@@ -30,3 +30,18 @@ export function clientFilterOptions(clients: readonly { id: string; name: string
     ...(clients ?? []).map((c) => ({ value: c.id, label: c.name })),
   ];
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A list's `?client=` URL value as its filter reads it: 'none', a client's id, else 'all'
+ * (docs/decisions/040-client-role.md).
+ */
+export function clientParam(value: string | undefined): string {
+  return value === 'none' || UUID.test(value ?? '') ? value! : 'all';
+}
+
+/** The request's `clientId` of a client filter's value: none for 'all'. */
+export function clientIdOf(client: string): string | undefined {
+  return client === 'all' ? undefined : client;
+}

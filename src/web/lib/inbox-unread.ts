@@ -21,7 +21,10 @@ export function inboxUnreadQuery() {
   });
 }
 
-/** The number of unread conversations (≥ 0), or undefined until it has loaded (or when it failed). */
-export function useInboxUnread(): number | undefined {
-  return useQuery(inboxUnreadQuery()).data;
+/**
+ * The number of unread conversations (≥ 0), or undefined until it has loaded (or when it failed, or
+ * is not `enabled`: a Client-role member has no inbox).
+ */
+export function useInboxUnread(enabled = true): number | undefined {
+  return useQuery({ ...inboxUnreadQuery(), enabled }).data;
 }

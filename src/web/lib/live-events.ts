@@ -132,13 +132,15 @@ export function liveEventInvalidator(queryClient: QueryClient, batchMs = 100) {
 /**
  * Follows GET /api/events for the signed-in app (mount once, in the dashboard layout): each event
  * marks its panels stale. The browser's EventSource reconnects a dropped stream by itself; events
- * may have been missed meanwhile, so after a reconnect every active query refetches.
+ * may have been missed meanwhile, so after a reconnect every active query refetches. Not `enabled`:
+ * no stream.
  */
-export function useLiveEvents(): void {
+export function useLiveEvents(enabled = true): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     // Test DOMs and very old browsers have no EventSource: the screens then refresh on navigation only.
-    if (typeof EventSource === 'undefined') return;
+    // A Client-role member has no event stream (docs/decisions/040-client-role.md).
+    if (!enabled || typeof EventSource === 'undefined') return;
     const workspace = activeWorkspaceId();
     // EventSource sends no custom headers: the workspace goes in the query (the server reads either).
     const source = new EventSource(
@@ -161,7 +163,7 @@ export function useLiveEvents(): void {
       source.close();
       invalidator.dispose();
     };
-  }, [queryClient]);
+  }, [queryClient, enabled]);
 }
 
 /** The message's JSON, or undefined when it is not JSON (then no event is recognised). */

@@ -41,8 +41,11 @@ export const workspaces = pgTable('workspaces', {
   updatedAt: updatedAt(),
 });
 
-/** 'full' (Full Access) or 'member', per workspace (docs/product.md#roles). */
-export const memberRole = pgEnum('member_role', ['member', 'full']);
+/**
+ * 'full' (Full Access), 'member', or 'client' (a client's read-only view: docs/decisions/040-client-role.md),
+ * per workspace (docs/product.md#roles).
+ */
+export const memberRole = pgEnum('member_role', ['member', 'full', 'client']);
 
 /**
  * Who belongs to a workspace, with which role. `last_used_at` picks the workspace a request acts

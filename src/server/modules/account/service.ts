@@ -18,6 +18,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema/users';
 import { workspaces } from '../../db/schema/workspaces';
+import { clients } from '../../db/schema/clients';
 import { AppError } from '../../http/errors';
 
 /** What the routes presenting the signed-in user (`GET /api/me` and the changes answering with it) need. */
@@ -36,7 +37,17 @@ export async function getMe(
   user: SessionUser,
   workspace: ActiveWorkspace,
 ): Promise<Me> {
-  const [isAdmin, memberships] = await Promise.all([isBlogAdmin(db, user), listUserWorkspaces(db, user.id)]);
+  const [isAdmin, memberships, client] = await Promise.all([
+    isBlogAdmin(db, user),
+    listUserWorkspaces(db, user.id),
+    workspace.clientId
+      ? db
+          .select({ id: clients.id, name: clients.name })
+          .from(clients)
+          .where(eq(clients.id, workspace.clientId))
+          .then(([row]) => row ?? null)
+      : null,
+  ]);
   return {
     id: user.id,
     email: user.email,
@@ -45,7 +56,13 @@ export async function getMe(
     fullName: user.name,
     companyName: user.companyName,
     role: workspace.role,
-    workspace,
+    // A Client-role member's web app shows their client's name (docs/decisions/040-client-role.md).
+    workspace: {
+      id: workspace.id,
+      name: workspace.name,
+      role: workspace.role,
+      ...(client ? { client } : {}),
+    },
     workspaces: memberships,
     isAdmin,
     emailVerified: user.emailVerified,

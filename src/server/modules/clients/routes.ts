@@ -7,11 +7,14 @@ import { blogLimits } from '../../../shared/schemas/blog';
 import {
   clientFormSchema,
   clientListQuerySchema,
+  clientMessages,
   clientPageSchema,
   clientSchema,
   updateClientSchema,
 } from '../../../shared/schemas/clients';
 import { actor, requireFullAccess, workspaceId } from '../../auth/session';
+import { clientScope } from '../../auth/client-routes';
+import { AppError } from '../../http/errors';
 import type { Database } from '../../db/client';
 import { idParams } from '../../http/params';
 import type { ImageStorage } from '../uploads/image-storage';
@@ -44,7 +47,12 @@ export function clientRoutes(deps: { db: Database; storage: ImageStorage }): Fas
     app.get(
       apiPaths.client,
       { schema: { tags, params: idParams, response: { 200: clientSchema } } },
-      async (request) => findClient(db, workspaceId(request), request.params.id),
+      async (request) => {
+        // A Client-role member reads their own client only; another answers 404 (decision 040).
+        const scope = clientScope(request);
+        if (scope !== null && scope !== request.params.id) throw AppError.notFound(clientMessages.notFound);
+        return findClient(db, workspaceId(request), request.params.id);
+      },
     );
     app.patch(
       apiPaths.client,

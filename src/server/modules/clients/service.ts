@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   clientMessages,
@@ -12,6 +12,9 @@ import type { Actor } from '../../auth/workspaces';
 import type { Database, Db } from '../../db/client';
 import { campaigns } from '../../db/schema/campaigns';
 import { clients } from '../../db/schema/clients';
+import { clientMembers } from '../../db/schema/client-users';
+import { users } from '../../db/schema/users';
+import { workspaceMembers } from '../../db/schema/workspaces';
 import { countWhere, listPage } from '../../db/list-page';
 import { containsPattern, iso, pageOffset } from '../../db/sql-helpers';
 import { emit } from '../../events/emit';
@@ -132,11 +135,37 @@ export async function setClientLogo(
 }
 
 /**
- * Deletes a client: its campaigns and placements stay, without a client.
+ * Deletes a client: its campaigns and placements stay, without a client. Its Client-role members
+ * leave the workspace (each a `member.removed`) and its pending invitations die with it
+ * (docs/decisions/040-client-role.md).
  * @throws AppError NOT_FOUND when it is not the workspace's.
  */
 export async function deleteClient(db: Database, actor: Actor, id: string): Promise<void> {
   await db.transaction(async (tx) => {
+    const leaving = await tx
+      .delete(workspaceMembers)
+      .where(
+        and(
+          eq(workspaceMembers.workspaceId, actor.workspaceId),
+          inArray(
+            workspaceMembers.userId,
+            tx
+              .select({ userId: clientMembers.userId })
+              .from(clientMembers)
+              .where(and(eq(clientMembers.workspaceId, actor.workspaceId), eq(clientMembers.clientId, id))),
+          ),
+        ),
+      )
+      .returning({ userId: workspaceMembers.userId });
+    for (const member of leaving) {
+      const [person] = await tx.select({ email: users.email }).from(users).where(eq(users.id, member.userId));
+      await emit(tx, {
+        type: 'member.removed',
+        workspaceId: actor.workspaceId,
+        actor,
+        payload: { email: person?.email ?? '' },
+      });
+    }
     const [row] = await tx
       .delete(clients)
       .where(owned(actor.workspaceId, id))

@@ -21,6 +21,7 @@ import {
   pageOffset,
 } from '../../db/sql-helpers';
 import { domainMemoryOf, prospectDomain } from '../../outreach/domain-memory';
+import { campaignOfClient } from '../../db/client-filter';
 import { prospectColumns, toProspectFromRaw, type RawProspect } from '../prospects/service';
 
 /** Rows per query of the CSV export: memory stays flat whatever the number of contacts. */
@@ -29,7 +30,7 @@ export const EXPORT_BATCH_SIZE = 2000;
 /**
  * WHERE of the contacts screen: the user's prospects, a case-insensitive substring of website,
  * contact email or contact name (one LIKE on the lower-cased `search_text` column, served by its
- * trigram index), a campaign and a status.
+ * trigram index), a campaign, a status and a client (its campaigns', or `none`).
  */
 function contactsWhere(workspaceId: Placeholder | string, filters: ContactFilters): SQL | undefined {
   const pattern = filters.search ? containsPattern(filters.search) : null;
@@ -38,6 +39,7 @@ function contactsWhere(workspaceId: Placeholder | string, filters: ContactFilter
     filters.campaignId ? eq(prospects.campaignId, filters.campaignId) : undefined,
     filters.status ? eq(prospects.status, filters.status) : undefined,
     pattern ? sql`${prospects.searchText} like lower(${pattern})` : undefined,
+    filters.clientId ? campaignOfClient(prospects.campaignId, workspaceId, filters.clientId) : undefined,
   );
 }
 
@@ -139,11 +141,11 @@ export async function listContacts(
   query: z.output<typeof contactListQuerySchema>,
 ): Promise<ContactPage> {
   const offset = pageOffset(query.page, query.pageSize);
-  // Prepared only without filters: a generic plan cannot know how rare a search pattern, a status or
-  // a campaign is, and one made for a common value walks every row of the user for a rare one
+  // Prepared only without filters: a generic plan cannot know how rare a search pattern, a status, a
+  // campaign or a client is, and one made for a common value walks every row of the user for a rare one
   // (docs/decisions/008-contacts-at-scale.md).
   const rows =
-    query.search || query.status || query.campaignId
+    query.search || query.status || query.campaignId || query.clientId
       ? await queryRows<ContactRow>(db, contactsStatement(db, workspaceId, query, query.pageSize, offset))
       : await queryRowsPrepared<ContactRow>(
           db,

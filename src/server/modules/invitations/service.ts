@@ -1,11 +1,12 @@
-import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
+import type { z } from 'zod';
 import { invitePath } from '../../../shared/paths';
 import { workspaceMessages } from '../../../shared/roles';
 import {
   INVITATION_TTL_MS,
   invitationMessages as m,
-  type CreateInvitationInput,
+  type createInvitationSchema,
   type Invitation,
   type InvitationPreview,
   type IssuedInvitation,
@@ -19,6 +20,10 @@ import type { Config } from '../../config';
 import type { Database, Db } from '../../db/client';
 import { users } from '../../db/schema/users';
 import { workspaceInvitations, workspaceMembers, workspaces } from '../../db/schema/workspaces';
+import { clientInvitations, clientMembers } from '../../db/schema/client-users';
+import { clients } from '../../db/schema/clients';
+import type { Role } from '../../../shared/schemas/auth';
+import { assertClientOfWorkspace } from '../clients/service';
 import { iso } from '../../db/sql-helpers';
 import { AppError } from '../../http/errors';
 
@@ -29,20 +34,43 @@ const invitationColumns = {
   id: workspaceInvitations.id,
   email: workspaceInvitations.email,
   role: workspaceInvitations.role,
+  clientId: clients.id,
+  clientName: clients.name,
   invitedBy: users.name,
   createdAt: workspaceInvitations.createdAt,
   expiresAt: workspaceInvitations.expiresAt,
 };
 
-function toInvitation(row: {
+function toInvitation({
+  clientId,
+  clientName,
+  ...row
+}: {
   id: string;
   email: string | null;
   role: Invitation['role'];
+  clientId: string | null;
+  clientName: string | null;
   invitedBy: string | null;
   createdAt: Date;
   expiresAt: Date;
 }): Invitation {
-  return { ...row, createdAt: iso(row.createdAt), expiresAt: iso(row.expiresAt) };
+  return {
+    ...row,
+    client: clientId && clientName !== null ? { id: clientId, name: clientName } : null,
+    createdAt: iso(row.createdAt),
+    expiresAt: iso(row.expiresAt),
+  };
+}
+
+/** The invitations with their inviter's name and, for the Client role, their client. */
+function selectInvitations(db: Db) {
+  return db
+    .select(invitationColumns)
+    .from(workspaceInvitations)
+    .leftJoin(users, eq(users.id, workspaceInvitations.invitedBy))
+    .leftJoin(clientInvitations, eq(clientInvitations.invitationId, workspaceInvitations.id))
+    .leftJoin(clients, eq(clients.id, clientInvitations.clientId));
 }
 
 /** Open = neither accepted nor revoked, expired or not: it may still be re-sent or revoked. */
@@ -54,10 +82,7 @@ const pending = (now: Date) => and(open(), gt(workspaceInvitations.expiresAt, no
 /** The workspace's pending invitations, newest first (the Users tab). Full Access only. */
 export async function listInvitations(db: Db, actor: Actor): Promise<Invitation[]> {
   assertFull(actor);
-  const rows = await db
-    .select(invitationColumns)
-    .from(workspaceInvitations)
-    .leftJoin(users, eq(users.id, workspaceInvitations.invitedBy))
+  const rows = await selectInvitations(db)
     .where(and(eq(workspaceInvitations.workspaceId, actor.workspaceId), pending(new Date())))
     .orderBy(desc(workspaceInvitations.createdAt));
   return rows.map(toInvitation);
@@ -68,15 +93,22 @@ function assertFull(actor: Actor): void {
 }
 
 /**
- * Refuses when the workspace already has `max` members (WORKSPACE_MAX_MEMBERS; undefined: no limit).
+ * Refuses when the workspace already has `max` team members (WORKSPACE_MAX_MEMBERS; undefined: no
+ * limit). Client-role members are not seats of the team and count in no limit
+ * (docs/decisions/040-client-role.md).
  * @throws AppError CONFLICT with the plan's wording.
  */
-async function assertRoomForMember(db: Db, workspaceId: string, max: number | undefined): Promise<void> {
-  if (max === undefined) return;
+async function assertRoomForMember(
+  db: Db,
+  workspaceId: string,
+  max: number | undefined,
+  role: Role,
+): Promise<void> {
+  if (max === undefined || role === 'client') return;
   const [row] = await db
     .select({ n: count() })
     .from(workspaceMembers)
-    .where(eq(workspaceMembers.workspaceId, workspaceId));
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), ne(workspaceMembers.role, 'client')));
   if ((row?.n ?? 0) >= max) throw new AppError('CONFLICT', m.memberLimit(max));
 }
 
@@ -97,11 +129,13 @@ export async function createInvitation(
   actor: Actor,
   inviter: SessionUser,
   workspace: ActiveWorkspace,
-  input: CreateInvitationInput,
+  input: z.output<typeof createInvitationSchema>,
 ): Promise<IssuedInvitation> {
   assertFull(actor);
   const email = input.email?.toLowerCase() ?? null;
-  await assertRoomForMember(db, actor.workspaceId, config.WORKSPACE_MAX_MEMBERS);
+  await assertRoomForMember(db, actor.workspaceId, config.WORKSPACE_MAX_MEMBERS, input.role);
+  // The client must be the workspace's own (docs/decisions/040-client-role.md).
+  if (input.clientId) await assertClientOfWorkspace(db, actor.workspaceId, input.clientId);
   if (email) {
     const [member] = await db
       .select({ userId: workspaceMembers.userId })
@@ -136,6 +170,9 @@ export async function createInvitation(
         expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
       })
       .returning({ id: workspaceInvitations.id });
+    if (input.clientId) {
+      await tx.insert(clientInvitations).values({ invitationId: row!.id, clientId: input.clientId });
+    }
     await emit(tx, {
       type: 'member.invited',
       workspaceId: actor.workspaceId,
@@ -155,11 +192,7 @@ async function issued(
   token: string,
   names: { inviter: string; workspace: string },
 ): Promise<IssuedInvitation> {
-  const [row] = await db
-    .select(invitationColumns)
-    .from(workspaceInvitations)
-    .leftJoin(users, eq(users.id, workspaceInvitations.invitedBy))
-    .where(eq(workspaceInvitations.id, id));
+  const [row] = await selectInvitations(db).where(eq(workspaceInvitations.id, id));
   const invitation = toInvitation(row!);
   const link = new URL(invitePath(token), config.APP_URL).toString();
   const send = invitation.email ? appMailer(config) : null;
@@ -239,6 +272,8 @@ async function findByToken(db: Db, token: string) {
       workspace: workspaces.name,
       invitedBy: users.name,
       role: workspaceInvitations.role,
+      clientId: clientInvitations.clientId,
+      clientName: clients.name,
       email: workspaceInvitations.email,
       expiresAt: workspaceInvitations.expiresAt,
       acceptedAt: workspaceInvitations.acceptedAt,
@@ -247,6 +282,8 @@ async function findByToken(db: Db, token: string) {
     .from(workspaceInvitations)
     .innerJoin(workspaces, eq(workspaces.id, workspaceInvitations.workspaceId))
     .leftJoin(users, eq(users.id, workspaceInvitations.invitedBy))
+    .leftJoin(clientInvitations, eq(clientInvitations.invitationId, workspaceInvitations.id))
+    .leftJoin(clients, eq(clients.id, clientInvitations.clientId))
     .where(eq(workspaceInvitations.tokenHash, tokenHash(token)));
   return row ?? null;
 }
@@ -254,8 +291,18 @@ async function findByToken(db: Db, token: string) {
 /**
  * Why a found invitation cannot be used now, in the user's words, or null when it can.
  */
-function unusable(row: { expiresAt: Date; acceptedAt: Date | null; revokedAt: Date | null }, now: Date) {
-  if (row.revokedAt) return m.revokedLink;
+function unusable(
+  row: {
+    expiresAt: Date;
+    acceptedAt: Date | null;
+    revokedAt: Date | null;
+    role: Role;
+    clientId: string | null;
+  },
+  now: Date,
+) {
+  // A Client invitation whose client was deleted went with it (docs/decisions/040-client-role.md).
+  if (row.revokedAt || (row.role === 'client' && !row.clientId)) return m.revokedLink;
   if (row.acceptedAt) return m.used;
   if (row.expiresAt <= now) return m.expired;
   return null;
@@ -270,7 +317,13 @@ export async function previewInvitation(db: Db, token: string): Promise<Invitati
   if (!row) throw AppError.notFound(m.notFound);
   const refusal = unusable(row, new Date());
   if (refusal) throw new AppError('CONFLICT', refusal);
-  return { workspace: row.workspace, invitedBy: row.invitedBy, role: row.role, email: row.email };
+  return {
+    workspace: row.workspace,
+    invitedBy: row.invitedBy,
+    role: row.role,
+    clientName: row.clientName,
+    email: row.email,
+  };
 }
 
 /**
@@ -305,6 +358,11 @@ export async function acceptInvitation(
       .select({ role: workspaceMembers.role })
       .from(workspaceMembers)
       .where(and(eq(workspaceMembers.workspaceId, row.workspaceId), eq(workspaceMembers.userId, user.id)));
+    // A teammate never becomes a client's person by a link, nor a client's person a teammate: the
+    // roles are different kinds (docs/decisions/040-client-role.md).
+    if (existing && (existing.role === 'client') !== (row.role === 'client')) {
+      throw new AppError('CONFLICT', m.alreadyMember);
+    }
     if (existing) {
       await tx
         .update(workspaceMembers)
@@ -313,7 +371,7 @@ export async function acceptInvitation(
     } else {
       // Serialises joins to one workspace, so two accepts cannot both pass the limit.
       await tx.execute(sql`select id from workspaces where id = ${row.workspaceId} for update`);
-      await assertRoomForMember(tx, row.workspaceId, config.WORKSPACE_MAX_MEMBERS);
+      await assertRoomForMember(tx, row.workspaceId, config.WORKSPACE_MAX_MEMBERS, row.role);
       await tx.insert(workspaceMembers).values({
         workspaceId: row.workspaceId,
         userId: user.id,
@@ -321,6 +379,11 @@ export async function acceptInvitation(
         joinedAt: now,
         lastUsedAt: now,
       });
+      if (row.role === 'client' && row.clientId) {
+        await tx
+          .insert(clientMembers)
+          .values({ workspaceId: row.workspaceId, userId: user.id, clientId: row.clientId });
+      }
       await emit(tx, {
         type: 'member.joined',
         workspaceId: row.workspaceId,

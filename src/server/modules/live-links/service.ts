@@ -19,6 +19,7 @@ import { iso, isoText, orderByIndexed, pageOffset } from '../../db/sql-helpers';
 import { countWhere, listPage, pageAndTotal, pageOf } from '../../db/list-page';
 import { AppError } from '../../http/errors';
 import { findOwnedCampaign } from '../../campaigns/find';
+import { campaignOfClient } from '../../db/client-filter';
 import { liveLinkCheckQueue, sendJob, type JobSender } from '../../jobs/definitions';
 import { checkLiveLink, linkCheckCrawler } from '../../monitoring/check';
 import { CHECK_LEASE_MS } from '../../monitoring/schedule';
@@ -74,7 +75,7 @@ interface RawLiveLink {
 
 /**
  * One page of the user's live links with campaign names, newest discovery first, by
- * status, and how many there are, in one statement (pageAndTotal).
+ * status and client (its campaigns', or `none`), and how many there are, in one statement (pageAndTotal).
  */
 export async function listLiveLinks(
   db: Database,
@@ -89,6 +90,7 @@ export async function listLiveLinks(
     const where = and(
       eq(liveLinks.workspaceId, user),
       query.status === 'all' ? undefined : eq(liveLinks.status, query.status),
+      query.clientId ? campaignOfClient(liveLinks.campaignId, user, query.clientId) : undefined,
     );
     return {
       page: db
@@ -110,10 +112,11 @@ export async function listLiveLinks(
     };
   };
   const offset = pageOffset(query.page, query.pageSize);
-  // All statuses: prepared. A status filter stays unprepared, its best plan depends on how rare it is.
+  // All statuses: prepared. A status or client filter stays unprepared, its best plan depends on how
+  // rare it is.
   const { rows, total } = await pageAndTotal<RawLiveLink>(
     db,
-    query.status === 'all'
+    query.status === 'all' && !query.clientId
       ? {
           shape: `live-links:${query.order}`,
           build: () =>

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths } from '../../../shared/paths';
 import { okSchema } from '../../../shared/schemas/api';
@@ -16,9 +17,11 @@ import {
   placementTotalsQuerySchema,
   placementTotalsSchema,
   updatePlacementSchema,
+  type Placement,
 } from '../../../shared/schemas/placements';
 import { emit } from '../../events/emit';
 import { actor, workspaceId } from '../../auth/session';
+import { clientScope } from '../../auth/client-routes';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { idParams } from '../../http/params';
@@ -46,6 +49,23 @@ const invoiceWords = {
 };
 
 /**
+ * The filters of a list or totals request, narrowed to the member's client when they have the
+ * Client role (docs/decisions/040-client-role.md): whatever client they name, they see their own.
+ */
+function forClient<Q extends { clientId?: string | undefined }>(request: FastifyRequest, query: Q): Q {
+  const scope = clientScope(request);
+  return scope === null ? query : { ...query, clientId: scope };
+}
+
+/**
+ * A placement as a Client-role member reads it (docs/decisions/040-client-role.md): the agency's own
+ * bookkeeping — its notes, the inbox conversation, the site owner's invoice — stays out.
+ */
+function clientView(placement: Placement): Placement {
+  return { ...placement, notes: '', threadId: null, invoiceNumber: null, invoice: null };
+}
+
+/**
  * The placement ledger (docs/product.md#placements, docs/decisions/034-clients-and-placements.md):
  * list, totals per client/campaign/month and currency, CSV export and import, read, add by hand or
  * from a live link, change, delete, and the invoice file (one PDF or image, kept private like
@@ -64,12 +84,15 @@ export function placementRoutes(deps: {
     app.get(
       apiPaths.placements,
       { schema: { tags, querystring: placementListQuerySchema, response: { 200: placementPageSchema } } },
-      async (request) => listPlacements(db, workspaceId(request), request.query),
+      async (request) => {
+        const page = await listPlacements(db, workspaceId(request), forClient(request, request.query));
+        return clientScope(request) === null ? page : { ...page, items: page.items.map(clientView) };
+      },
     );
     app.get(
       apiPaths.placementTotals,
       { schema: { tags, querystring: placementTotalsQuerySchema, response: { 200: placementTotalsSchema } } },
-      async (request) => placementTotals(db, workspaceId(request), request.query),
+      async (request) => placementTotals(db, workspaceId(request), forClient(request, request.query)),
     );
     app.get(
       apiPaths.placementsExport,
@@ -110,7 +133,11 @@ export function placementRoutes(deps: {
     app.get(
       apiPaths.placement,
       { schema: { tags, params: idParams, response: { 200: placementSchema } } },
-      async (request) => findPlacement(db, workspaceId(request), request.params.id),
+      async (request) => {
+        const scope = clientScope(request);
+        const placement = await findPlacement(db, workspaceId(request), request.params.id, scope);
+        return scope === null ? placement : clientView(placement);
+      },
     );
     app.patch(
       apiPaths.placement,

@@ -150,10 +150,23 @@ export async function allPlacements(
   return rows.map(toPlacement);
 }
 
-/** One of the workspace's placements. @throws AppError NOT_FOUND when it is not the workspace's. */
-export async function findPlacement(db: Db, workspaceId: string, id: string): Promise<Placement> {
+/**
+ * One of the workspace's placements; with `clientId` (a Client-role member's client:
+ * docs/decisions/040-client-role.md) only one of that client's.
+ * @throws AppError NOT_FOUND when it is not the workspace's (or not the client's).
+ */
+export async function findPlacement(
+  db: Db,
+  workspaceId: string,
+  id: string,
+  clientId: string | null = null,
+): Promise<Placement> {
   const [row] = await selectPlacements(db).where(
-    and(eq(placements.id, id), eq(placements.workspaceId, workspaceId)),
+    and(
+      eq(placements.id, id),
+      eq(placements.workspaceId, workspaceId),
+      clientId === null ? undefined : eq(placements.clientId, clientId),
+    ),
   );
   if (!row) throw notFound();
   return toPlacement(row);

@@ -8,6 +8,8 @@ import { queryRows, type Db, type Transaction } from '../../db/client';
 import { campaignCollaborators } from '../../db/schema/campaign-collaborators';
 import { users } from '../../db/schema/users';
 import { workspaceMembers } from '../../db/schema/workspaces';
+import { clientMembers } from '../../db/schema/client-users';
+import { clients } from '../../db/schema/clients';
 import { iso } from '../../db/sql-helpers';
 import { AppError } from '../../http/errors';
 
@@ -19,13 +21,28 @@ async function selectMembers(db: Db, workspaceId: string, where?: SQL): Promise<
       name: users.name,
       email: users.email,
       role: workspaceMembers.role,
+      clientId: clients.id,
+      clientName: clients.name,
       joinedAt: workspaceMembers.joinedAt,
     })
     .from(workspaceMembers)
     .innerJoin(users, eq(users.id, workspaceMembers.userId))
+    .leftJoin(
+      clientMembers,
+      and(
+        eq(clientMembers.workspaceId, workspaceMembers.workspaceId),
+        eq(clientMembers.userId, workspaceMembers.userId),
+      ),
+    )
+    .leftJoin(clients, eq(clients.id, clientMembers.clientId))
     .where(and(eq(workspaceMembers.workspaceId, workspaceId), where))
     .orderBy(asc(workspaceMembers.joinedAt), asc(users.id));
-  return rows.map((r) => ({ ...r, joinedAt: iso(r.joinedAt) }));
+  return rows.map(({ clientId, clientName, ...r }) => ({
+    ...r,
+    // A Client-role member is listed with the client they see (docs/decisions/040-client-role.md).
+    ...(clientId && clientName !== null ? { client: { id: clientId, name: clientName } } : {}),
+    joinedAt: iso(r.joinedAt),
+  }));
 }
 
 /**

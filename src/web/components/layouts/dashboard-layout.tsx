@@ -21,6 +21,8 @@ interface DashboardLayoutProps {
   notifications: (className?: string) => ReactNode;
   /** Shown above every page, such as a reminder to verify the email address. */
   banner?: ReactNode;
+  /** Shown instead of the current page (the role's "not available" state); absent: the page. */
+  content?: ReactNode;
 }
 
 /**
@@ -34,11 +36,13 @@ export function DashboardLayout({
   onSwitchWorkspace,
   notifications,
   banner,
+  content,
 }: DashboardLayoutProps) {
   const [collapsed, toggleCollapsed] = useSidebarCollapsed();
   const [mobileOpen, setMobileOpen] = useState(false);
   const panelProps = { user, onSignOut, isSigningOut, onSwitchWorkspace, notifications };
-  useLiveEvents();
+  // A Client-role member has no live event stream (docs/decisions/040-client-role.md).
+  useLiveEvents(user.role !== 'client');
 
   // Only the collapsed sidebar uses tooltips; providing them here keeps Radix Tooltip out of the public chunk.
   return (
@@ -72,7 +76,7 @@ export function DashboardLayout({
           </header>
           <main className="flex-1">
             {banner}
-            <Outlet />
+            {content ?? <Outlet />}
           </main>
         </div>
       </div>

@@ -42,3 +42,12 @@ export const dashboardNavItems: readonly DashboardNavItem[] = [
   { label: 'Reports', to: paths.reports, icon: FileBarChart },
   { label: 'Guest Posts', to: paths.guestPosts, icon: PenLine },
 ];
+
+/**
+ * The sidebar of a member with the Client role (docs/decisions/040-client-role.md): their client's
+ * placements only. Their reports go here too, as `{ label: 'Reports', to: <the reports page>, … }`,
+ * once the reports pages exist (and in CLIENT_PATHS of app/routes/dashboard.tsx).
+ */
+export const clientNavItems: readonly DashboardNavItem[] = [
+  { label: 'Placements', to: paths.placements, icon: Receipt },
+];

@@ -8,7 +8,12 @@ import { Logo } from '../logo';
 import { ThemeToggle } from '../theme-toggle';
 import { Button } from '../ui/button';
 import { Tooltip } from '../ui/tooltip';
-import { dashboardNavItems, type DashboardNavBadge, type DashboardNavItem } from './dashboard-nav-items';
+import {
+  clientNavItems,
+  dashboardNavItems,
+  type DashboardNavBadge,
+  type DashboardNavItem,
+} from './dashboard-nav-items';
 import { SidebarLink, sidebarRowClass } from './sidebar-link';
 
 const settingsItem: DashboardNavItem = { label: 'Settings', to: paths.settings, icon: Settings };
@@ -49,7 +54,10 @@ export function SidebarPanel({
   onNavigate,
   notifications,
 }: SidebarPanelProps) {
-  const counts: Record<DashboardNavBadge, number | undefined> = { 'inbox-unread': useInboxUnread() };
+  // A Client sees their client's pages only: no inbox, no settings (docs/decisions/040-client-role.md).
+  const isClient = user.role === 'client';
+  const counts: Record<DashboardNavBadge, number | undefined> = { 'inbox-unread': useInboxUnread(!isClient) };
+  const navItems = isClient ? clientNavItems : dashboardNavItems;
   return (
     <div className="flex h-full flex-col">
       <div
@@ -65,7 +73,7 @@ export function SidebarPanel({
 
       <nav aria-label="Dashboard" className="flex-1 overflow-y-auto px-3 py-4">
         <ul className="space-y-1">
-          {dashboardNavItems.map((item) => (
+          {navItems.map((item) => (
             <li key={item.to}>
               <SidebarLink
                 item={item}
@@ -90,6 +98,12 @@ export function SidebarPanel({
           <div className={cn('min-w-0 text-sm', collapsed && 'sr-only')}>
             <p className="truncate font-medium text-slate-900 dark:text-white">{user.fullName}</p>
             <p className="truncate text-slate-600 dark:text-slate-400">{user.email}</p>
+            {isClient && user.workspace.client && (
+              <p className="truncate text-xs text-slate-500 dark:text-slate-400">
+                Client:{' '}
+                <span className="text-slate-700 dark:text-slate-300">{user.workspace.client.name}</span>
+              </p>
+            )}
             {user.workspaces.length > 1 ? (
               <label className="mt-1 block text-xs text-slate-500 dark:text-slate-400">
                 Organization
@@ -114,7 +128,7 @@ export function SidebarPanel({
           </div>
         </div>
 
-        <SidebarLink item={settingsItem} collapsed={collapsed} onNavigate={onNavigate} />
+        {!isClient && <SidebarLink item={settingsItem} collapsed={collapsed} onNavigate={onNavigate} />}
         <Tooltip content="Sign Out" disabled={!collapsed}>
           <button
             type="button"

@@ -24,6 +24,7 @@ import { useListParams } from '#web/lib/use-list-params';
 import { useDeleteProspect } from '#web/data/prospect-mutations';
 import { useContactPage } from '#web/data/prospect-queries';
 import { campaignOptionsQuery } from '#web/data/campaign-options';
+import { clientFilterOptions, clientIdOf, clientOptionsQuery, clientParam } from '#web/data/client-options';
 import {
   LastContactedCell,
   OutcomeDate,
@@ -47,6 +48,8 @@ type ListParams = {
   search: string;
   campaignId: string | undefined;
   status: ProspectStatus | undefined;
+  /** 'all', 'none' (campaigns of no client) or a client's id: `?client=` as on the campaigns list. */
+  client: string;
   sort: ProspectSortField;
   order: SortOrder;
   page: number;
@@ -55,6 +58,7 @@ const defaults: ListParams = {
   search: '',
   campaignId: undefined,
   status: undefined,
+  client: 'all',
   sort: 'createdAt',
   order: 'desc',
   page: 1,
@@ -66,7 +70,15 @@ function readListParams(query: Record<string, string>): ListParams {
   if (!parsed.success) return defaults;
   const { campaignId, status, sort, order, page } = parsed.data;
   // The box shows what was typed; the request trims it.
-  return { search: query.search ?? '', campaignId, status, sort, order, page };
+  return {
+    search: query.search ?? '',
+    campaignId,
+    status,
+    client: clientParam(query.client),
+    sort,
+    order,
+    page,
+  };
 }
 
 /**
@@ -75,15 +87,16 @@ function readListParams(query: Record<string, string>): ListParams {
  */
 export function ContactsPage() {
   const [params, set] = useListParams(readListParams, defaults);
-  const { search, page, ...rest } = params;
+  const { search, page, client, ...rest } = params;
   const [deleting, setDeleting] = useState<Contact | null>(null);
   const [exporting, setExporting] = useState(false);
   const debouncedSearch = useDebouncedValue(search.trim());
-  const filters = { ...rest, search: debouncedSearch };
+  const filters = { ...rest, clientId: clientIdOf(client), search: debouncedSearch };
   const query = useContactPage({ ...filters, page, pageSize: PAGE_SIZE });
   const campaigns = useQuery(campaignOptionsQuery());
+  const clients = useQuery(clientOptionsQuery());
   const remove = useDeleteProspect();
-  const filtered = Boolean(filters.search || filters.campaignId || filters.status);
+  const filtered = Boolean(filters.search || filters.campaignId || filters.status || filters.clientId);
 
   async function exportCsv() {
     setExporting(true);
@@ -133,6 +146,16 @@ export function ContactsPage() {
           onValueChange={(v) => set({ status: v === ALL ? undefined : (v as ProspectStatus) })}
           options={statusOptions}
         />
+        {/* Once the workspace has clients (docs/decisions/040-client-role.md). */}
+        {(clients.data?.length ?? 0) > 0 && (
+          <Select
+            aria-label="Filter by client"
+            className="md:w-48"
+            value={client}
+            options={clientFilterOptions(clients.data)}
+            onValueChange={(v) => set({ client: v })}
+          />
+        )}
       </div>
       {campaigns.isError && <p className="text-sm text-red-600 dark:text-red-400">{m.loadCampaignsFailed}</p>}
 
@@ -143,7 +166,7 @@ export function ContactsPage() {
         empty={
           filtered ? (
             <EmptyState icon={Search} title="No contacts match">
-              Try another search, campaign or status.
+              Try another search, campaign, status or client.
             </EmptyState>
           ) : (
             <EmptyState icon={Users} title="No contacts yet">

@@ -68,9 +68,11 @@ export function InvitePage({ token }: { token: string }) {
 }
 
 /** The invitation's sentence, e.g. 'Ada Lovelace invited you to join Acme as Member for mia@example.com.' */
-function invitationSentence({ invitedBy, workspace, role, email }: InvitationPreview): string {
+function invitationSentence({ invitedBy, workspace, role, clientName, email }: InvitationPreview): string {
   const who = invitedBy ? `${invitedBy} invited you` : 'You are invited';
-  return `${who} to join ${workspace} as ${roleLabels[role]}${email ? ` for ${email}` : ''}.`;
+  // A Client joins to see one client's placements and reports (docs/decisions/040-client-role.md).
+  const as = role === 'client' && clientName ? `${roleLabels[role]} of ${clientName}` : roleLabels[role];
+  return `${who} to join ${workspace} as ${as}${email ? ` for ${email}` : ''}.`;
 }
 
 function InvitationDetails({

@@ -211,3 +211,39 @@ describe('Live Links screen', () => {
     expect(await toastOf('Link checked: active')).toBe('success');
   });
 });
+
+describe('Live Links by client', () => {
+  it('filters by the client in the address, and offers the workspace’s clients', async () => {
+    stubResizeObserver();
+    const acme = '11111111-1111-4111-8111-111111111111';
+    const clients = [
+      {
+        id: acme,
+        name: 'Acme',
+        logoUrl: null,
+        domains: [],
+        reportEmails: [],
+        campaignCount: 1,
+        createdAt: '',
+        updatedAt: '',
+      },
+    ];
+    const fetchMock = mockApi({
+      [`GET ${apiPaths.me}`]: () => json(200, testUser),
+      [`GET ${apiPaths.liveLinkSummary}`]: () => json(200, summary),
+      [`GET ${apiPaths.clients}?pageSize=100`]: () =>
+        json(200, { items: clients, total: 1, page: 1, pageSize: 100, nextCursor: null }),
+      [`GET ${listUrl('all')}&clientId=${acme}`]: () => page([link('l1', 'active')]),
+      [`GET ${listUrl('all')}&clientId=none`]: () => page([]),
+    });
+    const { router } = renderApp(`${paths.liveLinks}?client=${acme}`);
+    expect(await screen.findByText('https://blog.test/l1', {}, { timeout: 10_000 })).toBeInTheDocument();
+    const picker = await screen.findByRole('combobox', { name: 'Filter by client' });
+    expect(picker).toHaveTextContent('Acme');
+    await userEvent.click(picker);
+    await userEvent.click(await screen.findByRole('option', { name: 'No client' }));
+    expect(await screen.findByText('No links match these filters.')).toBeInTheDocument();
+    expect(router.state.location.search).toContain('client=none');
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain(`${listUrl('all')}&clientId=none`);
+  });
+});

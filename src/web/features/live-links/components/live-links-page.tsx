@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { History, Link2, Plus, RefreshCw } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
@@ -22,6 +23,7 @@ import { ActionsHeader, SortHeader, Table, Td, Th } from '#web/components/ui/tab
 import { formatDate, formatDateTime } from '#web/lib/format';
 import { useListParams } from '#web/lib/use-list-params';
 import { useCheckLiveLink, useDeleteLiveLink, useLiveLinkPage } from '#web/data/live-link-queries';
+import { clientFilterOptions, clientIdOf, clientOptionsQuery, clientParam } from '#web/data/client-options';
 import { AddLiveLinkDialog } from '#web/widgets/live-links/add-live-link-dialog';
 import { LinkHistoryDialog } from './link-history-dialog';
 import { LinkStatusBadge } from '#web/widgets/live-links/link-status-badge';
@@ -30,15 +32,16 @@ import { displayUrl } from '#shared/display-host';
 import { refusalMessage } from '#web/lib/form-errors';
 
 type StatusFilter = 'all' | LiveLinkStatus;
-type ListParams = { status: StatusFilter; order: SortOrder; page: number };
-const defaults: ListParams = { status: 'all', order: 'desc', page: 1 };
+/** `client`: 'all', 'none' (campaigns of no client) or a client's id, `?client=` as on the campaigns list. */
+type ListParams = { status: StatusFilter; client: string; order: SortOrder; page: number };
+const defaults: ListParams = { status: 'all', client: 'all', order: 'desc', page: 1 };
 
 /** The list's params from the URL query, read with the server's schema; a query it refuses reads as none. */
 function readListParams(query: Record<string, string>): ListParams {
   const parsed = liveLinkListQuerySchema.safeParse(query);
   if (!parsed.success) return defaults;
   const { status, order, page } = parsed.data;
-  return { status, order, page };
+  return { status, client: clientParam(query.client), order, page };
 }
 const statusOptions = [
   { value: 'all', label: 'All statuses' },
@@ -115,11 +118,12 @@ function Anchor({ link }: { link: LiveLink }) {
  * what the route module adds to each row from another feature (the placement of the link).
  */
 export function LiveLinksPage({ rowAction }: { rowAction?: (link: LiveLink) => ReactNode } = {}) {
-  const [{ status, order, page }, set] = useListParams(readListParams, defaults);
+  const [{ status, client, order, page }, set] = useListParams(readListParams, defaults);
+  const clients = useQuery(clientOptionsQuery());
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<LiveLink | null>(null);
   const [history, setHistory] = useState<LiveLink | null>(null);
-  const query = useLiveLinkPage({ page, pageSize: PAGE_SIZE, order, status });
+  const query = useLiveLinkPage({ page, pageSize: PAGE_SIZE, order, status, clientId: clientIdOf(client) });
   const remove = useDeleteLiveLink();
 
   return (
@@ -137,18 +141,30 @@ export function LiveLinksPage({ rowAction }: { rowAction?: (link: LiveLink) => R
       <PagedQueryCard
         query={query}
         errorMessage={m.loadFailed}
-        isEmpty={(data) => data.total === 0 && status === 'all'}
+        isEmpty={(data) => data.total === 0 && status === 'all' && client === 'all'}
         pager={{ page, pageSize: PAGE_SIZE, onPageChange: (next) => set({ page: next }), noun: 'links' }}
         heading={
           <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 p-4 dark:border-slate-800">
             <h2 className="font-semibold">Links</h2>
-            <Select
-              aria-label="Filter by status"
-              className="w-44"
-              value={status}
-              options={statusOptions}
-              onValueChange={(value) => set({ status: value as StatusFilter })}
-            />
+            <div className="flex flex-wrap gap-3">
+              {/* Once the workspace has clients (docs/decisions/040-client-role.md). */}
+              {(clients.data?.length ?? 0) > 0 && (
+                <Select
+                  aria-label="Filter by client"
+                  className="w-44"
+                  value={client}
+                  options={clientFilterOptions(clients.data)}
+                  onValueChange={(value) => set({ client: value })}
+                />
+              )}
+              <Select
+                aria-label="Filter by status"
+                className="w-44"
+                value={status}
+                options={statusOptions}
+                onValueChange={(value) => set({ status: value as StatusFilter })}
+              />
+            </div>
           </div>
         }
         empty={
@@ -169,7 +185,9 @@ export function LiveLinksPage({ rowAction }: { rowAction?: (link: LiveLink) => R
           <>
             {/* Not min-w-max: the two URL columns wrap rather than push Actions out of view. */}
             {data.total === 0 && (
-              <p className="p-6 text-center text-sm text-slate-600 dark:text-slate-400">No {status} links.</p>
+              <p className="p-6 text-center text-sm text-slate-600 dark:text-slate-400">
+                {client === 'all' ? `No ${status} links.` : 'No links match these filters.'}
+              </p>
             )}
             <Table className={data.total === 0 ? 'hidden' : 'min-w-[56rem]'}>
               <thead>

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
 import { Check, Copy } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -17,18 +18,23 @@ import { TextField } from '#web/components/ui/text-field';
 import { applyServerIssues, refusalMessage } from '#web/lib/form-errors';
 import { formatDate } from '#web/lib/format';
 import { useCopy } from '#web/lib/use-copy';
+import { clientOptionsQuery } from '#web/data/client-options';
 import { useCreateInvitation } from '../api/invitation-queries';
 import { PendingInvitations } from './pending-invitations';
 
 const roleOptions = (Object.keys(roleLabels) as Role[]).map((r) => ({ value: r, label: roleLabels[r] }));
+/** The Client role is offered once the workspace has a client to give (docs/decisions/040-client-role.md). */
+const teamRoleOptions = roleOptions.filter((o) => o.value !== 'client');
 
 /**
  * The invite form: an address (checked with the shared email rule) unless "Anyone with the link" is
  * ticked, which disables the field and sends `email: null`.
  */
 const inviteFormSchema = z
-  .object({ email: z.string().optional(), role: roleSchema, anyone: z.boolean() })
+  .object({ email: z.string().optional(), role: roleSchema, clientId: z.string(), anyone: z.boolean() })
   .superRefine((value, ctx) => {
+    if (value.role === 'client' && !value.clientId)
+      ctx.addIssue({ code: 'custom', path: ['clientId'], message: m.clientRequired });
     if (value.anyone) return;
     const parsed = emailField.safeParse(value.email ?? '');
     if (!parsed.success)
@@ -36,7 +42,7 @@ const inviteFormSchema = z
   });
 type InviteForm = z.infer<typeof inviteFormSchema>;
 
-const empty: InviteForm = { email: '', role: 'member', anyone: false };
+const empty: InviteForm = { email: '', role: 'member', clientId: '', anyone: false };
 
 /**
  * Settings → Users, for Full Access members (docs/product.md#roles): invite by email or make a link
@@ -48,12 +54,19 @@ export function InviteMemberCard({ workspaceName }: { workspaceName: string }) {
   const [issued, setIssued] = useState<IssuedInvitation | null>(null);
   const form = useForm<InviteForm>({ resolver: zodResolver(inviteFormSchema), defaultValues: empty });
   const anyone = useWatch({ control: form.control, name: 'anyone' });
+  const role = useWatch({ control: form.control, name: 'role' });
+  const clients = useQuery(clientOptionsQuery());
   const errors = form.formState.errors;
   const roleId = useId();
+  const clientId = useId();
 
   const onSubmit = form.handleSubmit((values) =>
     create.mutate(
-      { email: values.anyone ? null : (values.email ?? '').trim(), role: values.role },
+      {
+        email: values.anyone ? null : (values.email ?? '').trim(),
+        role: values.role,
+        ...(values.role === 'client' ? { clientId: values.clientId } : {}),
+      },
       {
         onSuccess: (result) => {
           setIssued(result);
@@ -65,7 +78,7 @@ export function InviteMemberCard({ workspaceName }: { workspaceName: string }) {
           );
         },
         onError: (caught) => {
-          if (!applyServerIssues(caught, ['email'], form.setError))
+          if (!applyServerIssues(caught, ['email', 'clientId'], form.setError))
             toast.error(refusalMessage(caught, m.inviteFailed));
         },
       },
@@ -99,11 +112,41 @@ export function InviteMemberCard({ workspaceName }: { workspaceName: string }) {
                   className="mt-1.5"
                   value={field.value}
                   onValueChange={(v) => field.onChange(v as Role)}
-                  options={roleOptions}
+                  options={(clients.data?.length ?? 0) > 0 ? roleOptions : teamRoleOptions}
                 />
               )}
             />
           </div>
+          {role === 'client' && (
+            // A Client sees one client's placements and reports, read only (docs/product.md#roles).
+            <div className="sm:col-span-2">
+              <Label htmlFor={clientId}>Client</Label>
+              <Controller
+                control={form.control}
+                name="clientId"
+                render={({ field }) => (
+                  <Select
+                    id={clientId}
+                    className="mt-1.5"
+                    invalid={Boolean(errors.clientId)}
+                    value={field.value || undefined}
+                    placeholder="Choose a client"
+                    onValueChange={(v) => field.onChange(v)}
+                    options={(clients.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+                  />
+                )}
+              />
+              {errors.clientId?.message ? (
+                <p role="alert" className="mt-1.5 text-sm text-red-600 dark:text-red-400">
+                  {errors.clientId.message}
+                </p>
+              ) : (
+                <p className="mt-1.5 text-sm text-slate-600 dark:text-slate-400">
+                  They will see this client’s placements and reports only, read only.
+                </p>
+              )}
+            </div>
+          )}
           <Checkbox
             className="sm:col-span-2"
             label="Anyone with the link"

@@ -55,6 +55,7 @@ export function PendingInvitations({
                     <span className="font-medium break-all">{target}</span>
                     <Badge tone={invitation.role === 'full' ? 'accent' : 'neutral'}>
                       {roleLabels[invitation.role]}
+                      {invitation.client && ` · ${invitation.client.name}`}
                     </Badge>
                   </p>
                   <p className="mt-0.5 text-slate-500 dark:text-slate-400">

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import type { Me, Role } from '#shared/schemas/auth';
+import type { Me, TeamRole } from '#shared/schemas/auth';
 import { roleLabels, settingsMessages as m, type TeamUser } from '#shared/schemas/settings';
 import { ConfirmMutationDialog } from '#web/components/confirm-mutation-dialog';
 import { Card } from '#web/components/ui/card';
@@ -14,7 +14,9 @@ import { useTeamUsers } from '#web/data/team-queries';
 import { useChangeRole, useRemoveMember } from '../api/settings-queries';
 import { InviteMemberCard } from './invite-member-card';
 
-const roleOptions = (Object.keys(roleLabels) as Role[]).map((r) => ({ value: r, label: roleLabels[r] }));
+/** The team's roles: the Client role is given by an invitation for a client, never picked here. */
+const teamRoles: TeamRole[] = ['member', 'full'];
+const roleOptions = teamRoles.map((r) => ({ value: r, label: roleLabels[r] }));
 
 /**
  * Users tab (docs/product.md#settings): the workspace's members with name, email, role selector,
@@ -64,24 +66,36 @@ export function UsersTab({ user }: { user: Me }) {
                   </Td>
                   <Td>{u.email}</Td>
                   <Td>
-                    <Select
-                      aria-label={`Role of ${u.name}`}
-                      className="w-40"
-                      value={u.role}
-                      options={roleOptions}
-                      disabled={
-                        !manages || u.id === user.id || (change.isPending && change.variables?.id === u.id)
-                      }
-                      onValueChange={(role) =>
-                        change.mutate(
-                          { id: u.id, role: role as Role },
-                          {
-                            onSuccess: () => toast.success(`${u.name} now has ${roleLabels[role as Role]}`),
-                            onError: (e) => toast.error(refusalMessage(e, m.roleFailed)),
-                          },
-                        )
-                      }
-                    />
+                    {u.role === 'client' ? (
+                      // A client's person: their kind and client, not a team role to change
+                      // (docs/decisions/040-client-role.md).
+                      <span className="text-sm">
+                        {roleLabels.client}
+                        {u.client && (
+                          <span className="text-slate-500 dark:text-slate-400"> · {u.client.name}</span>
+                        )}
+                      </span>
+                    ) : (
+                      <Select
+                        aria-label={`Role of ${u.name}`}
+                        className="w-40"
+                        value={u.role}
+                        options={roleOptions}
+                        disabled={
+                          !manages || u.id === user.id || (change.isPending && change.variables?.id === u.id)
+                        }
+                        onValueChange={(role) =>
+                          change.mutate(
+                            { id: u.id, role: role as TeamRole },
+                            {
+                              onSuccess: () =>
+                                toast.success(`${u.name} now has ${roleLabels[role as TeamRole]}`),
+                              onError: (e) => toast.error(refusalMessage(e, m.roleFailed)),
+                            },
+                          )
+                        }
+                      />
+                    )}
                   </Td>
                   <Td className="whitespace-nowrap">{formatDate(u.joinedAt)}</Td>
                   {manages && (
