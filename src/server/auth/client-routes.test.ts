@@ -7,10 +7,12 @@ import type { Me } from '../../shared/schemas/auth';
 import type { Client } from '../../shared/schemas/clients';
 import { invitationMessages, type IssuedInvitation } from '../../shared/schemas/invitations';
 import type { Placement, PlacementPage, PlacementTotals } from '../../shared/schemas/placements';
+import type { Report } from '../../shared/schemas/reports';
 import type { TeamUser } from '../../shared/schemas/settings';
 import { activity } from '../db/schema/activity';
 import { users } from '../db/schema/users';
 import { createTestApp, signUpUser, type TestApp } from '../testing/app';
+import { createManualCampaign } from '../testing/campaigns';
 import { CLIENT_ROUTES } from './client-routes';
 
 /**
@@ -167,6 +169,30 @@ describe('the Client role', () => {
     // The team still sees both.
     const all = (await call(owner, 'GET', apiPaths.placements)).json<PlacementPage>();
     expect(all.items.map((p) => p.id).sort()).toEqual([placementA.id, placementB.id].sort());
+  });
+
+  it('reads their client’s report, JSON, PDF and CSV; another client’s or a campaign’s answers 404', async () => {
+    // The placements were recorded today: a year either side, within a report's longest range.
+    const year = new Date().getUTCFullYear();
+    const dates = { from: `${year - 1}-01-01`, to: `${year + 1}-12-31` };
+    const own = await call(guest, 'GET', withQuery(apiPaths.reports, { clientId: clientA.id, ...dates }));
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json<Report>().links.map((l) => l.placementId)).toEqual([placementA.id]);
+    for (const url of [apiPaths.reportPdf, apiPaths.reportCsv]) {
+      expect((await call(guest, 'GET', withQuery(url, { clientId: clientA.id, ...dates }))).statusCode).toBe(
+        200,
+      );
+    }
+    const other = await call(guest, 'GET', withQuery(apiPaths.reports, { clientId: clientB.id, ...dates }));
+    expect(other.statusCode).toBe(404);
+    const campaign = await createManualCampaign(t.app, owner.cookie, { clientId: clientA.id });
+    const byCampaign = withQuery(apiPaths.reports, { campaignId: campaign.id, ...dates });
+    expect((await call(owner, 'GET', byCampaign)).statusCode).toBe(200);
+    expect((await call(guest, 'GET', byCampaign)).statusCode).toBe(404);
+    // Sharing, scheduling and the white label stay the team's.
+    expect((await call(guest, 'GET', apiPaths.reportShareLinks)).statusCode).toBe(403);
+    expect((await call(guest, 'GET', apiPaths.reportSchedules)).statusCode).toBe(403);
+    expect((await call(guest, 'GET', apiPaths.reportBranding)).statusCode).toBe(403);
   });
 
   it('gives another workspace 404 for the client and its placements', async () => {

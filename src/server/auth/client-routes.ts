@@ -41,8 +41,12 @@ export const CLIENT_ROUTES: Readonly<Record<string, readonly Method[]>> = {
   [apiPaths.placements]: ['GET'],
   [apiPaths.placement]: ['GET'],
   [apiPaths.placementTotals]: ['GET'],
-  // Reports: the report-reading routes under /api/reports… go here, GET only, each building its
-  // report with `{ clientId: clientScope(request) }` and refusing another client's (404).
+  // Their client's report (JSON, PDF, CSV), read through reportScopeOf (modules/reports/routes.ts):
+  // a campaign's or another client's answers 404. Share links, schedules and the white label stay
+  // the team's.
+  [apiPaths.reports]: ['GET'],
+  [apiPaths.reportPdf]: ['GET'],
+  [apiPaths.reportCsv]: ['GET'],
 };
 
 /** Whether CLIENT_ROUTES lists `method` (HEAD as GET) on the route registered as `url`. */

@@ -21,10 +21,12 @@ import {
   type ReportQuery,
   type ReportScope,
 } from '#shared/schemas/reports';
+import { clientScope } from '../../auth/client-routes';
 import { actor, workspaceId } from '../../auth/session';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { clientKey } from '../../http/client-address';
+import { AppError } from '../../http/errors';
 import { idParams } from '../../http/params';
 import { contentDisposition } from '../inbox/content-routes';
 import type { ImageStorage } from '../uploads/image-storage';
@@ -42,10 +44,19 @@ import type { Report } from '#shared/schemas/reports';
 
 /**
  * The one place a signed-in request's report scope is read: the query's client or campaign and
- * dates. A later role that may read only its own client's report narrows it here.
+ * dates. A member with the Client role reads only their own client's report
+ * (docs/decisions/040-client-role.md): a campaign or another client answers 404, as another
+ * workspace's does.
+ * @throws AppError NOT_FOUND (reportMessages.notFound) for a Client asking for another scope.
  */
-export function reportScopeOf(query: ReportQuery): ReportScope {
+export function reportScopeOf(request: FastifyRequest<{ Querystring: ReportQuery }>): ReportScope {
+  const { query } = request;
   const { from, to, hideMoney } = query;
+  const own = clientScope(request);
+  if (own !== null) {
+    if (query.campaignId || query.clientId !== own) throw AppError.notFound(m.notFound);
+    return { clientId: own, from, to, hideMoney };
+  }
   return query.clientId
     ? { clientId: query.clientId, from, to, hideMoney }
     : { campaignId: query.campaignId!, from, to, hideMoney };
@@ -83,19 +94,19 @@ export function reportRoutes(deps: {
     app.get(
       apiPaths.reports,
       { schema: { tags, querystring: reportQuerySchema, response: { 200: reportSchema } } },
-      async (request) => buildReport(db, workspaceId(request), reportScopeOf(request.query)),
+      async (request) => buildReport(db, workspaceId(request), reportScopeOf(request)),
     );
     app.get(
       apiPaths.reportPdf,
       { schema: { tags, querystring: reportQuerySchema, produces: ['application/pdf'] } },
       async (request, reply) =>
-        sendDownload(reply, await buildReport(db, workspaceId(request), reportScopeOf(request.query)), 'pdf'),
+        sendDownload(reply, await buildReport(db, workspaceId(request), reportScopeOf(request)), 'pdf'),
     );
     app.get(
       apiPaths.reportCsv,
       { schema: { tags, querystring: reportQuerySchema, produces: ['text/csv'] } },
       async (request, reply) =>
-        sendDownload(reply, await buildReport(db, workspaceId(request), reportScopeOf(request.query)), 'csv'),
+        sendDownload(reply, await buildReport(db, workspaceId(request), reportScopeOf(request)), 'csv'),
     );
     app.get(
       apiPaths.reportShareLinks,
