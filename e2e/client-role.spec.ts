@@ -83,9 +83,24 @@ test('a Client joins for their client and sees its placements only, read only', 
     pageC.getByRole('button', { name: /^Edit placement|^Delete placement|Add placement/ }),
   ).toHaveCount(0);
   const nav = pageC.getByTestId('sidebar').getByRole('navigation', { name: 'Dashboard' });
-  await expect(nav.getByRole('link')).toHaveText(['Placements']);
+  await expect(nav.getByRole('link')).toHaveText(['Placements', 'Reports']);
   await expect(pageC.getByTestId('sidebar').getByRole('link', { name: 'Settings' })).toHaveCount(0);
   await screenshots(pageC, 'client-placements');
+
+  // Their report: their client's links and spend, to read and download; no sharing or scheduling.
+  await nav.getByRole('link', { name: 'Reports' }).click();
+  await expect(pageC).toHaveURL(/\/dashboard\/reports/);
+  await pageC.getByLabel('From').fill('2026-11-01');
+  await pageC.getByLabel('To').fill('2026-11-30');
+  await expect(
+    pageC.getByRole('cell', { name: 'https://cyclingweekly.example/best-city-bikes' }),
+  ).toBeVisible();
+  await expect(pageC.getByText('gardening.example')).toHaveCount(0);
+  await expect(pageC.getByText('€120.00').first()).toBeVisible();
+  await expect(pageC.getByRole('link', { name: 'PDF' })).toBeVisible();
+  await expect(pageC.getByRole('button', { name: 'Create share link' })).toHaveCount(0);
+  await expect(pageC.getByRole('combobox', { name: 'Client or campaign' })).toHaveCount(0);
+  await screenshots(pageC, 'client-report');
 
   // Every other dashboard page says it is not theirs, without failing.
   for (const path of [paths.contacts, paths.inbox, paths.settings, paths.clients, paths.liveLinks]) {

@@ -41,6 +41,8 @@ const placement = {
   invoice: null,
   warrantyMonths: 12,
   warrantyEndsOn: '2027-11-02',
+  monitorIssues: [],
+  openClaim: null,
   notes: '',
   createdAt: '2026-11-02T00:00:00.000Z',
   updatedAt: '2026-11-02T00:00:00.000Z',
@@ -69,7 +71,7 @@ function mockClient() {
 }
 
 describe('the dashboard of a Client', () => {
-  it('opens their placements, read only, with Placements alone in the sidebar', async () => {
+  it('opens their placements, read only, with Placements and Reports alone in the sidebar', async () => {
     mockClient();
     const { router } = renderApp(paths.dashboard);
     expect(await screen.findByText('The links built for Northwind')).toBeInTheDocument();
@@ -84,7 +86,7 @@ describe('the dashboard of a Client', () => {
       within(nav)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Placements']);
+    ).toEqual(['Placements', 'Reports']);
     expect(within(sidebar).queryByRole('link', { name: 'Settings' })).not.toBeInTheDocument();
     expect(within(sidebar).getByText(/Client:/)).toHaveTextContent('Client: Northwind');
     expect(screen.getByText('€120.00 · €120.00 per link')).toBeInTheDocument();

@@ -20,10 +20,10 @@ export const prefetch: RoutePrefetch = (client) => client.prefetchQuery(meQueryO
 
 /**
  * The dashboard pages a member with the Client role may open (docs/decisions/040-client-role.md):
- * their client's placements. Their reports page goes here too once it exists (and in the sidebar's
- * clientNavItems). The server refuses them everything else anyway (auth/client-routes.ts).
+ * their client's placements and report, as the sidebar's clientNavItems lists them. The server
+ * refuses them everything else anyway (auth/client-routes.ts).
  */
-const CLIENT_PATHS: readonly string[] = [paths.placements];
+const CLIENT_PATHS: readonly string[] = [paths.placements, paths.reports];
 
 /** What a Client sees on any other dashboard page: a state that says so, not a page that fails. */
 function NotAvailableForRole() {

@@ -45,9 +45,9 @@ export const dashboardNavItems: readonly DashboardNavItem[] = [
 
 /**
  * The sidebar of a member with the Client role (docs/decisions/040-client-role.md): their client's
- * placements only. Their reports go here too, as `{ label: 'Reports', to: <the reports page>, … }`,
- * once the reports pages exist (and in CLIENT_PATHS of app/routes/dashboard.tsx).
+ * placements and report, the pages CLIENT_PATHS of app/routes/dashboard.tsx lets them open.
  */
 export const clientNavItems: readonly DashboardNavItem[] = [
   { label: 'Placements', to: paths.placements, icon: Receipt },
+  { label: 'Reports', to: paths.reports, icon: FileBarChart },
 ];

@@ -43,12 +43,14 @@ function defaultRange() {
 /**
  * /dashboard/reports (docs/product.md#reports): pick a client or campaign and dates, read the
  * report, download it as PDF or CSV, share it by link, schedule it by email; the share links, the
- * schedules and the workspace's white label below. The choice lives in the URL.
+ * schedules and the workspace's white label below. The choice lives in the URL. With `ownClient`
+ * (a member with the Client role, docs/decisions/040-client-role.md) the report is that client's
+ * only, to read and download: no picker, no sharing, scheduling or white label.
  */
-export function ReportsPage() {
+export function ReportsPage({ ownClient }: { ownClient?: { id: string; name: string } } = {}) {
   const [params, setParams] = useSearchParams();
   const defaults = defaultRange();
-  const scope = params.get('scope') ?? '';
+  const scope = ownClient ? `client:${ownClient.id}` : (params.get('scope') ?? '');
   const from = params.get('from') ?? defaults.from;
   const to = params.get('to') ?? defaults.to;
   const hideMoney = params.get('hideMoney') === 'true';
@@ -63,8 +65,8 @@ export function ReportsPage() {
       },
       { replace: true },
     );
-  const clients = useQuery(clientOptionsQuery());
-  const campaigns = useQuery(campaignOptionsQuery());
+  const clients = useQuery({ ...clientOptionsQuery(), enabled: !ownClient });
+  const campaigns = useQuery({ ...campaignOptionsQuery(), enabled: !ownClient });
   const [kind, id] = scope.split(':');
   const request: ReportRequest | null =
     id && (kind === 'client' || kind === 'campaign')
@@ -80,22 +82,28 @@ export function ReportsPage() {
     <div className="mx-auto w-full max-w-7xl space-y-6 p-4 sm:p-8">
       <PageHeader
         title="Reports"
-        subtitle="What you built for a client: links, outreach and spend, to share or send"
+        subtitle={
+          ownClient
+            ? `The links built for ${ownClient.name}: their status now, the outreach behind them and what they cost`
+            : 'What you built for a client: links, outreach and spend, to share or send'
+        }
       />
       <Card className="grid gap-4 p-4 sm:grid-cols-2 lg:grid-cols-4 sm:p-5">
-        <div>
-          <label htmlFor="report-scope" className="text-sm font-medium">
-            Client or campaign
-          </label>
-          <Select
-            id="report-scope"
-            value={scope || undefined}
-            onValueChange={(value) => set({ scope: value })}
-            options={options}
-            placeholder="Choose…"
-            className="mt-1.5"
-          />
-        </div>
+        {!ownClient && (
+          <div>
+            <label htmlFor="report-scope" className="text-sm font-medium">
+              Client or campaign
+            </label>
+            <Select
+              id="report-scope"
+              value={scope || undefined}
+              onValueChange={(value) => set({ scope: value })}
+              options={options}
+              placeholder="Choose…"
+              className="mt-1.5"
+            />
+          </div>
+        )}
         <TextField label="From" type="date" value={from} onChange={(e) => set({ from: e.target.value })} />
         <TextField label="To" type="date" value={to} onChange={(e) => set({ to: e.target.value })} />
         <Checkbox
@@ -125,11 +133,15 @@ export function ReportsPage() {
           />
         </Card>
       ) : (
-        <ReportView report={report.data} request={request} />
+        <ReportView report={report.data} request={request} canShare={!ownClient} />
       )}
-      <ShareLinksCard />
-      <SchedulesCard />
-      <BrandingCard />
+      {!ownClient && (
+        <>
+          <ShareLinksCard />
+          <SchedulesCard />
+          <BrandingCard />
+        </>
+      )}
     </div>
   );
 }
@@ -143,7 +155,16 @@ function Stat({ label, value }: { label: string; value: string | number }) {
   );
 }
 
-function ReportView({ report, request }: { report: Report; request: ReportRequest }) {
+function ReportView({
+  report,
+  request,
+  canShare,
+}: {
+  report: Report;
+  request: ReportRequest;
+  /** The team's: share links and schedules; a Client reads and downloads only. */
+  canShare: boolean;
+}) {
   const figures = reportFigures(report);
   const share = useCreateShareLink();
   const schedule = useCreateSchedule();
@@ -185,9 +206,11 @@ function ReportView({ report, request }: { report: Report; request: ReportReques
                 <Download aria-hidden className="size-4" /> CSV
               </a>
             </Button>
-            <Button loading={share.isPending} onClick={() => void createShare()}>
-              {!share.isPending && <Link2 aria-hidden className="size-4" />} Create share link
-            </Button>
+            {canShare && (
+              <Button loading={share.isPending} onClick={() => void createShare()}>
+                {!share.isPending && <Link2 aria-hidden className="size-4" />} Create share link
+              </Button>
+            )}
           </div>
         </div>
         {created && (
@@ -202,29 +225,31 @@ function ReportView({ report, request }: { report: Report; request: ReportReques
             />
           </div>
         )}
-        <div className="flex flex-wrap items-end gap-2 border-t border-slate-200 pt-4 dark:border-slate-800">
-          <div className="w-40">
-            <label htmlFor="report-frequency" className="text-sm font-medium">
-              Email it
-            </label>
-            <Select
-              id="report-frequency"
-              value={frequency}
-              onValueChange={(v) => setFrequency(v as 'weekly' | 'monthly')}
-              options={[
-                { value: 'weekly', label: 'Every week' },
-                { value: 'monthly', label: 'Every month' },
-              ]}
-              className="mt-1.5"
-            />
+        {canShare && (
+          <div className="flex flex-wrap items-end gap-2 border-t border-slate-200 pt-4 dark:border-slate-800">
+            <div className="w-40">
+              <label htmlFor="report-frequency" className="text-sm font-medium">
+                Email it
+              </label>
+              <Select
+                id="report-frequency"
+                value={frequency}
+                onValueChange={(v) => setFrequency(v as 'weekly' | 'monthly')}
+                options={[
+                  { value: 'weekly', label: 'Every week' },
+                  { value: 'monthly', label: 'Every month' },
+                ]}
+                className="mt-1.5"
+              />
+            </div>
+            <Button variant="outline" loading={schedule.isPending} onClick={() => void createSchedule()}>
+              {!schedule.isPending && <Mail aria-hidden className="size-4" />} Schedule
+            </Button>
+            <p className="text-xs text-slate-500 dark:text-slate-400">
+              The PDF of the last full week or month goes to the client’s report addresses.
+            </p>
           </div>
-          <Button variant="outline" loading={schedule.isPending} onClick={() => void createSchedule()}>
-            {!schedule.isPending && <Mail aria-hidden className="size-4" />} Schedule
-          </Button>
-          <p className="text-xs text-slate-500 dark:text-slate-400">
-            The PDF of the last full week or month goes to the client’s report addresses.
-          </p>
-        </div>
+        )}
       </Card>
 
       <Card className="space-y-4 p-4 sm:p-5">
