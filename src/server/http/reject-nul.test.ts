@@ -120,6 +120,16 @@ const validBodies: Record<string, { id?: () => string; body: () => object }> = {
   'POST /api/auth/sign-out': { body: () => ({}) },
   'POST /api/auth/sign-in-link': { body: () => ({ email: 'nul@example.com' }) },
   'POST /api/sso/start': { body: () => ({ email: 'nul@example.com' }) },
+  'POST /api/reports/share-links': {
+    body: () => ({ clientId: NO_ROW, from: '2026-01-01', to: '2026-01-31' }),
+  },
+  'POST /api/reports/schedules': { body: () => ({ clientId: NO_ROW, frequency: 'monthly' }) },
+  'PUT /api/reports/branding': {
+    body: () => ({ agencyName: 'Agency', accentColor: '#112233', footer: 'Footer', hideLinkPilot: false }),
+  },
+  'POST /api/claims/{id}/status': {
+    body: () => ({ to: 'replaced', note: 'Moved', replacementPageUrl: 'https://blog.example.com/new' }),
+  },
   'PUT /api/workspace/sso': {
     body: () => ({
       issuer: 'https://login.example.com',
