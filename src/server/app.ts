@@ -48,8 +48,8 @@ import { sequenceRoutes } from './modules/sequences/routes';
 import { trackingRoutes } from './modules/tracking/routes';
 import { outreachKeys, type OutreachKeys } from './keys';
 import { seoRoutes } from './modules/seo/routes';
-import { localDiskImageStorage, type ImageStorage } from './modules/uploads/image-storage';
-import { s3ImageStorage } from './modules/uploads/s3-image-storage';
+import { configuredImageStorage } from './modules/uploads/configured-image-storage';
+import type { ImageStorage } from './modules/uploads/image-storage';
 import { imageUploadRoutes, uploadedImageRoutes } from './modules/uploads/routes';
 import { createPageRenderer, isClientOnlyPath, type PageRenderer } from './ssr/page-renderer';
 import { serverPublicData } from './ssr/public-data';
@@ -268,11 +268,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   registerNulRefusal(app);
-  const storage =
-    deps.imageStorage ??
-    (config.S3_BUCKET
-      ? s3ImageStorage(config)
-      : localDiskImageStorage(path.join(config.DATA_DIR, 'uploads')));
+  const storage = deps.imageStorage ?? configuredImageStorage(config);
   const ctx: AppContext = {
     ...deps,
     keys: outreachKeys(deps.appSecret),

@@ -1,4 +1,5 @@
 import { appMailer } from '../alert-mail';
+import { configuredImageStorage } from '../modules/uploads/configured-image-storage';
 import { sendDueReports } from '../reports/send';
 import { reportSchedulesQueue } from './definitions';
 import type { JobDefinition } from './job';
@@ -15,7 +16,8 @@ export const reportSchedulesJob: JobDefinition<Record<string, never>> = {
   async handle(_payload, { db, config }) {
     const mail = appMailer(config);
     if (!mail) return { sent: [], failed: [], skipped: 'SMTP_HOST is not set' };
-    const run = await sendDueReports(db, mail);
+    const storage = configuredImageStorage(config);
+    const run = await sendDueReports(db, mail, new Date(), (name) => storage.open(name));
     for (const failure of run.failed)
       console.error(`[report-schedules] ${failure.scheduleId} ${failure.period}: ${failure.error}`);
     return run;

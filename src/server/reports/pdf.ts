@@ -20,9 +20,10 @@ const statusColors = {
  * The report as a PDF of real text (pdfkit's standard Helvetica, A4), so it can be searched, copied
  * and read by pdftotext: the same figures as the JSON (shared/report-figures.ts), a bar chart of the
  * links per month drawn with rectangles, the links and the lost links. Branding: the workspace's
- * agency name, accent colour and footer; "Made with LinkPilot" unless the workspace hides it.
+ * logo (`logo`, a PNG from reportLogoPng), agency name, accent colour and footer; "Made with
+ * LinkPilot" unless the workspace hides it.
  */
-export function reportPdf(report: Report): Promise<Buffer> {
+export function reportPdf(report: Report, logo: Buffer | null = null): Promise<Buffer> {
   const figures = reportFigures(report);
   const { branding } = report;
   const doc = new PDFDocument({
@@ -45,6 +46,7 @@ export function reportPdf(report: Report): Promise<Buffer> {
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
 
+  if (logo) doc.image(logo, { height: 32 }).moveDown(0.5);
   if (branding.agencyName)
     doc.font('Helvetica-Bold').fontSize(11).fillColor(accent).text(branding.agencyName);
   doc.font('Helvetica-Bold').fontSize(20).fillColor('#0f172a').text(figures.title);

@@ -8,6 +8,7 @@ import { reportSchedules, reportSends } from '../db/schema/reports';
 import { emit } from '../events/emit';
 import { buildReport } from './build';
 import { reportFileName } from './csv';
+import { reportLogoPng, type OpenUpload } from './logo';
 import { reportPdf } from './pdf';
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
@@ -52,12 +53,13 @@ export interface ScheduleRun {
  * unique per schedule and period, committed before the mail goes), so a crash or a retried job never
  * sends it twice — at most once. When the SMTP server refuses the mail, the claim is removed and the
  * next run tries again (nothing was sent). A schedule without addresses waits for them.
- * Each sent report is announced as `report.sent`.
+ * Each sent report is announced as `report.sent`. The PDF's logo is read through `openUpload`.
  */
 export async function sendDueReports(
   db: Database,
   mail: (mail: AlertMail) => Promise<void>,
   now = new Date(),
+  openUpload: OpenUpload = async () => null,
 ): Promise<ScheduleRun> {
   const run: ScheduleRun = { sent: [], failed: [] };
   const schedules = await db
@@ -84,7 +86,7 @@ export async function sendDueReports(
         to,
         hideMoney: schedule.hideMoney,
       });
-      const pdf = await reportPdf(report);
+      const pdf = await reportPdf(report, await reportLogoPng(report, openUpload));
       const { branding } = report;
       const sender = branding.agencyName || (branding.hideLinkPilot ? 'Reports' : 'LinkPilot');
       await mail({

@@ -1,6 +1,10 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import Papa from 'papaparse';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, withId, withQuery } from '#shared/paths';
 import { reportFigures, spendLine } from '#shared/report-figures';
@@ -438,6 +442,49 @@ describe('white label', () => {
     });
     const activity = (await inject('GET', apiPaths.activity)).json<ActivityPage>();
     expect(activity.items.map((a) => a.kind)).toContain('report.branding_changed');
+  });
+});
+
+describe('the PDF’s logo', () => {
+  it('draws the white label’s logo, stored as WebP, into the PDF, and none once it is removed', async () => {
+    const png = await sharp({
+      create: { width: 240, height: 80, channels: 3, background: { r: 14, g: 165, b: 233 } },
+    })
+      .png()
+      .toBuffer();
+    const boundary = 'LogoBoundary';
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: apiPaths.reportBrandingLogo,
+      headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="logo.png"\r\nContent-Type: image/png\r\n\r\n`,
+        ),
+        png,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    expect(uploaded.json<{ logoUrl: string }>().logoUrl).toMatch(/^\/uploads\/.+\.webp$/);
+    const pdfUrl = withQuery(apiPaths.reportPdf, { ...range, clientId: client.id });
+    // pdfimages (poppler-utils) reads files only: each PDF goes through a temporary one.
+    const images = (pdf: Buffer) => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'report-pdf-'));
+      writeFileSync(path.join(dir, 'report.pdf'), pdf);
+      const listed = spawnSync('/usr/bin/pdfimages', ['-list', path.join(dir, 'report.pdf')]);
+      rmSync(dir, { recursive: true });
+      return listed.stdout
+        .toString()
+        .split('\n')
+        .filter((line) => /^\s*1\s+\d+\s+image/.test(line));
+    };
+    const withLogo = await inject('GET', pdfUrl);
+    expect(withLogo.statusCode).toBe(200);
+    // One image on page 1: the logo at its own 240 × 80 px (never enlarged to the 128 px it may reach).
+    expect(images(withLogo.rawPayload)).toEqual([expect.stringMatching(/^\s*1\s+\d+\s+image\s+240\s+80\s/)]);
+    expect((await inject('DELETE', apiPaths.reportBrandingLogo)).statusCode).toBe(200);
+    expect(images((await inject('GET', pdfUrl)).rawPayload)).toEqual([]);
   });
 });
 

@@ -37,6 +37,7 @@ import { setBrandingLogo, saveBranding } from './branding';
 import { buildReport, readBranding } from '../../reports/build';
 import { reportCsv, reportFileName } from '../../reports/csv';
 import { reportHtml, shareErrorPage } from '../../reports/html';
+import { reportLogoPng, type OpenUpload } from '../../reports/logo';
 import { reportPdf } from '../../reports/pdf';
 import { createSchedule, deleteSchedule, listSchedules } from './schedules';
 import { createShareLink, listShareLinks, openShareLink, revokeShareLink, shareLinkKey } from './share-links';
@@ -62,9 +63,10 @@ export function reportScopeOf(request: FastifyRequest<{ Querystring: ReportQuery
     : { campaignId: query.campaignId!, from, to, hideMoney };
 }
 
-/** Sends a report as a PDF or CSV download. */
-async function sendDownload(reply: FastifyReply, report: Report, kind: 'pdf' | 'csv') {
-  const body = kind === 'pdf' ? await reportPdf(report) : reportCsv(report);
+/** Sends a report as a PDF (with its logo, read through `open`) or CSV download. */
+async function sendDownload(reply: FastifyReply, report: Report, kind: 'pdf' | 'csv', open: OpenUpload) {
+  const body =
+    kind === 'pdf' ? await reportPdf(report, await reportLogoPng(report, open)) : reportCsv(report);
   return reply
     .header('content-type', kind === 'pdf' ? 'application/pdf' : 'text/csv; charset=utf-8')
     .header('content-disposition', contentDisposition(reportFileName(report, kind)))
@@ -85,6 +87,7 @@ export function reportRoutes(deps: {
   storage: ImageStorage;
 }): FastifyPluginAsyncZod {
   const { db, config, storage } = deps;
+  const openUpload: OpenUpload = (name) => storage.open(name);
   const share = { key: shareLinkKey(deps.appSecret), appUrl: config.APP_URL };
   return async (app) => {
     await app.register(multipart, {
@@ -100,13 +103,23 @@ export function reportRoutes(deps: {
       apiPaths.reportPdf,
       { schema: { tags, querystring: reportQuerySchema, produces: ['application/pdf'] } },
       async (request, reply) =>
-        sendDownload(reply, await buildReport(db, workspaceId(request), reportScopeOf(request)), 'pdf'),
+        sendDownload(
+          reply,
+          await buildReport(db, workspaceId(request), reportScopeOf(request)),
+          'pdf',
+          openUpload,
+        ),
     );
     app.get(
       apiPaths.reportCsv,
       { schema: { tags, querystring: reportQuerySchema, produces: ['text/csv'] } },
       async (request, reply) =>
-        sendDownload(reply, await buildReport(db, workspaceId(request), reportScopeOf(request)), 'csv'),
+        sendDownload(
+          reply,
+          await buildReport(db, workspaceId(request), reportScopeOf(request)),
+          'csv',
+          openUpload,
+        ),
     );
     app.get(
       apiPaths.reportShareLinks,
@@ -182,8 +195,13 @@ export const shareLinkLimits = { perIpPerMinute: 30 } as const;
  * cached, at most shareLinkLimits per address. A revoked, expired or forged link answers a page that
  * says so (410 or 404).
  */
-export function reportShareRoutes(deps: { db: Database; appSecret: string }): FastifyPluginAsyncZod {
-  const { db } = deps;
+export function reportShareRoutes(deps: {
+  db: Database;
+  appSecret: string;
+  storage: ImageStorage;
+}): FastifyPluginAsyncZod {
+  const { db, storage } = deps;
+  const openUpload: OpenUpload = (name) => storage.open(name);
   const key = shareLinkKey(deps.appSecret);
   return async (app) => {
     const limiter = app.createRateLimit({
@@ -238,11 +256,11 @@ export function reportShareRoutes(deps: { db: Database; appSecret: string }): Fa
     });
     app.get<{ Params: { token: string } }>(`${paths.reportShare}/pdf`, params, async (request, reply) => {
       const report = await open(request, reply);
-      return report ? sendDownload(reply, report, 'pdf') : reply;
+      return report ? sendDownload(reply, report, 'pdf', openUpload) : reply;
     });
     app.get<{ Params: { token: string } }>(`${paths.reportShare}/csv`, params, async (request, reply) => {
       const report = await open(request, reply);
-      return report ? sendDownload(reply, report, 'csv') : reply;
+      return report ? sendDownload(reply, report, 'csv', openUpload) : reply;
     });
   };
 }
