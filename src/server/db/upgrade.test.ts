@@ -72,19 +72,33 @@ async function fillEveryTable(client: pg.ClientBase): Promise<{ filled: string[]
     for (const column of columns.rows) {
       if (!values.has(column.name)) values.set(column.name, literalFor(column, ++serial));
     }
-    const names = [...values.keys()].map((c) => `"${c}"`).join(', ');
-    const statement = values.size
-      ? `insert into public."${name}" (${names}) values (${[...values.values()].join(', ')}) returning *`
-      : `insert into public."${name}" default values returning *`;
-    await client.query('savepoint row_of_table');
-    try {
-      const inserted = await client.query<Record<string, unknown>>(statement);
-      rows.set(name, inserted.rows[0]!);
-      filled.push(name);
-    } catch (error) {
-      await client.query('rollback to savepoint row_of_table');
-      refused.push(`${name}: ${(error as Error).message}`);
+    // A check may want some of the nullable references empty (a report scoped to a client or to a
+    // campaign, never both): when the full row is refused, each nullable reference is left out in turn.
+    const required = new Set(columns.rows.map((c) => c.name));
+    const optional = [...values.keys()].filter((column) => !required.has(column));
+    const attempts = [
+      values,
+      ...optional.map((column) => new Map([...values].filter(([c]) => c !== column))),
+    ];
+    let error: unknown;
+    for (const attempt of attempts) {
+      const names = [...attempt.keys()].map((c) => `"${c}"`).join(', ');
+      const statement = attempt.size
+        ? `insert into public."${name}" (${names}) values (${[...attempt.values()].join(', ')}) returning *`
+        : `insert into public."${name}" default values returning *`;
+      await client.query('savepoint row_of_table');
+      try {
+        const inserted = await client.query<Record<string, unknown>>(statement);
+        rows.set(name, inserted.rows[0]!);
+        filled.push(name);
+        error = undefined;
+        break;
+      } catch (caught) {
+        await client.query('rollback to savepoint row_of_table');
+        error ??= caught;
+      }
     }
+    if (error) refused.push(`${name}: ${(error as Error).message}`);
   }
   return { filled, refused };
 }
