@@ -64,6 +64,9 @@ export async function startSmtpServer(
     authMethods: ['PLAIN', 'LOGIN', 'XOAUTH2'],
     disabledCommands: ['STARTTLS'],
     logger: false,
+    // A client that keeps its connection (a cached transport after a failed send) would hold close()
+    // for smtp-server's default 30 s: a test's server stops within a second.
+    closeTimeout: 1000,
     onAuth(auth, _session, callback) {
       const ok =
         auth.method === 'XOAUTH2'
