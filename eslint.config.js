@@ -19,6 +19,7 @@ const engines = server(
   'placements',
   'reports',
   'sso',
+  'storage',
 );
 const infrastructure = server(
   'db',

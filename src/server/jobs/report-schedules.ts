@@ -1,5 +1,5 @@
 import { appMailer } from '../alert-mail';
-import { configuredImageStorage } from '../modules/uploads/configured-image-storage';
+import { configuredImageStorage } from '../storage/configured-image-storage';
 import { sendDueReports } from '../reports/send';
 import { reportSchedulesQueue } from './definitions';
 import type { JobDefinition } from './job';

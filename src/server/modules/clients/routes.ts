@@ -17,7 +17,7 @@ import { clientScope } from '../../auth/client-routes';
 import { AppError } from '../../http/errors';
 import type { Database } from '../../db/client';
 import { idParams } from '../../http/params';
-import type { ImageStorage } from '../uploads/image-storage';
+import type { ImageStorage } from '../../storage/image-storage';
 import { onlyFile } from '../uploads/only-file';
 import { processImage } from '../uploads/process-image';
 import { imageUploadMessages } from '../uploads/routes';

@@ -29,7 +29,7 @@ import { clientKey } from '../../http/client-address';
 import { AppError } from '../../http/errors';
 import { idParams } from '../../http/params';
 import { contentDisposition } from '../inbox/content-routes';
-import type { ImageStorage } from '../uploads/image-storage';
+import type { ImageStorage } from '../../storage/image-storage';
 import { onlyFile } from '../uploads/only-file';
 import { processImage } from '../uploads/process-image';
 import { imageUploadMessages } from '../uploads/routes';

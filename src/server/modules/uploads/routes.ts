@@ -7,7 +7,7 @@ import { blogLimits, blogMessages, uploadedImageSchema } from '../../../shared/s
 import { requireAdmin } from '../../auth/require-admin';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
-import type { ImageStorage } from './image-storage';
+import type { ImageStorage } from '../../storage/image-storage';
 import { onlyFile, type OneFileMessages } from './only-file';
 import { processImage } from './process-image';
 

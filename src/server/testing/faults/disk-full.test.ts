@@ -8,7 +8,7 @@ import { backupRuns } from '../../db/schema/backups';
 import { messages } from '../../../shared/messages';
 import { localDiskAttachmentStorage } from '../../inbox/attachment-storage';
 import { backupJob } from '../../jobs/backup';
-import { localDiskImageStorage } from '../../modules/uploads/image-storage';
+import { localDiskImageStorage } from '../../storage/image-storage';
 import { testConfig } from '../app';
 import { createTestDatabase } from '../database';
 

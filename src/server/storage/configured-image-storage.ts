@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Config } from '../../config';
+import type { Config } from '../config';
 import { localDiskImageStorage, type ImageStorage } from './image-storage';
 import { s3ImageStorage } from './s3-image-storage';
 

@@ -1,7 +1,7 @@
 import { GetObjectCommand, NoSuchKey, PutObjectCommand } from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
-import type { Config } from '../../config';
-import { s3Client } from '../../net/s3-client';
+import type { Config } from '../config';
+import { s3Client } from '../net/s3-client';
 import type { ImageStorage } from './image-storage';
 
 /**

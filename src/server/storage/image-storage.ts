@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { writeWholeFile } from '../../http/whole-file';
+import { writeWholeFile } from '../http/whole-file';
 
 /**
  * Where uploaded images live. The local-disk driver is the default (one process, or several sharing a
