@@ -90,8 +90,8 @@ test('a Client joins for their client and sees its placements only, read only', 
   // Their report: their client's links and spend, to read and download; no sharing or scheduling.
   await nav.getByRole('link', { name: 'Reports' }).click();
   await expect(pageC).toHaveURL(/\/dashboard\/reports/);
-  await pageC.getByLabel('From').fill('2026-11-01');
-  await pageC.getByLabel('To').fill('2026-11-30');
+  await pageC.getByRole('textbox', { name: 'From', exact: true }).fill('2026-11-01');
+  await pageC.getByRole('textbox', { name: 'To', exact: true }).fill('2026-11-30');
   await expect(
     pageC.getByRole('cell', { name: 'https://cyclingweekly.example/best-city-bikes' }),
   ).toBeVisible();
