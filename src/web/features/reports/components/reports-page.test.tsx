@@ -62,9 +62,9 @@ function stubResizeObserver() {
   );
 }
 
-function api(reportAnswer: () => Response) {
+function api(reportAnswer: () => Response, me = testUser) {
   return mockApi({
-    [`GET ${apiPaths.me}`]: () => json(200, testUser),
+    [`GET ${apiPaths.me}`]: () => json(200, me),
     [`GET ${withQuery(apiPaths.clients, { pageSize: 100 })}`]: () =>
       json(200, {
         items: [
@@ -106,6 +106,8 @@ function api(reportAnswer: () => Response) {
   });
 }
 
+const noMailWarning = `${reportMessages.noMail}: ask whoever runs LinkPilot to set SMTP_HOST.`;
+
 afterEach(() => toast.dismiss());
 
 describe('Reports screen', () => {
@@ -117,6 +119,19 @@ describe('Reports screen', () => {
     ).toBeInTheDocument();
     expect(await screen.findByText('No share links yet')).toBeInTheDocument();
     expect(await screen.findByText('No scheduled reports')).toBeInTheDocument();
+  });
+
+  it('says beside the schedule that nothing is emailed while the server has no SMTP settings', async () => {
+    stubResizeObserver();
+    api(() => json(200, report));
+    const first = renderApp(withQuery(paths.reports, { scope: 'client:c1', ...dates }));
+    expect(await screen.findByRole('button', { name: 'Schedule' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.queryByText(noMailWarning)).not.toBeInTheDocument();
+    first.unmount();
+
+    api(() => json(200, report), { ...testUser, verificationDelivery: 'log' });
+    renderApp(withQuery(paths.reports, { scope: 'client:c1', ...dates }));
+    expect(await screen.findByText(noMailWarning, {}, { timeout: 10_000 })).toHaveRole('status');
   });
 
   it('shows the figures, the links and the spend per currency, and makes a share link', async () => {

@@ -14,6 +14,7 @@ import {
 import { reportMessages as m, type Report, type ShareLink } from '#shared/schemas/reports';
 import { campaignOptionsQuery } from '#web/data/campaign-options';
 import { clientOptionsQuery } from '#web/data/client-options';
+import { useMe } from '#web/data/session-queries';
 import { Button } from '#web/components/ui/button';
 import { Card } from '#web/components/ui/card';
 import { Checkbox } from '#web/components/ui/checkbox';
@@ -172,6 +173,8 @@ function ReportView({
   const [frequency, setFrequency] = useState<'weekly' | 'monthly'>('monthly');
   const query = reportQuery(request);
   const scope = { clientId: request.clientId, campaignId: request.campaignId };
+  // An install without its own SMTP server (SMTP_HOST) delivers nothing a schedule sends: say so here.
+  const noAppMail = useMe().data?.verificationDelivery === 'log';
 
   const createShare = () =>
     share.mutateAsync({ ...scope, from: request.from, to: request.to, hideMoney: request.hideMoney }).then(
@@ -248,6 +251,11 @@ function ReportView({
             <p className="text-xs text-slate-500 dark:text-slate-400">
               The PDF of the last full week or month goes to the client’s report addresses.
             </p>
+            {noAppMail && (
+              <p role="status" className="basis-full text-sm text-amber-700 dark:text-amber-400">
+                {m.noMail}: ask whoever runs LinkPilot to set SMTP_HOST.
+              </p>
+            )}
           </div>
         )}
       </Card>
