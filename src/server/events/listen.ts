@@ -2,6 +2,7 @@ import pg from 'pg';
 import { liveEventSchema, type LiveEvent } from '../../shared/schemas/live-events';
 import type { DatabaseHandle } from '../db/client';
 import { EVENTS_CHANNEL } from './publish';
+import { processLogger } from '../observability/log';
 
 /** One open page's interest in its user's events. */
 export interface EventSubscriber {
@@ -57,7 +58,7 @@ export async function listenForEvents(handle: DatabaseHandle): Promise<EventHub>
   const lost = (which: pg.Client) => {
     if (client !== which || closed) return;
     client = null;
-    console.warn('[events] LISTEN connection lost; reconnecting');
+    processLogger().warn('LISTEN connection lost; reconnecting');
     for (const s of [...subscribers]) s.onLost();
     const attempt = () => {
       retry = undefined;

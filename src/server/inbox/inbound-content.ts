@@ -3,6 +3,7 @@ import { withoutNul } from '../../shared/text/without-nul';
 import { splitQuote } from '../mail/messages/quote';
 import type { AttachmentStorage } from './attachment-storage';
 import { newAttachmentKey } from './attachment-storage';
+import { processLogger } from '../observability/log';
 
 /**
  * What the inbox keeps of a received message besides its own words (docs/decisions/024-inbox.md):
@@ -129,7 +130,7 @@ export async function storeAttachments(
         storageKey = key;
         keys.push(key);
       } catch (error) {
-        console.error('[mailbox-sync] attachment not kept', (error as Error).message);
+        processLogger().warn({ err: error }, 'attachment not kept');
       }
     }
     records.push({
@@ -147,7 +148,5 @@ export async function removeAttachments(storage: AttachmentStorage, keys: string
   for (const key of keys)
     await storage
       .remove(key)
-      .catch((error: unknown) =>
-        console.error('[mailbox-sync] attachment not removed', key, (error as Error).message),
-      );
+      .catch((error: unknown) => processLogger().warn({ err: error, key }, 'attachment not removed'));
 }

@@ -18,6 +18,7 @@ import { enrichSites, type SiteToEnrich } from '../discovery/enrich-sites';
 import { crawlerSettings, discoveryLimits } from '../discovery/settings';
 import { backlinkImportQueue } from './definitions';
 import type { JobDefinition } from './job';
+import { processLogger } from '../observability/log';
 
 /** Rows per insert statement (Drizzle's statement building holds the event loop; see add-prospects.ts). */
 const INSERT_CHUNK = 200;
@@ -262,7 +263,7 @@ export async function runBacklinkImport(
       .where(eq(backlinkImports.id, importId));
     return { status: 'completed', prospectsAdded: added };
   } catch (error) {
-    console.error('[backlink-import]', error);
+    processLogger().error({ err: error }, 'backlink import failed');
     await db
       .update(backlinkImports)
       .set({

@@ -21,6 +21,7 @@ import {
 import { crawlerSettings, discoveryLimits, discoveryProviders } from '../discovery/settings';
 import { findProspectsQueue } from './definitions';
 import type { JobDefinition } from './job';
+import { processLogger } from '../observability/log';
 
 /** How often a running job looks for a cancel request and writes progress (ms). */
 const POLL_MS = 1_000;
@@ -257,7 +258,8 @@ export async function runCampaignDiscovery(
       return { status: 'cancelled', prospectsFound: found };
     }
     const reason = error instanceof DiscoveryError ? error.message : 'an unexpected error stopped the search';
-    if (!(error instanceof DiscoveryError)) console.error('[find-prospects]', error);
+    if (!(error instanceof DiscoveryError))
+      processLogger().error({ err: error, runId }, 'discovery run failed');
     const message = `${discoveryMessages.failed}: ${reason}`;
     await db.transaction(async (tx) => {
       const [row] = await tx

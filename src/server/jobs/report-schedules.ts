@@ -3,6 +3,7 @@ import { configuredImageStorage } from '../storage/configured-image-storage';
 import { sendDueReports } from '../reports/send';
 import { reportSchedulesQueue } from './definitions';
 import type { JobDefinition } from './job';
+import { processLogger } from '../observability/log';
 
 /**
  * Emails the scheduled client reports whose last full week or month was not sent yet, each period
@@ -19,7 +20,10 @@ export const reportSchedulesJob: JobDefinition<Record<string, never>> = {
     const storage = configuredImageStorage(config);
     const run = await sendDueReports(db, mail, new Date(), (name) => storage.open(name));
     for (const failure of run.failed)
-      console.error(`[report-schedules] ${failure.scheduleId} ${failure.period}: ${failure.error}`);
+      processLogger().error(
+        { scheduleId: failure.scheduleId, period: failure.period, reason: failure.error },
+        'scheduled report not sent',
+      );
     return run;
   },
 };

@@ -18,7 +18,7 @@ import { webhookDeliveriesJob } from './webhook-deliveries';
 import { backupJob } from './backup';
 import { reportSchedulesJob } from './report-schedules';
 import { Slots } from './slots';
-import { createLogger } from '../observability/log';
+import { createLogger, useProcessLogger } from '../observability/log';
 import { runWithContext, takeRequestId } from '../observability/request-context';
 
 /** Every job the worker role runs. */
@@ -72,6 +72,7 @@ export function workOptions(job: Pick<JobDefinition<never>, 'concurrency'>, conf
 export async function startWorkers(boss: PgBoss, deps: JobDeps, definitions = jobs): Promise<() => void> {
   const slots = new Slots(deps.config.JOB_CONCURRENCY);
   const log = deps.log ?? createLogger(deps.config.LOG_LEVEL);
+  useProcessLogger(log);
   const timers: NodeJS.Timeout[] = [];
   for (const job of definitions) {
     await boss.createQueue(job.name, job.policy ? { policy: job.policy } : {});

@@ -20,3 +20,20 @@ export function createLogger(level: string, destination?: LogSink): Logger {
   const options = { level, base: { pid: process.pid }, mixin: () => ({ ...currentContext() }) };
   return destination ? pino(options, destination) : pino(options);
 }
+
+let processLog: Logger | null = null;
+
+/**
+ * The process's logger, for engine code that is not handed one (the inbox pipeline, live-update
+ * listener, the queue's own errors): the worker's logger once `startWorkers` has set it with
+ * `useProcessLogger`, pino at `info` before that. Its lines carry the current work's request id
+ * like every other (docs/decisions/041-request-ids-and-system-page.md).
+ */
+export function processLogger(): Logger {
+  return (processLog ??= createLogger('info'));
+}
+
+/** Makes `log` the process's logger (`processLogger`); the worker calls it at start. */
+export function useProcessLogger(log: Logger): void {
+  processLog = log;
+}

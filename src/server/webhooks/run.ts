@@ -2,6 +2,7 @@ import type { Logger } from '../observability/log';
 import { currentContext, runWithContext } from '../observability/request-context';
 import { claimDueDeliveries } from './claim';
 import { attemptDelivery, type WebhookDeliveryDeps } from './deliver';
+import { processLogger } from '../observability/log';
 
 /** Attempts one worker process runs at once (docs/decisions/025-public-api-and-webhooks.md). */
 export const WEBHOOK_ATTEMPTS_IN_FLIGHT = 4;
@@ -61,7 +62,9 @@ export async function deliverDueWebhooks(
             ),
           );
         })
-        .catch((error: unknown) => console.error('[webhooks] could not record an attempt:', error))
+        .catch((error: unknown) =>
+          processLogger().error({ err: error }, 'could not record a webhook attempt'),
+        )
         .finally(() => running.delete(attempt));
       running.add(attempt);
     }

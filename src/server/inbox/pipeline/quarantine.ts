@@ -2,6 +2,7 @@ import { withoutNul } from '../../../shared/text/without-nul';
 import type { Database } from '../../db/client';
 import { emit } from '../../events/emit';
 import { quarantinedMessages } from '../../db/schema/outreach';
+import { processLogger } from '../../observability/log';
 
 /** One INBOX message the sync could not read or apply, with what could be read of its headers. */
 export interface QuarantineEntry {
@@ -49,11 +50,9 @@ export async function quarantineMessage(db: Database, entry: QuarantineEntry): P
     });
     return true;
   } catch (error) {
-    console.error(
-      '[mailbox-sync] could not set aside message',
-      entry.emailAccountId,
-      entry.uid,
-      (error as Error).message,
+    processLogger().error(
+      { err: error, mailboxId: entry.emailAccountId, uid: entry.uid },
+      'could not set aside message',
     );
     return false;
   }

@@ -17,6 +17,7 @@ import { applyInbound } from './apply';
 import { classifyInbound } from './classify';
 import { isOurMessageId, matchInbound } from './match';
 import { quarantineMessage } from './quarantine';
+import { processLogger } from '../../observability/log';
 
 /** Messages read per sync at most; the rest wait for the next run. */
 export const SYNC_BATCH = 200;
@@ -316,7 +317,7 @@ async function applyMessage(ctx: ReadContext, item: Listed, mail: ParsedMail): P
     await ctx.effects
       .afterApplied(db, matched.emailAccountId ?? mailbox.id, ctx.now, ctx.config)
       .catch((error: unknown) =>
-        console.error('[mailbox-sync] health evaluation failed', mailbox.id, (error as Error).message),
+        processLogger().error({ err: error, mailboxId: mailbox.id }, 'mailbox health evaluation failed'),
       );
   }
   return 'applied';
