@@ -9,6 +9,9 @@ import type { Report, ReportLink } from './schemas/reports';
  */
 export function reportFigures(report: Report) {
   const { funnel } = report;
+  // A rate of nobody contacted is not 0 %: it is not known yet (the JSON keeps 0, the product's
+  // rule for rates with nothing sent; people read "—").
+  const rate = (value: number) => (funnel.contacted === 0 ? '—' : formatPercent(value));
   return {
     title: `Link report: ${report.scope.name}`,
     period: `${report.from} to ${report.to}`,
@@ -24,8 +27,8 @@ export function reportFigures(report: Report) {
       ['Contacted', String(funnel.contacted)],
       ['Replied', String(funnel.replied)],
       ['Won', String(funnel.won)],
-      ['Reply rate', formatPercent(funnel.replyRate)],
-      ['Win rate', formatPercent(funnel.winRate)],
+      ['Reply rate', rate(funnel.replyRate)],
+      ['Win rate', rate(funnel.winRate)],
     ] as const,
     money:
       report.money?.lines.map((line) => ({
