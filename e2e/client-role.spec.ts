@@ -84,8 +84,18 @@ test('a Client joins for their client and sees its placements only, read only', 
   ).toHaveCount(0);
   const nav = pageC.getByTestId('sidebar').getByRole('navigation', { name: 'Dashboard' });
   await expect(nav.getByRole('link')).toHaveText(['Placements', 'Reports']);
-  await expect(pageC.getByTestId('sidebar').getByRole('link', { name: 'Settings' })).toHaveCount(0);
   await screenshots(pageC, 'client-placements');
+
+  // Their own account's settings: profile and sign-in security, none of the workspace's.
+  await pageC.getByTestId('sidebar').getByRole('link', { name: 'Settings' }).click();
+  await expect(pageC.getByRole('tab')).toHaveText(['Profile', 'Security']);
+  await expect(pageC.getByText('Manage your profile and how you sign in')).toBeVisible();
+  await pageC.getByRole('tab', { name: 'Security' }).click();
+  await expect(pageC.getByRole('heading', { name: 'Password', exact: true })).toBeVisible();
+  await expect(pageC.getByRole('heading', { name: /^Two-factor sign-in/ })).toBeVisible();
+  await expect(pageC.getByText('Require two-factor sign-in')).toHaveCount(0);
+  await expect(pageC.getByText('Not available for your role')).toHaveCount(0);
+  await screenshots(pageC, 'client-settings');
 
   // Their report: their client's links and spend, to read and download; no sharing or scheduling.
   await nav.getByRole('link', { name: 'Reports' }).click();
@@ -103,7 +113,7 @@ test('a Client joins for their client and sees its placements only, read only', 
   await screenshots(pageC, 'client-report');
 
   // Every other dashboard page says it is not theirs, without failing.
-  for (const path of [paths.contacts, paths.inbox, paths.settings, paths.clients, paths.liveLinks]) {
+  for (const path of [paths.contacts, paths.inbox, paths.clients, paths.liveLinks]) {
     await pageC.goto(path);
     await expect(pageC.getByRole('heading', { name: 'Not available for your role' })).toBeVisible();
   }

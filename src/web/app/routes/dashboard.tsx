@@ -20,10 +20,11 @@ export const prefetch: RoutePrefetch = (client) => client.prefetchQuery(meQueryO
 
 /**
  * The dashboard pages a member with the Client role may open (docs/decisions/040-client-role.md):
- * their client's placements and report, as the sidebar's clientNavItems lists them. The server
+ * their client's placements and report, as the sidebar's clientNavItems lists them, and their own
+ * account's settings (profile, password, two-factor sign-in, sessions). The server
  * refuses them everything else anyway (auth/client-routes.ts).
  */
-const CLIENT_PATHS: readonly string[] = [paths.placements, paths.reports];
+const CLIENT_PATHS: readonly string[] = [paths.placements, paths.reports, paths.settings];
 
 /** What a Client sees on any other dashboard page: a state that says so, not a page that fails. */
 function NotAvailableForRole() {

@@ -22,7 +22,7 @@ const securityCards: SettingsTab['panel'] = (user) => (
   <>
     <TwoFactorCard />
     <PasskeysCard />
-    <WorkspaceTwoFactorCard user={user} />
+    {user.role !== 'client' && <WorkspaceTwoFactorCard user={user} />}
   </>
 );
 

@@ -54,7 +54,7 @@ export function SidebarPanel({
   onNavigate,
   notifications,
 }: SidebarPanelProps) {
-  // A Client sees their client's pages only: no inbox, no settings (docs/decisions/040-client-role.md).
+  // A Client sees their client's pages and their own account's settings only (docs/decisions/040-client-role.md).
   const isClient = user.role === 'client';
   const counts: Record<DashboardNavBadge, number | undefined> = { 'inbox-unread': useInboxUnread(!isClient) };
   const navItems = isClient ? clientNavItems : dashboardNavItems;
@@ -128,7 +128,7 @@ export function SidebarPanel({
           </div>
         </div>
 
-        {!isClient && <SidebarLink item={settingsItem} collapsed={collapsed} onNavigate={onNavigate} />}
+        <SidebarLink item={settingsItem} collapsed={collapsed} onNavigate={onNavigate} />
         <Tooltip content="Sign Out" disabled={!collapsed}>
           <button
             type="button"

@@ -19,6 +19,8 @@ export interface SettingsTab {
   panel: (user: Me) => ReactNode;
   /** Shown only to Full Access members (the System tab). */
   fullAccessOnly?: boolean;
+  /** Shown to a Client too: their own account's tabs (docs/decisions/040-client-role.md). */
+  forClients?: boolean;
 }
 
 /** The page's own tabs, in order, with the sign-in security cards another feature owns. */
@@ -27,16 +29,18 @@ function ownTabs(securityCards: SettingsTab['panel']): SettingsTab[] {
     {
       value: 'profile',
       label: 'Profile',
+      forClients: true,
       panel: (user) => (
         <div className="space-y-6">
           <ProfileTab user={user} />
-          <SendingSettingsCard user={user} />
+          {user.role !== 'client' && <SendingSettingsCard user={user} />}
         </div>
       ),
     },
     {
       value: 'security',
       label: 'Security',
+      forClients: true,
       panel: (user) => (
         <div className="space-y-6">
           <ChangePasswordCard />
@@ -53,7 +57,8 @@ function ownTabs(securityCards: SettingsTab['panel']): SettingsTab[] {
 /**
  * /dashboard/settings (docs/product.md#settings): Profile (with sending settings), Security
  * (password, two-factor sign-in, passkeys, the workspace's 2FA requirement, sessions), Billing, Users,
- * Activity (the workspace's log), API keys, Webhooks, Single sign-on and (Full Access only) System. The open tab is the `?tab=` parameter, so a
+ * Activity (the workspace's log), API keys, Webhooks, Single sign-on and (Full Access only) System;
+ * a Client has Profile and Security only, without the workspace's settings. The open tab is the `?tab=` parameter, so a
  * link (a notification, the README) opens it. `workspaceTabs` (Activity, API keys, Webhooks, SSO) and
  * `securityCards` (two-factor sign-in and passkeys) come from their own features, put in by the
  * route module (app/routes/settings.tsx): a feature renders no other feature's components.
@@ -64,8 +69,8 @@ export function SettingsPage({
 }: { workspaceTabs?: SettingsTab[]; securityCards?: SettingsTab['panel'] } = {}) {
   // The dashboard guard has loaded the session already; this reads it from the cache.
   const { data: user } = useMe();
-  const tabs = [...ownTabs(securityCards), ...workspaceTabs].filter(
-    (t) => !t.fullAccessOnly || user?.workspace.role === 'full',
+  const tabs = [...ownTabs(securityCards), ...workspaceTabs].filter((t) =>
+    user?.role === 'client' ? t.forClients : !t.fullAccessOnly || user?.workspace.role === 'full',
   );
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
@@ -81,7 +86,14 @@ export function SettingsPage({
   if (!user) return <PageSpinner />;
   return (
     <div className="mx-auto w-full max-w-7xl space-y-6 p-4 sm:p-8">
-      <PageHeader title="Settings" subtitle="Manage your profile, security, billing, team and integrations" />
+      <PageHeader
+        title="Settings"
+        subtitle={
+          user?.role === 'client'
+            ? 'Manage your profile and how you sign in'
+            : 'Manage your profile, security, billing, team and integrations'
+        }
+      />
       <Tabs value={current} onValueChange={(tab) => setParams({ tab }, { replace: true })}>
         {/* On a phone the row scrolls sideways rather than squeezing seven labels. */}
         <div ref={row} className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
