@@ -61,56 +61,69 @@ async function campaignOf(email: string) {
 }
 
 const domainsOf = async (campaignId: string) =>
-  (await handle.db.select({ domain: prospects.domain }).from(prospects).where(eq(prospects.campaignId, campaignId)))
+  (
+    await handle.db
+      .select({ domain: prospects.domain })
+      .from(prospects)
+      .where(eq(prospects.campaignId, campaignId))
+  )
     .map((p) => p.domain)
     .sort();
 
 describe('a worker killed during a find-prospects run', () => {
-  it('the run resumes when the job is delivered again and ends with every prospect once', async () => {
-    handle = await createTestDatabase();
-    const db = handle.db;
-    web = await startFixtureWeb((host, path) => {
-      const answer = site[host]?.[path] ?? site[host]?.[path.split('?')[0]!];
-      if (host !== SLOW_HOST || killed || answer === undefined) return answer;
-      return typeof answer === 'string' ? { body: answer, delayMs: 3_000 } : { ...answer, delayMs: 3_000 };
-    });
-    const config = testConfig({ HTTP_PROXY: web.proxyUrl, ...crawlSettings });
-    const { campaign, run } = await campaignOf('ada@one.test');
+  it(
+    'the run resumes when the job is delivered again and ends with every prospect once',
+    async () => {
+      handle = await createTestDatabase();
+      const db = handle.db;
+      web = await startFixtureWeb((host, path) => {
+        const answer = site[host]?.[path] ?? site[host]?.[path.split('?')[0]!];
+        if (host !== SLOW_HOST || killed || answer === undefined) return answer;
+        return typeof answer === 'string' ? { body: answer, delayMs: 3_000 } : { ...answer, delayMs: 3_000 };
+      });
+      const config = testConfig({ HTTP_PROXY: web.proxyUrl, ...crawlSettings });
+      const { campaign, run } = await campaignOf('ada@one.test');
 
-    // The worker runs the job; as soon as it has stored a prospect, it is killed.
-    worker = startJobProcess('find-prospects', { runId: run.id }, handle.connectionString, {
-      HTTP_PROXY: web.proxyUrl,
-      ...crawlSettings,
-    });
-    let before: string[] = [];
-    while (before.length === 0) {
-      if (worker.child.exitCode !== null) throw new Error('the worker ended before it stored a prospect');
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // The worker runs the job; as soon as it has stored a prospect, it is killed.
+      worker = startJobProcess('find-prospects', { runId: run.id }, handle.connectionString, {
+        HTTP_PROXY: web.proxyUrl,
+        ...crawlSettings,
+      });
+      let before: string[] = [];
+      while (before.length === 0) {
+        if (worker.child.exitCode !== null) throw new Error('the worker ended before it stored a prospect');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        before = (await domainsOf(campaign.id)) as string[];
+      }
+      killed = true;
+      expect(await worker.kill()).toBe('SIGKILL');
       before = (await domainsOf(campaign.id)) as string[];
-    }
-    killed = true;
-    expect(await worker.kill()).toBe('SIGKILL');
-    before = (await domainsOf(campaign.id)) as string[];
 
-    // The campaign page shows the run still running, with what it found so far; nothing half-written.
-    const status = await findProspectsStatus(db, campaign.workspaceId, campaign.id);
-    expect(status).toMatchObject({ status: 'running', prospectsFound: before.length, finishedAt: null });
+      // The campaign page shows the run still running, with what it found so far; nothing half-written.
+      const status = await findProspectsStatus(db, campaign.workspaceId, campaign.id);
+      expect(status).toMatchObject({ status: 'running', prospectsFound: before.length, finishedAt: null });
 
-    // pg-boss delivers the job again: the run goes on and completes.
-    expect((await runCampaignDiscovery(run.id, { db, config })).status).toBe('completed');
+      // pg-boss delivers the job again: the run goes on and completes.
+      expect((await runCampaignDiscovery(run.id, { db, config })).status).toBe('completed');
 
-    // The same prospects as a run nobody interrupted, each once; the counts agree with the rows.
-    const clean = await campaignOf('bob@two.test');
-    expect((await runCampaignDiscovery(clean.run.id, { db, config })).status).toBe('completed');
-    const expected = await domainsOf(clean.campaign.id);
-    const after = await domainsOf(campaign.id);
-    expect(after).toEqual(expected);
-    expect(before.length).toBeLessThan(after.length);
-    const [row] = await db.select().from(campaigns).where(eq(campaigns.id, campaign.id));
-    expect(row).toMatchObject({ prospects: after.length, prospectsFound: after.length, progressPercentage: 100 });
-    expect(await findProspectsStatus(db, campaign.workspaceId, campaign.id)).toMatchObject({
-      status: 'completed',
-      prospectsFound: after.length,
-    });
-  }, JOB_PROCESS_TEST_TIMEOUT_MS);
+      // The same prospects as a run nobody interrupted, each once; the counts agree with the rows.
+      const clean = await campaignOf('bob@two.test');
+      expect((await runCampaignDiscovery(clean.run.id, { db, config })).status).toBe('completed');
+      const expected = await domainsOf(clean.campaign.id);
+      const after = await domainsOf(campaign.id);
+      expect(after).toEqual(expected);
+      expect(before.length).toBeLessThan(after.length);
+      const [row] = await db.select().from(campaigns).where(eq(campaigns.id, campaign.id));
+      expect(row).toMatchObject({
+        prospects: after.length,
+        prospectsFound: after.length,
+        progressPercentage: 100,
+      });
+      expect(await findProspectsStatus(db, campaign.workspaceId, campaign.id)).toMatchObject({
+        status: 'completed',
+        prospectsFound: after.length,
+      });
+    },
+    JOB_PROCESS_TEST_TIMEOUT_MS,
+  );
 });

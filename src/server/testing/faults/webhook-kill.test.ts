@@ -38,84 +38,88 @@ afterAll(async () => {
 });
 
 describe('a worker killed during webhook delivery', () => {
-  it('re-posts the delivery once its lease is over, with the same idempotency key; no row lost or doubled', async () => {
-    handle = await createTestDatabase();
-    const db = handle.db;
-    // The first post kills the worker that sent it (the receiver never answers it); later ones get 200.
-    receiver = await startWebhookReceiver((_request, index) => {
-      if (index > 0) return {};
-      void worker!.kill();
-      return { hang: true };
-    });
-    const user = await insertTestUser(db, { name: 'Ada', email: 'ada@hooks.test' });
-    const [endpoint] = await db
-      .insert(webhookEndpoints)
-      .values({
-        workspaceId: user.workspaceId,
-        createdBy: user.id,
-        url: receiver.url,
-        events: ['discovery.finished'],
-        secretEncrypted: encryptSecret(secretKey, newWebhookSecret()),
-      })
-      .returning();
-    await db.transaction((tx) =>
-      emit(tx, {
-        type: 'discovery.finished',
-        workspaceId: user.workspaceId,
-        payload: {
-          runId: crypto.randomUUID(),
-          campaignId: crypto.randomUUID(),
-          campaignName: 'Bikes',
-          status: 'completed',
-          prospectsFound: 3,
-          pagesCrawled: 12,
-          error: null,
-        },
-      }),
-    );
-
-    worker = startJobProcess('webhook-deliveries', {}, handle.connectionString, {
-      CRAWL_ALLOW_PRIVATE: '127.0.0.1',
-      WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS),
-    });
-    expect(await worker.exited).toBe('SIGKILL');
-    expect(receiver.received).toHaveLength(1);
-
-    // The row is whole: pending, one attempt in flight (started, no duration), held until the lease ends — as the log shows it.
-    const [inFlight] = await db.select().from(webhookDeliveries);
-    expect(inFlight).toMatchObject({ status: 'pending', attempts: 1, durationMs: null });
-    const leaseEnd = inFlight!.lastAttemptAt!.getTime() + LEASE_MS;
-    expect(inFlight!.nextAttemptAt!.getTime()).toBe(leaseEnd);
-    const log = await listDeliveries(db, user.workspaceId, endpoint!.id, {});
-    expect(log.items.map((d) => [d.status, d.attempts])).toEqual([['pending', 1]]);
-
-    // A run before the lease's end posts nothing; the first after it posts it again and records it.
-    client = new WebhookClient({
-      timeoutMs: TIMEOUT_MS,
-      allowPrivate: ['127.0.0.1'],
-      proxy: { httpProxy: '', httpsProxy: '', noProxy: '' },
-    });
-    const run = (at: number) =>
-      deliverDueWebhooks({
-        db,
-        client: client!,
-        secretKey,
-        disableAfterDays: 3,
-        timeoutMs: TIMEOUT_MS,
-        now: () => new Date(at),
+  it(
+    're-posts the delivery once its lease is over, with the same idempotency key; no row lost or doubled',
+    async () => {
+      handle = await createTestDatabase();
+      const db = handle.db;
+      // The first post kills the worker that sent it (the receiver never answers it); later ones get 200.
+      receiver = await startWebhookReceiver((_request, index) => {
+        if (index > 0) return {};
+        void worker!.kill();
+        return { hang: true };
       });
-    expect(await run(leaseEnd - 1000)).toEqual({ attempted: 0, delivered: 0 });
-    expect(await run(leaseEnd + 1000)).toEqual({ attempted: 1, delivered: 1 });
-    expect(await run(leaseEnd + 120_000)).toEqual({ attempted: 0, delivered: 0 });
+      const user = await insertTestUser(db, { name: 'Ada', email: 'ada@hooks.test' });
+      const [endpoint] = await db
+        .insert(webhookEndpoints)
+        .values({
+          workspaceId: user.workspaceId,
+          createdBy: user.id,
+          url: receiver.url,
+          events: ['discovery.finished'],
+          secretEncrypted: encryptSecret(secretKey, newWebhookSecret()),
+        })
+        .returning();
+      await db.transaction((tx) =>
+        emit(tx, {
+          type: 'discovery.finished',
+          workspaceId: user.workspaceId,
+          payload: {
+            runId: crypto.randomUUID(),
+            campaignId: crypto.randomUUID(),
+            campaignName: 'Bikes',
+            status: 'completed',
+            prospectsFound: 3,
+            pagesCrawled: 12,
+            error: null,
+          },
+        }),
+      );
 
-    expect(receiver.received).toHaveLength(2);
-    const [first, second] = receiver.received;
-    expect(second!.headers['webhook-id']).toBe(first!.headers['webhook-id']);
-    expect(second!.body).toBe(first!.body);
-    const rows = await db.select().from(webhookDeliveries);
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ status: 'delivered', attempts: 2, responseStatus: 200 });
-    const after = await listDeliveries(db, user.workspaceId, endpoint!.id, {});
-    expect(after.items.map((d) => d.status)).toEqual(['delivered']);
-  }, JOB_PROCESS_TEST_TIMEOUT_MS);
+      worker = startJobProcess('webhook-deliveries', {}, handle.connectionString, {
+        CRAWL_ALLOW_PRIVATE: '127.0.0.1',
+        WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS),
+      });
+      expect(await worker.exited).toBe('SIGKILL');
+      expect(receiver.received).toHaveLength(1);
+
+      // The row is whole: pending, one attempt in flight (started, no duration), held until the lease ends — as the log shows it.
+      const [inFlight] = await db.select().from(webhookDeliveries);
+      expect(inFlight).toMatchObject({ status: 'pending', attempts: 1, durationMs: null });
+      const leaseEnd = inFlight!.lastAttemptAt!.getTime() + LEASE_MS;
+      expect(inFlight!.nextAttemptAt!.getTime()).toBe(leaseEnd);
+      const log = await listDeliveries(db, user.workspaceId, endpoint!.id, {});
+      expect(log.items.map((d) => [d.status, d.attempts])).toEqual([['pending', 1]]);
+
+      // A run before the lease's end posts nothing; the first after it posts it again and records it.
+      client = new WebhookClient({
+        timeoutMs: TIMEOUT_MS,
+        allowPrivate: ['127.0.0.1'],
+        proxy: { httpProxy: '', httpsProxy: '', noProxy: '' },
+      });
+      const run = (at: number) =>
+        deliverDueWebhooks({
+          db,
+          client: client!,
+          secretKey,
+          disableAfterDays: 3,
+          timeoutMs: TIMEOUT_MS,
+          now: () => new Date(at),
+        });
+      expect(await run(leaseEnd - 1000)).toEqual({ attempted: 0, delivered: 0 });
+      expect(await run(leaseEnd + 1000)).toEqual({ attempted: 1, delivered: 1 });
+      expect(await run(leaseEnd + 120_000)).toEqual({ attempted: 0, delivered: 0 });
+
+      expect(receiver.received).toHaveLength(2);
+      const [first, second] = receiver.received;
+      expect(second!.headers['webhook-id']).toBe(first!.headers['webhook-id']);
+      expect(second!.body).toBe(first!.body);
+      const rows = await db.select().from(webhookDeliveries);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ status: 'delivered', attempts: 2, responseStatus: 200 });
+      const after = await listDeliveries(db, user.workspaceId, endpoint!.id, {});
+      expect(after.items.map((d) => d.status)).toEqual(['delivered']);
+    },
+    JOB_PROCESS_TEST_TIMEOUT_MS,
+  );
 });
