@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { DatabaseHandle } from '../../db/client';
+import { queryRows, type DatabaseHandle } from '../../db/client';
 import { inboxThreads } from '../../db/schema/inbox';
 import { liveLinks } from '../../db/schema/live-links';
 import { notifications } from '../../db/schema/notifications';
@@ -153,13 +153,14 @@ describe('the clock jumps forward', () => {
     }
     vi.useRealTimers();
 
-    const jobs = await db.execute<{ link: string; start_after: string; created_on: string }>(
+    const jobs = await queryRows<{ link: string; start_after: string; created_on: string }>(
+      db,
       sql`select data->>'liveLinkId' as link, start_after, created_on from pgboss.job where name = ${liveLinkCheckQueue.name}`,
     );
-    expect(new Set(jobs.rows.map((j) => j.link)).size).toBe(5);
-    expect(jobs.rows).toHaveLength(5);
+    expect(new Set(jobs.map((j) => j.link)).size).toBe(5);
+    expect(jobs).toHaveLength(5);
     // Spread over the scheduler's period instead of all at once.
-    const delays = jobs.rows.map((j) => new Date(j.start_after).getTime() - new Date(j.created_on).getTime());
+    const delays = jobs.map((j) => new Date(j.start_after).getTime() - new Date(j.created_on).getTime());
     expect(Math.max(...delays)).toBeGreaterThanOrEqual(SCHEDULE_PERIOD_MS / 2);
   }, 60_000);
 });
