@@ -38,8 +38,9 @@ const UNREACHABLE = new Set(['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS', 'ETL
 
 /** An SMTP answer or connection failure, as the retry rules read it. */
 function classify(error: unknown): {
-  /** No SMTP reply at all: the connection was lost or timed out. */
+  /** No SMTP reply at all: the connection was lost, refused or timed out. */
   unanswered: boolean;
+  timedOut: boolean;
   permanent: boolean;
   recipientRefused: boolean;
   /** The login was refused or the server could not be reached: the mailbox's fault, not the message's. */
@@ -48,11 +49,13 @@ function classify(error: unknown): {
 } {
   const e = error as { responseCode?: number; command?: string; code?: string; message?: string };
   const code = e.responseCode ?? 0;
+  const unanswered = !code && UNREACHABLE.has(e.code ?? '');
   return {
-    unanswered: !code && UNREACHABLE.has(e.code ?? ''),
+    unanswered,
+    timedOut: e.code === 'ETIMEDOUT',
     permanent: code >= 500 && code !== 535,
     recipientRefused: code >= 500 && e.command === 'RCPT TO',
-    mailboxFailed: code === 535 || e.code === 'EAUTH' || (!code && UNREACHABLE.has(e.code ?? '')),
+    mailboxFailed: code === 535 || e.code === 'EAUTH' || unanswered,
     reason: (e.message ?? String(error)).slice(0, 500),
   };
 }
@@ -157,10 +160,11 @@ export async function sendMessage(
     if (failure.unanswered && transaction.begun) {
       // The server may hold the message already (lost 250, or hung after DATA): sending again
       // could deliver it twice. It stays 'sending'; the reconciler looks for its blind copy.
+      const what = failure.timedOut ? 'stopped answering' : 'dropped the connection';
       await recordUnconfirmed(
         db,
         message,
-        describeMailFailure('SMTP', servers.smtpHost, servers.smtpPort, error),
+        `The SMTP server ${servers.smtpHost}:${servers.smtpPort} ${what} after the message was handed over.`,
       );
       return 'unconfirmed';
     }
