@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { pingDatabase, type DatabaseHandle } from '../../db/client';
+import { pingDatabase, queryRows, type DatabaseHandle } from '../../db/client';
 import { createTestDatabase } from '../database';
 
 /**
@@ -33,9 +33,7 @@ describe('a connection that dies between checkout and BEGIN', () => {
 
     // None is left checked out; the next transaction and query run on fresh connections.
     expect(pool.totalCount - pool.idleCount).toBe(0);
-    expect(await handle.db.transaction(async (tx) => (await tx.execute(sql`select 1 as one`)).rows)).toEqual([
-      { one: 1 },
-    ]);
+    expect(await handle.db.transaction((tx) => queryRows(tx, sql`select 1 as one`))).toEqual([{ one: 1 }]);
     expect(await pingDatabase(handle.db)).toBe(true);
   });
 });
