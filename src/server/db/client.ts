@@ -5,6 +5,10 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
 import { attachEmbeddedPostgres, startEmbeddedPostgres, type EmbeddedServer } from './embedded-postgres';
+import { releaseClientsOfFailedTransactions } from './transaction-release';
+
+// A transaction whose BEGIN meets a dead connection must give its client back (see the module).
+releaseClientsOfFailedTransactions();
 
 /** The Drizzle database on node-postgres (the embedded server and an external one alike). */
 export type Database = PgDatabase<PgQueryResultHKT>;

@@ -331,13 +331,14 @@ interface Launched {
   onExit: () => void;
 }
 
-/** Runs `postgres` on `dir` and a free port until its lock file says ready. @throws with the server's last messages */
+/** Runs `postgres` on `dir` and `port` (default: a free one) until its lock file says ready. @throws with the server's last messages */
 async function launch(
   dir: string,
   bin: Binaries,
   user: { uid: number; gid: number } | null,
+  fixedPort?: number,
 ): Promise<Launched> {
-  const port = await freePort();
+  const port = fixedPort ?? (await freePort());
   const child = spawn(
     bin.postgres,
     [
@@ -391,7 +392,8 @@ async function launch(
  * Starts the embedded server on the data folder `dir`, creating the cluster on first use and
  * clearing what a crashed run left (see `clearLeftovers`). The server runs in its own process
  * group, so a Ctrl-C in the terminal reaches only the app, which drains and then calls `stop`; if
- * the app exits without calling it, the server is asked to shut down as the process exits.
+ * the app exits without calling it, the server is asked to shut down as the process exits. A server
+ * that dies while the app runs is started again on the same port (`superviseServer`).
  * @throws ConfigError (one sentence saying what to do) when, as root, the user `postgres` cannot be
  *   let through to `dir` or the binaries' cache could be changed by another user; an Error when
  *   the binaries are missing, initdb fails, another live process owns the folder, or the server
@@ -419,15 +421,71 @@ export async function startEmbeddedPostgres(dir: string): Promise<EmbeddedServer
     rmSync(ownerFile, { force: true });
     throw error;
   }
-  const { child, port, onExit } = launched;
+  const supervisor = superviseServer(launched, (port) => launch(dir, bin, user, port));
   return {
-    connectionString: connectionString(dir, port),
+    connectionString: connectionString(dir, launched.port),
     version: clusterVersion(dir),
     owned: true,
     async stop() {
-      process.off('exit', onExit);
-      await stopChild(child);
+      await supervisor.stop();
       rmSync(ownerFile, { force: true });
+    },
+  };
+}
+
+/** Longest pause between two attempts to restart a server that died (ms). */
+const RESTART_DELAY_MAX_MS = 5_000;
+
+/**
+ * Restarts the server whenever it dies without being asked to (killed by the OOM killer, a crash):
+ * on the same port, so the app's pools reconnect by themselves on their next query. PostgreSQL
+ * replays its write-ahead log on the start, as after a power cut, so committed data stays and
+ * open transactions are gone. A start that fails (the killed server's last backends still hold
+ * its shared memory for a moment) is tried again after 1 s, 2 s, … up to RESTART_DELAY_MAX_MS,
+ * until it succeeds or `stop` is called (docs/decisions/042-fault-suite.md).
+ */
+function superviseServer(
+  first: Launched,
+  relaunch: (port: number) => Promise<Launched>,
+): { stop(): Promise<void> } {
+  let current = first;
+  let stopping = false;
+  let restarting: Promise<void> | null = null;
+  const watch = (server: Launched) => {
+    server.child.once('exit', (code, signal) => {
+      process.off('exit', server.onExit);
+      if (stopping) return;
+      console.warn(
+        `[db] the PostgreSQL server (pid ${server.child.pid}) stopped unexpectedly (${signal ?? `exit code ${code}`}); restarting it on port ${server.port}`,
+      );
+      restarting = restart(server.port).finally(() => (restarting = null));
+    });
+  };
+  const restart = async (port: number) => {
+    for (let attempt = 1; !stopping; attempt++) {
+      try {
+        const next = await relaunch(port);
+        current = next;
+        if (stopping) return void (await stopChild(next.child));
+        watch(next);
+        console.warn(`[db] the PostgreSQL server is back (pid ${next.child.pid})`);
+        return;
+      } catch (error) {
+        const delay = Math.min(attempt * 1_000, RESTART_DELAY_MAX_MS);
+        console.warn(
+          `[db] restarting the PostgreSQL server failed; trying again in ${delay / 1000} s: ${(error as Error).message.split('\n')[0]}`,
+        );
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
+    }
+  };
+  watch(first);
+  return {
+    async stop() {
+      stopping = true;
+      await restarting;
+      process.off('exit', current.onExit);
+      await stopChild(current.child);
     },
   };
 }

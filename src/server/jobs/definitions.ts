@@ -80,10 +80,13 @@ export const findProspectsQueue: JobQueue<{ runId: string }> = {
   payload: z.strictObject({ runId: z.uuid() }),
 };
 
-/** One live link's check. */
-export const liveLinkCheckQueue: JobQueue<{ liveLinkId: string }> = {
+/**
+ * One live link's check. `queuedAt` (ISO 8601): when it was queued; a delivery finding the link
+ * checked since then does nothing (pg-boss delivers at least once).
+ */
+export const liveLinkCheckQueue: JobQueue<{ liveLinkId: string; queuedAt?: string | undefined }> = {
   name: 'live-link-check',
-  payload: z.strictObject({ liveLinkId: z.uuid() }),
+  payload: z.strictObject({ liveLinkId: z.uuid(), queuedAt: z.iso.datetime().optional() }),
 };
 
 /** The search for the link a prospect marked Success gave. */

@@ -27,7 +27,7 @@ export const liveLinkDiscoveryJob: JobDefinition<{ prospectId: string }> = {
         await sendJob(
           queue,
           liveLinkCheckQueue,
-          { liveLinkId },
+          { liveLinkId, queuedAt: new Date().toISOString() },
           { singletonKey: liveLinkId, retryLimit: 1, ...group },
         );
     return { found: found.length };

@@ -19,13 +19,14 @@ export const liveLinkScheduleJob: JobDefinition<Record<string, never>> = {
   cron: () => SCHEDULE_CRON,
   async handle(_payload, { db, queue }) {
     if (!queue) throw new Error('The live-link schedule needs the job queue');
-    const due = await claimDueLinks(db, new Date(), SCHEDULE_BATCH, CHECK_LEASE_MS);
+    const now = new Date();
+    const due = await claimDueLinks(db, now, SCHEDULE_BATCH, CHECK_LEASE_MS);
     const owners = new Map(due.map((link) => [link.id, link.workspaceId]));
     for (const { id, delayMs } of spreadChecks(due, SCHEDULE_PERIOD_MS)) {
       await sendJob(
         queue,
         liveLinkCheckQueue,
-        { liveLinkId: id },
+        { liveLinkId: id, queuedAt: now.toISOString() },
         {
           startAfter: Math.ceil(delayMs / 1000),
           singletonKey: id,

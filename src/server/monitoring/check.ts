@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { linkCheckReasonText, type LiveLinkStatus } from '../../shared/schemas/live-links';
 import { siteDomain } from '../../shared/url-normalize';
 import type { Config } from '../config';
@@ -47,11 +47,15 @@ export function linkCheckCrawler(config: Config): Crawler {
  * `live_link.lost`, `.suspicious` or `.recovered` webhook event (docs/product.md#webhooks) in the
  * check's transaction. The link's placements are compared with their agreed terms in the same
  * transaction: proof on a change, a replacement claim within the warranty, its alert mailed to the
- * assignee after commit (docs/decisions/038-warranty-claims.md). Null when the link no longer exists.
+ * assignee after commit (docs/decisions/038-warranty-claims.md). Null when the link no longer exists,
+ * or when it was checked at or after `queuedAt`, the moment its check job was queued: a job delivered
+ * again after its worker died once the check was stored records no second check
+ * (docs/decisions/042-fault-suite.md).
  */
 export async function checkLiveLink(
   deps: LinkCheckDeps,
   liveLinkId: string,
+  { queuedAt }: { queuedAt?: Date } = {},
 ): Promise<{ outcome: LinkCheckOutcome; previous: LiveLinkStatus } | null> {
   const { db, config } = deps;
   const [link] = await db
@@ -64,6 +68,7 @@ export async function checkLiveLink(
       anchorText: liveLinks.anchorText,
       pageUrl: liveLinks.pageUrl,
       status: liveLinks.status,
+      lastCheckedAt: liveLinks.lastCheckedAt,
       websiteUrl: campaigns.websiteUrl,
       owner: { email: users.email, emailVerified: users.emailVerified },
     })
@@ -71,7 +76,7 @@ export async function checkLiveLink(
     .innerJoin(campaigns, eq(campaigns.id, liveLinks.campaignId))
     .leftJoin(users, eq(users.id, campaigns.ownerId))
     .where(eq(liveLinks.id, liveLinkId));
-  if (!link) return null;
+  if (!link || checkedSince(link.lastCheckedAt, queuedAt)) return null;
 
   const page = await deps.crawler.fetchPage(link.pageUrl);
   const outcome = judgeLink({ ...link, campaignDomain: siteDomain(link.websiteUrl) }, page);
@@ -91,9 +96,14 @@ export async function checkLiveLink(
         lastCheckedAt: now,
         nextCheckAt: new Date(now.getTime() + config.LINK_CHECK_INTERVAL_HOURS * 3_600_000),
       })
-      .where(eq(liveLinks.id, link.id))
+      .where(
+        and(
+          eq(liveLinks.id, link.id),
+          queuedAt ? or(isNull(liveLinks.lastCheckedAt), lt(liveLinks.lastCheckedAt, queuedAt)) : undefined,
+        ),
+      )
       .returning({ id: liveLinks.id });
-    // Deleted while its page was being fetched: nothing to record.
+    // Deleted, or checked by another delivery of the same job, while its page was being fetched: nothing to record.
     if (!updated.length) return false;
     await tx.insert(liveLinkChecks).values({
       liveLinkId: link.id,
@@ -174,6 +184,10 @@ export async function checkLiveLink(
       text: `${claimAlert.text}\n\nSee the claim: ${config.APP_URL}/dashboard/placements?claims=active\n`,
     });
   return { outcome, previous: link.status };
+}
+
+function checkedSince(lastCheckedAt: Date | null, queuedAt: Date | undefined): boolean {
+  return Boolean(queuedAt && lastCheckedAt && lastCheckedAt >= queuedAt);
 }
 
 /** The webhook event of a link's new status: back to active is a recovery. */

@@ -1,5 +1,3 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Database, DatabaseHandle } from '../db/client';
@@ -9,7 +7,8 @@ import { outreachMessages } from '../db/schema/outreach';
 import { workspaces } from '../db/schema/workspaces';
 import { testConfig } from '../testing/app';
 import { createTestDatabase } from '../testing/database';
-import { createOutreachFixture, TEST_APP_SECRET, type OutreachFixture } from '../testing/outreach';
+import { JOB_PROCESS_TEST_TIMEOUT_MS, startJobProcess } from '../testing/job-process';
+import { createOutreachFixture, type OutreachFixture } from '../testing/outreach';
 import { claimSendable } from './scheduling/claim';
 import { queueDueSteps } from './scheduling/queue-steps';
 import { DELIVERY_GRACE_MS, reconcileInterrupted, SENDING_LEASE_MS } from './sending/reconcile';
@@ -20,9 +19,6 @@ import { sendMessage } from './sending/send';
  * moments that matter, and after the restart every step goes out exactly once.
  */
 
-/** The worker is a fresh `tsx` process that compiles the server first: on a busy 2-core machine that alone takes tens of seconds. */
-const WORKER_TEST_TIMEOUT_MS = 120_000;
-
 let fixture: OutreachFixture | undefined;
 let handle: DatabaseHandle | undefined;
 afterEach(async () => {
@@ -31,7 +27,7 @@ afterEach(async () => {
 });
 
 /** A test database with one always-open sequence; returns what the worker process needs to open it too. */
-async function setUpAlwaysOpen(): Promise<{ env: Record<string, string> }> {
+async function setUpAlwaysOpen(): Promise<string> {
   handle = await createTestDatabase();
   const start = new Date(Date.now() - 60_000);
   fixture = await createOutreachFixture(handle.db, {
@@ -44,30 +40,7 @@ async function setUpAlwaysOpen(): Promise<{ env: Record<string, string> }> {
     .update(workspaces)
     .set({ sendWindowDays: [1, 2, 3, 4, 5, 6, 7], sendWindowStartHour: 0, sendWindowEndHour: 24 })
     .where(eq(workspaces.id, fixture.workspaceId));
-  return { env: { DATABASE_URL: handle.connectionString } };
-}
-
-/** Starts the worker process and resolves once it has died (the test kills it from an SMTP hook). */
-function runWorker(env: Record<string, string>) {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(import.meta.dirname, '../testing/outreach-tick-once.ts')],
-    {
-      env: {
-        ...process.env,
-        ...env,
-        APP_SECRET: TEST_APP_SECRET,
-        APP_URL: 'https://app.example',
-        MAIL_ALLOW_PRIVATE: '127.0.0.1',
-        LOG_LEVEL: 'silent',
-      },
-      stdio: 'ignore',
-    },
-  );
-  const exited = new Promise<NodeJS.Signals | null>((resolve) =>
-    child.once('exit', (_code, signal) => resolve(signal)),
-  );
-  return { child, exited };
+  return handle.connectionString;
 }
 
 const deps = () => ({ keys: fixture!.keys, config: testConfig({ APP_URL: 'https://app.example' }) });
@@ -78,12 +51,11 @@ const deps = () => ({ keys: fixture!.keys, config: testConfig({ APP_URL: 'https:
  * the message the worker left mid-send.
  */
 async function killWorkerWhileSending(at: 'beforeAccept' | 'afterAccept') {
-  const shared = await setUpAlwaysOpen();
+  const databaseUrl = await setUpAlwaysOpen();
   // Set in the same tick as the spawn: the worker needs far longer to reach the SMTP server.
-  const worker = runWorker(shared.env);
+  const worker = startJobProcess('outreach-tick', {}, databaseUrl);
   fixture!.smtp.hooks[at] = async () => {
-    worker.child.kill('SIGKILL');
-    await worker.exited;
+    await worker.kill();
     if (at === 'beforeAccept') throw new Error('connection lost before the message was accepted');
   };
   expect(await worker.exited).toBe('SIGKILL');
@@ -135,7 +107,7 @@ describe('a worker killed in the middle of a send', () => {
       expect(fixture!.smtp.messages[0]!.parsed.messageId).toBe(stuck.messageId);
       expect(await emailsSent(db)).toBe(1);
     },
-    WORKER_TEST_TIMEOUT_MS,
+    JOB_PROCESS_TEST_TIMEOUT_MS,
   );
 
   it(
@@ -158,6 +130,6 @@ describe('a worker killed in the middle of a send', () => {
       expect(prospect!.status).toBe('sent');
       expect(await emailsSent(db)).toBe(1);
     },
-    WORKER_TEST_TIMEOUT_MS,
+    JOB_PROCESS_TEST_TIMEOUT_MS,
   );
 });

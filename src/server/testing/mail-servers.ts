@@ -1,6 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, chownSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { connect, createServer, type AddressInfo } from 'node:net';
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ImapFlow } from 'imapflow';
@@ -29,6 +29,14 @@ export interface SmtpHooks {
   beforeAccept?: (raw: string) => Promise<void>;
   /** Runs after the message was delivered and recorded, before the server answers 250 OK. */
   afterAccept?: (raw: string) => Promise<void>;
+  /**
+   * A fault after the message body arrived (docs/decisions/042-fault-suite.md): `drop` delivers and
+   * records the message, then cuts the connection before the 250 reply (the client cannot know it
+   * went out); `stall` neither delivers nor answers, as a server hung after DATA.
+   */
+  afterData?: 'drop' | 'stall';
+  /** Accepts connections but never sends the greeting, as a hung server does. */
+  silent?: boolean;
 }
 
 export interface LocalSmtpServer {
@@ -67,6 +75,10 @@ export async function startSmtpServer(
     // A client that keeps its connection (a cached transport after a failed send) would hold close()
     // for smtp-server's default 30 s: a test's server stops within a second.
     closeTimeout: 1000,
+    onConnect(_session, callback) {
+      // Never calling back keeps the greeting back: the client waits until its own timeout.
+      if (!hooks.silent) callback();
+    },
     onAuth(auth, _session, callback) {
       const ok =
         auth.method === 'XOAUTH2'
@@ -88,6 +100,7 @@ export async function startSmtpServer(
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', async () => {
         const raw = Buffer.concat(chunks).toString('utf8');
+        if (hooks.afterData === 'stall') return;
         try {
           await hooks.beforeAccept?.(raw);
         } catch (error) {
@@ -102,11 +115,17 @@ export async function startSmtpServer(
         });
         waiters.splice(0).forEach((wake) => wake());
         await hooks.afterAccept?.(raw);
+        if (hooks.afterData === 'drop') return connectionOf(session.id)?.destroy();
         callback();
       });
     },
   };
   const server = new SMTPServer(options);
+  /** The socket of the session `id` (smtp-server keeps its connections, each with its session). */
+  const connectionOf = (id: string) =>
+    [...(server as unknown as { connections: Set<{ id: string; _socket: Socket }> }).connections].find(
+      (c) => c.id === id,
+    )?._socket;
   await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
 

@@ -181,7 +181,7 @@ export async function createLiveLink(
   await sendJob(
     deps.queue,
     liveLinkCheckQueue,
-    { liveLinkId: row!.id },
+    { liveLinkId: row!.id, queuedAt: new Date().toISOString() },
     { singletonKey: row!.id, retryLimit: 1, group: { id: workspaceId } },
   );
   return toLiveLink({ ...row!, campaignName: campaign.name });

@@ -96,6 +96,20 @@ export async function recordRetry(
 }
 
 /**
+ * Notes why a message's fate is unknown (the SMTP server went away or silent after the transaction
+ * began) and leaves it 'sending' with its claim: after SENDING_LEASE_MS the reconciler decides from
+ * the mailbox's blind copy whether it went out (reconcile.ts, docs/decisions/042-fault-suite.md).
+ */
+export async function recordUnconfirmed(db: Database, message: Message, reason: string): Promise<void> {
+  await db
+    .update(outreachMessages)
+    .set({
+      lastError: `${reason} Whether it went out is checked against the mailbox's copy within 20 minutes.`,
+    })
+    .where(and(eq(outreachMessages.id, message.id), eq(outreachMessages.status, 'sending')));
+}
+
+/**
  * Takes back a claimed message unsent: 'queued' as if it had never been claimed (its campaign was
  * paused between the claim and the send; it goes out once the campaign is active again), or
  * 'cancelled' (its enrollment stopped meanwhile, e.g. an unsubscribe).

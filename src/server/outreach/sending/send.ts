@@ -14,7 +14,7 @@ import { MailboxAccessError } from '../../mail/mailboxes/access-error';
 import { resolveMailboxServers } from '../../mail/mailboxes/servers';
 import { trackingLinks } from '../tracking/links';
 import { composeMessage } from '../../mail/messages/compose';
-import { recordFailed, recordRetry, recordSent, releaseClaim } from './record';
+import { recordFailed, recordRetry, recordSent, recordUnconfirmed, releaseClaim } from './record';
 
 export interface SendDeps {
   keys: OutreachKeys;
@@ -22,7 +22,8 @@ export interface SendDeps {
   config: Config;
 }
 
-export type SendOutcome = 'sent' | 'retry' | 'failed' | 'skipped';
+/** `unconfirmed`: the server went silent or away after the transaction began; the row stays 'sending' for the reconciler. */
+export type SendOutcome = 'sent' | 'retry' | 'failed' | 'skipped' | 'unconfirmed';
 
 /** Attempts before a transiently failing message is given up. */
 export const MAX_ATTEMPTS = 5;
@@ -37,6 +38,9 @@ const UNREACHABLE = new Set(['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS', 'ETL
 
 /** An SMTP answer or connection failure, as the retry rules read it. */
 function classify(error: unknown): {
+  /** No SMTP reply at all: the connection was lost, refused or timed out. */
+  unanswered: boolean;
+  timedOut: boolean;
   permanent: boolean;
   recipientRefused: boolean;
   /** The login was refused or the server could not be reached: the mailbox's fault, not the message's. */
@@ -45,10 +49,13 @@ function classify(error: unknown): {
 } {
   const e = error as { responseCode?: number; command?: string; code?: string; message?: string };
   const code = e.responseCode ?? 0;
+  const unanswered = !code && UNREACHABLE.has(e.code ?? '');
   return {
+    unanswered,
+    timedOut: e.code === 'ETIMEDOUT',
     permanent: code >= 500 && code !== 535,
     recipientRefused: code >= 500 && e.command === 'RCPT TO',
-    mailboxFailed: code === 535 || e.code === 'EAUTH' || (!code && UNREACHABLE.has(e.code ?? '')),
+    mailboxFailed: code === 535 || e.code === 'EAUTH' || unanswered,
     reason: (e.message ?? String(error)).slice(0, 500),
   };
 }
@@ -132,7 +139,8 @@ export async function sendMessage(
     await recordRetry(db, message, now, error.message);
     return 'retry';
   }
-  const transport = nodemailer.createTransport(smtpOptions(servers));
+  const transaction = watchTransaction();
+  const transport = nodemailer.createTransport({ ...smtpOptions(servers), logger: transaction.logger });
   try {
     const info = await transport.sendMail({ ...composed, bcc: mailbox.email });
     // With the blind copy in the envelope, a refused prospect does not fail the whole send:
@@ -149,6 +157,17 @@ export async function sendMessage(
     }
   } catch (error) {
     const failure = classify(error);
+    if (failure.unanswered && transaction.begun) {
+      // The server may hold the message already (lost 250, or hung after DATA): sending again
+      // could deliver it twice. It stays 'sending'; the reconciler looks for its blind copy.
+      const what = failure.timedOut ? 'stopped answering' : 'dropped the connection';
+      await recordUnconfirmed(
+        db,
+        message,
+        `The SMTP server ${servers.smtpHost}:${servers.smtpPort} ${what} after the message was handed over.`,
+      );
+      return 'unconfirmed';
+    }
     if (failure.mailboxFailed) {
       const reason = describeMailFailure('SMTP', servers.smtpHost, servers.smtpPort, error);
       await markMailboxError(db, mailbox.id, 'smtp', reason);
@@ -168,6 +187,30 @@ export async function sendMessage(
   await recordSent(db, message, now, deps.config.OUTREACH_HOUR_MS);
   await markMailboxWorking(db, mailbox.id, 'smtp');
   return 'sent';
+}
+
+/**
+ * A bunyan-style logger for nodemailer (its `logger` option) that notes when the transport begins
+ * the SMTP transaction: its 'send' entry, logged once connected and logged in, just before MAIL
+ * FROM. A connection lost or timed out before that point never carried the message; after it the
+ * server may have accepted it (docs/decisions/042-fault-suite.md).
+ */
+function watchTransaction() {
+  const watch = {
+    begun: false,
+    logger: {
+      level: () => undefined,
+      trace: () => undefined,
+      debug: () => undefined,
+      info: (entry: { tnx?: string }) => {
+        if (entry?.tnx === 'send') watch.begun = true;
+      },
+      warn: () => undefined,
+      error: () => undefined,
+      fatal: () => undefined,
+    },
+  };
+  return watch;
 }
 
 /**

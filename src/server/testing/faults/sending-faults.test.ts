@@ -20,7 +20,7 @@ import { createOutreachFixture, sendClaimable, type OutreachFixture } from '../o
 
 /**
  * The sending path under faults (docs/decisions/042-fault-suite.md): the database gone between the
- * SMTP server's acceptance and the commit, the SMTP server down, and two workers at once. Each
+ * SMTP server's acceptance and the commit, the SMTP server down or silent, and two workers at once. Each
  * counts at the real local SMTP server that every message went out exactly once and no row was lost.
  */
 
@@ -158,6 +158,34 @@ describe('the SMTP server is down', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: 'sent' });
   });
+});
+
+describe('the SMTP server accepts the connection and then says nothing', () => {
+  it('gives up after the greeting timeout, sets the send aside and sends it once the server answers again', async () => {
+    const { db, start } = await setUp(['anna@blog.example']);
+    fixture!.smtp.hooks.silent = true;
+
+    // No greeting: nothing was handed over, so this is the mailbox unreachable (15 s), not an unknown fate.
+    await queueDueSteps(db, start);
+    expect(await sendClaimable(db, fixture!, config, start)).toEqual(['retry']);
+    const [waiting] = await db.select().from(outreachMessages);
+    expect(waiting).toMatchObject({ status: 'queued', attempts: 1 });
+    expect(waiting!.lastError).toMatch(/did not answer in time/);
+    const [mailbox] = await db.select().from(emailAccounts).where(eq(emailAccounts.id, fixture!.mailboxId));
+    expect(mailbox).toMatchObject({ status: 'error', statusSource: 'smtp' });
+
+    // The server answers again: the next sync after the back-off clears the error and the message goes out once.
+    fixture!.smtp.hooks.silent = false;
+    const later = new Date(waiting!.notBefore!.getTime() + 1000);
+    await syncMailbox(db, fixture!.keys, outreachInboundEffects, config, fixture!.mailboxId, later);
+    await queueDueSteps(db, later);
+    expect(await sendClaimable(db, fixture!, config, later)).toEqual(['sent']);
+    expect(fixture!.smtp.messages).toHaveLength(1);
+    expect(fixture!.smtp.messages[0]!.parsed.messageId).toBe(waiting!.messageId);
+    expect(await db.select({ status: outreachMessages.status }).from(outreachMessages)).toEqual([
+      { status: 'sent' },
+    ]);
+  }, 60_000);
 });
 
 describe('two worker processes at once', () => {
