@@ -227,8 +227,12 @@ service auth {
       });
     },
     async close() {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
+      // A server past its lifetime has exited already: no exit event would come.
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
       rmSync(root, { recursive: true, force: true });
     },
   };
