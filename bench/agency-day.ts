@@ -10,7 +10,7 @@
  * message in ten are dropped into the mailboxes' INBOX over IMAP, and every live link is queued for
  * its check at the day's start, as adding them does (docs/decisions/012-link-monitoring.md).
  *
- * Prints, with the goals of docs/product.md's operator figures:
+ * Prints, each with its goal (bench/README.md):
  * - IMAP sync lag (stored − delivered, real seconds) p50/p95/max — goal p95 ≤ 60 s;
  * - link checks at the default polite rate (one request per host at a time, CRAWL_HOST_DELAY_MS
  *   apart): checks/s and the time all links took — goal: all checked within the day's budget;
