@@ -28,12 +28,26 @@ export interface AppProcess {
   verifyEmail(email: string): Promise<void>;
 }
 
-/** An app on `port` with a fresh embedded database (or `databaseUrl`), not started yet. */
-export function appProcess(port: number, databaseUrl?: string): AppProcess {
+/** How a bench runs the app: its role (main.ts: `all`, `web` or `worker`) and settings added to its environment. */
+export interface AppProcessOptions {
+  role?: 'all' | 'web' | 'worker';
+  env?: Record<string, string>;
+}
+
+/**
+ * An app on `port` with a fresh embedded database (or `databaseUrl`), not started yet. A `worker`
+ * listens on no port: it counts as started once it printed its startup line.
+ */
+export function appProcess(
+  port: number,
+  databaseUrl?: string,
+  { role = 'all', env = {} }: AppProcessOptions = {},
+): AppProcess {
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'linkpilot-bench-'));
   let child: ChildProcess | null = null;
   let logged = '';
+  let printed = '';
 
   async function stop(): Promise<void> {
     if (!child) return;
@@ -50,7 +64,7 @@ export function appProcess(port: number, databaseUrl?: string): AppProcess {
     async start() {
       // BENCH_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the app under the bench's load.
       const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-      child = spawn(process.execPath, [...nodeArgs, 'dist/server/main.js'], {
+      child = spawn(process.execPath, [...nodeArgs, 'dist/server/main.js', role], {
         env: {
           ...process.env,
           PORT: String(port),
@@ -59,14 +73,25 @@ export function appProcess(port: number, databaseUrl?: string): AppProcess {
           DATA_DIR: dataDir,
           LOG_LEVEL: 'warn',
           ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+          ...env,
         },
-        stdio: ['ignore', 'ignore', 'pipe'],
+        stdio: ['ignore', 'pipe', 'pipe'],
       });
       child.stderr!.on('data', (chunk: Buffer) => {
         logged += chunk.toString();
         process.stderr.write(chunk);
       });
+      // Only the start-up line is wanted; later lines are read and dropped so the pipe never fills.
+      child.stdout!.on('data', (chunk: Buffer) => {
+        if (printed.length < 10_000) printed += chunk.toString();
+      });
       for (let i = 0; i < 240; i++) {
+        if (child.exitCode !== null) throw new Error(`the ${role} process exited with ${child.exitCode}`);
+        if (role === 'worker') {
+          if (printed.includes('running jobs')) return;
+          await new Promise((resolve) => setTimeout(resolve, 500));
+          continue;
+        }
         try {
           if ((await fetch(`${base}${apiPaths.health}`)).ok) return;
         } catch {
@@ -74,7 +99,7 @@ export function appProcess(port: number, databaseUrl?: string): AppProcess {
         }
         await new Promise((resolve) => setTimeout(resolve, 500));
       }
-      throw new Error('server did not become healthy');
+      throw new Error(`the ${role} process did not become ready`);
     },
     stop,
     async dispose() {

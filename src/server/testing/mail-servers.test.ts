@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -63,5 +64,27 @@ describe('local mail servers used by the outreach tests', () => {
       logger: false,
     });
     await expect(wrong.connect()).rejects.toBeTruthy();
+  });
+
+  it('IMAP: listens on the port it is given and stops on its own after its lifetime', async () => {
+    const short = await startImapServer([user], { port: 5502, lifetimeSeconds: 2 });
+    expect(short.port).toBe(5502);
+    const accepts = () =>
+      new Promise<boolean>((resolve) => {
+        const socket = connect(5502, '127.0.0.1');
+        socket.once('connect', () => {
+          socket.end();
+          resolve(true);
+        });
+        socket.once('error', () => resolve(false));
+      });
+    expect(await accepts()).toBe(true);
+    let open = true;
+    for (let i = 0; i < 100 && open; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      open = await accepts();
+    }
+    expect(open).toBe(false);
+    await short.close();
   });
 });

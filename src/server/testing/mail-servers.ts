@@ -168,17 +168,19 @@ export interface LocalImapServer {
   close(): Promise<void>;
 }
 
-/** Seconds after which a test IMAP server stops on its own, even if the test process died. */
-const IMAP_SERVER_LIFETIME_S = 900;
-
 /**
  * A real IMAP server: Debian's Dovecot, started in the foreground from a generated configuration
- * in a temporary folder (plain-text login on 127.0.0.1, passwd-file users, Maildir storage).
+ * in a temporary folder (plain-text login on 127.0.0.1, passwd-file users, Maildir storage), on
+ * `port` (default: any free one). It stops on its own after `lifetimeSeconds` (default 900: a test's
+ * server, even if the test process died; a benchmark's day runs longer).
  * @throws Error when `dovecot` is not installed (CI installs the dovecot-imapd package).
  */
-export async function startImapServer(users: MailUser[]): Promise<LocalImapServer> {
+export async function startImapServer(
+  users: MailUser[],
+  { port: listenPort = 0, lifetimeSeconds = 900 }: { port?: number; lifetimeSeconds?: number } = {},
+): Promise<LocalImapServer> {
   const root = mkdtempSync(path.join(tmpdir(), 'lp-imap-'));
-  const port = await freePort();
+  const port = listenPort || (await freePort());
   const mailRoot = path.join(root, 'mail');
   mkdirSync(mailRoot);
   // Dovecot will not run mail processes as root: they run as its own unprivileged user.
@@ -223,7 +225,7 @@ service auth {
   );
   const child: ChildProcess = spawn(
     'timeout',
-    [String(IMAP_SERVER_LIFETIME_S), 'dovecot', '-F', '-c', path.join(root, 'dovecot.conf')],
+    [String(lifetimeSeconds), 'dovecot', '-F', '-c', path.join(root, 'dovecot.conf')],
     {
       stdio: 'ignore',
     },
@@ -244,8 +246,12 @@ service auth {
       });
     },
     async close() {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
+      // A server past its lifetime has exited already: no exit event would come.
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
       rmSync(root, { recursive: true, force: true });
     },
   };
