@@ -95,7 +95,7 @@ export const verificationRunSchema = z.object({
   status: z.enum(['running', 'completed', 'failed']),
   total: z.number().int(),
   done: z.number().int(),
-  counts: z.record(z.enum(emailVerdicts), z.number().int()),
+  counts: z.partialRecord(z.enum(emailVerdicts), z.number().int()),
   error: z.string().nullable(),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
