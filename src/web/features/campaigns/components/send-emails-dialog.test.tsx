@@ -40,7 +40,7 @@ function renderDialog(
 
 describe('Send Emails', () => {
   it('says how many prospects will be enrolled and warns when every mailbox has a connection error', async () => {
-    const { api } = renderDialog({ eligible: 3, blocker: null, warning: m.mailboxesDisconnected });
+    const { api } = renderDialog({ eligible: 3, risky: 0, undeliverable: 0, blocker: null, warning: m.mailboxesDisconnected });
     expect(
       await screen.findByText('3 prospects will be enrolled in this campaign’s sequence.'),
     ).toBeInTheDocument();
@@ -52,7 +52,7 @@ describe('Send Emails', () => {
   it('sends one enrollment request for a double click', async () => {
     let answer: (response: Response) => void = () => {};
     const { api } = renderDialog(
-      { eligible: 2, blocker: null, warning: null },
+      { eligible: 2, risky: 0, undeliverable: 0, blocker: null, warning: null },
       () => new Promise<Response>((resolve) => (answer = resolve)),
     );
     await userEvent.setup().dblClick(await screen.findByRole('button', { name: 'Send to 2 prospects' }));
@@ -63,7 +63,7 @@ describe('Send Emails', () => {
   });
 
   it('offers the outreach settings instead of sending when the campaign has no mailbox', async () => {
-    const { api, onOpenSettings } = renderDialog({ eligible: 3, blocker: m.noMailbox, warning: null });
+    const { api, onOpenSettings } = renderDialog({ eligible: 3, risky: 0, undeliverable: 0, blocker: m.noMailbox, warning: null });
     expect(await screen.findByText(m.noMailbox)).toBeInTheDocument();
     expect(screen.queryByText(m.mailboxesDisconnected)).not.toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Open Outreach Settings' }));
