@@ -144,6 +144,4 @@ export const useCandidateInputSchema = z.strictObject({
 export type UseCandidateInput = z.input<typeof useCandidateInputSchema>;
 
 /** POST /api/campaigns/:id/enrollment body: whether risky (catch-all) addresses are enrolled too. */
-export const enrollmentInputSchema = z
-  .strictObject({ includeRisky: z.boolean().default(false) })
-  .default({ includeRisky: false });
+export const enrollmentInputSchema = z.strictObject({ includeRisky: z.boolean().optional() }).nullish();

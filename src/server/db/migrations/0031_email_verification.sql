@@ -1,6 +1,10 @@
 CREATE TYPE "public"."email_verdict" AS ENUM('deliverable', 'undeliverable', 'risky', 'unknown');--> statement-breakpoint
 CREATE TYPE "public"."verification_run_status" AS ENUM('running', 'completed', 'failed');--> statement-breakpoint
 CREATE TYPE "public"."verifier_provider" AS ENUM('hunter', 'zerobounce', 'neverbounce');--> statement-breakpoint
+ALTER TYPE "public"."activity_kind" ADD VALUE 'email_verification.settings_changed' BEFORE 'export.downloaded';--> statement-breakpoint
+ALTER TYPE "public"."activity_kind" ADD VALUE 'prospect.email_verified' BEFORE 'export.downloaded';--> statement-breakpoint
+ALTER TYPE "public"."activity_kind" ADD VALUE 'prospect.email_found' BEFORE 'export.downloaded';--> statement-breakpoint
+ALTER TYPE "public"."activity_kind" ADD VALUE 'campaign.addresses_verified' BEFORE 'export.downloaded';--> statement-breakpoint
 CREATE TABLE "email_verification_runs" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"campaign_id" uuid NOT NULL,

@@ -61,7 +61,7 @@ export function outreachRoutes({ db, config }: { db: Database; config: Config })
         schema: { tags, params: idParams, body: enrollmentInputSchema, response: { 200: enrollmentResultSchema } },
       },
       async (request) =>
-        enrollCampaign(db, addresses, actor(request), request.params.id, new Date(), request.body),
+        enrollCampaign(db, addresses, actor(request), request.params.id, new Date(), request.body ?? {}),
     );
     app.post(
       apiPaths.prospectEnrollment,
@@ -69,7 +69,7 @@ export function outreachRoutes({ db, config }: { db: Database; config: Config })
         schema: { tags, params: idParams, body: enrollmentInputSchema, response: { 200: enrollmentResultSchema } },
       },
       async (request) =>
-        enrollProspect(db, addresses, actor(request), request.params.id, new Date(), request.body),
+        enrollProspect(db, addresses, actor(request), request.params.id, new Date(), request.body ?? {}),
     );
     app.get(
       apiPaths.campaignVariantStats,

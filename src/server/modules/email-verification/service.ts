@@ -247,7 +247,8 @@ async function candidatesOf(db: Database, workspaceId: string, prospectId: strin
   const prospect = await ownedProspect(db, workspaceId, prospectId);
   if (prospect.contactEmail?.trim()) throw new AppError('CONFLICT', m.hasAddress);
   if (!prospect.contactName?.trim()) throw new AppError('CONFLICT', m.noName);
-  const domain = prospect.domain ?? siteDomain(prospect.website);
+  const website = prospect.website.includes('://') ? prospect.website : `https://${prospect.website}`;
+  const domain = prospect.domain ?? siteDomain(website);
   if (!domain.includes('.')) throw new AppError('CONFLICT', m.noDomain);
   const learned = learnPatterns(await namedAddressesAt(db, workspaceId, domain));
   return candidateAddresses(prospect.contactName, domain, learned);
