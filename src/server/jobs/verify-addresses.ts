@@ -26,7 +26,10 @@ export async function runAddressVerification(
   const { db } = deps;
   const [run] = await db.select().from(emailVerificationRuns).where(eq(emailVerificationRuns.id, runId));
   if (!run || run.status !== 'running') return { status: 'skipped' };
-  const [campaign] = await db.select({ name: campaigns.name }).from(campaigns).where(eq(campaigns.id, run.campaignId));
+  const [campaign] = await db
+    .select({ name: campaigns.name })
+    .from(campaigns)
+    .where(eq(campaigns.id, run.campaignId));
   const verifier = addressVerifierFromConfig(db, deps.config, deps.appSecret);
   const means = await verifier.means(run.workspaceId);
   const rows = await db
@@ -74,7 +77,14 @@ export async function runAddressVerification(
       type: 'campaign.addresses_verified',
       workspaceId: run.workspaceId,
       actor: null,
-      payload: { runId, campaignId: run.campaignId, campaignName: campaign?.name ?? '', status, error, ...counts },
+      payload: {
+        runId,
+        campaignId: run.campaignId,
+        campaignName: campaign?.name ?? '',
+        status,
+        error,
+        ...counts,
+      },
     });
   });
   return { status };

@@ -219,9 +219,7 @@ function byVerification<P extends { verdict: string | null }>(
     { reason: m.riskyNotIncluded, prospects: risky },
   ].filter((l) => l.prospects > 0);
   return {
-    candidates: found.filter(
-      (p) => p.verdict !== 'undeliverable' && (includeRisky || p.verdict !== 'risky'),
-    ),
+    candidates: found.filter((p) => p.verdict !== 'undeliverable' && (includeRisky || p.verdict !== 'risky')),
     left,
   };
 }

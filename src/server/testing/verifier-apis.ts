@@ -53,7 +53,9 @@ export async function startVerifierApis(validKey: string): Promise<LocalVerifier
       case '/v2/email-verifier':
         if (url.searchParams.get('api_key') !== validKey)
           return json(401, {
-            errors: [{ id: 'authentication_failed', code: 401, details: 'No user found for the API key supplied' }],
+            errors: [
+              { id: 'authentication_failed', code: 401, details: 'No user found for the API key supplied' },
+            ],
           });
         return json(200, {
           data: {

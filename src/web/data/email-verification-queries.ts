@@ -59,8 +59,7 @@ export function useStartAddressVerification(campaignId: string) {
         method: 'POST',
         schema: verificationRunSchema,
       }),
-    onSuccess: (run) =>
-      queryClient.setQueryData([...campaignsKey, 'address-verification', campaignId], run),
+    onSuccess: (run) => queryClient.setQueryData([...campaignsKey, 'address-verification', campaignId], run),
   });
 }
 

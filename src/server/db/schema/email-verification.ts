@@ -1,4 +1,15 @@
-import { boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { emailVerdicts, verdictSources, verifierProviders } from '../../../shared/schemas/email-verification';
 import { belongsToCampaign } from './campaigns';
 import { createdAt, id, updatedAt } from './columns';

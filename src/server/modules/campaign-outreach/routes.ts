@@ -58,7 +58,12 @@ export function outreachRoutes({ db, config }: { db: Database; config: Config })
     app.post(
       apiPaths.campaignEnrollment,
       {
-        schema: { tags, params: idParams, body: enrollmentInputSchema, response: { 200: enrollmentResultSchema } },
+        schema: {
+          tags,
+          params: idParams,
+          body: enrollmentInputSchema,
+          response: { 200: enrollmentResultSchema },
+        },
       },
       async (request) =>
         enrollCampaign(db, addresses, actor(request), request.params.id, new Date(), request.body ?? {}),
@@ -66,7 +71,12 @@ export function outreachRoutes({ db, config }: { db: Database; config: Config })
     app.post(
       apiPaths.prospectEnrollment,
       {
-        schema: { tags, params: idParams, body: enrollmentInputSchema, response: { 200: enrollmentResultSchema } },
+        schema: {
+          tags,
+          params: idParams,
+          body: enrollmentInputSchema,
+          response: { 200: enrollmentResultSchema },
+        },
       },
       async (request) =>
         enrollProspect(db, addresses, actor(request), request.params.id, new Date(), request.body ?? {}),

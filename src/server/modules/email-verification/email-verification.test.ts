@@ -258,13 +258,17 @@ describe('finding an address from a name', () => {
     });
     expect(used.statusCode, used.body).toBe(200);
     const [row] = await t.handle.db.select().from(prospects).where(eq(prospects.id, jane.id));
-    expect(row).toMatchObject({ contactEmail: 'jane.doe@delta.test', emailVerification: { verdict: 'deliverable' } });
+    expect(row).toMatchObject({
+      contactEmail: 'jane.doe@delta.test',
+      emailVerification: { verdict: 'deliverable' },
+    });
 
     // Max at zeta.test: no known pattern; the user consents to an unverified candidate.
     const max = u.idOf('zeta');
     apis.requests.length = 0;
-    const maxCandidates = (await call(u.cookie, 'POST', withId(apiPaths.prospectAddressCandidates, max))).json()
-      .candidates;
+    const maxCandidates = (
+      await call(u.cookie, 'POST', withId(apiPaths.prospectAddressCandidates, max))
+    ).json().candidates;
     expect(maxCandidates[0].learned).toBe(false);
     // Every candidate answered unknown: the first five were asked, each once.
     expect(apis.requests).toHaveLength(5);

@@ -59,7 +59,13 @@ export function emailVerificationRoutes({
     );
     app.put(
       apiPaths.emailVerificationSettings,
-      { schema: { tags, body: verificationSettingsInputSchema, response: { 200: verificationSettingsSchema } } },
+      {
+        schema: {
+          tags,
+          body: verificationSettingsInputSchema,
+          response: { 200: verificationSettingsSchema },
+        },
+      },
       async (request) => saveVerificationSettings(deps, actor(request), request.body),
     );
     app.post(

@@ -81,9 +81,7 @@ export async function saveVerificationSettings(
     .where(eq(emailVerificationSettings.workspaceId, actor.workspaceId));
   const keepKey = !input.apiKey && existing?.provider === input.provider ? existing?.apiKeyEncrypted : null;
   if (input.provider && !input.apiKey && !keepKey) throw AppError.invalidField('apiKey', m.keyRequired);
-  const apiKeyEncrypted = input.provider
-    ? (keepKey ?? encryptSecret(deps.secretKey, input.apiKey))
-    : null;
+  const apiKeyEncrypted = input.provider ? (keepKey ?? encryptSecret(deps.secretKey, input.apiKey)) : null;
   await deps.db.transaction(async (tx) => {
     const values = { provider: input.provider, apiKeyEncrypted, smtpCheck: input.smtpCheck };
     await tx
@@ -204,7 +202,9 @@ export async function startCampaignVerification(
     const [running] = await tx
       .select({ id: emailVerificationRuns.id })
       .from(emailVerificationRuns)
-      .where(and(eq(emailVerificationRuns.campaignId, campaignId), eq(emailVerificationRuns.status, 'running')));
+      .where(
+        and(eq(emailVerificationRuns.campaignId, campaignId), eq(emailVerificationRuns.status, 'running')),
+      );
     if (running) throw new AppError('CONFLICT', m.alreadyRunning);
     const [count] = await tx
       .select({ n: sql<number>`count(distinct lower(trim(${prospects.contactEmail})))::int` })
@@ -223,14 +223,22 @@ export async function startCampaignVerification(
       .returning();
     return row!;
   });
-  await sendJob(deps.queue, verifyAddressesQueue, { runId: run.id }, { retryLimit: 1, group: { id: actor.workspaceId } });
+  await sendJob(
+    deps.queue,
+    verifyAddressesQueue,
+    { runId: run.id },
+    { retryLimit: 1, group: { id: actor.workspaceId } },
+  );
   return toRun(run);
 }
 
 /** The domain's addresses with their person's name, known to the workspace (for learnPatterns). */
 async function namedAddressesAt(db: Database, workspaceId: string, domain: string) {
   return db
-    .select({ email: sql<string>`lower(trim(${prospects.contactEmail}))`, name: sql<string>`${prospects.contactName}` })
+    .select({
+      email: sql<string>`lower(trim(${prospects.contactEmail}))`,
+      name: sql<string>`${prospects.contactName}`,
+    })
     .from(prospects)
     .where(
       and(
@@ -243,7 +251,11 @@ async function namedAddressesAt(db: Database, workspaceId: string, domain: strin
 }
 
 /** A prospect's candidate addresses before verification: its name and domain, the patterns learned there. */
-async function candidatesOf(db: Database, workspaceId: string, prospectId: string): Promise<PatternCandidate[]> {
+async function candidatesOf(
+  db: Database,
+  workspaceId: string,
+  prospectId: string,
+): Promise<PatternCandidate[]> {
   const prospect = await ownedProspect(db, workspaceId, prospectId);
   if (prospect.contactEmail?.trim()) throw new AppError('CONFLICT', m.hasAddress);
   if (!prospect.contactName?.trim()) throw new AppError('CONFLICT', m.noName);

@@ -33,14 +33,20 @@ describe('names and patterns', () => {
     expect([...learned]).toEqual([['flast', 2]]);
     const candidates = candidateAddresses('Zoë Brown', 'acme.test', learned);
     expect(candidates[0]).toEqual({ email: 'zbrown@acme.test', pattern: 'flast', learned: true, prior: 95 });
-    expect(candidates[1]).toMatchObject({ email: 'zoe.brown@acme.test', pattern: 'first.last', learned: false });
+    expect(candidates[1]).toMatchObject({
+      email: 'zoe.brown@acme.test',
+      pattern: 'first.last',
+      learned: false,
+    });
     expect(candidates[1]!.prior).toBeLessThan(candidates[0]!.prior);
     expect(new Set(candidates.map((c) => c.email)).size).toBe(candidates.length);
   });
 
   it('without a known pattern, first.last leads; a one-word name gives only first', () => {
     expect(candidateAddresses('Jane Doe', 'acme.test', new Map())[0]!.email).toBe('jane.doe@acme.test');
-    expect(candidateAddresses('Cher', 'acme.test', new Map()).map((c) => c.email)).toEqual(['cher@acme.test']);
+    expect(candidateAddresses('Cher', 'acme.test', new Map()).map((c) => c.email)).toEqual([
+      'cher@acme.test',
+    ]);
   });
 
   it('weighs a candidate’s prior by its verdict', () => {

@@ -30,10 +30,7 @@ export function addressNamePart(part: string): string {
 
 /** A full name as first and last name (first and last word; "Mary Ann van Dyke" → mary, dyke); null without a first name. */
 export function splitName(fullName: string): { first: string; last: string } | null {
-  const words = fullName
-    .split(/\s+/)
-    .map(addressNamePart)
-    .filter(Boolean);
+  const words = fullName.split(/\s+/).map(addressNamePart).filter(Boolean);
   if (words.length === 0) return null;
   return { first: words[0]!, last: words.length > 1 ? words.at(-1)! : '' };
 }
@@ -73,7 +70,9 @@ export function patternOfAddress(email: string, fullName: string): AddressPatter
 }
 
 /** Counts the patterns of addresses found on a domain with their person's name. */
-export function learnPatterns(known: readonly { email: string; name: string }[]): Map<AddressPattern, number> {
+export function learnPatterns(
+  known: readonly { email: string; name: string }[],
+): Map<AddressPattern, number> {
   const counts = new Map<AddressPattern, number>();
   for (const { email, name } of known) {
     const pattern = patternOfAddress(email, name);

@@ -163,12 +163,17 @@ export function createAddressVerifier(deps: AddressVerifierDeps): AddressVerifie
         }
         return hosts;
       };
-      for (const email of addresses.filter((e) => verdicts.has(e))) await onVerified?.(email, verdicts.get(email)!);
+      for (const email of addresses.filter((e) => verdicts.has(e)))
+        await onVerified?.(email, verdicts.get(email)!);
       await forEachConcurrent(remaining, CONCURRENCY, async (email) => {
         const dns = dnsChecks.get(email)!;
         let verdict: Omit<EmailVerification, 'checkedAt'> | null = dns.deliverable
           ? null
-          : { verdict: 'undeliverable', source: 'dns', detail: dns.reason ?? 'The address cannot receive mail' };
+          : {
+              verdict: 'undeliverable',
+              source: 'dns',
+              detail: dns.reason ?? 'The address cannot receive mail',
+            };
         if (!verdict && api) verdict = { ...(await api(email)), source: means.provider! };
         if ((!verdict || verdict.verdict === 'unknown') && means.smtpCheck) {
           const smtp = await smtpCheck(email, await mxHosts(addressDomain(email)), {

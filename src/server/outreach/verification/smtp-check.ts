@@ -112,7 +112,8 @@ export async function smtpCheck(
     const from = await smtp.send('MAIL FROM:<>');
     if (from.code !== 250) return unknown(`The mail server refused the check (${from.code})`);
     const rcpt = await smtp.send(`RCPT TO:<${email}>`);
-    if (rcpt.code >= 500) return { verdict: 'undeliverable', detail: `The mail server refused the address (${rcpt.code})` };
+    if (rcpt.code >= 500)
+      return { verdict: 'undeliverable', detail: `The mail server refused the address (${rcpt.code})` };
     if (rcpt.code !== 250 && rcpt.code !== 251)
       return unknown(`The mail server asked to try later (${rcpt.code})`);
     const random = await smtp.send(`RCPT TO:<lp-${randomBytes(8).toString('hex')}@${domain}>`);

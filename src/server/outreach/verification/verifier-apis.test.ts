@@ -27,7 +27,13 @@ const expected: Record<VerifierProvider, EmailVerdict[]> = {
   zerobounce: ['deliverable', 'undeliverable', 'risky', 'undeliverable', 'unknown'],
   neverbounce: ['deliverable', 'undeliverable', 'risky', 'risky', 'unknown'],
 };
-const addresses = ['ann@valid.test', 'bob@invalid.test', 'cy@catchall.test', 'dee@throwaway.test', 'eve@silent.test'];
+const addresses = [
+  'ann@valid.test',
+  'bob@invalid.test',
+  'cy@catchall.test',
+  'dee@throwaway.test',
+  'eve@silent.test',
+];
 const paths: Record<VerifierProvider, string> = {
   hunter: '/v2/email-verifier',
   zerobounce: '/v2/validate',

@@ -133,7 +133,10 @@ const neverBounceAnswer = z.object({
 });
 
 /** NeverBounce's results as verdicts (docs/decisions/047-address-verification.md). */
-const neverBounceVerdicts: Record<NonNullable<z.infer<typeof neverBounceAnswer>['result']>, ProviderVerdict> = {
+const neverBounceVerdicts: Record<
+  NonNullable<z.infer<typeof neverBounceAnswer>['result']>,
+  ProviderVerdict
+> = {
   valid: { verdict: 'deliverable', detail: 'The mailbox exists' },
   invalid: { verdict: 'undeliverable', detail: 'The mailbox does not exist' },
   disposable: { verdict: 'risky', detail: 'A disposable address' },
@@ -160,7 +163,9 @@ function neverBounce(baseUrl: string, apiKey: string): VerifyAddress {
     if (parsed.data.status === 'throttle_triggered')
       throw new VerifierError("NeverBounce's rate limit was reached. Try again in a minute.");
     if (parsed.data.status !== 'success' || !parsed.data.result)
-      throw new VerifierError(`NeverBounce refused the request: ${parsed.data.message ?? parsed.data.status}`);
+      throw new VerifierError(
+        `NeverBounce refused the request: ${parsed.data.message ?? parsed.data.status}`,
+      );
     return neverBounceVerdicts[parsed.data.result];
   };
 }

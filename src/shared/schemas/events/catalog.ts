@@ -284,8 +284,7 @@ export const domainEvents = {
         subject: p.provider ?? 'no provider',
         details: { smtpCheck: p.smtpCheck ? 'on' : 'off' },
       }),
-      sentence: (e) =>
-        `set email verification to ${e.subject}, SMTP check ${e.details.smtpCheck}`,
+      sentence: (e) => `set email verification to ${e.subject}, SMTP check ${e.details.smtpCheck}`,
     },
   }),
   'prospect.email_verified': defineEvent({

@@ -1,9 +1,5 @@
 import { CircleCheck, CircleHelp, CircleX, ShieldAlert } from 'lucide-react';
-import {
-  verdictLabels,
-  verifierLabels,
-  type EmailVerification,
-} from '#shared/schemas/email-verification';
+import { verdictLabels, verifierLabels, type EmailVerification } from '#shared/schemas/email-verification';
 import { formatDate } from '#web/lib/format';
 import { Tooltip } from '#web/components/ui/tooltip';
 

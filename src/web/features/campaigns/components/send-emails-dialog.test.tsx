@@ -40,7 +40,13 @@ function renderDialog(
 
 describe('Send Emails', () => {
   it('says how many prospects will be enrolled and warns when every mailbox has a connection error', async () => {
-    const { api } = renderDialog({ eligible: 3, risky: 0, undeliverable: 0, blocker: null, warning: m.mailboxesDisconnected });
+    const { api } = renderDialog({
+      eligible: 3,
+      risky: 0,
+      undeliverable: 0,
+      blocker: null,
+      warning: m.mailboxesDisconnected,
+    });
     expect(
       await screen.findByText('3 prospects will be enrolled in this campaign’s sequence.'),
     ).toBeInTheDocument();
@@ -63,7 +69,13 @@ describe('Send Emails', () => {
   });
 
   it('offers the outreach settings instead of sending when the campaign has no mailbox', async () => {
-    const { api, onOpenSettings } = renderDialog({ eligible: 3, risky: 0, undeliverable: 0, blocker: m.noMailbox, warning: null });
+    const { api, onOpenSettings } = renderDialog({
+      eligible: 3,
+      risky: 0,
+      undeliverable: 0,
+      blocker: m.noMailbox,
+      warning: null,
+    });
     expect(await screen.findByText(m.noMailbox)).toBeInTheDocument();
     expect(screen.queryByText(m.mailboxesDisconnected)).not.toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Open Outreach Settings' }));

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { Me } from '#shared/schemas/auth';
 import {
@@ -48,9 +48,9 @@ export function EmailVerificationTab({ user }: { user: Me }) {
       <CardContent>
         <h2 className="text-lg font-semibold">Email verification</h2>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-          Each address gets a verdict — deliverable, undeliverable, risky (the domain accepts every address) or
-          unknown — kept with its date. Send Emails skips undeliverable addresses and asks before sending to risky
-          ones. Verify a campaign’s addresses from its Prospects tab.
+          Each address gets a verdict — deliverable, undeliverable, risky (the domain accepts every address)
+          or unknown — kept with its date. Send Emails skips undeliverable addresses and asks before sending
+          to risky ones. Verify a campaign’s addresses from its Prospects tab.
         </p>
         <VerificationForm settings={settings.data} canEdit={user.workspace.role === 'full'} />
       </CardContent>
@@ -60,11 +60,11 @@ export function EmailVerificationTab({ user }: { user: Me }) {
 
 function VerificationForm({ settings, canEdit }: { settings: VerificationSettings; canEdit: boolean }) {
   const save = useSaveVerificationSettings();
-  const { register, handleSubmit, control, setError, watch, formState } = useForm<VerificationSettingsInput>({
+  const { register, handleSubmit, control, setError, formState } = useForm<VerificationSettingsInput>({
     resolver: zodResolver(verificationSettingsInputSchema),
     defaultValues: { provider: settings.provider, apiKey: '', smtpCheck: settings.smtpCheck },
   });
-  const provider = watch('provider');
+  const provider = useWatch({ control, name: 'provider' });
   const onSubmit = handleSubmit((values) =>
     save.mutateAsync(values).then(
       () => toast.success(m.saved),

@@ -30,7 +30,9 @@ export function ProspectAddressPanel({ prospect }: { prospect: Prospect }) {
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <EmailVerdictBadge verification={prospect.emailVerification} />
         <span className="text-slate-600 dark:text-slate-400">
-          {prospect.emailVerification ? verificationSentence(prospect.emailVerification) : 'Address not verified'}
+          {prospect.emailVerification
+            ? verificationSentence(prospect.emailVerification)
+            : 'Address not verified'}
         </span>
         <Button
           size="sm"
@@ -71,9 +73,13 @@ function FindAddress({ prospect }: { prospect: Prospect }) {
       <Button size="sm" variant="outline" loading={find.isPending} onClick={() => find.mutate(prospect.id)}>
         <MailSearch aria-hidden className="size-4" /> Find Address
       </Button>
-      {find.isError && <p className="text-red-700 dark:text-red-400">{refusalMessage(find.error, m.noName)}</p>}
+      {find.isError && (
+        <p className="text-red-700 dark:text-red-400">{refusalMessage(find.error, m.noName)}</p>
+      )}
       {find.data && find.data.candidates.length === 0 && (
-        <p className="text-slate-600 dark:text-slate-400">No candidate address could be made from this name.</p>
+        <p className="text-slate-600 dark:text-slate-400">
+          No candidate address could be made from this name.
+        </p>
       )}
       {find.data && find.data.candidates.length > 0 && (
         <ul aria-label="Candidate addresses" className="divide-y divide-slate-200 dark:divide-slate-800">

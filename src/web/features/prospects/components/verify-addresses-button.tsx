@@ -3,10 +3,7 @@ import { toast } from 'sonner';
 import { emailVerificationMessages as m, verdictLabels } from '#shared/schemas/email-verification';
 import { Button } from '#web/components/ui/button';
 import { refusalMessage } from '#web/lib/form-errors';
-import {
-  useAddressVerificationRun,
-  useStartAddressVerification,
-} from '#web/data/email-verification-queries';
+import { useAddressVerificationRun, useStartAddressVerification } from '#web/data/email-verification-queries';
 
 /**
  * The campaign's bulk Verify Addresses (docs/decisions/047-address-verification.md): starts the
@@ -35,7 +32,9 @@ export function VerifyAddressesButton({ campaignId }: { campaignId: string }) {
         <span
           role="status"
           className={
-            latest?.status === 'failed' ? 'text-red-700 dark:text-red-400' : 'text-slate-600 dark:text-slate-400'
+            latest?.status === 'failed'
+              ? 'text-red-700 dark:text-red-400'
+              : 'text-slate-600 dark:text-slate-400'
           }
         >
           {summary}
