@@ -55,6 +55,17 @@ describe('Send Emails', () => {
     await waitFor(() => expect(sentTo(api, 'POST', url)).toHaveLength(1));
   });
 
+  it('skips undeliverable addresses and includes risky ones only when ticked', async () => {
+    const { api } = renderDialog({ eligible: 2, risky: 3, undeliverable: 1, blocker: null, warning: null });
+    expect(
+      await screen.findByText('1 prospect skipped: their address was verified undeliverable.'),
+    ).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('checkbox', { name: 'Also send to 3 prospects with a risky address' }));
+    await user.click(screen.getByRole('button', { name: 'Send to 5 prospects' }));
+    await waitFor(() => expect(sentTo(api, 'POST', url)).toEqual([{ includeRisky: true }]));
+  });
+
   it('sends one enrollment request for a double click', async () => {
     let answer: (response: Response) => void = () => {};
     const { api } = renderDialog(
