@@ -149,7 +149,13 @@ describe('enrolling a campaign', () => {
     const o = await owner();
     const campaign = await createManualCampaign(t.app, o.cookie, { prospects });
     const preview = await call(o.cookie, 'GET', withId(apiPaths.campaignEnrollment, campaign.id));
-    expect(preview.json()).toEqual({ eligible: 5, risky: 0, undeliverable: 0, blocker: m.noMailbox, warning: null });
+    expect(preview.json()).toEqual({
+      eligible: 5,
+      risky: 0,
+      undeliverable: 0,
+      blocker: m.noMailbox,
+      warning: null,
+    });
     const enroll = await call(o.cookie, 'POST', withId(apiPaths.campaignEnrollment, campaign.id));
     expect(enroll.statusCode).toBe(409);
     expect(enroll.json().error.message).toBe(m.noMailbox);
