@@ -51,8 +51,7 @@ export interface AddressVerifier {
    * Each address of `emails` (keyed lower-cased and trimmed) with its verdict: a fresh cached one,
    * else DNS (a domain that accepts no mail is undeliverable), else the provider (then the SMTP
    * check when the provider could not say), else the SMTP check. Stores each new verdict in the
-   * cache and on every prospect of the workspace with the address. `onVerified` runs after each
-   * address with its verdict.
+   * cache and on every prospect of the workspace with the address.
    * @throws VerifierError (verifier-apis.ts) when the provider refuses (key, credits, limit).
    */
   verify(
@@ -60,7 +59,6 @@ export interface AddressVerifier {
     means: VerificationMeans,
     emails: readonly string[],
     now: Date,
-    onVerified?: (email: string, verification: EmailVerification) => Promise<void>,
   ): Promise<Map<string, EmailVerification>>;
 }
 
@@ -145,7 +143,7 @@ export function createAddressVerifier(deps: AddressVerifierDeps): AddressVerifie
       };
     },
 
-    async verify(workspaceId, means, emails, now, onVerified) {
+    async verify(workspaceId, means, emails, now) {
       const addresses = [...new Set(emails.map(verificationKey).filter(Boolean))];
       const verdicts = await cached(workspaceId, addresses, now);
       const fresh = new Set<string>();
@@ -163,8 +161,6 @@ export function createAddressVerifier(deps: AddressVerifierDeps): AddressVerifie
         }
         return hosts;
       };
-      for (const email of addresses.filter((e) => verdicts.has(e)))
-        await onVerified?.(email, verdicts.get(email)!);
       await forEachConcurrent(remaining, CONCURRENCY, async (email) => {
         const dns = dnsChecks.get(email)!;
         let verdict: Omit<EmailVerification, 'checkedAt'> | null = dns.deliverable
@@ -188,7 +184,6 @@ export function createAddressVerifier(deps: AddressVerifierDeps): AddressVerifie
           : { verdict: 'unknown', source: 'dns', detail: 'Its domain accepts mail', checkedAt };
         verdicts.set(email, verification);
         fresh.add(email);
-        await onVerified?.(email, verification);
       });
       await store(workspaceId, verdicts, fresh);
       return verdicts;
