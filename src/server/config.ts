@@ -238,6 +238,18 @@ export const configSchema = z
       .optional()
       .or(z.literal('').transform(() => undefined)),
     /**
+     * Address verification (docs/decisions/047-address-verification.md): the providers' API hosts
+     * (set by tests to a local server; users connect keys, never URLs) and LinkPilot's own SMTP
+     * check's port (25 on the open internet), the name it greets with (default: APP_URL's host) and
+     * its deadline per address.
+     */
+    HUNTER_API_URL: z.url().default('https://api.hunter.io'),
+    ZEROBOUNCE_API_URL: z.url().default('https://api.zerobounce.net'),
+    NEVERBOUNCE_API_URL: z.url().default('https://api.neverbounce.com'),
+    SMTP_CHECK_PORT: z.coerce.number().int().min(1).max(65535).default(25),
+    SMTP_CHECK_HELO: optionalText,
+    SMTP_CHECK_TIMEOUT_MS: count(1_000, 120_000, 15_000),
+    /**
      * AI writing (README "AI writing"): any OpenAI-compatible chat-completions server (OpenAI, a gateway,
      * Ollama, vLLM, LM Studio). Without AI_BASE_URL and AI_MODEL the AI features say they are not configured.
      */

@@ -119,6 +119,12 @@ export const apiPaths = {
   accountSession: '/api/profile/sessions/:id',
   /** Single sign-on (docs/decisions/032-sso-sessions-and-lock-out.md): the workspace's provider, sign-in and return. */
   ssoSettings: '/api/workspace/sso',
+  /** Address verification (docs/decisions/047-address-verification.md): settings, a campaign's run, one prospect. */
+  emailVerificationSettings: '/api/workspace/email-verification',
+  campaignAddressVerification: '/api/campaigns/:id/address-verification',
+  prospectAddressVerification: '/api/prospects/:id/address-verification',
+  prospectAddressCandidates: '/api/prospects/:id/address-candidates',
+  prospectContactAddress: '/api/prospects/:id/contact-address',
   ssoStart: '/api/sso/start',
   ssoCallback: '/api/sso/callback',
   users: '/api/users',

@@ -121,3 +121,9 @@ export const backlinkImportQueue: JobQueue<{ importId: string }> = {
   name: 'backlink-import',
   payload: z.strictObject({ importId: z.uuid() }),
 };
+
+/** One campaign's bulk "Verify addresses" run (an email_verification_runs row; docs/decisions/047). */
+export const verifyAddressesQueue: JobQueue<{ runId: string }> = {
+  name: 'verify-addresses',
+  payload: z.strictObject({ runId: z.uuid() }),
+};

@@ -6,6 +6,7 @@ import { mailboxSyncJob, syncMailboxJob } from './mailbox-sync';
 import { outreachTickJob } from './outreach-tick';
 import { findProspectsJob } from './find-prospects';
 import { backlinkImportJob } from './backlink-import';
+import { verifyAddressesJob } from './verify-addresses';
 import { liveLinkCheckJob } from './live-link-check';
 import { liveLinkDiscoveryJob } from './live-link-discovery';
 import { liveLinkScheduleJob } from './live-link-schedule';
@@ -29,6 +30,7 @@ export const jobs: readonly JobDefinition<never>[] = [
   syncMailboxJob as JobDefinition<never>,
   findProspectsJob as JobDefinition<never>,
   backlinkImportJob as JobDefinition<never>,
+  verifyAddressesJob as JobDefinition<never>,
   liveLinkCheckJob as JobDefinition<never>,
   liveLinkScheduleJob as JobDefinition<never>,
   liveLinkDiscoveryJob as JobDefinition<never>,

@@ -69,13 +69,14 @@ async function enrollableProspects(
   campaignId: string,
   now: Date,
   prospectId?: string,
-): Promise<{ id: string; email: string }[]> {
+): Promise<{ id: string; email: string; verdict: string | null }[]> {
   const rows = await db
     .select({
       id: prospects.id,
       domain: prospects.domain,
       website: prospects.website,
       email: sql<string>`trim(${prospects.contactEmail})`,
+      verdict: sql<string | null>`${prospects.emailVerification}->>'verdict'`,
     })
     .from(prospects)
     .where(
@@ -144,8 +145,13 @@ export async function previewEnrollment(
     sendingBlocker(db, campaign),
     enrollableProspects(db, workspaceId, campaignId, now),
   ]);
+  const byVerdict = (verdict: string) => eligible.filter((p) => p.verdict === verdict).length;
+  const risky = byVerdict('risky');
+  const undeliverable = byVerdict('undeliverable');
   return {
-    eligible: eligible.length,
+    eligible: eligible.length - risky - undeliverable,
+    risky,
+    undeliverable,
     blocker: blocker.message,
     warning: blocker.disconnected ? m.mailboxesDisconnected : null,
   };
@@ -191,10 +197,38 @@ async function checkCandidates(
   return { deliverable, notEnrolled: [...refused].map(([reason, n]) => ({ reason, prospects: n })) };
 }
 
+/** How Send Emails treats verified addresses (docs/decisions/047-address-verification.md). */
+export interface EnrollOptions {
+  /** Enroll the prospects whose address is risky (a catch-all domain) too; default false. */
+  includeRisky?: boolean;
+}
+
+/**
+ * The enrollment filter of address verification: prospects whose address was verified
+ * undeliverable are left out, and risky ones (catch-all) unless the user included them; each kind
+ * counted with its reason. Unverified and unknown addresses stay in (verification is optional).
+ */
+function byVerification<P extends { verdict: string | null }>(
+  found: P[],
+  includeRisky: boolean,
+): { candidates: P[]; left: EnrollmentResult['notEnrolled'] } {
+  const undeliverable = found.filter((p) => p.verdict === 'undeliverable').length;
+  const risky = includeRisky ? 0 : found.filter((p) => p.verdict === 'risky').length;
+  const left = [
+    { reason: m.verifiedUndeliverable, prospects: undeliverable },
+    { reason: m.riskyNotIncluded, prospects: risky },
+  ].filter((l) => l.prospects > 0);
+  return {
+    candidates: found.filter((p) => p.verdict !== 'undeliverable' && (includeRisky || p.verdict !== 'risky')),
+    left,
+  };
+}
+
 /**
  * Enrolls the campaign's eligible prospects — all of them, or only `prospectId` — with the first
  * step due at `now`, once their addresses are checked (checkCandidates): a prospect whose address
- * cannot receive mail is not enrolled and is counted in `notEnrolled` with the reason. Mailboxes
+ * cannot receive mail, or was verified undeliverable, or is risky and not included
+ * (byVerification), is not enrolled and is counted in `notEnrolled` with the reason. Mailboxes
  * are handed out round-robin, continuing the rotation of earlier enrollments and passing over
  * mailboxes in connection error while another one is connected. A draft campaign becomes active;
  * a paused one stays paused until resumed. Concurrent calls cannot enroll a prospect twice (one
@@ -209,14 +243,17 @@ export async function enrollCampaign(
   actor: Pick<Actor, 'workspaceId' | 'userId' | 'apiKeyId'>,
   campaignId: string,
   now: Date,
+  options: EnrollOptions = {},
   prospectId?: string,
 ): Promise<EnrollmentResult> {
   const { workspaceId } = actor;
   const campaign = await findOwnedCampaign(db, workspaceId, campaignId);
   const { message: blocker, mailboxes } = await sendingBlocker(db, campaign);
   if (blocker) throw new AppError('CONFLICT', blocker);
-  const candidates = await enrollableProspects(db, workspaceId, campaignId, now, prospectId);
+  const found = await enrollableProspects(db, workspaceId, campaignId, now, prospectId);
+  const { candidates, left } = byVerification(found, options.includeRisky ?? false);
   const { deliverable, notEnrolled } = await checkCandidates(db, addresses, candidates, now);
+  notEnrolled.push(...left);
 
   const { enrolled, meanwhile } = await db.transaction(async (tx) => {
     // Eligibility again inside the transaction (another request may have enrolled some meanwhile);
@@ -277,6 +314,7 @@ export async function enrollProspect(
   actor: Pick<Actor, 'workspaceId' | 'userId' | 'apiKeyId'>,
   prospectId: string,
   now: Date,
+  options: EnrollOptions = {},
 ): Promise<EnrollmentResult> {
   const { workspaceId } = actor;
   const [prospect] = await db
@@ -284,23 +322,31 @@ export async function enrollProspect(
     .from(prospects)
     .where(and(eq(prospects.id, prospectId), eq(prospects.workspaceId, workspaceId)));
   if (!prospect) throw AppError.notFound('Prospect not found');
-  const result = await enrollCampaign(db, addresses, actor, prospect.campaignId, now, prospectId);
+  const result = await enrollCampaign(db, addresses, actor, prospect.campaignId, now, options, prospectId);
   if (result.enrolled === 0)
-    throw new AppError('CONFLICT', await refusalOf(db, workspaceId, prospectId, now));
+    throw new AppError('CONFLICT', await refusalOf(db, workspaceId, prospectId, now, options));
   return result;
 }
 
 /** Why enrollableProspects leaves a prospect out, in the user's words. */
-async function refusalOf(db: Database, workspaceId: string, prospectId: string, now: Date): Promise<string> {
+async function refusalOf(
+  db: Database,
+  workspaceId: string,
+  prospectId: string,
+  now: Date,
+  options: EnrollOptions,
+): Promise<string> {
   const [row] = await queryRows<{
     email: string | null;
     status: string;
     enrolled: boolean;
     suppressed: boolean;
     emailCheck: unknown;
+    verdict: string | null;
   }>(
     db,
     sql`select p.contact_email as email, p.status, p.email_check as "emailCheck",
+          p.email_verification->>'verdict' as verdict,
           exists (select 1 from enrollments e where e.prospect_id = p.id) as enrolled,
           exists (select 1 from suppressions x where x.workspace_id = ${workspaceId}
             and x.email = lower(trim(p.contact_email))) as suppressed
@@ -312,6 +358,8 @@ async function refusalOf(db: Database, workspaceId: string, prospectId: string, 
   if (row.suppressed) return m.suppressed;
   const check = emailCheckSchema.safeParse(row.emailCheck).data;
   if (check && !check.deliverable) return `${m.undeliverable} ${check.reason ?? ''}`.trim();
+  if (row.verdict === 'undeliverable') return m.verifiedUndeliverableOne;
+  if (row.verdict === 'risky' && !options.includeRisky) return m.riskyOne;
   const [prospect] = await db
     .select({ campaignId: prospects.campaignId, domain: prospects.domain, website: prospects.website })
     .from(prospects)

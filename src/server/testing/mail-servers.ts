@@ -45,6 +45,10 @@ export interface LocalSmtpServer {
   hooks: SmtpHooks;
   /** Makes RCPT TO for an address fail with this SMTP reply code (e.g. 450 transient, 550 permanent). */
   rejectRecipient(address: string, code: number): void;
+  /** Makes RCPT TO fail with 550 for every address but these (a domain that is not catch-all); null accepts all again. */
+  acceptOnly(addresses: string[] | null): void;
+  /** Every RCPT TO address the server was asked, in order. */
+  recipientsAsked: string[];
   /** Resolves once `count` messages have arrived (or rejects after `timeoutMs`). */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMessage[]>;
   close(): Promise<void>;
@@ -60,17 +64,26 @@ export async function startSmtpServer(
   {
     acceptAccessToken,
     port: listenPort = 0,
-  }: { acceptAccessToken?: (user: string, accessToken: string) => boolean; port?: number } = {},
+    mx = false,
+  }: {
+    acceptAccessToken?: (user: string, accessToken: string) => boolean;
+    port?: number;
+    /** Behave as a domain's MX: mail is taken without AUTH (as on port 25). */
+    mx?: boolean;
+  } = {},
 ): Promise<LocalSmtpServer> {
   const messages: ReceivedMessage[] = [];
   const hooks: SmtpHooks = {};
   const rejections = new Map<string, number>();
+  const recipientsAsked: string[] = [];
+  let accepted: Set<string> | null = null;
   const waiters: (() => void)[] = [];
   const options: SMTPServerOptions = {
     secure: false,
     allowInsecureAuth: true,
     authMethods: ['PLAIN', 'LOGIN', 'XOAUTH2'],
     disabledCommands: ['STARTTLS'],
+    authOptional: mx,
     logger: false,
     // A client that keeps its connection (a cached transport after a failed send) would hold close()
     // for smtp-server's default 30 s: a test's server stops within a second.
@@ -90,7 +103,9 @@ export async function startSmtpServer(
       );
     },
     onRcptTo(address, _session, callback) {
-      const code = rejections.get(address.address.toLowerCase());
+      const recipient = address.address.toLowerCase();
+      recipientsAsked.push(recipient);
+      const code = rejections.get(recipient) ?? (accepted && !accepted.has(recipient) ? 550 : undefined);
       callback(
         code ? Object.assign(new Error(`Recipient refused (${code})`), { responseCode: code }) : undefined,
       );
@@ -134,6 +149,10 @@ export async function startSmtpServer(
     messages,
     hooks,
     rejectRecipient: (address, code) => rejections.set(address.toLowerCase(), code),
+    acceptOnly: (addresses) => {
+      accepted = addresses ? new Set(addresses.map((a) => a.toLowerCase())) : null;
+    },
+    recipientsAsked,
     async waitFor(count, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       while (messages.length < count) {

@@ -27,6 +27,11 @@ export const outreachMessages = {
   invalidAddress: 'their address is not valid',
   /** Prospects another Send Emails request (a second click, another tab) enrolled at the same moment. */
   enrolledMeanwhile: 'already enrolled by another Send Emails request',
+  /** Left out by their address's verification (docs/decisions/047-address-verification.md). */
+  verifiedUndeliverable: 'their address was verified undeliverable',
+  riskyNotIncluded: 'their domain accepts every address (catch-all, risky) and you did not include them',
+  verifiedUndeliverableOne: 'This prospect’s address was verified undeliverable.',
+  riskyOne: 'This prospect’s address is risky (its domain accepts every address). Confirm to send anyway.',
   mailboxesDisconnected:
     'Every mailbox of this campaign has a connection error: the emails will wait until you reconnect one in Email Accounts.',
   settingsSaved: 'Outreach settings saved',
@@ -88,7 +93,12 @@ export type CampaignOutreach = z.infer<typeof campaignOutreachSchema>;
  * mailbox in connection error); each null when nothing does.
  */
 export const enrollmentPreviewSchema = z.object({
+  /** Prospects enrolled by Send Emails, risky ones left out. */
   eligible: z.number().int(),
+  /** Eligible but their address is risky (catch-all): enrolled only when the user includes them. */
+  risky: z.number().int().default(0),
+  /** Eligible but their address was verified undeliverable: never enrolled. */
+  undeliverable: z.number().int().default(0),
   blocker: z.string().nullable(),
   warning: z.string().nullable(),
 });

@@ -6,6 +6,7 @@ import { pageQueryFields, pageSchema, withPageCursor } from './pagination';
 import { clientFilterField } from './clients';
 import { siteDomain } from '../url-normalize';
 import { emailCheckSchema } from './mail-health';
+import { emailVerificationSchema } from './email-verification';
 import { fieldMessages as f } from './field-messages';
 
 /** Prospect and contacts messages (docs/product.md#errors). */
@@ -49,6 +50,8 @@ export const prospectSchema = z.object({
   metrics: z.partialRecord(z.enum(domainMetricNames), z.number()).optional(),
   /** The contact address's check before enrollment; null until it was checked. */
   emailCheck: emailCheckSchema.nullable(),
+  /** The contact address's latest verification (decision 047); null until verified. */
+  emailVerification: emailVerificationSchema.nullable().default(null),
   /** The last time we wrote to them; an outcome (success, failed) keeps it. */
   lastContacted: z.string().nullable(),
   /** When the status became success or failed; null in any other status. */

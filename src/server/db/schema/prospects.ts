@@ -66,6 +66,12 @@ export const prospects = pgTable(
      */
     emailCheck: jsonb().$type<Record<string, unknown>>(),
     /**
+     * The contact address's latest verification (deliverable, undeliverable, risky, unknown) with its
+     * source and date: shape `EmailVerification` of shared/schemas/email-verification.ts; null = never
+     * verified (docs/decisions/047-address-verification.md).
+     */
+    emailVerification: jsonb().$type<Record<string, unknown>>(),
+    /**
      * What the contacts search looks in: website, contact email and contact name, lower-cased, joined
      * by U+0001 (a control character nobody types, so no match spans two fields). One column with one
      * trigram index lets a search be one case-sensitive LIKE per row instead of three ILIKEs

@@ -149,7 +149,13 @@ describe('enrolling a campaign', () => {
     const o = await owner();
     const campaign = await createManualCampaign(t.app, o.cookie, { prospects });
     const preview = await call(o.cookie, 'GET', withId(apiPaths.campaignEnrollment, campaign.id));
-    expect(preview.json()).toEqual({ eligible: 5, blocker: m.noMailbox, warning: null });
+    expect(preview.json()).toEqual({
+      eligible: 5,
+      risky: 0,
+      undeliverable: 0,
+      blocker: m.noMailbox,
+      warning: null,
+    });
     const enroll = await call(o.cookie, 'POST', withId(apiPaths.campaignEnrollment, campaign.id));
     expect(enroll.statusCode).toBe(409);
     expect(enroll.json().error.message).toBe(m.noMailbox);
@@ -165,6 +171,8 @@ describe('enrolling a campaign', () => {
     const previewUrl = withId(apiPaths.campaignEnrollment, campaign.id);
     expect((await call(o.cookie, 'GET', previewUrl)).json()).toEqual({
       eligible: 4,
+      risky: 0,
+      undeliverable: 0,
       blocker: null,
       warning: null,
     });
@@ -192,6 +200,8 @@ describe('enrolling a campaign', () => {
 
     expect((await call(o.cookie, 'GET', previewUrl)).json()).toEqual({
       eligible: 0,
+      risky: 0,
+      undeliverable: 0,
       blocker: null,
       warning: null,
     });
@@ -213,6 +223,8 @@ describe('enrolling a campaign', () => {
     await setStatus([first, second], 'error');
     expect((await call(o.cookie, 'GET', previewUrl)).json()).toEqual({
       eligible: 5,
+      risky: 0,
+      undeliverable: 0,
       blocker: null,
       warning: m.mailboxesDisconnected,
     });
@@ -252,6 +264,8 @@ describe('enrolling a campaign', () => {
     // one.com (do not contact) and two.com (other campaign, 10 days ago) are left out.
     expect((await call(o.cookie, 'GET', previewUrl)).json()).toEqual({
       eligible: 3,
+      risky: 0,
+      undeliverable: 0,
       blocker: null,
       warning: null,
     });

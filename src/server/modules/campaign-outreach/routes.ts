@@ -18,13 +18,15 @@ import { previewStep } from './step-preview';
 import { variantStats } from './variant-stats';
 import { variantStatsSchema } from '../../../shared/schemas/variant-stats';
 import { idParams } from '../../http/params';
+import { enrollmentInputSchema } from '../../../shared/schemas/email-verification';
 
 /**
  * Starting outreach (docs/decisions/009-outreach-sending.md): a campaign's mailboxes, sequence and tracking; how many prospects
  * Send Emails would enroll and the enrolling itself, for a whole campaign or one prospect; and the
  * sequence editor's step preview; the campaign's statistics per step and variant (decision 043). Pausing and resuming is the campaign's status (PATCH
  * /api/campaigns/:id). Only the signed-in user's records; another user's id answers 404. Addresses
- * are checked before enrollment over DNS as the settings say (DNS_SERVERS, MAIL_DOMAINS_ASSUME_OK).
+ * are checked before enrollment over DNS as the settings say (DNS_SERVERS, MAIL_DOMAINS_ASSUME_OK);
+ * verified-undeliverable ones are skipped and risky ones wait for `includeRisky` (decision 047).
  */
 export function outreachRoutes({ db, config }: { db: Database; config: Config }): FastifyPluginAsyncZod {
   const addresses = addressCheckerFromConfig(db, config);
@@ -55,13 +57,29 @@ export function outreachRoutes({ db, config }: { db: Database; config: Config })
     );
     app.post(
       apiPaths.campaignEnrollment,
-      { schema: { tags, params: idParams, response: { 200: enrollmentResultSchema } } },
-      async (request) => enrollCampaign(db, addresses, actor(request), request.params.id, new Date()),
+      {
+        schema: {
+          tags,
+          params: idParams,
+          body: enrollmentInputSchema,
+          response: { 200: enrollmentResultSchema },
+        },
+      },
+      async (request) =>
+        enrollCampaign(db, addresses, actor(request), request.params.id, new Date(), request.body ?? {}),
     );
     app.post(
       apiPaths.prospectEnrollment,
-      { schema: { tags, params: idParams, response: { 200: enrollmentResultSchema } } },
-      async (request) => enrollProspect(db, addresses, actor(request), request.params.id, new Date()),
+      {
+        schema: {
+          tags,
+          params: idParams,
+          body: enrollmentInputSchema,
+          response: { 200: enrollmentResultSchema },
+        },
+      },
+      async (request) =>
+        enrollProspect(db, addresses, actor(request), request.params.id, new Date(), request.body ?? {}),
     );
     app.get(
       apiPaths.campaignVariantStats,

@@ -1,4 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import { emailVerificationSchema } from '../../../shared/schemas/email-verification';
 import { emailCheckSchema } from '../../../shared/schemas/mail-health';
 import type { Prospect, UpdateProspectStatusInput } from '../../../shared/schemas/prospects';
 import { emit } from '../../events/emit';
@@ -24,6 +25,12 @@ function emailCheckOf(value: unknown): Prospect['emailCheck'] {
   return emailCheckSchema.safeParse(value).data ?? null;
 }
 
+/** The stored address verification (a jsonb column) as the API shows it; null as emailCheckOf. */
+function emailVerificationOf(value: unknown): Prospect['emailVerification'] {
+  if (value === null || value === undefined) return null;
+  return emailVerificationSchema.safeParse(value).data ?? null;
+}
+
 /** A prospect row as the API presents it. */
 export function toProspect(row: ProspectRow): Prospect {
   return {
@@ -41,6 +48,7 @@ export function toProspect(row: ProspectRow): Prospect {
     sourceRel: row.sourceRel,
     sourceFirstSeen: row.sourceFirstSeen,
     emailCheck: emailCheckOf(row.emailCheck),
+    emailVerification: emailVerificationOf(row.emailVerification),
     relevanceScore: row.relevanceScore,
     lastContacted: iso(row.lastContacted),
     outcomeAt: iso(row.outcomeAt),
@@ -66,6 +74,7 @@ export const prospectColumns = {
   sourceFirstSeen: prospects.sourceFirstSeen,
   metrics: domainMetricsOf(prospects).as('metrics'),
   emailCheck: prospects.emailCheck,
+  emailVerification: prospects.emailVerification,
   lastContacted: prospects.lastContacted,
   outcomeAt: prospects.outcomeAt,
   createdAt: prospects.createdAt,
@@ -89,6 +98,7 @@ export interface RawProspect {
   source_first_seen: string | null;
   metrics: Prospect['metrics'] | null;
   email_check: unknown;
+  email_verification: unknown;
   last_contacted: string | Date | null;
   outcome_at: string | Date | null;
   created_at: string | Date;
@@ -112,6 +122,7 @@ export function toProspectFromRaw(r: RawProspect): Prospect {
     sourceFirstSeen: r.source_first_seen,
     metrics: r.metrics ?? {},
     emailCheck: emailCheckOf(r.email_check),
+    emailVerification: emailVerificationOf(r.email_verification),
     relevanceScore: r.relevance_score,
     lastContacted: isoText(r.last_contacted),
     outcomeAt: isoText(r.outcome_at),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { campaignStatusSchema } from '../campaigns';
+import { addressPatterns, emailVerdicts, verdictSources, verifierProviders } from '../email-verification';
 import { liveLinkStatuses } from '../live-links';
 import { prospectStatusSchema } from '../prospects';
 import { defineEvent, plural } from './define';
@@ -269,6 +270,87 @@ export const domainEvents = {
     label: 'Discovery finished',
     live: ['discovery.finished'],
     webhook: { when: 'a find-prospects run ended' },
+  }),
+  // Address verification (docs/decisions/047-address-verification.md)
+  'email_verification.settings_changed': defineEvent({
+    payload: z.object({
+      provider: z.enum(verifierProviders).nullable(),
+      smtpCheck: z.boolean(),
+    }),
+    label: 'Email verification settings changed',
+    live: [],
+    activity: {
+      facts: (p) => ({
+        subject: p.provider ?? 'no provider',
+        details: { smtpCheck: p.smtpCheck ? 'on' : 'off' },
+      }),
+      sentence: (e) => `set email verification to ${e.subject}, SMTP check ${e.details.smtpCheck}`,
+    },
+  }),
+  'prospect.email_verified': defineEvent({
+    payload: prospectRefSchema.extend({
+      verdict: z.enum(emailVerdicts),
+      source: z.enum(verdictSources),
+      detail: z.string(),
+      checkedAt: iso,
+    }),
+    label: 'Address verified',
+    live: ['prospects.changed'],
+    activity: {
+      facts: (p) => ({ subject: p.email ?? p.website, details: { verdict: p.verdict } }),
+      sentence: (e) => `verified ${e.subject}: ${e.details.verdict}`,
+    },
+    webhook: { when: "a member verified a prospect's address" },
+  }),
+  'prospect.email_found': defineEvent({
+    payload: prospectRefSchema.extend({
+      pattern: z.enum(addressPatterns),
+      /** The candidate's verdict when it was chosen; null when it was never verified. */
+      verdict: z.enum(emailVerdicts).nullable(),
+      /** True when the member confirmed an address that was not verified deliverable. */
+      unverifiedConsent: z.boolean(),
+    }),
+    label: 'Address found from a name',
+    live: ['prospects.changed'],
+    activity: {
+      facts: (p) => ({ subject: p.website, details: { email: p.email ?? '' } }),
+      sentence: (e) => `chose ${e.details.email} as the address at ${e.subject}`,
+    },
+    webhook: { when: 'a member chose a candidate address made from a contact name' },
+  }),
+  'address_verification.progress': liveOnly(
+    z.object({ runId: id, campaignId: id }),
+    'Address verification progress',
+    ['prospects.changed'],
+  ),
+  'campaign.addresses_verified': defineEvent({
+    payload: z.object({
+      runId: id,
+      campaignId: id,
+      campaignName: z.string(),
+      status: z.enum(['completed', 'failed']),
+      /** Addresses per verdict. */
+      deliverable: z.number().int(),
+      undeliverable: z.number().int(),
+      risky: z.number().int(),
+      unknown: z.number().int(),
+      error: z.string().nullable(),
+    }),
+    label: 'Addresses verified',
+    live: ['prospects.changed'],
+    activity: {
+      facts: (p) => ({
+        subject: p.campaignName,
+        details: {
+          count: p.deliverable + p.undeliverable + p.risky + p.unknown,
+          undeliverable: p.undeliverable,
+          risky: p.risky,
+        },
+      }),
+      sentence: (e) =>
+        `verified ${e.details.count} address${e.details.count === 1 ? '' : 'es'} of ${e.subject} (${e.details.undeliverable} undeliverable, ${e.details.risky} risky)`,
+    },
+    webhook: { when: "a campaign's Verify addresses run ended" },
   }),
   'export.downloaded': defineEvent({
     payload: z.object({ fileName: z.string() }),

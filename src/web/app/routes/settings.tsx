@@ -1,5 +1,6 @@
 import { ActivityLog } from '#web/features/activity/components/activity-log';
 import { ApiKeysTab } from '#web/features/api-keys/components/api-keys-tab';
+import { EmailVerificationTab } from '#web/features/email-verification/components/email-verification-tab';
 import { SettingsPage, type SettingsTab } from '#web/features/settings/components/settings-page';
 import { SsoTab } from '#web/features/sso/components/sso-tab';
 import { SystemTab } from '#web/features/system/components/system-tab';
@@ -14,6 +15,11 @@ const workspaceTabs: SettingsTab[] = [
   { value: 'api-keys', label: 'API keys', panel: (user) => <ApiKeysTab user={user} /> },
   { value: 'webhooks', label: 'Webhooks', panel: (user) => <WebhooksTab user={user} /> },
   { value: 'sso', label: 'Single sign-on', panel: (user) => <SsoTab user={user} /> },
+  {
+    value: 'email-verification',
+    label: 'Email verification',
+    panel: (user) => <EmailVerificationTab user={user} />,
+  },
   { value: 'system', label: 'System', panel: () => <SystemTab />, fullAccessOnly: true },
 ];
 

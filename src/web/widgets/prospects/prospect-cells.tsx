@@ -7,6 +7,7 @@ import { SortHeader, Td, Th } from '#web/components/ui/table';
 import { Tooltip } from '#web/components/ui/tooltip';
 import { formatDate } from '#web/lib/format';
 import { EmailCheckWarning } from './email-check-warning';
+import { EmailVerdictBadge } from './email-verdict-badge';
 import { displayUrl } from '#shared/display-host';
 
 /**
@@ -87,6 +88,7 @@ export function ProspectIdentityCells({ prospect: p, onOpen }: { prospect: Prosp
           <span className="truncate" title={p.contactEmail ?? undefined}>
             {p.contactEmail ?? 'No email'}
           </span>
+          <EmailVerdictBadge verification={p.emailVerification} />
           <EmailCheckWarning check={p.emailCheck} />
         </div>
       </Td>

@@ -52,8 +52,13 @@ export function useSaveCampaignOutreach(id: string) {
 export function useEnrollCampaign(id: string) {
   const refresh = useRefreshCampaignData();
   return useMutation({
-    mutationFn: () =>
-      apiRequest(withId(apiPaths.campaignEnrollment, id), { method: 'POST', schema: enrollmentResultSchema }),
+    /** `includeRisky`: enroll the prospects whose address is risky (catch-all) too (decision 047). */
+    mutationFn: (includeRisky: boolean = false) =>
+      apiRequest(withId(apiPaths.campaignEnrollment, id), {
+        method: 'POST',
+        body: { includeRisky },
+        schema: enrollmentResultSchema,
+      }),
     onSuccess: () => refresh(),
   });
 }

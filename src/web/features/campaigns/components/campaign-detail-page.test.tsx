@@ -45,6 +45,7 @@ const prospect: Prospect = {
   sourceRel: null,
   sourceFirstSeen: null,
   emailCheck: null,
+  emailVerification: null,
   lastContacted: null,
   outcomeAt: null,
   createdAt: '2026-11-20T10:00:00.000Z',

@@ -40,7 +40,13 @@ function renderDialog(
 
 describe('Send Emails', () => {
   it('says how many prospects will be enrolled and warns when every mailbox has a connection error', async () => {
-    const { api } = renderDialog({ eligible: 3, blocker: null, warning: m.mailboxesDisconnected });
+    const { api } = renderDialog({
+      eligible: 3,
+      risky: 0,
+      undeliverable: 0,
+      blocker: null,
+      warning: m.mailboxesDisconnected,
+    });
     expect(
       await screen.findByText('3 prospects will be enrolled in this campaign’s sequence.'),
     ).toBeInTheDocument();
@@ -49,10 +55,21 @@ describe('Send Emails', () => {
     await waitFor(() => expect(sentTo(api, 'POST', url)).toHaveLength(1));
   });
 
+  it('skips undeliverable addresses and includes risky ones only when ticked', async () => {
+    const { api } = renderDialog({ eligible: 2, risky: 3, undeliverable: 1, blocker: null, warning: null });
+    expect(
+      await screen.findByText('1 prospect skipped: their address was verified undeliverable.'),
+    ).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('checkbox', { name: 'Also send to 3 prospects with a risky address' }));
+    await user.click(screen.getByRole('button', { name: 'Send to 5 prospects' }));
+    await waitFor(() => expect(sentTo(api, 'POST', url)).toEqual([{ includeRisky: true }]));
+  });
+
   it('sends one enrollment request for a double click', async () => {
     let answer: (response: Response) => void = () => {};
     const { api } = renderDialog(
-      { eligible: 2, blocker: null, warning: null },
+      { eligible: 2, risky: 0, undeliverable: 0, blocker: null, warning: null },
       () => new Promise<Response>((resolve) => (answer = resolve)),
     );
     await userEvent.setup().dblClick(await screen.findByRole('button', { name: 'Send to 2 prospects' }));
@@ -63,7 +80,13 @@ describe('Send Emails', () => {
   });
 
   it('offers the outreach settings instead of sending when the campaign has no mailbox', async () => {
-    const { api, onOpenSettings } = renderDialog({ eligible: 3, blocker: m.noMailbox, warning: null });
+    const { api, onOpenSettings } = renderDialog({
+      eligible: 3,
+      risky: 0,
+      undeliverable: 0,
+      blocker: m.noMailbox,
+      warning: null,
+    });
     expect(await screen.findByText(m.noMailbox)).toBeInTheDocument();
     expect(screen.queryByText(m.mailboxesDisconnected)).not.toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Open Outreach Settings' }));

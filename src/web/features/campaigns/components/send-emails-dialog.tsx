@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { outreachMessages as m, type EnrollmentResult } from '#shared/schemas/outreach';
 import { Alert } from '#web/components/ui/alert';
 import { Button } from '#web/components/ui/button';
+import { Checkbox } from '#web/components/ui/checkbox';
 import { Dialog, DialogContent, DialogFooter } from '#web/components/ui/dialog';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { refusalMessage } from '#web/lib/form-errors';
@@ -52,11 +54,14 @@ export function SendEmailsDialog({
   const enroll = useEnrollCampaign(campaignId);
   const close = () => onOpenChange(false);
   const data = preview.data;
-  const ready = data && !data.blocker && data.eligible > 0;
+  // Risky (catch-all) addresses are asked about: enrolled only when the user ticks them in.
+  const [includeRisky, setIncludeRisky] = useState(false);
+  const count = data ? data.eligible + (includeRisky ? data.risky : 0) : 0;
+  const ready = data && !data.blocker && count > 0;
   // One enrollment request per click: a double click must not send a second request that finds
   // nobody left to enroll and says so.
   const send = useSingleFlight(() =>
-    enroll.mutateAsync().then(
+    enroll.mutateAsync(includeRisky).then(
       (result) => {
         const { message, description, warning } = enrollmentSummary(result, paused);
         (warning ? toast.warning : toast.success)(message, { description });
@@ -82,13 +87,24 @@ export function SendEmailsDialog({
           <Alert variant="destructive">
             <p>{data!.blocker}</p>
           </Alert>
-        ) : data!.eligible === 0 ? (
+        ) : data!.eligible + data!.risky === 0 ? (
           <p className="text-sm text-slate-600 dark:text-slate-400">{m.nothingToEnroll}</p>
         ) : (
           <div className="space-y-2 text-sm text-slate-700 dark:text-slate-300">
             <p className="text-base font-medium text-slate-900 dark:text-white">
-              {prospectCount(data!.eligible)} will be enrolled in this campaign’s sequence.
+              {prospectCount(count)} will be enrolled in this campaign’s sequence.
             </p>
+            {data!.undeliverable > 0 && (
+              <p>{prospectCount(data!.undeliverable)} skipped: their address was verified undeliverable.</p>
+            )}
+            {data!.risky > 0 && (
+              <Checkbox
+                label={`Also send to ${prospectCount(data!.risky)} with a risky address`}
+                hint="Their domain accepts every address (catch-all), so the mailbox could not be confirmed; some may bounce."
+                checked={includeRisky}
+                onChange={(e) => setIncludeRisky(e.target.checked)}
+              />
+            )}
             <p>
               Pending prospects with an email address are included; suppressed addresses, addresses whose
               domain does not accept mail and prospects already enrolled are skipped. The first emails go out
@@ -115,7 +131,7 @@ export function SendEmailsDialog({
             </Button>
           ) : (
             <Button disabled={!ready} loading={enroll.isPending} onClick={send}>
-              {ready ? `Send to ${prospectCount(data.eligible)}` : 'Send'}
+              {ready ? `Send to ${prospectCount(count)}` : 'Send'}
             </Button>
           )}
         </DialogFooter>

@@ -34,6 +34,7 @@ import { useProspectTimeline } from '#web/data/prospect-queries';
 import { ProspectStatusBadge } from '#web/widgets/prospects/prospect-status-badge';
 import { ReplyAssist } from '#web/widgets/ai/reply-assist';
 import { displayUrl } from '#shared/display-host';
+import { ProspectAddressPanel } from './prospect-address-panel';
 
 /**
  * The prospect's whole history in a side sheet (docs/decisions/011-replies-history-and-domain-memory.md): messages sent, opens and clicks
@@ -90,6 +91,7 @@ function TimelineView({ timeline }: { timeline: ProspectTimeline }) {
           </p>
           <p className="truncate text-xs text-slate-500 dark:text-slate-400">{timeline.campaignName}</p>
         </div>
+        <ProspectAddressPanel prospect={prospect} />
         <div className="flex flex-wrap items-center gap-2">
           <ProspectStatusBadge status={prospect.status} />
           <span className="flex-1" />

@@ -34,6 +34,7 @@ const prospect = (status: Prospect['status']): Prospect => ({
   sourceRel: null,
   sourceFirstSeen: null,
   emailCheck: null,
+  emailVerification: null,
   lastContacted: '2026-11-21T10:00:00.000Z',
   outcomeAt: null,
   createdAt: '2026-11-20T10:00:00.000Z',

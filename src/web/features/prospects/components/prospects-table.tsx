@@ -26,6 +26,7 @@ import { ProspectTimelineDrawer } from './prospect-timeline-drawer';
 import { displayUrl } from '#shared/display-host';
 import { type DomainMetricName, domainMetricNames, metricLabels } from '#shared/seo-exports/formats';
 import { Input } from '#web/components/ui/input';
+import { VerifyAddressesButton } from './verify-addresses-button';
 
 const PAGE_SIZE = 25;
 type Sort = { field: CampaignProspectSortField; order: SortOrder };
@@ -76,6 +77,7 @@ export function ProspectsTable({ campaignId }: { campaignId: string }) {
       heading={
         <div className="flex flex-wrap items-end justify-between gap-3 px-6 pt-5 pb-3">
           <h2 className="text-lg font-semibold">Prospects</h2>
+          <VerifyAddressesButton campaignId={campaignId} />
           {showMetricFilter && (
             <MetricFilter
               value={filter}
