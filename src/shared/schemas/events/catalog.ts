@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { campaignStatusSchema } from '../campaigns';
 import { liveLinkStatuses } from '../live-links';
 import { prospectStatusSchema } from '../prospects';
+import { stepConditions } from '../../step-conditions';
 import { defineEvent, plural } from './define';
 
 /**
@@ -29,6 +30,21 @@ export const prospectRefSchema = z.object({
   email: z.string().nullable(),
 });
 export type ProspectRef = z.infer<typeof prospectRefSchema>;
+
+/**
+ * The outreach message an answer or an unsubscribe is about (S in docs/product.md#webhooks): its
+ * step, the variant it sent with its label (A–D) and the condition set it came from
+ * (docs/decisions/043-sequence-variants-and-spintax.md, docs/decisions/045-conditional-follow-ups.md).
+ * `variantId` null: the step has one version; every field null when the message no longer exists.
+ */
+export const sentMessageRefSchema = z.object({
+  outreachMessageId: id.nullable(),
+  stepNumber: z.number().int().nullable(),
+  variantId: z.string().nullable(),
+  variantLabel: z.string().nullable(),
+  branch: z.enum(stepConditions).nullable(),
+});
+export type SentMessageRef = z.infer<typeof sentMessageRefSchema>;
 
 /** The mailbox an inbound message arrived in (M in docs/product.md#webhooks). */
 export const mailboxRefSchema = z.object({ mailboxId: id, mailboxEmail: z.string() });
@@ -360,7 +376,7 @@ export const domainEvents = {
     ['inbound.applied'],
   ),
   'reply.received': defineEvent({
-    payload: prospectRefSchema.extend(mailboxRefSchema.shape).extend({
+    payload: prospectRefSchema.extend(mailboxRefSchema.shape).extend(sentMessageRefSchema.shape).extend({
       inboundMessageId: id,
       /** reply: a person answered; auto_reply: an automatic answer (out of office); challenge: a challenge/response system. */
       classification: z.enum(['reply', 'auto_reply', 'challenge']),
@@ -377,7 +393,7 @@ export const domainEvents = {
     webhook: { when: 'an answer to outreach arrived' },
   }),
   'bounce.received': defineEvent({
-    payload: prospectRefSchema.extend(mailboxRefSchema.shape).extend({
+    payload: prospectRefSchema.extend(mailboxRefSchema.shape).extend(sentMessageRefSchema.shape).extend({
       inboundMessageId: id,
       /** hard: the address is dead; soft and policy: may pass later; delay: the server still tries. */
       bounceType: z.enum(['hard', 'soft', 'policy', 'delay']),
@@ -395,7 +411,7 @@ export const domainEvents = {
     },
   }),
   'unsubscribe.received': defineEvent({
-    payload: prospectRefSchema.extend({
+    payload: prospectRefSchema.extend(sentMessageRefSchema.shape).extend({
       /** mail: they answered asking to be removed; link: they used the unsubscribe link or one-click header. */
       via: z.enum(['mail', 'link']),
       /** The message they asked by (mail only). */
