@@ -69,7 +69,9 @@ export function sentVariantLabel(
   variantId: string | null,
 ): string | null {
   if (!step || variantId === null) return null;
-  const variants = branch ? (step.branches.find((b) => b.condition === branch)?.variants ?? []) : step.variants;
+  const variants = branch
+    ? (step.branches.find((b) => b.condition === branch)?.variants ?? [])
+    : step.variants;
   const i = variants.findIndex((v) => v.id === variantId);
   return i >= 0 ? variantLabel(i) : null;
 }
@@ -78,7 +80,11 @@ export function sentVariantLabel(
  * How a sent variant is named outside the editor: "B", "Clicked · A"; "Single version" for a step
  * without variants and "Removed variant" for one no longer in the step.
  */
-export function sentVariantName(branch: StepCondition | null, variantId: string | null, label: string | null) {
+export function sentVariantName(
+  branch: StepCondition | null,
+  variantId: string | null,
+  label: string | null,
+) {
   const variant = variantId === null ? 'Single version' : (label ?? 'Removed variant');
   return branch ? `${stepConditionLabels[branch]} · ${variant}` : variant;
 }

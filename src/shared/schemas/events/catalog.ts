@@ -376,34 +376,40 @@ export const domainEvents = {
     ['inbound.applied'],
   ),
   'reply.received': defineEvent({
-    payload: prospectRefSchema.extend(mailboxRefSchema.shape).extend(sentMessageRefSchema.shape).extend({
-      inboundMessageId: id,
-      /** reply: a person answered; auto_reply: an automatic answer (out of office); challenge: a challenge/response system. */
-      classification: z.enum(['reply', 'auto_reply', 'challenge']),
-      from: z.string(),
-      subject: z.string(),
-      /** The start of their words (quoted history cut), at most 280 characters. */
-      snippet: z.string(),
-      receivedAt: iso,
-      /** For an auto-reply: the return date it names, if any. */
-      returnsOn: iso.nullable(),
-    }),
+    payload: prospectRefSchema
+      .extend(mailboxRefSchema.shape)
+      .extend(sentMessageRefSchema.shape)
+      .extend({
+        inboundMessageId: id,
+        /** reply: a person answered; auto_reply: an automatic answer (out of office); challenge: a challenge/response system. */
+        classification: z.enum(['reply', 'auto_reply', 'challenge']),
+        from: z.string(),
+        subject: z.string(),
+        /** The start of their words (quoted history cut), at most 280 characters. */
+        snippet: z.string(),
+        receivedAt: iso,
+        /** For an auto-reply: the return date it names, if any. */
+        returnsOn: iso.nullable(),
+      }),
     label: 'Reply received',
     live: [],
     webhook: { when: 'an answer to outreach arrived' },
   }),
   'bounce.received': defineEvent({
-    payload: prospectRefSchema.extend(mailboxRefSchema.shape).extend(sentMessageRefSchema.shape).extend({
-      inboundMessageId: id,
-      /** hard: the address is dead; soft and policy: may pass later; delay: the server still tries. */
-      bounceType: z.enum(['hard', 'soft', 'policy', 'delay']),
-      hard: z.boolean(),
-      reason: z.string(),
-      /** Enhanced status code (RFC 3463), e.g. 5.1.1, when the report states one. */
-      status: z.string().nullable(),
-      recipient: z.string().nullable(),
-      receivedAt: iso,
-    }),
+    payload: prospectRefSchema
+      .extend(mailboxRefSchema.shape)
+      .extend(sentMessageRefSchema.shape)
+      .extend({
+        inboundMessageId: id,
+        /** hard: the address is dead; soft and policy: may pass later; delay: the server still tries. */
+        bounceType: z.enum(['hard', 'soft', 'policy', 'delay']),
+        hard: z.boolean(),
+        reason: z.string(),
+        /** Enhanced status code (RFC 3463), e.g. 5.1.1, when the report states one. */
+        status: z.string().nullable(),
+        recipient: z.string().nullable(),
+        receivedAt: iso,
+      }),
     label: 'Bounce',
     live: [],
     webhook: {
