@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Database, DatabaseHandle } from '../db/client';
 import { campaigns } from '../db/schema/campaigns';
 import { prospects } from '../db/schema/prospects';
-import { outreachMessages } from '../db/schema/outreach';
+import { enrollments, outreachMessages } from '../db/schema/outreach';
 import { workspaces } from '../db/schema/workspaces';
 import { testConfig } from '../testing/app';
 import { createTestDatabase } from '../testing/database';
@@ -14,6 +14,7 @@ import { claimSendable } from './scheduling/claim';
 import { queueDueSteps } from './scheduling/queue-steps';
 import { DELIVERY_GRACE_MS, reconcileInterrupted, SENDING_LEASE_MS } from './sending/reconcile';
 import { sendMessage } from './sending/send';
+import { recordHit } from './tracking/events';
 
 /**
  * The crash test of the outreach engine (docs/decisions/009-outreach-sending.md): a worker process is killed in the middle of a send, at the two
@@ -30,13 +31,20 @@ afterEach(async () => {
   await handle?.close().catch(() => undefined);
 });
 
-/** A test database with one always-open sequence; returns what the worker process needs to open it too. */
-async function setUpAlwaysOpen(): Promise<{ env: Record<string, string> }> {
+type Steps = Parameters<typeof createOutreachFixture>[1]['steps'];
+
+/**
+ * A test database with one always-open sequence (by default one step); returns what the worker
+ * process needs to open it too.
+ */
+async function setUpAlwaysOpen(
+  steps: Steps = [{ subject: 'Idea', content: 'Hi [First Name]', delayHours: null }],
+): Promise<{ env: Record<string, string> }> {
   handle = await createTestDatabase();
   const start = new Date(Date.now() - 60_000);
   fixture = await createOutreachFixture(handle.db, {
     prospects: [{ website: 'https://blog.example', email: 'anna@blog.example', name: 'Anna' }],
-    steps: [{ subject: 'Idea', content: 'Hi [First Name]', delayHours: null }],
+    steps,
     start,
   });
   // An always-open window, so the worker's real clock is inside it whatever day the test runs.
@@ -77,8 +85,11 @@ const deps = () => ({ keys: fixture!.keys, config: testConfig({ APP_URL: 'https:
  * accepted the message (the connection is then lost too) or just after. Returns the database and
  * the message the worker left mid-send.
  */
-async function killWorkerWhileSending(at: 'beforeAccept' | 'afterAccept') {
-  const shared = await setUpAlwaysOpen();
+async function killWorkerWhileSending(
+  at: 'beforeAccept' | 'afterAccept',
+  setUp: () => Promise<{ env: Record<string, string> }> = () => setUpAlwaysOpen(),
+) {
+  const shared = await setUp();
   // Set in the same tick as the spawn: the worker needs far longer to reach the SMTP server.
   const worker = runWorker(shared.env);
   fixture!.smtp.hooks[at] = async () => {
@@ -89,7 +100,12 @@ async function killWorkerWhileSending(at: 'beforeAccept' | 'afterAccept') {
   expect(await worker.exited).toBe('SIGKILL');
   fixture!.smtp.hooks[at] = undefined;
 
-  const [stuck] = await handle!.db.select().from(outreachMessages);
+  const [stuck] = await handle!.db
+    .select()
+    .from(outreachMessages)
+    .where(eq(outreachMessages.enrollmentId, (await handle!.db.select().from(enrollments))[0]!.id))
+    .orderBy(outreachMessages.stepNumber)
+    .then((rows) => rows.slice(-1));
   expect(stuck!.status).toBe('sending');
   return { db: handle!.db, stuck: stuck! };
 }
@@ -157,6 +173,79 @@ describe('a worker killed in the middle of a send', () => {
       const [prospect] = await db.select().from(prospects).where(eq(prospects.id, fixture!.prospectIds[0]!));
       expect(prospect!.status).toBe('sent');
       expect(await emailsSent(db)).toBe(1);
+    },
+    WORKER_TEST_TIMEOUT_MS,
+  );
+});
+
+const variant = (content: string) => ({ id: crypto.randomUUID(), subject: '', content, weight: 1 });
+
+/**
+ * A follow-up with conditions (docs/decisions/045-conditional-follow-ups.md) whose step 1 went out
+ * two hours ago unopened, due now: the worker chooses the "not opened" set.
+ */
+async function setUpConditionalFollowUp() {
+  const shared = await setUpAlwaysOpen([
+    { subject: 'Idea', content: 'Hi [First Name]', delayHours: 1 },
+    {
+      subject: 'Idea',
+      content: 'Just checking in.',
+      delayHours: null,
+      branches: [
+        { condition: 'not_opened', variants: [variant('Resending in case it got buried.')] },
+        { condition: 'clicked', variants: [variant('Thanks for having a look.')] },
+      ],
+    },
+  ]);
+  const db = handle!.db;
+  const now = Date.now();
+  await queueDueSteps(db, new Date(now - 60_000));
+  await db
+    .update(outreachMessages)
+    .set({ status: 'sent', sentAt: new Date(now - 2 * 3_600_000) })
+    .where(eq(outreachMessages.stepNumber, 1));
+  await db.update(enrollments).set({ nextStep: 2, nextStepAt: new Date(now - 60_000) });
+  return shared;
+}
+
+describe('a worker killed between choosing a follow-up’s variant and sending it', () => {
+  it.each(['beforeAccept', 'afterAccept'] as const)(
+    '%s: the prospect gets the variant chosen first, once, though what they did changed meanwhile',
+    async (at) => {
+      const { db, stuck } = await killWorkerWhileSending(at, setUpConditionalFollowUp);
+      expect(stuck).toMatchObject({
+        stepNumber: 2,
+        branch: 'not_opened',
+        body: 'Resending in case it got buried.',
+      });
+      expect(fixture!.smtp.messages).toHaveLength(at === 'afterAccept' ? 1 : 0);
+
+      // Meanwhile the prospect clicks step 1: queued now, the follow-up would be the "clicked" one.
+      const [first] = await db
+        .select()
+        .from(outreachMessages)
+        .where(
+          and(eq(outreachMessages.stepNumber, 1), eq(outreachMessages.enrollmentId, stuck.enrollmentId)),
+        );
+      const person = { userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/133.0', ipAddress: '203.0.113.9' };
+      expect(await recordHit(db, first!.id, 'click', person, new Date(), 'https://blog.example/x')).toBe(
+        true,
+      );
+
+      // The restart: the interrupted send is settled, the tick runs again, whatever is sendable goes.
+      const later = new Date(stuck.claimedAt!.getTime() + DELIVERY_GRACE_MS + 1000);
+      await reconcileInterrupted(db, fixture!.keys, testConfig(), later);
+      expect(await queueDueSteps(db, later)).toBe(0);
+      for (const id of await claimSendable(db, later)) await sendMessage(db, deps(), id, later);
+
+      const received = fixture!.smtp.messages.map((m) => m.parsed.text ?? '');
+      expect(received).toHaveLength(1);
+      expect(received[0]).toContain('Resending in case it got buried.');
+      expect(received.some((text) => text.includes('Thanks for having a look.'))).toBe(false);
+      const followUps = await db.select().from(outreachMessages).where(eq(outreachMessages.stepNumber, 2));
+      expect(followUps.map((m) => [m.status, m.branch, m.messageId])).toEqual([
+        ['sent', 'not_opened', stuck.messageId],
+      ]);
     },
     WORKER_TEST_TIMEOUT_MS,
   );
