@@ -60,7 +60,8 @@ export function StepConditions({ control, register, setValue, errors, index }: S
       </legend>
       <p className="text-xs text-slate-600 dark:text-slate-400">
         Send other words depending on what the prospect did with step {index}. Checked when this step is due:
-        clicked first, then opened, then not opened; everyone else gets the text above.
+        clicked first, then opened, then not opened; everyone else gets the text above. A follow-up goes in
+        the thread as “Re: …”, so the body is what the prospect sees change.
       </p>
       {fields.length > 0 && (
         <ol className="space-y-3" aria-label={`Conditions of step ${index + 1}`}>
