@@ -5,7 +5,12 @@ import type { Database } from '../db/client';
 import { prospects } from '../db/schema/prospects';
 import { emailAccounts } from '../db/schema/mailboxes';
 import { enrollments, outreachMessages } from '../db/schema/outreach';
-import { emailSequences, emailSequenceSteps, type StepBranch, type StepVariant } from '../db/schema/sequences';
+import {
+  emailSequences,
+  emailSequenceSteps,
+  type StepBranch,
+  type StepVariant,
+} from '../db/schema/sequences';
 import { insertCampaign } from './campaigns';
 import { insertTestUser } from './users';
 import { outreachKeys, type OutreachKeys } from '../keys';
