@@ -58,8 +58,8 @@ export async function queueDueSteps(db: Database, now: Date): Promise<number> {
           s.subject, s.content, s.variants, e.sequence_id, s.id as step_id, s.auto_winner_after, s.winner_variant_id,
           s.branches,
           -- Decision 045: opened_at and clicked_at are set by people's hits only, never by scanners.
-          coalesce(prev.opened_at is not null, false) as previous_opened,
-          coalesce(prev.clicked_at is not null, false) as previous_clicked,
+          prev.opened_at is not null as previous_opened,
+          prev.clicked_at is not null as previous_clicked,
           prev.id is not null and exists (select 1 from inbound_messages i
             where i.prospect_id = e.prospect_id and i.kind = 'reply') as previous_replied,
           (select fl.text from prospect_first_lines fl
