@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Database, DatabaseHandle } from '../db/client';
 import { campaigns } from '../db/schema/campaigns';
 import { prospects } from '../db/schema/prospects';
-import { outreachMessages } from '../db/schema/outreach';
+import { enrollments, outreachMessages } from '../db/schema/outreach';
 import { workspaces } from '../db/schema/workspaces';
 import { testConfig } from '../testing/app';
 import { createTestDatabase } from '../testing/database';
@@ -13,6 +13,7 @@ import { claimSendable } from './scheduling/claim';
 import { queueDueSteps } from './scheduling/queue-steps';
 import { DELIVERY_GRACE_MS, reconcileInterrupted, SENDING_LEASE_MS } from './sending/reconcile';
 import { sendMessage } from './sending/send';
+import { recordHit } from './tracking/events';
 
 /**
  * The crash test of the outreach engine (docs/decisions/009-outreach-sending.md): a worker process is killed in the middle of a send, at the two
@@ -26,13 +27,20 @@ afterEach(async () => {
   await handle?.close().catch(() => undefined);
 });
 
-/** A test database with one always-open sequence; returns what the worker process needs to open it too. */
-async function setUpAlwaysOpen(): Promise<string> {
+type Steps = Parameters<typeof createOutreachFixture>[1]['steps'];
+
+/**
+ * A test database with one always-open sequence (by default one step); returns the database URL
+ * the worker process opens it with.
+ */
+async function setUpAlwaysOpen(
+  steps: Steps = [{ subject: 'Idea', content: 'Hi [First Name]', delayHours: null }],
+): Promise<string> {
   handle = await createTestDatabase();
   const start = new Date(Date.now() - 60_000);
   fixture = await createOutreachFixture(handle.db, {
     prospects: [{ website: 'https://blog.example', email: 'anna@blog.example', name: 'Anna' }],
-    steps: [{ subject: 'Idea', content: 'Hi [First Name]', delayHours: null }],
+    steps,
     start,
   });
   // An always-open window, so the worker's real clock is inside it whatever day the test runs.
@@ -50,8 +58,11 @@ const deps = () => ({ keys: fixture!.keys, config: testConfig({ APP_URL: 'https:
  * accepted the message (the connection is then lost too) or just after. Returns the database and
  * the message the worker left mid-send.
  */
-async function killWorkerWhileSending(at: 'beforeAccept' | 'afterAccept') {
-  const databaseUrl = await setUpAlwaysOpen();
+async function killWorkerWhileSending(
+  at: 'beforeAccept' | 'afterAccept',
+  setUp: () => Promise<string> = () => setUpAlwaysOpen(),
+) {
+  const databaseUrl = await setUp();
   // Set in the same tick as the spawn: the worker needs far longer to reach the SMTP server.
   const worker = startJobProcess('outreach-tick', {}, databaseUrl);
   fixture!.smtp.hooks[at] = async () => {
@@ -129,6 +140,79 @@ describe('a worker killed in the middle of a send', () => {
       const [prospect] = await db.select().from(prospects).where(eq(prospects.id, fixture!.prospectIds[0]!));
       expect(prospect!.status).toBe('sent');
       expect(await emailsSent(db)).toBe(1);
+    },
+    JOB_PROCESS_TEST_TIMEOUT_MS,
+  );
+});
+
+const variant = (content: string) => ({ id: crypto.randomUUID(), subject: '', content, weight: 1 });
+
+/**
+ * A follow-up with conditions (docs/decisions/045-conditional-follow-ups.md) whose step 1 went out
+ * two hours ago unopened, due now: the worker chooses the "not opened" set.
+ */
+async function setUpConditionalFollowUp() {
+  const databaseUrl = await setUpAlwaysOpen([
+    { subject: 'Idea', content: 'Hi [First Name]', delayHours: 1 },
+    {
+      subject: 'Idea',
+      content: 'Just checking in.',
+      delayHours: null,
+      branches: [
+        { condition: 'not_opened', variants: [variant('Resending in case it got buried.')] },
+        { condition: 'clicked', variants: [variant('Thanks for having a look.')] },
+      ],
+    },
+  ]);
+  const db = handle!.db;
+  const now = Date.now();
+  await queueDueSteps(db, new Date(now - 60_000));
+  await db
+    .update(outreachMessages)
+    .set({ status: 'sent', sentAt: new Date(now - 2 * 3_600_000) })
+    .where(eq(outreachMessages.stepNumber, 1));
+  await db.update(enrollments).set({ nextStep: 2, nextStepAt: new Date(now - 60_000) });
+  return databaseUrl;
+}
+
+describe('a worker killed between choosing a follow-up’s variant and sending it', () => {
+  it.each(['beforeAccept', 'afterAccept'] as const)(
+    '%s: the prospect gets the variant chosen first, once, though what they did changed meanwhile',
+    async (at) => {
+      const { db, stuck } = await killWorkerWhileSending(at, setUpConditionalFollowUp);
+      expect(stuck).toMatchObject({
+        stepNumber: 2,
+        branch: 'not_opened',
+        body: 'Resending in case it got buried.',
+      });
+      expect(fixture!.smtp.messages).toHaveLength(at === 'afterAccept' ? 1 : 0);
+
+      // Meanwhile the prospect clicks step 1: queued now, the follow-up would be the "clicked" one.
+      const [first] = await db
+        .select()
+        .from(outreachMessages)
+        .where(
+          and(eq(outreachMessages.stepNumber, 1), eq(outreachMessages.enrollmentId, stuck.enrollmentId)),
+        );
+      const person = { userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/133.0', ipAddress: '203.0.113.9' };
+      expect(await recordHit(db, first!.id, 'click', person, new Date(), 'https://blog.example/x')).toBe(
+        true,
+      );
+
+      // The restart: the interrupted send is settled, the tick runs again, whatever is sendable goes.
+      const later = new Date(stuck.claimedAt!.getTime() + DELIVERY_GRACE_MS + 1000);
+      await reconcileInterrupted(db, fixture!.keys, testConfig(), later);
+      expect(await queueDueSteps(db, later)).toBe(0);
+      for (const id of await claimSendable(db, later)) await sendMessage(db, deps(), id, later);
+
+      const received = fixture!.smtp.messages.map((m) => m.parsed.text ?? '');
+      expect(received).toHaveLength(1);
+      expect(received[0]).toContain('Resending in case it got buried.');
+      expect(received.some((text) => text.includes('Thanks for having a look.'))).toBe(false);
+      const followUps = await db.select().from(outreachMessages).where(eq(outreachMessages.stepNumber, 2));
+      expect(followUps.map((m) => [m.status, m.branch, m.messageId])).toEqual([
+        ['sent', 'not_opened', stuck.messageId],
+      ]);
     },
     JOB_PROCESS_TEST_TIMEOUT_MS,
   );

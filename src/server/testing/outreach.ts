@@ -5,7 +5,12 @@ import type { Database } from '../db/client';
 import { prospects } from '../db/schema/prospects';
 import { emailAccounts } from '../db/schema/mailboxes';
 import { enrollments, outreachMessages } from '../db/schema/outreach';
-import { emailSequences, emailSequenceSteps, type StepVariant } from '../db/schema/sequences';
+import {
+  emailSequences,
+  emailSequenceSteps,
+  type StepBranch,
+  type StepVariant,
+} from '../db/schema/sequences';
 import { insertCampaign } from './campaigns';
 import { insertTestUser } from './users';
 import { outreachKeys, type OutreachKeys } from '../keys';
@@ -52,6 +57,8 @@ export interface OutreachFixtureOptions {
     delayHours: number | null;
     variants?: StepVariant[];
     autoWinnerAfter?: number | null;
+    /** A follow-up's conditions (docs/decisions/045-conditional-follow-ups.md). */
+    branches?: StepBranch[];
   }[];
   dailyLimit?: number;
   /** When the first step becomes due. */

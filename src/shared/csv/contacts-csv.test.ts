@@ -17,6 +17,7 @@ const row: ContactCsvRow = {
   relevanceScore: 87.5,
   lastContacted: '2026-03-01T10:00:00.000Z',
   notes: 'line one\nline "two"',
+  stepVariants: ['A', 'Clicked · B'],
 };
 
 describe('contacts CSV export (RFC 4180)', () => {
@@ -36,6 +37,9 @@ describe('contacts CSV export (RFC 4180)', () => {
       '87.5',
       '2026-03-01T10:00:00.000Z',
       'line one\nline "two"',
+      'A',
+      'Clicked · B',
+      '',
     ]);
     expect(parsed[2]?.[5]).toBe('');
     expect(text).toContain('"line one\nline ""two"""');
@@ -66,10 +70,10 @@ describe('contacts CSV export (RFC 4180)', () => {
     );
     const [header, line] = text.split('\r\n');
     expect(header).toBe(
-      '"Website","Email","Name","Campaign","Status",LinkPilot Score,Relevance Score,"Last Contacted","Notes"',
+      '"Website","Email","Name","Campaign","Status",LinkPilot Score,Relevance Score,"Last Contacted","Notes","Step 1 Variant","Step 2 Variant","Step 3 Variant"',
     );
     expect(line).toBe(
-      `"${trap}","${trap}","${trap}","${trap}","${trap}",54,87.5,"2026-03-01T10:00:00.000Z","${trap}"`,
+      `"${trap}","${trap}","${trap}","${trap}","${trap}",54,87.5,"2026-03-01T10:00:00.000Z","${trap}","A","Clicked · B",""`,
     );
     for (const delimiter of [';', '\t']) {
       const cells = Papa.parse<string[]>(text, { delimiter }).data.flat();

@@ -1,5 +1,12 @@
 import Papa from 'papaparse';
 import { safeCsvCell } from '../csv-cell';
+import { limits } from '../limits';
+
+/** The step columns' header: "Step 1 Variant" … one per possible sequence step. */
+const stepVariantColumns = Array.from(
+  { length: limits.maxSequenceSteps },
+  (_, i) => `Step ${i + 1} Variant` as const,
+);
 
 /** Columns of the contacts export, in order (docs/product.md#limits). */
 export const contactsCsvColumns = [
@@ -12,6 +19,7 @@ export const contactsCsvColumns = [
   'Relevance Score',
   'Last Contacted',
   'Notes',
+  ...stepVariantColumns,
 ] as const;
 
 /** One exported contact, already reduced to the values of the columns above. */
@@ -26,6 +34,12 @@ export interface ContactCsvRow {
   /** ISO timestamp or null ('Never' is a screen word; the file leaves it empty). */
   lastContacted: string | null;
   notes: string | null;
+  /**
+   * Per step (index 0 is step 1) the variant its sent message used, as `sentVariantName` names it
+   * ("B", "Clicked · A", "Single version"); null when that step was not sent to the prospect
+   * (docs/decisions/045-conditional-follow-ups.md). Shorter than the steps when the rest are null.
+   */
+  stepVariants: readonly (string | null)[];
 }
 
 function cells(row: ContactCsvRow): string[] {
@@ -41,6 +55,7 @@ function cells(row: ContactCsvRow): string[] {
     row.relevanceScore === null ? '' : String(row.relevanceScore),
     row.lastContacted ?? '',
     text(row.notes),
+    ...stepVariantColumns.map((_, i) => text(row.stepVariants[i] ?? null)),
   ];
 }
 

@@ -87,6 +87,7 @@ describe('parseProspectsCsv (RFC 4180)', () => {
       relevanceScore: 87.5,
       lastContacted: null,
       notes: 'said "hi"\nbye',
+      stepVariants: ['B'],
     };
     const text = contactsCsvChunk([contact, { ...contact, contactEmail: null, notes: null }], true);
     expect(ok(text).valid.map((r) => r.prospect)).toEqual([

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { prospectSchema, prospectStatusSchema } from './prospects';
+import { stepConditions } from '../step-conditions';
 
 /** Prospect timeline messages (docs/decisions/011-replies-history-and-domain-memory.md). */
 export const timelineMessages = {
@@ -28,6 +29,8 @@ export const timelineEntrySchema = z.discriminatedUnion('type', [
     stepNumber: z.number().int(),
     /** The step's variant this message sent (docs/decisions/043-sequence-variants-and-spintax.md); null without variants. */
     variantId: z.string().nullable(),
+    /** The condition on the previous step its variant set was chosen by (docs/decisions/045-conditional-follow-ups.md); null: the step's default set. */
+    branch: z.enum(stepConditions).nullable(),
     status: z.enum(['queued', 'sending', 'sent', 'failed', 'flagged', 'cancelled']),
     toEmail: z.string(),
     subject: z.string(),

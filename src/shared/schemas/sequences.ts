@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { limits } from '../limits';
 import { fieldMessages as f } from './field-messages';
 import { spintaxError } from '../spintax';
+import { stepConditions } from '../step-conditions';
 
 /** Messages of the sequence screens (docs/product.md#validation, docs/product.md#errors). */
 export const sequenceMessages = {
@@ -19,6 +20,9 @@ export const sequenceMessages = {
   tooManyVariants: `A step has at most ${limits.maxStepVariants} variants`,
   variantEmpty: 'A variant needs its own subject or body',
   weightRange: 'Weight must be a whole number from 1 to 100',
+  conditionOnFirstStep: 'Only a follow-up step can depend on what the prospect did with the previous one',
+  conditionTwice: 'Each condition can be used once per step',
+  branchNeedsVariant: 'A condition needs at least one variant',
   autoWinnerRange: `Sends per variant must be between ${limits.minAutoWinnerSends} and ${limits.maxAutoWinnerSends}`,
   /** A spintax error in a field: "Subject: Unclosed '{' at character 37". */
   spintax: (field: string, error: string) => `${field}: ${error}`,
@@ -50,6 +54,20 @@ export const sequenceVariantInputSchema = z.strictObject({
 });
 export type SequenceVariantInput = z.input<typeof sequenceVariantInputSchema>;
 
+/**
+ * A follow-up step's variant set for one condition on the previous step
+ * (docs/decisions/045-conditional-follow-ups.md): prospects who clicked, opened without replying,
+ * or did not open get these variants instead of the step's; each needs its own subject or body.
+ */
+export const sequenceBranchInputSchema = z.strictObject({
+  condition: z.enum(stepConditions, { error: 'Choose what the prospect did with the previous step' }),
+  variants: z
+    .array(sequenceVariantInputSchema)
+    .min(1, m.branchNeedsVariant)
+    .max(limits.maxStepVariants, m.tooManyVariants),
+});
+export type SequenceBranchInput = z.input<typeof sequenceBranchInputSchema>;
+
 /** One step as the editor holds it; `delayHours` is the wait after this step before the next one. */
 export const sequenceStepInputSchema = z.strictObject({
   subject: z.string().trim().max(300, f.tooLong('Subject', 300)).superRefine(spun('Subject')),
@@ -76,6 +94,8 @@ export const sequenceStepInputSchema = z.strictObject({
     .max(limits.maxAutoWinnerSends, m.autoWinnerRange)
     .nullable()
     .default(null),
+  /** Conditions on the previous step, each with its own variants (follow-up steps only; decision 045). */
+  branches: z.array(sequenceBranchInputSchema).max(stepConditions.length, m.conditionTwice).default([]),
 });
 export type SequenceStepInput = z.infer<typeof sequenceStepInputSchema>;
 
@@ -109,6 +129,26 @@ export const sequenceInputSchema = z
           });
       }),
     );
+    value.steps.forEach((s, i) => {
+      if (i === 0 && s.branches.length > 0)
+        ctx.addIssue({ code: 'custom', path: ['steps', i, 'branches'], message: m.conditionOnFirstStep });
+      s.branches.forEach((b, j) => {
+        if (s.branches.findIndex((o) => o.condition === b.condition) !== j)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['steps', i, 'branches', j, 'condition'],
+            message: m.conditionTwice,
+          });
+        b.variants.forEach((v, k) => {
+          if (!v.subject && !v.content)
+            ctx.addIssue({
+              code: 'custom',
+              path: ['steps', i, 'branches', j, 'variants', k, 'subject'],
+              message: m.variantEmpty,
+            });
+        });
+      });
+    });
     value.steps.slice(0, -1).forEach((s, i) => {
       if (s.delayHours === null)
         ctx.addIssue({ code: 'custom', path: ['steps', i, 'delayHours'], message: m.delayRange });
@@ -131,6 +171,11 @@ export const sequenceVariantSchema = z.object({
 });
 export type SequenceVariant = z.infer<typeof sequenceVariantSchema>;
 
+export const sequenceBranchSchema = z.object({
+  condition: z.enum(stepConditions),
+  variants: z.array(sequenceVariantSchema),
+});
+
 export const sequenceStepSchema = z.object({
   id: z.string(),
   stepNumber: z.number().int(),
@@ -141,6 +186,10 @@ export const sequenceStepSchema = z.object({
   autoWinnerAfter: z.number().int().nullable(),
   /** The variant the auto-winner chose for the rest of the step's sends, if it has. */
   winnerVariantId: z.string().nullable(),
+  /** When the auto-winner chose it (ISO 8601); null while there is none. */
+  winnerChosenAt: z.string().nullable(),
+  /** The follow-up's variant sets by condition on the previous step (decision 045). */
+  branches: z.array(sequenceBranchSchema),
 });
 
 export const sequenceSchema = z.object({
@@ -156,7 +205,14 @@ export const sequenceTemplateSchema = z.object({
   name: z.string(),
   description: z.string(),
   steps: z.array(
-    sequenceStepSchema.omit({ id: true, variants: true, autoWinnerAfter: true, winnerVariantId: true }),
+    sequenceStepSchema.omit({
+      id: true,
+      variants: true,
+      autoWinnerAfter: true,
+      winnerVariantId: true,
+      winnerChosenAt: true,
+      branches: true,
+    }),
   ),
 });
 export type SequenceTemplate = z.infer<typeof sequenceTemplateSchema>;

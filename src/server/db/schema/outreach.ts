@@ -110,6 +110,12 @@ export const outreachMessages = pgTable(
     stepNumber: integer().notNull(),
     /** The step's variant this message sent, chosen once when queued; null for a step without variants (decision 043). */
     variantId: text(),
+    /**
+     * The condition of the previous step this message's variant set was chosen by ('not_opened',
+     * 'opened_no_reply', 'clicked'); null for the step's default set. Decided once when queued
+     * (docs/decisions/045-conditional-follow-ups.md).
+     */
+    branch: text(),
     status: outreachMessageStatus().notNull().default('queued'),
     /** RFC 5322 Message-ID, fixed before the first attempt so a resend is recognisable. */
     messageId: text().notNull().unique(),

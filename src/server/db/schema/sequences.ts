@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import type { StepCondition } from '../../../shared/step-conditions';
 import { createdAt, id, updatedAt } from './columns';
 import { workspaces } from './workspaces';
 
@@ -8,6 +9,15 @@ export interface StepVariant {
   subject: string;
   content: string;
   weight: number;
+}
+
+/**
+ * A follow-up step's variant set for the prospects whose previous step meets `condition`
+ * (see `emailSequenceSteps.branches`; docs/decisions/045-conditional-follow-ups.md).
+ */
+export interface StepBranch {
+  condition: StepCondition;
+  variants: StepVariant[];
 }
 
 /** Email sequences: the user's sequences with their steps, and the shipped sequence templates. */
@@ -51,6 +61,15 @@ export const emailSequenceSteps = pgTable(
     autoWinnerAfter: integer(),
     /** The variant the auto-winner chose; later sends of the step all use it. */
     winnerVariantId: text(),
+    /** When the auto-winner chose it (shown in the editor); null while there is none. */
+    winnerChosenAt: timestamp({ withTimezone: true }),
+    /**
+     * Conditions of a follow-up step (2 or 3): per condition on the previous step (not opened,
+     * opened without reply, clicked) its own variants `[{ condition, variants }]`, chosen at queueing
+     * from what is recorded; prospects meeting none get `variants` above. Empty on step 1 and on a
+     * step without conditions. docs/decisions/045-conditional-follow-ups.md
+     */
+    branches: jsonb().$type<StepBranch[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -9,8 +9,9 @@ import type { ApplyClock, InboundEffects, Matched } from '../../mail/inbound-eff
 import type { Inbound } from '../../mail/messages/inbound';
 import { emit } from '../../events/emit';
 import { recordInThread } from '../threads';
-import type { MailboxRef, ProspectRef } from '../../../shared/schemas/events/catalog';
+import type { MailboxRef, ProspectRef, SentMessageRef } from '../../../shared/schemas/events/catalog';
 import { prospectRef } from '../../events/prospect-ref';
+import { sentMessageRef } from '../../events/sent-message-ref';
 
 export interface InboundRecord {
   workspaceId: string;
@@ -149,13 +150,20 @@ async function reportInbound(
   inbound: Inbound,
   inboundMessageId: string,
 ): Promise<void> {
-  const refs = async (): Promise<(ProspectRef & MailboxRef) | null> => {
+  const refs = async (): Promise<(ProspectRef & MailboxRef & SentMessageRef) | null> => {
     const prospect = await prospectRef(tx, matched.prospectId);
     const [mailbox] = await tx
       .select({ email: emailAccounts.email })
       .from(emailAccounts)
       .where(eq(emailAccounts.id, record.emailAccountId));
-    return prospect && { ...prospect, mailboxId: record.emailAccountId, mailboxEmail: mailbox?.email ?? '' };
+    return (
+      prospect && {
+        ...prospect,
+        mailboxId: record.emailAccountId,
+        mailboxEmail: mailbox?.email ?? '',
+        ...(await sentMessageRef(tx, matched.id)),
+      }
+    );
   };
   const receivedAt = record.receivedAt.toISOString();
   switch (inbound.kind) {

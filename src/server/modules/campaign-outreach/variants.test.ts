@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, withId } from '../../../shared/paths';
 import type { Me } from '../../../shared/schemas/auth';
-import { sequenceMessages, type Sequence } from '../../../shared/schemas/sequences';
+import { sequenceInputSchema, sequenceMessages, type Sequence } from '../../../shared/schemas/sequences';
 import type { VariantStats } from '../../../shared/schemas/variant-stats';
 import { messagePlaceholderValues } from '../../../shared/placeholders';
 import { renderStepFor } from '../../../shared/step-render';
@@ -15,6 +15,7 @@ import { prospects } from '../../db/schema/prospects';
 import { workspaceMembers } from '../../db/schema/workspaces';
 import { queueDueSteps } from '../../outreach/scheduling/queue-steps';
 import { variantStats } from './variant-stats';
+import { updateSequence } from '../sequences/service';
 import { createTestApp, signUpUser, type TestApp } from '../../testing/app';
 import {
   createOutreachFixture,
@@ -344,6 +345,29 @@ describe('the auto-winner', () => {
         .from(emailSequenceSteps)
         .where(eq(emailSequenceSteps.sequenceId, g.sequenceId));
       expect(after!.winnerVariantId).toBe(variants[0]!.id);
+      expect(after!.winnerChosenAt).toEqual(START);
+      // Saving the sequence again keeps the winner and when it was chosen (the editor shows both).
+      const resaved = await updateSequence(
+        t.handle.db,
+        { workspaceId: g.workspaceId, userId: g.userId },
+        g.sequenceId,
+        sequenceInputSchema.parse({
+          name: 'Pitch',
+          steps: [
+            {
+              subject: 'Hello [First Name]',
+              content: 'Body',
+              delayHours: null,
+              variants,
+              autoWinnerAfter: 5,
+            },
+          ],
+        }),
+      );
+      expect(resaved.steps[0]).toMatchObject({
+        winnerVariantId: variants[0]!.id,
+        winnerChosenAt: START.toISOString(),
+      });
       const logged = await t.handle.db
         .select()
         .from(activity)

@@ -23,6 +23,7 @@ import {
 import { domainMemoryOf, prospectDomain } from '../../outreach/domain-memory';
 import { campaignOfClient } from '../../db/client-filter';
 import { prospectColumns, toProspectFromRaw, type RawProspect } from '../prospects/service';
+import { sentVariantsOf } from './sent-variants';
 
 /** Rows per query of the CSV export: memory stays flat whatever the number of contacts. */
 export const EXPORT_BATCH_SIZE = 2000;
@@ -242,7 +243,7 @@ function readExportBatch(
 
 /**
  * The user's contacts matching the filters as CSV text chunks (docs/product.md#limits: its columns, header first), newest
- * first. Reads keyset batches of EXPORT_BATCH_SIZE by (created_at, id), so only one batch is in memory.
+ * first, with the variant each step sent them (decision 045). Reads keyset batches of EXPORT_BATCH_SIZE by (created_at, id), so only one batch is in memory.
  */
 export async function* exportContactsCsv(
   db: Database,
@@ -254,10 +255,16 @@ export async function* exportContactsCsv(
   for (;;) {
     const rows = await readExportBatch(db, workspaceId, filters, after);
     if (rows.length === 0) return;
+    const variants = await sentVariantsOf(
+      db,
+      workspaceId,
+      rows.map((r) => r.id),
+    );
     yield contactsCsvChunk(
-      rows.map(({ id: _id, cursorAt: _at, lastContacted, ...row }) => ({
+      rows.map(({ id, cursorAt: _at, lastContacted, ...row }) => ({
         ...row,
         lastContacted: iso(lastContacted),
+        stepVariants: variants.get(id) ?? [],
       })),
       false,
     );

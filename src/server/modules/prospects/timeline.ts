@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { asStepCondition } from '../../../shared/step-conditions';
 import {
   TIMELINE_TRACKING_LIMIT,
   type ProspectTimeline,
@@ -80,6 +81,7 @@ export async function prospectTimeline(
       at: iso(m.sentAt ?? m.updatedAt),
       stepNumber: m.stepNumber,
       variantId: m.variantId,
+      branch: asStepCondition(m.branch),
       status: m.status,
       toEmail: m.toEmail,
       subject: m.subject,

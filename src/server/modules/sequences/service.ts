@@ -28,18 +28,18 @@ async function withSteps(db: Database, rows: (typeof emailSequences.$inferSelect
     createdAt: r.createdAt.toISOString(),
     steps: steps
       .filter((s) => s.sequenceId === r.id)
-      .map(
-        ({ id, stepNumber, subject, content, delayHours, variants, autoWinnerAfter, winnerVariantId }) => ({
-          id,
-          stepNumber,
-          subject,
-          content,
-          delayHours,
-          variants,
-          autoWinnerAfter,
-          winnerVariantId,
-        }),
-      ),
+      .map((s) => ({
+        id: s.id,
+        stepNumber: s.stepNumber,
+        subject: s.subject,
+        content: s.content,
+        delayHours: s.delayHours,
+        variants: s.variants,
+        autoWinnerAfter: s.autoWinnerAfter,
+        winnerVariantId: s.winnerVariantId,
+        winnerChosenAt: s.winnerChosenAt?.toISOString() ?? null,
+        branches: s.branches,
+      })),
   }));
 }
 
@@ -73,22 +73,35 @@ export async function getSequence(db: Database, workspaceId: string, id: string)
   return sequence;
 }
 
+/** A winner the auto-winner chose, as a save finds it on the step it replaces. */
+interface ChosenWinner {
+  variantId: string;
+  chosenAt: Date | null;
+}
+
+/** Variants as stored: each keeps the id the editor sent, a new one gets a fresh id (decision 043). */
+const withIds = (variants: ValidSequence['steps'][number]['variants']) =>
+  variants.map((v) => ({ ...v, id: v.id ?? crypto.randomUUID() }));
+
 /**
  * The rows of a sequence's steps (step_number = position + 1). A variant keeps the id the editor
- * sent, so its statistics carry over a save; a new one gets a fresh id (decision 043).
+ * sent, so its statistics carry over a save; a new one gets a fresh id (decision 043); so do the
+ * variants of a follow-up's conditions (decision 045).
  */
-const stepRows = (sequenceId: string, input: ValidSequence, winners = new Map<number, string>()) =>
+const stepRows = (sequenceId: string, input: ValidSequence, winners = new Map<number, ChosenWinner>()) =>
   input.steps.map((step, i) => {
-    const variants = step.variants.map((v) => ({ ...v, id: v.id ?? crypto.randomUUID() }));
+    const variants = withIds(step.variants);
     // An auto-winner already chosen stays while it is on and its variant is still there.
     const winner = winners.get(i + 1);
+    const kept = step.autoWinnerAfter !== null && winner && variants.some((v) => v.id === winner.variantId);
     return {
       sequenceId,
       stepNumber: i + 1,
       ...step,
       variants,
-      winnerVariantId:
-        step.autoWinnerAfter !== null && winner && variants.some((v) => v.id === winner) ? winner : null,
+      branches: step.branches.map((b) => ({ condition: b.condition, variants: withIds(b.variants) })),
+      winnerVariantId: kept ? winner.variantId : null,
+      winnerChosenAt: kept ? winner.chosenAt : null,
     };
   });
 
@@ -134,8 +147,16 @@ export async function updateSequence(
     const removed = await tx
       .delete(emailSequenceSteps)
       .where(eq(emailSequenceSteps.sequenceId, id))
-      .returning({ stepNumber: emailSequenceSteps.stepNumber, winner: emailSequenceSteps.winnerVariantId });
-    const winners = new Map(removed.flatMap((r) => (r.winner ? [[r.stepNumber, r.winner] as const] : [])));
+      .returning({
+        stepNumber: emailSequenceSteps.stepNumber,
+        winner: emailSequenceSteps.winnerVariantId,
+        chosenAt: emailSequenceSteps.winnerChosenAt,
+      });
+    const winners = new Map(
+      removed.flatMap((r) =>
+        r.winner ? [[r.stepNumber, { variantId: r.winner, chosenAt: r.chosenAt }] as const] : [],
+      ),
+    );
     await tx.insert(emailSequenceSteps).values(stepRows(id, input, winners));
     await emit(tx, {
       type: 'sequence.changed',

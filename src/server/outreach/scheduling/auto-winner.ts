@@ -21,9 +21,11 @@ export interface AutoWinnerStep {
  * (docs/decisions/043-sequence-variants-and-spintax.md): the one stored, or — once every variant has
  * `autoWinnerAfter` sends and the two best reply rates differ at α 0.05 (two-proportion z-test) —
  * the better of those two, stored on the step and announced as `sequence.variant_winner_chosen`
- * (activity). Replies count when matched to the message. Null while there is none (or it is off).
+ * (activity), with `now` as when it was chosen. Replies count when matched to the message. Only the
+ * step's default variants take part: a follow-up's condition sets split by weight (decision 045).
+ * Null while there is none (or it is off).
  */
-export async function autoWinner(tx: Db, step: AutoWinnerStep): Promise<string | null> {
+export async function autoWinner(tx: Db, step: AutoWinnerStep, now: Date): Promise<string | null> {
   if (step.winnerVariantId && step.variants.some((v) => v.id === step.winnerVariantId))
     return step.winnerVariantId;
   if (step.autoWinnerAfter === null || step.variants.length < 2) return null;
@@ -50,7 +52,7 @@ export async function autoWinner(tx: Db, step: AutoWinnerStep): Promise<string |
   if (!test.significant || test.pValue === null) return null;
   const [chosen] = await tx
     .update(emailSequenceSteps)
-    .set({ winnerVariantId: best!.variant_id })
+    .set({ winnerVariantId: best!.variant_id, winnerChosenAt: now })
     .where(and(eq(emailSequenceSteps.id, step.id), isNull(emailSequenceSteps.winnerVariantId)))
     .returning({ id: emailSequenceSteps.id });
   if (chosen) {

@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { messagePlaceholderValues } from '../../../shared/placeholders';
 import { renderStepFor } from '../../../shared/step-render';
-import type { StepVariant } from '../../db/schema/sequences';
+import { branchFor } from '../../../shared/step-conditions';
+import type { StepBranch, StepVariant } from '../../db/schema/sequences';
 import { autoWinner } from './auto-winner';
 import { queryRows, type Database, type Db } from '../../db/client';
 import { enrollments, outreachMessages } from '../../db/schema/outreach';
@@ -26,6 +27,11 @@ interface DueEnrollment {
   step_id: string | null;
   auto_winner_after: number | null;
   winner_variant_id: string | null;
+  branches: StepBranch[] | null;
+  /** What is recorded of the previous step's message (false on step 1): a person's open, click, a reply. */
+  previous_opened: boolean;
+  previous_clicked: boolean;
+  previous_replied: boolean;
   suppressed: boolean;
   /** The prospect's AI first line when it may go out (approved, or the campaign skips approval). */
   first_line: string | null;
@@ -50,6 +56,12 @@ export async function queueDueSteps(db: Database, now: Date): Promise<number> {
     sql`select e.id, e.workspace_id, e.campaign_id, e.prospect_id, e.email_account_id, e.next_step,
           p.website, p.contact_email, p.contact_name, c.website_url, coalesce(u.name, w.name) as user_name,
           s.subject, s.content, s.variants, e.sequence_id, s.id as step_id, s.auto_winner_after, s.winner_variant_id,
+          s.branches,
+          -- Decision 045: opened_at and clicked_at are set by people's hits only, never by scanners.
+          prev.opened_at is not null as previous_opened,
+          prev.clicked_at is not null as previous_clicked,
+          prev.id is not null and exists (select 1 from inbound_messages i
+            where i.prospect_id = e.prospect_id and i.kind = 'reply') as previous_replied,
           (select fl.text from prospect_first_lines fl
             where fl.prospect_id = e.prospect_id
               and (fl.status = 'approved' or not c.require_first_line_approval)) as first_line,
@@ -60,6 +72,7 @@ export async function queueDueSteps(db: Database, now: Date): Promise<number> {
         join workspaces w on w.id = e.workspace_id
         left join users u on u.id = c.owner_id
         left join email_sequence_steps s on s.sequence_id = e.sequence_id and s.step_number = e.next_step
+        left join outreach_messages prev on prev.enrollment_id = e.id and prev.step_number = e.next_step - 1
         where e.status = 'active' and e.next_step_at <= ${now.toISOString()} and c.status = 'active'
         order by e.next_step_at
         limit ${QUEUE_BATCH}`,
@@ -80,26 +93,39 @@ export async function queueDueSteps(db: Database, now: Date): Promise<number> {
         // Without a usable first line [AI First Line] drops out: the plain template goes.
         { yourName: e.user_name, campaignWebsite: e.website_url, aiFirstLine: e.first_line },
       );
-      // The variant, spintax and fallbacks of decision 043; all seeded by the prospect and step, so a
-      // queueing that crashed before its commit picks the same variant and words on the next tick.
-      // A step whose auto-winner has chosen sends the winner to everybody still to come.
-      const winner =
-        e.step_id && winners.has(e.step_id)
+      // A follow-up's condition set (decision 045), from what is recorded of the previous step now;
+      // then the variant, spintax and fallbacks of decision 043, all seeded by the prospect and step.
+      // Both are stored on the message in this transaction: once queued, nothing re-decides them,
+      // and a queueing that crashed before its commit decides again from scratch.
+      const branch = branchFor(e.branches ?? [], {
+        opened: e.previous_opened,
+        clicked: e.previous_clicked,
+        replied: e.previous_replied,
+      });
+      // A step whose auto-winner has chosen sends the winner to everybody still to come who gets
+      // the step's default variants.
+      const winner = branch
+        ? null
+        : e.step_id && winners.has(e.step_id)
           ? winners.get(e.step_id)!
           : e.step_id && e.sequence_id && (e.auto_winner_after !== null || e.winner_variant_id)
-            ? await autoWinner(tx, {
-                id: e.step_id,
-                sequenceId: e.sequence_id,
-                workspaceId: e.workspace_id,
-                stepNumber: e.next_step,
-                variants: e.variants ?? [],
-                autoWinnerAfter: e.auto_winner_after,
-                winnerVariantId: e.winner_variant_id,
-              })
+            ? await autoWinner(
+                tx,
+                {
+                  id: e.step_id,
+                  sequenceId: e.sequence_id,
+                  workspaceId: e.workspace_id,
+                  stepNumber: e.next_step,
+                  variants: e.variants ?? [],
+                  autoWinnerAfter: e.auto_winner_after,
+                  winnerVariantId: e.winner_variant_id,
+                },
+                now,
+              )
             : null;
       if (winner && e.step_id) winners.set(e.step_id, winner);
       const rendered = renderStepFor(
-        { subject: e.subject, content: e.content, variants: e.variants ?? [] },
+        { subject: e.subject, content: e.content, variants: branch?.variants ?? e.variants ?? [] },
         e.prospect_id,
         e.next_step,
         values,
@@ -117,6 +143,7 @@ export async function queueDueSteps(db: Database, now: Date): Promise<number> {
           emailAccountId: e.email_account_id,
           stepNumber: e.next_step,
           variantId: rendered.variantId,
+          branch: branch?.condition ?? null,
           status: missing.length > 0 ? 'flagged' : 'queued',
           messageId: `<${crypto.randomUUID()}@${sender}>`,
           toEmail: e.contact_email.toLowerCase(),

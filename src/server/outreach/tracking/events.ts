@@ -6,6 +6,7 @@ import { emailAccounts } from '../../db/schema/mailboxes';
 import { outreachMessages, trackingEvents } from '../../db/schema/outreach';
 import { emit } from '../../events/emit';
 import { prospectRef } from '../../events/prospect-ref';
+import { sentMessageRef } from '../../events/sent-message-ref';
 import { evaluateMailboxHealth } from '../health/evaluate';
 import { suppressAddress } from '../suppression';
 import { isAutomatedHit } from './scanners';
@@ -129,6 +130,7 @@ export async function unsubscribe(db: Database, messageId: string, config?: Conf
         return (
           ref && {
             ...ref,
+            ...(await sentMessageRef(tx, messageId)),
             via: 'link' as const,
             inboundMessageId: null,
             mailboxId: message.emailAccountId,

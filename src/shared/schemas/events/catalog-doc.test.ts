@@ -1,12 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { domainEvents, mailboxRefSchema, prospectRefSchema, webhookEventTypeList } from './catalog';
+import {
+  domainEvents,
+  mailboxRefSchema,
+  prospectRefSchema,
+  sentMessageRefSchema,
+  webhookEventTypeList,
+} from './catalog';
 
 /**
  * The webhook catalogue of docs/product.md#webhooks is the list's (src/shared/schemas/events/catalog.ts):
  * the same events, each "when" word for word, and every field of each payload named in its row
- * (P and M stand for the prospect's and the mailbox's fields, as the doc says).
+ * (P, M and S stand for the prospect's, the mailbox's and the sent message's fields, as the doc says).
  */
 const doc = readFileSync(new URL('../../../../docs/product.md', import.meta.url), 'utf8');
 const section = doc.slice(doc.indexOf('## Webhooks'), doc.indexOf('\n## ', doc.indexOf('## Webhooks') + 1));
@@ -19,12 +25,13 @@ const rows = section
   });
 const documented = new Map(rows.flatMap((row) => row.names.map((name) => [name, row] as const)));
 
-/** The fields a row's data column names: its `backticked` words, with P and M spelled out. */
+/** The fields a row's data column names: its `backticked` words, with P, M and S spelled out. */
 function namedFields(data: string): Set<string> {
   const words = new Set([...data.matchAll(/`([^`]+)`/g)].map((m) => m[1]!));
   const parts = data.split(', ');
   if (parts.includes('P')) for (const key of Object.keys(prospectRefSchema.shape)) words.add(key);
   if (parts.includes('M')) for (const key of Object.keys(mailboxRefSchema.shape)) words.add(key);
+  if (parts.includes('S')) for (const key of Object.keys(sentMessageRefSchema.shape)) words.add(key);
   return words;
 }
 

@@ -3,6 +3,7 @@ import { campaignStatusSchema } from '../campaigns';
 import { addressPatterns, emailVerdicts, verdictSources, verifierProviders } from '../email-verification';
 import { liveLinkStatuses } from '../live-links';
 import { prospectStatusSchema } from '../prospects';
+import { stepConditions } from '../../step-conditions';
 import { defineEvent, plural } from './define';
 
 /**
@@ -30,6 +31,21 @@ export const prospectRefSchema = z.object({
   email: z.string().nullable(),
 });
 export type ProspectRef = z.infer<typeof prospectRefSchema>;
+
+/**
+ * The outreach message an answer or an unsubscribe is about (S in docs/product.md#webhooks): its
+ * step, the variant it sent with its label (A–D) and the condition set it came from
+ * (docs/decisions/043-sequence-variants-and-spintax.md, docs/decisions/045-conditional-follow-ups.md).
+ * `variantId` null: the step has one version; every field null when the message no longer exists.
+ */
+export const sentMessageRefSchema = z.object({
+  outreachMessageId: id.nullable(),
+  stepNumber: z.number().int().nullable(),
+  variantId: z.string().nullable(),
+  variantLabel: z.string().nullable(),
+  branch: z.enum(stepConditions).nullable(),
+});
+export type SentMessageRef = z.infer<typeof sentMessageRefSchema>;
 
 /** The mailbox an inbound message arrived in (M in docs/product.md#webhooks). */
 export const mailboxRefSchema = z.object({ mailboxId: id, mailboxEmail: z.string() });
@@ -442,34 +458,40 @@ export const domainEvents = {
     ['inbound.applied'],
   ),
   'reply.received': defineEvent({
-    payload: prospectRefSchema.extend(mailboxRefSchema.shape).extend({
-      inboundMessageId: id,
-      /** reply: a person answered; auto_reply: an automatic answer (out of office); challenge: a challenge/response system. */
-      classification: z.enum(['reply', 'auto_reply', 'challenge']),
-      from: z.string(),
-      subject: z.string(),
-      /** The start of their words (quoted history cut), at most 280 characters. */
-      snippet: z.string(),
-      receivedAt: iso,
-      /** For an auto-reply: the return date it names, if any. */
-      returnsOn: iso.nullable(),
-    }),
+    payload: prospectRefSchema
+      .extend(mailboxRefSchema.shape)
+      .extend(sentMessageRefSchema.shape)
+      .extend({
+        inboundMessageId: id,
+        /** reply: a person answered; auto_reply: an automatic answer (out of office); challenge: a challenge/response system. */
+        classification: z.enum(['reply', 'auto_reply', 'challenge']),
+        from: z.string(),
+        subject: z.string(),
+        /** The start of their words (quoted history cut), at most 280 characters. */
+        snippet: z.string(),
+        receivedAt: iso,
+        /** For an auto-reply: the return date it names, if any. */
+        returnsOn: iso.nullable(),
+      }),
     label: 'Reply received',
     live: [],
     webhook: { when: 'an answer to outreach arrived' },
   }),
   'bounce.received': defineEvent({
-    payload: prospectRefSchema.extend(mailboxRefSchema.shape).extend({
-      inboundMessageId: id,
-      /** hard: the address is dead; soft and policy: may pass later; delay: the server still tries. */
-      bounceType: z.enum(['hard', 'soft', 'policy', 'delay']),
-      hard: z.boolean(),
-      reason: z.string(),
-      /** Enhanced status code (RFC 3463), e.g. 5.1.1, when the report states one. */
-      status: z.string().nullable(),
-      recipient: z.string().nullable(),
-      receivedAt: iso,
-    }),
+    payload: prospectRefSchema
+      .extend(mailboxRefSchema.shape)
+      .extend(sentMessageRefSchema.shape)
+      .extend({
+        inboundMessageId: id,
+        /** hard: the address is dead; soft and policy: may pass later; delay: the server still tries. */
+        bounceType: z.enum(['hard', 'soft', 'policy', 'delay']),
+        hard: z.boolean(),
+        reason: z.string(),
+        /** Enhanced status code (RFC 3463), e.g. 5.1.1, when the report states one. */
+        status: z.string().nullable(),
+        recipient: z.string().nullable(),
+        receivedAt: iso,
+      }),
     label: 'Bounce',
     live: [],
     webhook: {
@@ -477,7 +499,7 @@ export const domainEvents = {
     },
   }),
   'unsubscribe.received': defineEvent({
-    payload: prospectRefSchema.extend({
+    payload: prospectRefSchema.extend(sentMessageRefSchema.shape).extend({
       /** mail: they answered asking to be removed; link: they used the unsubscribe link or one-click header. */
       via: z.enum(['mail', 'link']),
       /** The message they asked by (mail only). */

@@ -8,6 +8,11 @@ interface StepLike {
   /** A/B variants (decision 043); templates have none. */
   variants?: readonly { id: string; subject: string; content: string; weight: number }[];
   autoWinnerAfter?: number | null;
+  /** Conditions of a follow-up (decision 045); templates have none. */
+  branches?: readonly {
+    condition: NonNullable<SequenceInput['steps'][number]['branches']>[number]['condition'];
+    variants: readonly { id: string; subject: string; content: string; weight: number }[];
+  }[];
 }
 
 /** An empty step as the editor adds it: blank subject and content, the default 24 h wait (docs/product.md#validation). */
@@ -18,6 +23,7 @@ export function blankStep(): SequenceInput['steps'][number] {
     delayHours: limits.defaultStepDelayHours,
     variants: [],
     autoWinnerAfter: null,
+    branches: [],
   };
 }
 
@@ -28,12 +34,16 @@ export function blankStep(): SequenceInput['steps'][number] {
 export function toEditorValues(name: string, steps: readonly StepLike[]): SequenceInput {
   return {
     name,
-    steps: steps.map(({ subject, content, delayHours, variants, autoWinnerAfter }) => ({
+    steps: steps.map(({ subject, content, delayHours, variants, autoWinnerAfter, branches }) => ({
       subject,
       content,
       delayHours: delayHours ?? limits.defaultStepDelayHours,
       variants: (variants ?? []).map((v) => ({ ...v })),
       autoWinnerAfter: autoWinnerAfter ?? null,
+      branches: (branches ?? []).map((b) => ({
+        condition: b.condition,
+        variants: b.variants.map((v) => ({ ...v })),
+      })),
     })),
   };
 }

@@ -4,12 +4,20 @@ import {
   type VariantStatsRow,
 } from '#shared/schemas/variant-stats';
 import { formatThousands } from '#shared/format-number';
+import { stepConditionLabels } from '#shared/step-conditions';
 import { Badge } from '#web/components/ui/badge';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { Table, Td, Th } from '#web/components/ui/table';
 import { useVariantStats } from '../api/outreach-queries';
 
 type Rate = VariantStatsRow['replied'];
+
+/** Who a condition set's table is about, after "prospects who". */
+const conditionPhrase = {
+  clicked: 'clicked in',
+  opened_no_reply: 'opened without replying to',
+  not_opened: 'did not open',
+} as const;
 
 const percent = (x: number) => `${(x * 100).toFixed(1)} %`;
 
@@ -57,19 +65,28 @@ export function VariantStatsTable({ campaignId }: { campaignId: string }) {
     );
   if (query.isError) return <p className="text-sm text-red-600 dark:text-red-400">{m.loadFailed}</p>;
   const { rows, comparisons } = query.data;
-  const steps = [...new Set(rows.map((r) => r.stepNumber))];
+  // One table per step and condition set (docs/decisions/045-conditional-follow-ups.md), in the server's order.
+  const sets = [...new Map(rows.map((r) => [`${r.stepNumber}:${r.branch}`, r] as const)).values()];
   return (
     <section aria-label="Results by step and variant" className="space-y-3">
       <h3 className="text-sm font-semibold">Results by step and variant</h3>
       {rows.length === 0 ? (
         <p className="text-sm text-slate-600 dark:text-slate-400">{m.empty}</p>
       ) : (
-        steps.map((step) => {
-          const comparison = comparisons.find((c) => c.stepNumber === step);
+        sets.map(({ stepNumber: step, branch }) => {
+          const comparison = comparisons.find((c) => c.stepNumber === step && c.branch === branch);
+          const title = branch ? `Step ${step} · ${stepConditionLabels[branch]}` : `Step ${step}`;
           return (
-            <div key={step} className="space-y-2">
-              <Table aria-label={`Step ${step} by variant`}>
-                <caption className="py-1 text-left text-sm font-medium">Step {step}</caption>
+            <div key={`${step}:${branch}`} className="space-y-2">
+              <Table aria-label={`${title} by variant`}>
+                <caption className="py-1 text-left text-sm font-medium">
+                  {title}
+                  {branch && (
+                    <span className="ml-2 text-xs font-normal text-slate-500 dark:text-slate-400">
+                      (prospects who {conditionPhrase[branch]} step {step - 1})
+                    </span>
+                  )}
+                </caption>
                 <thead>
                   <tr>
                     <Th>Variant</Th>
@@ -85,7 +102,7 @@ export function VariantStatsTable({ campaignId }: { campaignId: string }) {
                 </thead>
                 <tbody>
                   {rows
-                    .filter((r) => r.stepNumber === step)
+                    .filter((r) => r.stepNumber === step && r.branch === branch)
                     .map((r) => (
                       <tr key={r.variantId ?? 'single'}>
                         <Td className="font-medium">

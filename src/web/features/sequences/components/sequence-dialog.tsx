@@ -64,6 +64,9 @@ export function SequenceDialog({ open, onOpenChange, sequence }: SequenceDialogP
             initial={editing.values}
             pending={save.isPending}
             error={error}
+            winners={sequence?.steps.flatMap((s) =>
+              s.winnerVariantId ? [{ variantId: s.winnerVariantId, chosenAt: s.winnerChosenAt }] : [],
+            )}
             onCancel={() => close(false)}
             onBack={sequence ? undefined : () => setDraft(null)}
             onSubmit={async (input) => {

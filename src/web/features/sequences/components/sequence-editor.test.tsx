@@ -74,6 +74,7 @@ describe('SequenceEditor', () => {
           delayHours: null,
           variants: [],
           autoWinnerAfter: null,
+          branches: [],
         },
       ],
     });
@@ -133,5 +134,56 @@ describe('SequenceEditor', () => {
     await user.keyboard('{Enter}');
     expect(header).toHaveAttribute('aria-expanded', 'false');
     expect(screen.getByLabelText('Subject')).not.toBeVisible();
+  });
+
+  it('shows the winner chosen and when, keeps a follow-up’s conditions, and drops them when it becomes step 1', async () => {
+    const onSubmit = vi.fn();
+    const user = userEvent.setup();
+    const [a, b, c] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+    const clicked = {
+      condition: 'clicked' as const,
+      variants: [{ id: c, subject: '', content: 'Saw you had a look', weight: 1 }],
+    };
+    render(
+      <SequenceEditor
+        initial={{
+          name: 'Conditional',
+          steps: [
+            {
+              subject: 'Hello',
+              content: 'Body',
+              delayHours: 48,
+              variants: [
+                { id: a, subject: '', content: '', weight: 1 },
+                { id: b, subject: 'Other', content: '', weight: 1 },
+              ],
+              autoWinnerAfter: 50,
+            },
+            { subject: 'Again', content: 'More', delayHours: null, branches: [clicked] },
+          ],
+        }}
+        winners={[{ variantId: b, chosenAt: '2026-11-20T09:30:00Z' }]}
+        onSubmit={onSubmit}
+        onCancel={() => {}}
+      />,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent(/^Variant B won on Nov 20, 2026, \d\d:\d\d/);
+    await user.click(screen.getByRole('button', { name: /^Step 2/ }));
+    const branch = screen.getByRole('listitem', { name: 'If Clicked' });
+    expect(within(branch).getByLabelText('Clicked · A content')).toHaveValue('Saw you had a look');
+    await user.click(save());
+    expect(onSubmit.mock.calls[0]![0].steps[1].branches).toEqual([clicked]);
+    await user.click(screen.getByRole('button', { name: 'Remove step 1' }));
+    await user.click(save());
+    expect(onSubmit.mock.calls[1]![0].steps).toEqual([
+      {
+        subject: 'Again',
+        content: 'More',
+        delayHours: null,
+        variants: [],
+        autoWinnerAfter: null,
+        branches: [],
+      },
+    ]);
   });
 });

@@ -15,7 +15,8 @@ import { TextareaField } from '#web/components/ui/textarea-field';
 import { cn } from '#web/lib/cn';
 import { blankStep } from '../sequence-values';
 import { StepPreview } from './step-preview';
-import { SpintaxPreview, StepVariants } from './step-variants';
+import { StepConditions } from './step-conditions';
+import { SpintaxPreview, StepVariants, type ChosenWinner } from './step-variants';
 import { chooseVariant, variantLabel, variantText } from '#shared/variants';
 import { applyServerIssues } from '#web/lib/form-errors';
 import { useSingleFlight } from '#web/lib/use-single-flight';
@@ -34,15 +35,26 @@ interface SequenceEditorProps {
   pending?: boolean;
   /** A save failure to show above the actions (docs/product.md#errors 'Failed to save email sequence'). */
   error?: string | null;
+  /** The winners the auto-winner chose in the stored sequence, shown on the step that has the variant. */
+  winners?: readonly ChosenWinner[];
 }
 
 /**
  * The sequence editor (docs/product.md#email-accounts-and-sequences, docs/product.md#validation): a name and 1–3 collapsible steps (subject, content and, except on
  * the last step, the wait before the next step in hours, 1–720, default 24), validated with the same
  * schema as the API. Placeholder chips insert at the cursor of the step's content; each step can be
- * previewed for one of the user's prospects.
+ * previewed for one of the user's prospects. A follow-up step can have conditions on the previous
+ * one, each with its own variants (docs/decisions/045-conditional-follow-ups.md).
  */
-export function SequenceEditor({ initial, onSubmit, onCancel, onBack, pending, error }: SequenceEditorProps) {
+export function SequenceEditor({
+  initial,
+  onSubmit,
+  onCancel,
+  onBack,
+  pending,
+  error,
+  winners = [],
+}: SequenceEditorProps) {
   const baseId = useId();
   const form = useForm<SequenceInput, unknown, Output>({
     resolver: zodResolver(sequenceInputSchema),
@@ -103,6 +115,18 @@ export function SequenceEditor({ initial, onSubmit, onCancel, onBack, pending, e
             ] as const,
         ),
         `steps.${i}.autoWinnerAfter` as const,
+        `steps.${i}.branches` as const,
+        ...s.branches.flatMap((b, j) => [
+          `steps.${i}.branches.${j}.condition` as const,
+          ...b.variants.flatMap(
+            (_, v) =>
+              [
+                `steps.${i}.branches.${j}.variants.${v}.subject`,
+                `steps.${i}.branches.${j}.variants.${v}.content`,
+                `steps.${i}.branches.${j}.variants.${v}.weight`,
+              ] as const,
+          ),
+        ]),
       ]);
       applyServerIssues(caught, ['name', 'steps', ...stepFields], form.setError);
     }
@@ -185,7 +209,11 @@ export function SequenceEditor({ initial, onSubmit, onCancel, onBack, pending, e
                     variant="ghost"
                     size="icon"
                     aria-label={`Remove step ${index + 1}`}
-                    onClick={() => remove(index)}
+                    onClick={() => {
+                      remove(index);
+                      // The step that becomes step 1 has no previous step to depend on.
+                      if (index === 0) form.setValue('steps.0.branches', []);
+                    }}
                   >
                     <Trash2 aria-hidden className="size-4 text-red-600 dark:text-red-400" />
                   </Button>
@@ -243,7 +271,17 @@ export function SequenceEditor({ initial, onSubmit, onCancel, onBack, pending, e
                   setValue={form.setValue}
                   errors={errors}
                   index={index}
+                  winners={winners}
                 />
+                {index > 0 && (
+                  <StepConditions
+                    control={form.control}
+                    register={form.register}
+                    setValue={form.setValue}
+                    errors={errors}
+                    index={index}
+                  />
+                )}
                 <StepPreview
                   subject={previewText.subject}
                   content={previewText.content}

@@ -16,9 +16,16 @@ import { Checkbox } from '#web/components/ui/checkbox';
 import { TextField } from '#web/components/ui/text-field';
 import { TextareaField } from '#web/components/ui/textarea-field';
 import { formatThousands } from '#shared/format-number';
+import { formatDateTime } from '#web/lib/format';
 
 /** How many sample renderings the spintax preview shows. */
 const SAMPLES = 3;
+
+/** A variant the auto-winner chose, and when (ISO 8601; null when chosen before that was kept). */
+export interface ChosenWinner {
+  variantId: string;
+  chosenAt: string | null;
+}
 
 interface StepVariantsProps {
   control: Control<SequenceInput>;
@@ -26,6 +33,8 @@ interface StepVariantsProps {
   setValue: UseFormSetValue<SequenceInput>;
   errors: FieldErrors<SequenceInput>;
   index: number;
+  /** The stored sequence's chosen winners; the one among this step's variants is shown. */
+  winners?: readonly ChosenWinner[];
 }
 
 /**
@@ -36,7 +45,14 @@ interface StepVariantsProps {
 /** The auto-winner's default: sends per variant before it may choose. */
 const DEFAULT_AUTO_WINNER_SENDS = 100;
 
-export function StepVariants({ control, register, setValue, errors, index }: StepVariantsProps) {
+export function StepVariants({
+  control,
+  register,
+  setValue,
+  errors,
+  index,
+  winners = [],
+}: StepVariantsProps) {
   // keyName: the variants' own `id` must survive (it keeps their statistics across saves).
   const { fields, append, remove, replace } = useFieldArray({
     control,
@@ -51,6 +67,9 @@ export function StepVariants({ control, register, setValue, errors, index }: Ste
   };
   const stepErrors = errors.steps?.[index]?.variants;
   const autoWinnerAfter = useWatch({ control, name: `steps.${index}.autoWinnerAfter` });
+  const winnerIndex = variants.findIndex((v) => v?.id && winners.some((w) => w.variantId === v.id));
+  const winner =
+    winnerIndex >= 0 ? winners.find((w) => w.variantId === variants[winnerIndex]!.id) : undefined;
   const single = () => {
     replace([]);
     setValue(`steps.${index}.autoWinnerAfter`, null);
@@ -157,6 +176,13 @@ export function StepVariants({ control, register, setValue, errors, index }: Ste
           })
         }
       />
+      {winner && autoWinnerAfter != null && (
+        <p role="status" className="text-sm text-emerald-700 dark:text-emerald-300">
+          Variant {variantLabel(winnerIndex)} won
+          {winner.chosenAt ? ` on ${formatDateTime(winner.chosenAt)}` : ''}: the rest of this step’s sends use
+          it.
+        </p>
+      )}
       {autoWinnerAfter != null && (
         <TextField
           label="Sends per variant first"
