@@ -37,7 +37,10 @@ const CONCURRENCY = 4;
 
 const errorAnswer = z.object({ error: z.string() });
 const domainRatingAnswer = z.object({
-  domain_rating: z.object({ domain_rating: z.number().nullable(), ahrefs_rank: z.number().nullable().optional() }),
+  domain_rating: z.object({
+    domain_rating: z.number().nullable(),
+    ahrefs_rank: z.number().nullable().optional(),
+  }),
 });
 const backlinksAnswer = z.object({
   backlinks: z.array(
@@ -144,9 +147,15 @@ export function ahrefsProvider(apiKey: string, baseUrl = AHREFS_URL): DataProvid
     },
     async checkConnection(signal) {
       const answer = shaped(limitsAnswer, await get('subscription-info/limits-and-usage', {}, signal));
-      const { subscription, units_limit_workspace: limit, units_usage_workspace: used } = answer.limits_and_usage;
+      const {
+        subscription,
+        units_limit_workspace: limit,
+        units_usage_workspace: used,
+      } = answer.limits_and_usage;
       const left =
-        limit == null ? 'no unit limit reported' : `${Math.max(0, limit - (used ?? 0)).toLocaleString('en-US')} API units left`;
+        limit == null
+          ? 'no unit limit reported'
+          : `${Math.max(0, limit - (used ?? 0)).toLocaleString('en-US')} API units left`;
       return `Connected${subscription ? ` (${subscription})` : ''}: ${left}.`;
     },
   };

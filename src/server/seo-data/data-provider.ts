@@ -105,7 +105,12 @@ const PROVIDER_TIMEOUT_MS = 30_000;
 export async function providerRequest(
   name: string,
   url: string,
-  init: { method?: string; headers?: Record<string, string>; body?: string; signal?: AbortSignal | undefined },
+  init: {
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    signal?: AbortSignal | undefined;
+  },
 ): Promise<{ status: number; text: string }> {
   const timeout = AbortSignal.timeout(PROVIDER_TIMEOUT_MS);
   try {

@@ -64,7 +64,9 @@ const userDataAnswer = z.object({
       status_code: z.number(),
       status_message: z.string().default(''),
       result: z
-        .array(z.object({ login: z.string().optional(), money: z.object({ balance: z.number() }).optional() }))
+        .array(
+          z.object({ login: z.string().optional(), money: z.object({ balance: z.number() }).optional() }),
+        )
         .nullable()
         .default([]),
     }),
@@ -90,7 +92,11 @@ function failureOfCode(code: number): ProviderFailure {
  * `GET /v3/appendix/user_data`. Errors come as status codes of the answer or of its task, often
  * with HTTP 200.
  */
-export function dataForSeoDataProvider(login: string, password: string, baseUrl = DATAFORSEO_API_URL): DataProvider {
+export function dataForSeoDataProvider(
+  login: string,
+  password: string,
+  baseUrl = DATAFORSEO_API_URL,
+): DataProvider {
   const auth = `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`;
   const call = async (path: string, body?: unknown, signal?: AbortSignal) => {
     const { status, text } = await providerRequest(NAME, `${baseUrl.replace(/\/+$/, '')}/v3/${path}`, {
@@ -105,7 +111,10 @@ export function dataForSeoDataProvider(login: string, password: string, baseUrl 
     const failure = failureOfStatus(status);
     if (failure) {
       const kind = said.success ? failureOfCode(said.data.status_code) : failure;
-      throw new DataProviderError(kind, failureMessage(NAME, kind, said.success ? said.data.status_message : ''));
+      throw new DataProviderError(
+        kind,
+        failureMessage(NAME, kind, said.success ? said.data.status_message : ''),
+      );
     }
     return parseJson(NAME, text);
   };
@@ -188,7 +197,10 @@ export function dataForSeoDataProvider(login: string, password: string, baseUrl 
       const code = answer.status_code !== OK ? answer.status_code : (task?.status_code ?? OK);
       if (code !== OK) {
         const kind = failureOfCode(code);
-        throw new DataProviderError(kind, failureMessage(NAME, kind, task?.status_message || answer.status_message));
+        throw new DataProviderError(
+          kind,
+          failureMessage(NAME, kind, task?.status_message || answer.status_message),
+        );
       }
       const balance = task?.result?.[0]?.money?.balance;
       return balance === undefined

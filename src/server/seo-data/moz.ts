@@ -74,7 +74,9 @@ export function mozProvider(accessId: string, secretKey: string, baseUrl = MOZ_U
     const failure = failureOfStatus(status);
     if (failure) {
       const said = errorAnswer.safeParse(jsonOrNull(text));
-      const detail = said.success ? (said.data.message ?? said.data.error_message ?? said.data.name ?? '') : '';
+      const detail = said.success
+        ? (said.data.message ?? said.data.error_message ?? said.data.name ?? '')
+        : '';
       throw new DataProviderError(failure, failureMessage(NAME, failure, detail));
     }
     return parseJson(NAME, text);
@@ -86,7 +88,11 @@ export function mozProvider(accessId: string, secretKey: string, baseUrl = MOZ_U
     async domainMetrics(domains, signal) {
       const found = new Map<string, ProviderMetric[]>();
       for (const group of chunked(domains, TARGETS_PER_REQUEST)) {
-        const answer = shapedAnswer(NAME, urlMetricsAnswer, await post('url_metrics', { targets: group }, signal));
+        const answer = shapedAnswer(
+          NAME,
+          urlMetricsAnswer,
+          await post('url_metrics', { targets: group }, signal),
+        );
         answer.results.forEach((result, index) => {
           const domain = group[index];
           if (!domain) return;

@@ -66,7 +66,12 @@ export function semrushProvider(
       const found = new Map<string, ProviderMetric[]>();
       await forEachConcurrent(domains, CONCURRENCY, async (domain) => {
         const [row] = await report(
-          { type: 'backlinks_overview', target: domain, target_type: 'root_domain', export_columns: 'ascore' },
+          {
+            type: 'backlinks_overview',
+            target: domain,
+            target_type: 'root_domain',
+            export_columns: 'ascore',
+          },
           signal,
         );
         const value = Number(row?.[0]);
@@ -114,7 +119,8 @@ export function semrushProvider(
       const failure = error ? (failureOfError(Number(error[1])) ?? 'refused') : failureOfStatus(status);
       if (failure) throw new DataProviderError(failure, failureMessage(NAME, failure, error?.[0] ?? ''));
       const units = Number(text.trim());
-      if (!Number.isFinite(units)) throw new DataProviderError('bad_answer', failureMessage(NAME, 'bad_answer'));
+      if (!Number.isFinite(units))
+        throw new DataProviderError('bad_answer', failureMessage(NAME, 'bad_answer'));
       return `Connected: ${units.toLocaleString('en-US')} API units left.`;
     },
   };

@@ -90,7 +90,11 @@ const credential = (label: string) =>
 /** PUT /api/workspace/data-providers/:id: the provider's credentials, as its fields name them. */
 export const dataProviderCredentialsSchema = z.discriminatedUnion('provider', [
   z.strictObject({ provider: z.literal('ahrefs'), apiKey: credential('API key') }),
-  z.strictObject({ provider: z.literal('moz'), login: credential('Access ID'), password: credential('Secret key') }),
+  z.strictObject({
+    provider: z.literal('moz'),
+    login: credential('Access ID'),
+    password: credential('Secret key'),
+  }),
   z.strictObject({
     provider: z.literal('dataforseo'),
     login: credential('API login'),
@@ -138,7 +142,13 @@ const targetField = z
   .trim()
   .min(1, m.targetRequired)
   .max(253, m.targetInvalid)
-  .transform((value) => value.toLowerCase().replace(/^[a-z][a-z0-9+.-]*:\/\//, '').replace(/[/?#].*$/, '').replace(/^www\./, ''))
+  .transform((value) =>
+    value
+      .toLowerCase()
+      .replace(/^[a-z][a-z0-9+.-]*:\/\//, '')
+      .replace(/[/?#].*$/, '')
+      .replace(/^www\./, ''),
+  )
   .refine((value) => /^([a-z0-9-]+\.)+[a-z]{2,}$/.test(value), m.targetInvalid);
 
 const limitField = z.coerce
