@@ -41,6 +41,7 @@ import { registerOperatorRoutes } from './observability/routes';
 import { unversionedUrl } from './http/api-version';
 import { openApiOptions, PUBLIC_SECURITY } from './http/openapi';
 import { apiKeyRoutes } from './modules/api-keys/routes';
+import { dataProviderRoutes } from './modules/data-providers/routes';
 import { healthRoutes } from './modules/health/routes';
 import { blogAdminRoutes, blogRoutes } from './modules/blog/routes';
 import { contactAdminRoutes, contactMessageRoutes } from './modules/contact-messages/routes';
@@ -186,6 +187,7 @@ const signedInRoutes: ((ctx: AppContext) => FastifyPluginAsyncZod)[] = [
   invitationRoutes,
   apiKeyRoutes,
   ssoSettingsRoutes,
+  dataProviderRoutes,
   eventRoutes,
 ];
 

@@ -77,7 +77,7 @@ export async function startSeoDataServer(data: {
     request.on('end', () => {
       const url = new URL(request.url ?? '/', 'http://localhost');
       const raw = Buffer.concat(chunks).toString();
-      let body: unknown = null;
+      let body: unknown;
       try {
         body = raw ? JSON.parse(raw) : null;
       } catch {
