@@ -1,5 +1,6 @@
 import { ActivityLog } from '#web/features/activity/components/activity-log';
 import { ApiKeysTab } from '#web/features/api-keys/components/api-keys-tab';
+import { DataProvidersTab } from '#web/features/data-providers/components/data-providers-tab';
 import { SettingsPage, type SettingsTab } from '#web/features/settings/components/settings-page';
 import { SsoTab } from '#web/features/sso/components/sso-tab';
 import { SystemTab } from '#web/features/system/components/system-tab';
@@ -14,6 +15,7 @@ const workspaceTabs: SettingsTab[] = [
   { value: 'api-keys', label: 'API keys', panel: (user) => <ApiKeysTab user={user} /> },
   { value: 'webhooks', label: 'Webhooks', panel: (user) => <WebhooksTab user={user} /> },
   { value: 'sso', label: 'Single sign-on', panel: (user) => <SsoTab user={user} /> },
+  { value: 'data-providers', label: 'Data providers', panel: (user) => <DataProvidersTab user={user} /> },
   { value: 'system', label: 'System', panel: () => <SystemTab />, fullAccessOnly: true },
 ];
 
