@@ -142,7 +142,7 @@ export function ahrefsProvider(apiKey: string, baseUrl = AHREFS_URL): DataProvid
       const units =
         work.kind === 'metrics'
           ? work.domains * BASE_COST
-          : Math.max(BASE_COST, BACKLINK_FIELDS.length * work.limit);
+          : work.limit && Math.max(BASE_COST, BACKLINK_FIELDS.length * work.limit);
       return { kind: 'units', units, unitName: 'API units' };
     },
     async checkConnection(signal) {

@@ -124,6 +124,8 @@ describe('Ahrefs API v3', () => {
     });
     expect(ahrefs.estimateCost({ kind: 'backlinks', limit: 100 })).toMatchObject({ units: 900 });
     expect(ahrefs.estimateCost({ kind: 'backlinks', limit: 2 })).toMatchObject({ units: 50 });
+    // A request the cache answers costs nothing.
+    expect(ahrefs.estimateCost({ kind: 'backlinks', limit: 0 })).toMatchObject({ units: 0 });
   });
 
   it('checks the key with the free limits-and-usage endpoint', async () => {
@@ -215,6 +217,7 @@ describe('DataForSEO', () => {
     });
     // two tasks of 1,000 and 500 targets: $0.04 + $0.045 = $0.085 → 9 cents
     expect(dfs.estimateCost({ kind: 'metrics', domains: 1500 })).toMatchObject({ amountMinor: 9 });
+    expect(dfs.estimateCost({ kind: 'backlinks', limit: 0 })).toMatchObject({ amountMinor: 0 });
     await expect(dfs.checkConnection()).resolves.toBe('Connected: a balance of $42.50.');
   });
 });

@@ -45,7 +45,7 @@ export interface DataProvider {
   domainMetrics(domains: readonly string[], signal?: AbortSignal): Promise<Map<string, ProviderMetric[]>>;
   /** Up to `limit` links to `target` (a domain), one per referring domain where the API can. @throws DataProviderError */
   backlinks(target: string, limit: number, signal?: AbortSignal): Promise<ProviderBacklink[]>;
-  /** The most `work` can cost, in the provider's documented pricing unit (no request is made). */
+  /** The most `work` can cost, in the provider's documented pricing unit (no request is made); none for no work. */
   estimateCost(work: ProviderWork): CostEstimate;
   /** Checks the credentials with the provider's free account endpoint; says what it found in words. @throws DataProviderError */
   checkConnection(signal?: AbortSignal): Promise<string>;

@@ -186,8 +186,9 @@ export function dataForSeoDataProvider(
       }));
     },
     estimateCost(work) {
-      const tasks = work.kind === 'metrics' ? Math.ceil(work.domains / TARGETS_PER_TASK) : 1;
       const rows = work.kind === 'metrics' ? work.domains : work.limit;
+      // One task a backlinks request, one a 1,000 targets of metrics; none for no work.
+      const tasks = rows === 0 ? 0 : work.kind === 'metrics' ? Math.ceil(rows / TARGETS_PER_TASK) : 1;
       const micro = tasks * MICRO_USD_PER_TASK + rows * MICRO_USD_PER_ROW;
       return { kind: 'money', amountMinor: Math.ceil(micro / MICRO_USD_PER_CENT), currency: 'USD' };
     },

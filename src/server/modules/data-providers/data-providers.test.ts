@@ -461,6 +461,13 @@ describe("a campaign's runs", () => {
       limit: 100,
     });
     expect(again.json<ProviderBacklinksResult>().cachedAt).not.toBeNull();
+    const free = await estimate({
+      kind: 'backlinks',
+      provider: 'ahrefs',
+      target: 'rivalbikes.test',
+      limit: 100,
+    });
+    expect(free.json<ProviderEstimate>()).toMatchObject({ toFetch: 0, cached: 1, cost: { units: 0 } });
     expect(server.requests).toHaveLength(0);
     const none = await call(owner, 'POST', withId(apiPaths.providerBacklinks, campaignId), {
       provider: 'ahrefs',

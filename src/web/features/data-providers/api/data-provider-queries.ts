@@ -72,7 +72,8 @@ export function useRemoveDataProvider() {
 export function useProviderEstimate(campaignId: string, request: ProviderRequestInput | null) {
   const valid = request !== null && providerRequestSchema.safeParse(request).success;
   return useQuery({
-    queryKey: [...campaignsKey, campaignId, 'provider-estimate', request] as const,
+    // Under the campaign's prospects key: the prospects.changed live event (an import adding prospects) refreshes it.
+    queryKey: [...campaignsKey, 'prospects', campaignId, 'provider-estimate', request] as const,
     queryFn: ({ signal }) =>
       apiRequest(withId(apiPaths.providerEstimate, campaignId), {
         method: 'POST',
