@@ -84,6 +84,7 @@ describe('Settings → Activity', () => {
       'API keys',
       'Webhooks',
       'Single sign-on',
+      'Data providers',
       'System',
     ]);
   });
