@@ -42,6 +42,7 @@ import { unversionedUrl } from './http/api-version';
 import { openApiOptions, PUBLIC_SECURITY } from './http/openapi';
 import { apiKeyRoutes } from './modules/api-keys/routes';
 import { emailVerificationRoutes } from './modules/email-verification/routes';
+import { dataProviderRoutes } from './modules/data-providers/routes';
 import { healthRoutes } from './modules/health/routes';
 import { blogAdminRoutes, blogRoutes } from './modules/blog/routes';
 import { contactAdminRoutes, contactMessageRoutes } from './modules/contact-messages/routes';
@@ -188,6 +189,7 @@ const signedInRoutes: ((ctx: AppContext) => FastifyPluginAsyncZod)[] = [
   apiKeyRoutes,
   ssoSettingsRoutes,
   emailVerificationRoutes,
+  dataProviderRoutes,
   eventRoutes,
 ];
 

@@ -250,6 +250,15 @@ export const configSchema = z
     SMTP_CHECK_HELO: optionalText,
     SMTP_CHECK_TIMEOUT_MS: count(1_000, 120_000, 15_000),
     /**
+     * Tests only: one local server that stands in for every SEO data provider's API (Ahrefs, Moz,
+     * DataForSEO, Semrush). Ignored unless NODE_ENV is test, so the providers' hosts are never set by
+     * an install (docs/decisions/046-live-seo-data-providers.md).
+     */
+    SEO_DATA_TEST_URL: z
+      .url()
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    /**
      * AI writing (README "AI writing"): any OpenAI-compatible chat-completions server (OpenAI, a gateway,
      * Ollama, vLLM, LM Studio). Without AI_BASE_URL and AI_MODEL the AI features say they are not configured.
      */

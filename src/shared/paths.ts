@@ -95,6 +95,10 @@ export const apiPaths = {
   backlinkImport: '/api/campaigns/:id/backlink-imports/:importId',
   backlinkImportStart: '/api/campaigns/:id/backlink-imports/:importId/start',
   backlinkIntersect: '/api/campaigns/:id/backlink-intersect',
+  /** A campaign's runs on a connected SEO data provider (docs/decisions/046-live-seo-data-providers.md). */
+  providerEstimate: '/api/campaigns/:id/data-providers/estimate',
+  providerMetricsRefresh: '/api/campaigns/:id/data-providers/metrics',
+  providerBacklinks: '/api/campaigns/:id/data-providers/backlinks',
   notifications: '/api/notifications',
   /** Server-sent events: what changed for the signed-in user (docs/decisions/019-live-updates.md). */
   events: '/api/events',
@@ -127,6 +131,10 @@ export const apiPaths = {
   prospectContactAddress: '/api/prospects/:id/contact-address',
   ssoStart: '/api/sso/start',
   ssoCallback: '/api/sso/callback',
+  /** The workspace's SEO data providers and their keys (docs/decisions/046-live-seo-data-providers.md); `:id` is the provider. */
+  dataProviders: '/api/workspace/data-providers',
+  dataProvider: '/api/workspace/data-providers/:id',
+  dataProviderTest: '/api/workspace/data-providers/:id/test',
   users: '/api/users',
   user: '/api/users/:id',
   activity: '/api/activity',

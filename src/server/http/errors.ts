@@ -21,6 +21,9 @@ const statusOf: Record<ErrorCode, number> = {
   // RFC 4918, 11.5 507 Insufficient Storage.
   STORAGE_FULL: 507,
   TWO_FACTOR_REQUIRED: 403,
+  // The SEO data provider refused or failed (RFC 9110, 15.6.3 502 Bad Gateway): never its own 401, which
+  // the dashboard would read as signed out.
+  PROVIDER_ERROR: 502,
 };
 
 /**

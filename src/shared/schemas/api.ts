@@ -20,6 +20,8 @@ export const errorCodes = [
   'INVALID_CREDENTIALS',
   /** The server's disk (or quota) is full: the file was not saved, and nothing half-written was kept. */
   'STORAGE_FULL',
+  /** A connected SEO data provider refused or failed the request: the message says why in words (docs/decisions/046-live-seo-data-providers.md). */
+  'PROVIDER_ERROR',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -48,11 +48,12 @@ export const domainMetricNames = [
   'tf',
   'cf',
   'organic_traffic',
+  'rank',
 ] as const;
 export type DomainMetricName = (typeof domainMetricNames)[number];
 
 /** Whose index a metric comes from (domain_metrics.source). */
-export const metricSources = ['ahrefs', 'moz', 'semrush', 'majestic'] as const;
+export const metricSources = ['ahrefs', 'moz', 'semrush', 'majestic', 'dataforseo'] as const;
 export type MetricSource = (typeof metricSources)[number];
 
 /** Each metric's usual name and the index that defines it (organic traffic: every tool has its own). */
@@ -66,6 +67,8 @@ export const metricLabels: Record<DomainMetricName, { label: string; source: Met
   tf: { label: 'TF', source: 'majestic' },
   cf: { label: 'CF', source: 'majestic' },
   organic_traffic: { label: 'Organic traffic', source: null },
+  /** DataForSEO's 0–1,000 rank of a domain by its referring domains (docs/decisions/046-live-seo-data-providers.md). */
+  rank: { label: 'DataForSEO Rank', source: 'dataforseo' },
 };
 
 export const toolLabels: Record<ExportTool, string> = {

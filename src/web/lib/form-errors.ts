@@ -19,8 +19,11 @@ export function applyServerIssues<T extends FieldValues>(
 
 /**
  * What to tell the user when a request failed: the server's own message when it refused the request
- * (4xx: it names the problem, such as a field's limit), else `fallback` (network failure, 5xx).
+ * (4xx: it names the problem, such as a field's limit) or passes on a data provider's refusal in
+ * words (PROVIDER_ERROR), else `fallback` (network failure, other 5xx).
  */
 export function refusalMessage<F extends string | undefined>(error: unknown, fallback: F): string | F {
-  return error instanceof ApiError && error.isClientError ? error.message : fallback;
+  return error instanceof ApiError && (error.isClientError || error.code === 'PROVIDER_ERROR')
+    ? error.message
+    : fallback;
 }

@@ -842,6 +842,63 @@ export const domainEvents = {
     },
   }),
 
+  // SEO data providers (docs/decisions/046-live-seo-data-providers.md)
+  'data_provider.connected': defineEvent({
+    payload: z.object({ provider: z.string(), label: z.string() }),
+    label: 'Data provider connected',
+    live: [],
+    activity: {
+      facts: (p) => ({ subject: p.label }),
+      sentence: (e) => `connected ${e.subject} as a data provider`,
+    },
+  }),
+  'data_provider.removed': defineEvent({
+    payload: z.object({ provider: z.string(), label: z.string() }),
+    label: 'Data provider removed',
+    live: [],
+    activity: {
+      facts: (p) => ({ subject: p.label }),
+      sentence: (e) => `removed the data provider ${e.subject}`,
+    },
+  }),
+  'domain_metrics.refreshed': defineEvent({
+    payload: campaignRef.extend({
+      provider: z.string(),
+      label: z.string(),
+      /** Domains asked of the provider, and those answered from the cache. */
+      fetched: z.number().int(),
+      cached: z.number().int(),
+      /** Domains whose metrics were stored. */
+      stored: z.number().int(),
+    }),
+    label: 'Domain metrics refreshed',
+    live: ['prospects.changed'],
+    activity: {
+      facts: (p) => ({ subject: p.name, details: { provider: p.label, count: p.stored } }),
+      sentence: (e) =>
+        `refreshed the ${e.details.provider} metrics of ${plural(e.details.count!, 'domain')} in ${e.subject}`,
+    },
+  }),
+  'data_provider.backlinks_fetched': defineEvent({
+    payload: campaignRef.extend({
+      provider: z.string(),
+      label: z.string(),
+      target: z.string(),
+      importId: id,
+      backlinks: z.number().int(),
+    }),
+    label: 'Competitor backlinks fetched',
+    live: ['prospects.changed'],
+    activity: {
+      facts: (p) => ({
+        subject: p.name,
+        details: { provider: p.label, target: p.target, count: p.backlinks },
+      }),
+      sentence: (e) =>
+        `fetched ${plural(e.details.count!, 'backlink')} of ${e.details.target} from ${e.details.provider} for ${e.subject}`,
+    },
+  }),
+
   // Warranty claims (docs/decisions/038-warranty-claims.md)
   'claim.opened': defineEvent({
     payload: claimFacts,

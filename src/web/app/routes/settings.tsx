@@ -1,6 +1,7 @@
 import { ActivityLog } from '#web/features/activity/components/activity-log';
 import { ApiKeysTab } from '#web/features/api-keys/components/api-keys-tab';
 import { EmailVerificationTab } from '#web/features/email-verification/components/email-verification-tab';
+import { DataProvidersTab } from '#web/features/data-providers/components/data-providers-tab';
 import { SettingsPage, type SettingsTab } from '#web/features/settings/components/settings-page';
 import { SsoTab } from '#web/features/sso/components/sso-tab';
 import { SystemTab } from '#web/features/system/components/system-tab';
@@ -15,6 +16,7 @@ const workspaceTabs: SettingsTab[] = [
   { value: 'api-keys', label: 'API keys', panel: (user) => <ApiKeysTab user={user} /> },
   { value: 'webhooks', label: 'Webhooks', panel: (user) => <WebhooksTab user={user} /> },
   { value: 'sso', label: 'Single sign-on', panel: (user) => <SsoTab user={user} /> },
+  { value: 'data-providers', label: 'Data providers', panel: (user) => <DataProvidersTab user={user} /> },
   {
     value: 'email-verification',
     label: 'Email verification',

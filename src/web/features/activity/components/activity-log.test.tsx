@@ -84,6 +84,8 @@ describe('Settings → Activity', () => {
       'API keys',
       'Webhooks',
       'Single sign-on',
+      'Data providers',
+      'Email verification',
       'System',
     ]);
   });
