@@ -12,7 +12,7 @@ import { createTestDatabase } from '../testing/database';
 import { createOutreachFixture, TEST_APP_SECRET, type OutreachFixture } from '../testing/outreach';
 import { claimSendable } from './scheduling/claim';
 import { queueDueSteps } from './scheduling/queue-steps';
-import { DELIVERY_GRACE_MS, reconcileInterrupted, SENDING_LEASE_MS } from './sending/reconcile';
+import { deliveryGraceMs, reconcileInterrupted, sendingLeaseMs } from './sending/reconcile';
 import { sendMessage } from './sending/send';
 
 /**
@@ -114,14 +114,14 @@ describe('a worker killed in the middle of a send', () => {
           db,
           fixture!.keys,
           testConfig(),
-          new Date(claimedAt + SENDING_LEASE_MS + 1000),
+          new Date(claimedAt + sendingLeaseMs(testConfig()) + 1000),
         ),
       ).toEqual({
         sent: 0,
         requeued: 0,
         waiting: 1,
       });
-      const later = new Date(claimedAt + DELIVERY_GRACE_MS + 1000);
+      const later = new Date(claimedAt + deliveryGraceMs(testConfig()) + 1000);
       expect(await reconcileInterrupted(db, fixture!.keys, testConfig(), later)).toEqual({
         sent: 0,
         requeued: 1,
@@ -144,14 +144,14 @@ describe('a worker killed in the middle of a send', () => {
       const { db, stuck } = await killWorkerWhileSending('afterAccept');
       expect(fixture!.smtp.messages).toHaveLength(1);
 
-      const later = new Date(stuck.claimedAt!.getTime() + SENDING_LEASE_MS + 1000);
+      const later = new Date(stuck.claimedAt!.getTime() + sendingLeaseMs(testConfig()) + 1000);
       expect(await reconcileInterrupted(db, fixture!.keys, testConfig(), later)).toEqual({
         sent: 1,
         requeued: 0,
         waiting: 0,
       });
-      await queueDueSteps(db, new Date(later.getTime() + DELIVERY_GRACE_MS));
-      expect(await claimSendable(db, new Date(later.getTime() + DELIVERY_GRACE_MS))).toEqual([]);
+      await queueDueSteps(db, new Date(later.getTime() + deliveryGraceMs(testConfig())));
+      expect(await claimSendable(db, new Date(later.getTime() + deliveryGraceMs(testConfig())))).toEqual([]);
 
       expect(fixture!.smtp.messages).toHaveLength(1);
       const [prospect] = await db.select().from(prospects).where(eq(prospects.id, fixture!.prospectIds[0]!));

@@ -27,8 +27,11 @@ export interface SmtpHooks {
   deliver?: (recipient: string, raw: string) => Promise<void>;
   /** Runs when the whole message arrived; throwing refuses it (nothing is delivered or recorded). */
   beforeAccept?: (raw: string) => Promise<void>;
-  /** Runs after the message was delivered and recorded, before the server answers 250 OK. */
-  afterAccept?: (raw: string) => Promise<void>;
+  /**
+   * Runs after the message was delivered and recorded, before the server answers 250 OK. `client`
+   * is the sending connection's address: its port tells which local process sent it (socketOwner).
+   */
+  afterAccept?: (raw: string, client: { port: number }) => Promise<void>;
 }
 
 export interface LocalSmtpServer {
@@ -101,7 +104,7 @@ export async function startSmtpServer(
           parsed: await simpleParser(raw),
         });
         waiters.splice(0).forEach((wake) => wake());
-        await hooks.afterAccept?.(raw);
+        await hooks.afterAccept?.(raw, { port: session.remotePort });
         callback();
       });
     },
