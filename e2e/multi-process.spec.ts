@@ -252,7 +252,19 @@ test('2 web and 2 worker processes send 2,000 messages with a worker killed mid-
   }
 
   // Every message reaches the SMTP server (the killed worker's unfinished ones through worker B)…
-  await smtp.waitFor(MESSAGES, SEND_LIMIT_MS);
+  // Progress in the test's output, for the time the run took.
+  const progress = setInterval(
+    () =>
+      console.log(
+        `multi-process: ${smtp.messages.length} messages after ${Math.round((Date.now() - started) / 1000)} s`,
+      ),
+    30_000,
+  );
+  try {
+    await smtp.waitFor(MESSAGES, SEND_LIMIT_MS);
+  } finally {
+    clearInterval(progress);
+  }
   expect(killedOn, 'worker A was killed on one of its messages').toBeDefined();
   expect(await workerA.exited).toBe('SIGKILL');
   // …and the database records each as sent once the survivor has reconciled what A left 'sending'.
@@ -313,7 +325,11 @@ test('2 web and 2 worker processes send 2,000 messages with a worker killed mid-
     // A user action through web process A shows on B’s page, without a reload (the bound allows
     // for a machine under load).
     const site = /site\d+\.test/.exec(
-      await page.getByRole('row').filter({ hasText: /site\d+\.test/ }).first().innerText(),
+      await page
+        .getByRole('row')
+        .filter({ hasText: /site\d+\.test/ })
+        .first()
+        .innerText(),
     )![0];
     const row = page.getByRole('row', { name: new RegExp(`\\b${site.replace('.', '\\.')}\\b`) });
     const [prospect] = (

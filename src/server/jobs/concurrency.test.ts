@@ -195,17 +195,20 @@ describe('interval jobs', () => {
     const name = 'test-interval-slow';
     const release = gate();
     let started = 0;
-    const job = {
-      ...testJob(name, 1, async () => {
+    const job: JobDefinition<Record<string, never>> = {
+      name,
+      payload: z.strictObject({}),
+      everySeconds: () => 1,
+      async handle() {
         started++;
         await release.opened;
-      }),
-      everySeconds: () => 1,
-    } as JobDefinition<never>;
+      },
+    };
     // A second worker process: its own pg-boss on the same database.
     const other = createQueue(handle);
     await other.start();
-    const stops = [await startWorkers(boss, deps(), [job]), await startWorkers(other, deps(), [job])];
+    const jobs = [job as JobDefinition<never>];
+    const stops = [await startWorkers(boss, deps(), jobs), await startWorkers(other, deps(), jobs)];
     try {
       // Each process has a run going that does not end; its timer keeps firing every second.
       await until(() => started === 2);

@@ -110,6 +110,9 @@ export async function startSmtpServer(
     },
   };
   const server = new SMTPServer(options);
+  // A client that vanishes mid-session (a worker process killed by a test) resets its socket:
+  // smtp-server reports that as an 'error' event, which unheard would end the test process.
+  server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
 
