@@ -97,6 +97,8 @@ test.beforeAll(async () => {
   const env = {
     DATABASE_URL: databaseUrl,
     APP_SECRET: SECRET,
+    // The public URL the workers put in messages' links; each web process is given its own address.
+    APP_URL: 'https://links.example',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     MAIL_ALLOW_PRIVATE: '127.0.0.1',
@@ -289,8 +291,10 @@ test('2 web and 2 worker processes send 2,000 messages with a worker killed mid-
     // At the SMTP server: 2,000 messages, each Message-ID once, each prospect once, each with its blind copy.
     await new Promise((resolve) => setTimeout(resolve, 2000)); // a duplicate would arrive now, if ever
     const atSink = smtp.messages;
-    expect(atSink).toHaveLength(MESSAGES);
     const sinkIds = atSink.map((m) => m.parsed.messageId);
+    const twice = sinkIds.filter((messageId, i) => sinkIds.indexOf(messageId) !== i);
+    expect(twice, 'Message-IDs the SMTP server received more than once').toEqual([]);
+    expect(atSink).toHaveLength(MESSAGES);
     expect(new Set(sinkIds).size).toBe(MESSAGES);
     const recipients = atSink.map((m) => m.to.find((to) => !mailUsers.some((u) => u.user === to)));
     expect(new Set(recipients)).toEqual(new Set(prospects.map((p) => p.contactEmail)));
