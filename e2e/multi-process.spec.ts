@@ -36,9 +36,10 @@ const PER_CAMPAIGN = MESSAGES / 2;
 const KILL_AFTER = 600;
 const SECRET = randomBytes(32).toString('hex');
 /**
- * How long the 2,000 sends may take. Measured on a 2-core machine shared with other work (load
- * average 20–26): 6 to 11 minutes, most of it the engine's own pace (one message per mailbox per
- * tick, and a tick first queues up to 500 due steps). The bound catches a stall, not slowness.
+ * How long the 2,000 sends may take. Measured on a 2-core machine shared with other work: 4 minutes
+ * at load average 10–14, 6 to 10 at 20–26 — most of it the engine's own pace (one message per
+ * mailbox per tick, and a tick first queues up to 500 due steps). The bound catches a stall, not
+ * slowness.
  */
 const SEND_LIMIT_MS = 900_000;
 
