@@ -108,8 +108,8 @@ test.beforeAll(async () => {
     MAILBOX_CHECK_MAX_PER_SERVER: '100',
     // No warm-up: each mailbox may send its whole daily limit at once.
     MAILBOX_RAMP_START: '2000',
-    // The engine runs every second, an outreach hour lasts 0.4 s (a mailbox's 1–2 minute spacing
-    // becomes ~10 ms), and a message left 'sending' by the killed worker is looked at after 10 s.
+    // The engine runs every second, an outreach hour lasts 0.4 s (a mailbox's 2–6 minute spacing
+    // becomes 13–40 ms), and a message left 'sending' by the killed worker is looked at after 10 s.
     OUTREACH_TICK_SECONDS: '1',
     OUTREACH_HOUR_MS: '400',
     OUTREACH_SENDING_LEASE_SECONDS: '10',
