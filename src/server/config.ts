@@ -186,6 +186,13 @@ export const configSchema = z
     /** How often the outreach engine runs, in seconds; below 60 only for test installs (default: every minute). */
     OUTREACH_TICK_SECONDS: count(1, 60, 60),
     /**
+     * Seconds a message may stay 'sending' before the outreach engine takes it for interrupted (a
+     * worker killed mid-send) and looks for its blind copy; three times as long before it is queued
+     * again. Far above any send's own timeouts; shorter only for test installs
+     * (docs/decisions/048-several-processes.md).
+     */
+    OUTREACH_SENDING_LEASE_SECONDS: count(5, 300, 300),
+    /**
      * How often the worker reads the list of mailboxes to watch with IMAP IDLE again, in seconds: a
      * newly connected mailbox's replies are read live from then on. Shorter only for test installs.
      */

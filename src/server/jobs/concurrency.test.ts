@@ -1,10 +1,12 @@
 import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { DatabaseHandle } from '../db/client';
+import { sql } from 'drizzle-orm';
+import { queryRows, type DatabaseHandle } from '../db/client';
 import { testConfig } from '../testing/app';
 import { createTestQueue } from '../testing/database';
 import type { JobDefinition } from './job';
+import { createQueue } from './queue';
 import { Slots } from './slots';
 import { startWorkers, workOptions } from './worker';
 
@@ -171,12 +173,12 @@ describe('interval jobs', () => {
   it('stop sending once the stop function startWorkers resolves with is called', async () => {
     const name = 'test-interval';
     const job = { ...testJob(name, 1, async () => undefined), everySeconds: () => 1 } as JobDefinition<never>;
-    const send = boss.send.bind(boss);
+    const send = boss.sendThrottled.bind(boss);
     let sent = 0;
-    boss.send = ((...args: Parameters<PgBoss['send']>) => {
+    boss.sendThrottled = ((...args: Parameters<PgBoss['sendThrottled']>) => {
       if (args[0] === name) sent++;
       return send(...args);
-    }) as PgBoss['send'];
+    }) as PgBoss['sendThrottled'];
     try {
       const stopTimers = await startWorkers(boss, deps(), [job]);
       await until(() => sent >= 1);
@@ -185,7 +187,43 @@ describe('interval jobs', () => {
       await new Promise((r) => setTimeout(r, 2_500));
       expect(sent).toBe(before);
     } finally {
-      boss.send = send;
+      boss.sendThrottled = send;
+    }
+  });
+
+  it('leave at most one run waiting with two worker processes, however long the runs take', async () => {
+    const name = 'test-interval-slow';
+    const release = gate();
+    let started = 0;
+    const job: JobDefinition<Record<string, never>> = {
+      name,
+      payload: z.strictObject({}),
+      everySeconds: () => 1,
+      async handle() {
+        started++;
+        await release.opened;
+      },
+    };
+    // A second worker process: its own pg-boss on the same database.
+    const other = createQueue(handle);
+    await other.start();
+    const jobs = [job as JobDefinition<never>];
+    const stops = [await startWorkers(boss, deps(), jobs), await startWorkers(other, deps(), jobs)];
+    try {
+      // Each process has a run going that does not end; its timer keeps firing every second.
+      await until(() => started === 2);
+      await new Promise((r) => setTimeout(r, 3_500));
+      const [counts] = await queryRows<{ waiting: number; running: number }>(
+        handle.db,
+        sql`select count(*) filter (where state in ('created', 'retry'))::int as waiting,
+                   count(*) filter (where state = 'active')::int as running
+            from pgboss.job where name = ${name}`,
+      );
+      expect(counts).toEqual({ waiting: 1, running: 2 });
+    } finally {
+      stops.forEach((stop) => stop());
+      release.open();
+      await other.stop({ graceful: false, close: true });
     }
   });
 });

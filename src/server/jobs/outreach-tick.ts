@@ -20,7 +20,11 @@ export const outreachTickJob: JobDefinition<Record<string, never>> = {
     const now = new Date();
     const reconciled = await reconcileInterrupted(db, keys, config, now);
     const queued = await queueDueSteps(db, now);
-    const claimed = await claimSendable(db, now, Math.random, config.OUTREACH_HOUR_MS);
+    // Claimed at the moment of the claim, not of the tick's start: queueing a large batch can take
+    // longer than the sending lease, and a claim dated back by it looks interrupted to another
+    // worker's reconciler, which then queues the message again while it is being sent
+    // (docs/decisions/048-several-processes.md).
+    const claimed = await claimSendable(db, new Date(), Math.random, config.OUTREACH_HOUR_MS);
     const outcomes = await Promise.all(
       claimed.map((id) => sendMessage(db, { keys, config }, id, new Date())),
     );

@@ -84,9 +84,9 @@ export async function startWorkers(boss: PgBoss, deps: JobDeps, definitions = jo
       // pg-boss schedules by the minute at best; a shorter interval is a timer sending the job.
       await boss.unschedule(job.name);
       const timer = setInterval(() => {
-        boss
-          .send(job.name, {})
-          .catch((error: Error) => log.error({ job: job.name, err: error }, 'could not queue'));
+        sendIntervalJob(boss, job.name, seconds).catch((error: Error) =>
+          log.error({ job: job.name, err: error }, 'could not queue'),
+        );
       }, seconds * 1000);
       timer.unref();
       timers.push(timer);
@@ -111,4 +111,17 @@ export async function startWorkers(boss: PgBoss, deps: JobDeps, definitions = jo
     });
   }
   return () => timers.forEach(clearInterval);
+}
+
+/**
+ * Queues one run of an interval job (`everySeconds`) unless one is already waiting, and at most
+ * one per `seconds` for the whole install: every worker process has the timer, so without this
+ * M workers queued M runs per interval, and runs slower than the interval (a tick queueing 500
+ * steps) piled up without end (docs/decisions/048-several-processes.md). The wait check and
+ * pg-boss's throttle (one job per time slot and key, a unique index) together leave at most one
+ * run waiting, as the minute cron of pg-boss's scheduler does.
+ */
+export async function sendIntervalJob(boss: PgBoss, name: string, seconds: number): Promise<void> {
+  if ((await boss.findJobs(name, { queued: true })).length > 0) return;
+  await boss.sendThrottled(name, {}, null, seconds, 'interval');
 }

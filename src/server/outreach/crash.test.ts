@@ -11,7 +11,7 @@ import { JOB_PROCESS_TEST_TIMEOUT_MS, startJobProcess } from '../testing/job-pro
 import { createOutreachFixture, type OutreachFixture } from '../testing/outreach';
 import { claimSendable } from './scheduling/claim';
 import { queueDueSteps } from './scheduling/queue-steps';
-import { DELIVERY_GRACE_MS, reconcileInterrupted, SENDING_LEASE_MS } from './sending/reconcile';
+import { deliveryGraceMs, reconcileInterrupted, sendingLeaseMs } from './sending/reconcile';
 import { sendMessage } from './sending/send';
 import { recordHit } from './tracking/events';
 
@@ -97,14 +97,14 @@ describe('a worker killed in the middle of a send', () => {
           db,
           fixture!.keys,
           testConfig(),
-          new Date(claimedAt + SENDING_LEASE_MS + 1000),
+          new Date(claimedAt + sendingLeaseMs(testConfig()) + 1000),
         ),
       ).toEqual({
         sent: 0,
         requeued: 0,
         waiting: 1,
       });
-      const later = new Date(claimedAt + DELIVERY_GRACE_MS + 1000);
+      const later = new Date(claimedAt + deliveryGraceMs(testConfig()) + 1000);
       expect(await reconcileInterrupted(db, fixture!.keys, testConfig(), later)).toEqual({
         sent: 0,
         requeued: 1,
@@ -127,14 +127,14 @@ describe('a worker killed in the middle of a send', () => {
       const { db, stuck } = await killWorkerWhileSending('afterAccept');
       expect(fixture!.smtp.messages).toHaveLength(1);
 
-      const later = new Date(stuck.claimedAt!.getTime() + SENDING_LEASE_MS + 1000);
+      const later = new Date(stuck.claimedAt!.getTime() + sendingLeaseMs(testConfig()) + 1000);
       expect(await reconcileInterrupted(db, fixture!.keys, testConfig(), later)).toEqual({
         sent: 1,
         requeued: 0,
         waiting: 0,
       });
-      await queueDueSteps(db, new Date(later.getTime() + DELIVERY_GRACE_MS));
-      expect(await claimSendable(db, new Date(later.getTime() + DELIVERY_GRACE_MS))).toEqual([]);
+      await queueDueSteps(db, new Date(later.getTime() + deliveryGraceMs(testConfig())));
+      expect(await claimSendable(db, new Date(later.getTime() + deliveryGraceMs(testConfig())))).toEqual([]);
 
       expect(fixture!.smtp.messages).toHaveLength(1);
       const [prospect] = await db.select().from(prospects).where(eq(prospects.id, fixture!.prospectIds[0]!));
@@ -200,7 +200,7 @@ describe('a worker killed between choosing a follow-up’s variant and sending i
       );
 
       // The restart: the interrupted send is settled, the tick runs again, whatever is sendable goes.
-      const later = new Date(stuck.claimedAt!.getTime() + DELIVERY_GRACE_MS + 1000);
+      const later = new Date(stuck.claimedAt!.getTime() + deliveryGraceMs(testConfig()) + 1000);
       await reconcileInterrupted(db, fixture!.keys, testConfig(), later);
       expect(await queueDueSteps(db, later)).toBe(0);
       for (const id of await claimSendable(db, later)) await sendMessage(db, deps(), id, later);

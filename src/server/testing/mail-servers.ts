@@ -27,8 +27,11 @@ export interface SmtpHooks {
   deliver?: (recipient: string, raw: string) => Promise<void>;
   /** Runs when the whole message arrived; throwing refuses it (nothing is delivered or recorded). */
   beforeAccept?: (raw: string) => Promise<void>;
-  /** Runs after the message was delivered and recorded, before the server answers 250 OK. */
-  afterAccept?: (raw: string) => Promise<void>;
+  /**
+   * Runs after the message was delivered and recorded, before the server answers 250 OK. `client`
+   * is the sending connection's address: its port tells which local process sent it (socketOwner).
+   */
+  afterAccept?: (raw: string, client: { port: number }) => Promise<void>;
   /**
    * A fault after the message body arrived (docs/decisions/042-fault-suite.md): `drop` delivers and
    * records the message, then cuts the connection before the 250 reply (the client cannot know it
@@ -129,7 +132,7 @@ export async function startSmtpServer(
           parsed: await simpleParser(raw),
         });
         waiters.splice(0).forEach((wake) => wake());
-        await hooks.afterAccept?.(raw);
+        await hooks.afterAccept?.(raw, { port: session.remotePort });
         if (hooks.afterData === 'drop') return connectionOf(session.id)?.destroy();
         callback();
       });
@@ -141,6 +144,9 @@ export async function startSmtpServer(
     [...(server as unknown as { connections: Set<{ id: string; _socket: Socket }> }).connections].find(
       (c) => c.id === id,
     )?._socket;
+  // A client that vanishes mid-session (a worker process killed by a test) resets its socket:
+  // smtp-server reports that as an 'error' event, which unheard would end the test process.
+  server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
 

@@ -47,7 +47,8 @@ export const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 
  * Turns every enrollment whose next step is due (and whose campaign is active) into one outreach
  * message with its placeholders filled: 'queued', or 'flagged' when a placeholder has no value
  * for that prospect (docs/decisions/009-outreach-sending.md). Enrollments past their last step complete; suppressed or
- * address-less prospects stop. Idempotent: a step already queued is not queued again.
+ * address-less prospects stop. Idempotent: a step already queued is not queued again, and ticks of
+ * several workers at once share the due enrollments instead of each going through all of them.
  * @returns the number of messages created.
  */
 export async function queueDueSteps(db: Database, now: Date): Promise<number> {
@@ -82,6 +83,15 @@ export async function queueDueSteps(db: Database, now: Date): Promise<number> {
   const winners = new Map<string, string>();
   for (const e of due) {
     await db.transaction(async (tx) => {
+      // Every worker's tick reads the same due enrollments: the first to lock one queues it, the
+      // others skip it, locked meanwhile or no longer due once committed (docs/decisions/048-several-processes.md).
+      const [stillDue] = await queryRows<{ id: string }>(
+        tx,
+        sql`select id from enrollments
+            where id = ${e.id} and status = 'active' and next_step_at <= ${now.toISOString()}
+            for update skip locked`,
+      );
+      if (!stillDue) return;
       const close = (status: 'completed' | 'stopped', stopReason: string | null) =>
         tx.update(enrollments).set({ status, stopReason, nextStepAt: null }).where(eq(enrollments.id, e.id));
       if (!e.subject || !e.content) return close('completed', null);
@@ -155,11 +165,12 @@ export async function queueDueSteps(db: Database, now: Date): Promise<number> {
         .onConflictDoNothing({ target: [outreachMessages.enrollmentId, outreachMessages.stepNumber] })
         .returning({ id: outreachMessages.id });
       created += inserted.length;
-      await emit(tx, {
-        type: 'outreach.step_queued',
-        workspaceId: e.workspace_id,
-        payload: { enrollmentId: e.id, campaignId: e.campaign_id },
-      });
+      if (inserted.length > 0)
+        await emit(tx, {
+          type: 'outreach.step_queued',
+          workspaceId: e.workspace_id,
+          payload: { enrollmentId: e.id, campaignId: e.campaign_id },
+        });
       // A flagged step waits for the user (fix the prospect or the template); nothing else is due until then.
       await tx
         .update(enrollments)

@@ -9,10 +9,19 @@ import type { Config } from '../../config';
 import { resolveMailboxServers } from '../../mail/mailboxes/servers';
 import { recordRetry, recordSent } from './record';
 
-/** A message 'sending' for longer than this was interrupted (a send takes seconds; its socket timeout is 30 s). */
-export const SENDING_LEASE_MS = 5 * 60_000;
-/** How long the blind copy of an accepted message may take to reach the mailbox. */
-export const DELIVERY_GRACE_MS = 15 * 60_000;
+/**
+ * A message 'sending' for longer than this was interrupted (a send takes seconds; its socket
+ * timeout is 30 s): OUTREACH_SENDING_LEASE_SECONDS, 5 minutes by default.
+ */
+export const sendingLeaseMs = (config: Pick<Config, 'OUTREACH_SENDING_LEASE_SECONDS'>): number =>
+  config.OUTREACH_SENDING_LEASE_SECONDS * 1000;
+
+/**
+ * How long after its claim the blind copy of an accepted message may still be on its way to the
+ * mailbox: three leases, 15 minutes by default. Only past it is a message without a copy queued again.
+ */
+export const deliveryGraceMs = (config: Pick<Config, 'OUTREACH_SENDING_LEASE_SECONDS'>): number =>
+  3 * sendingLeaseMs(config);
 
 export interface ReconcileResult {
   sent: number;
@@ -40,7 +49,7 @@ export async function reconcileInterrupted(
     .where(
       and(
         eq(outreachMessages.status, 'sending'),
-        lt(outreachMessages.claimedAt, new Date(now.getTime() - SENDING_LEASE_MS)),
+        lt(outreachMessages.claimedAt, new Date(now.getTime() - sendingLeaseMs(config))),
       ),
     );
   const result: ReconcileResult = { sent: 0, requeued: 0, waiting: 0 };
@@ -60,7 +69,7 @@ export async function reconcileInterrupted(
     if (delivered) {
       await recordSent(db, message, message.claimedAt!, config.OUTREACH_HOUR_MS);
       result.sent++;
-    } else if (message.claimedAt!.getTime() < now.getTime() - DELIVERY_GRACE_MS) {
+    } else if (message.claimedAt!.getTime() < now.getTime() - deliveryGraceMs(config)) {
       await recordRetry(db, message, now, 'Interrupted before the mail server accepted it; queued again');
       result.requeued++;
     } else {

@@ -77,21 +77,29 @@ export async function recordSent(
   });
 }
 
-/** Puts a message back in the queue after a transient failure, not before `notBefore`. */
+/**
+ * Puts a message back in the queue after a transient failure, not before `notBefore`. Only a
+ * message still 'sending' is put back, and only then is the change announced: two workers
+ * reconciling the same interrupted send announce it once.
+ */
 export async function recordRetry(
   db: Database,
   message: Message,
   notBefore: Date,
   reason: string,
 ): Promise<void> {
-  await db
-    .update(outreachMessages)
-    .set({ status: 'queued', notBefore, lastError: reason, claimedAt: null })
-    .where(and(eq(outreachMessages.id, message.id), eq(outreachMessages.status, 'sending')));
-  await emit(db, {
-    type: 'outreach.message_deferred',
-    workspaceId: message.workspaceId,
-    payload: { messageId: message.id, campaignId: message.campaignId },
+  await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(outreachMessages)
+      .set({ status: 'queued', notBefore, lastError: reason, claimedAt: null })
+      .where(and(eq(outreachMessages.id, message.id), eq(outreachMessages.status, 'sending')))
+      .returning({ id: outreachMessages.id });
+    if (!updated) return;
+    await emit(tx, {
+      type: 'outreach.message_deferred',
+      workspaceId: message.workspaceId,
+      payload: { messageId: message.id, campaignId: message.campaignId },
+    });
   });
 }
 

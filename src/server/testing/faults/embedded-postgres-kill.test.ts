@@ -11,7 +11,7 @@ import { outreachMessages } from '../../db/schema/outreach';
 import { workspaces } from '../../db/schema/workspaces';
 import { claimSendable } from '../../outreach/scheduling/claim';
 import { queueDueSteps } from '../../outreach/scheduling/queue-steps';
-import { DELIVERY_GRACE_MS, reconcileInterrupted, SENDING_LEASE_MS } from '../../outreach/sending/reconcile';
+import { deliveryGraceMs, reconcileInterrupted, sendingLeaseMs } from '../../outreach/sending/reconcile';
 import { sendMessage } from '../../outreach/sending/send';
 import { testConfig } from '../app';
 import { createOutreachFixture, sendClaimable, type OutreachFixture } from '../outreach';
@@ -103,13 +103,13 @@ describe('the embedded PostgreSQL server is killed mid-send', () => {
     expect(campaignBefore!.emailsSent).toBe(0);
 
     // The reconciler finds the blind copy; the next ticks send Bob's message (spacing: two minutes) and nothing else.
-    const later = new Date(stuck!.claimedAt!.getTime() + SENDING_LEASE_MS + 1000);
+    const later = new Date(stuck!.claimedAt!.getTime() + sendingLeaseMs(config) + 1000);
     expect(await reconcileInterrupted(db, fixture.keys, config, later)).toEqual({
       sent: 1,
       requeued: 0,
       waiting: 0,
     });
-    for (const at of [later, new Date(later.getTime() + DELIVERY_GRACE_MS)]) {
+    for (const at of [later, new Date(later.getTime() + deliveryGraceMs(config))]) {
       await queueDueSteps(db, at);
       await sendClaimable(db, fixture, config, at);
     }

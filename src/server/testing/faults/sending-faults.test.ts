@@ -11,7 +11,7 @@ import { syncMailbox } from '../../inbox/pipeline/sync';
 import { outreachInboundEffects } from '../../outreach/inbound-effects';
 import { claimSendable } from '../../outreach/scheduling/claim';
 import { queueDueSteps } from '../../outreach/scheduling/queue-steps';
-import { DELIVERY_GRACE_MS, reconcileInterrupted, SENDING_LEASE_MS } from '../../outreach/sending/reconcile';
+import { deliveryGraceMs, reconcileInterrupted, sendingLeaseMs } from '../../outreach/sending/reconcile';
 import { sendMessage } from '../../outreach/sending/send';
 import { testConfig } from '../app';
 import { createTestDatabase } from '../database';
@@ -97,13 +97,13 @@ describe('the database connection dies mid-send', () => {
     expect(stuck!.status).toBe('sending');
 
     // The next ticks: the reconciler finds the blind copy and records the send; nothing is claimed again.
-    const later = new Date(stuck!.claimedAt!.getTime() + SENDING_LEASE_MS + 1000);
+    const later = new Date(stuck!.claimedAt!.getTime() + sendingLeaseMs(config) + 1000);
     expect(await reconcileInterrupted(db, fixture!.keys, config, later)).toEqual({
       sent: 1,
       requeued: 0,
       waiting: 0,
     });
-    const muchLater = new Date(later.getTime() + DELIVERY_GRACE_MS);
+    const muchLater = new Date(later.getTime() + deliveryGraceMs(config));
     await queueDueSteps(db, muchLater);
     expect(await sendClaimable(db, fixture!, config, muchLater)).toEqual([]);
 

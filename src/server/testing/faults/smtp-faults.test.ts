@@ -8,7 +8,7 @@ import { workspaces } from '../../db/schema/workspaces';
 import { prospectTimeline } from '../../modules/prospects/timeline';
 import { claimSendable } from '../../outreach/scheduling/claim';
 import { queueDueSteps } from '../../outreach/scheduling/queue-steps';
-import { DELIVERY_GRACE_MS, reconcileInterrupted, SENDING_LEASE_MS } from '../../outreach/sending/reconcile';
+import { deliveryGraceMs, reconcileInterrupted, sendingLeaseMs } from '../../outreach/sending/reconcile';
 import { sendMessage } from '../../outreach/sending/send';
 import { testConfig } from '../app';
 import { createTestDatabase } from '../database';
@@ -80,18 +80,18 @@ describe('the SMTP server drops the connection after DATA, before its 250', () =
     expect(mailbox!.status).toBe('connected');
 
     // Ticks before the lease is over neither claim nor resend it.
-    const soon = new Date(start.getTime() + SENDING_LEASE_MS - 1000);
+    const soon = new Date(start.getTime() + sendingLeaseMs(config) - 1000);
     await queueDueSteps(db, soon);
     expect(await sendClaimable(db, fixture!, config, soon)).toEqual([]);
 
     // The first tick after the lease finds the blind copy: sent, at the moment it was claimed.
-    const later = new Date(unknown!.claimedAt!.getTime() + SENDING_LEASE_MS + 1000);
+    const later = new Date(unknown!.claimedAt!.getTime() + sendingLeaseMs(config) + 1000);
     expect(await reconcileInterrupted(db, fixture!.keys, config, later)).toEqual({
       sent: 1,
       requeued: 0,
       waiting: 0,
     });
-    const muchLater = new Date(later.getTime() + DELIVERY_GRACE_MS);
+    const muchLater = new Date(later.getTime() + deliveryGraceMs(config));
     await queueDueSteps(db, muchLater);
     expect(await sendClaimable(db, fixture!, config, muchLater)).toEqual([]);
 
@@ -122,14 +122,14 @@ describe('the SMTP server hangs after DATA', () => {
 
     // After the lease: no blind copy yet, but it may still be on its way: nothing decided.
     const claimedAt = unknown!.claimedAt!.getTime();
-    const afterLease = new Date(claimedAt + SENDING_LEASE_MS + 1000);
+    const afterLease = new Date(claimedAt + sendingLeaseMs(config) + 1000);
     expect(await reconcileInterrupted(db, fixture!.keys, config, afterLease)).toEqual({
       sent: 0,
       requeued: 0,
       waiting: 1,
     });
     // After the grace period it never arrived: queued again and sent once, by the same tick.
-    const afterGrace = new Date(claimedAt + DELIVERY_GRACE_MS + 1000);
+    const afterGrace = new Date(claimedAt + deliveryGraceMs(config) + 1000);
     expect(await reconcileInterrupted(db, fixture!.keys, config, afterGrace)).toEqual({
       sent: 0,
       requeued: 1,
