@@ -15,6 +15,7 @@ const row: ContactCsvRow = {
   status: 'sent',
   daScore: 54,
   relevanceScore: 87.5,
+  metrics: { dr: 45, organic_traffic: 1456241 },
   lastContacted: '2026-03-01T10:00:00.000Z',
   notes: 'line one\nline "two"',
 };
@@ -34,6 +35,16 @@ describe('contacts CSV export (RFC 4180)', () => {
       'sent',
       '54',
       '87.5',
+      // DR, UR, DA, PA, Spam Score, Authority Score, TF, CF, Organic traffic: the domain's metrics.
+      '45',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '1456241',
       '2026-03-01T10:00:00.000Z',
       'line one\nline "two"',
     ]);
@@ -45,7 +56,7 @@ describe('contacts CSV export (RFC 4180)', () => {
     const text = contactsCsvChunk([{ ...row, contactName: '=HYPERLINK("x")', notes: '@SUM(A1)' }], false);
     const cells = Papa.parse<string[]>(text.trimEnd()).data[0]!;
     expect(cells[2]).toBe(`'=HYPERLINK("x")`);
-    expect(cells[8]).toBe(`'@SUM(A1)`);
+    expect(cells[contactsCsvColumns.indexOf('Notes')]).toBe(`'@SUM(A1)`);
   });
 
   it('quotes every text cell, so a spreadsheet splitting on ; or a tab starts no formula', () => {
@@ -66,10 +77,11 @@ describe('contacts CSV export (RFC 4180)', () => {
     );
     const [header, line] = text.split('\r\n');
     expect(header).toBe(
-      '"Website","Email","Name","Campaign","Status",LinkPilot Score,Relevance Score,"Last Contacted","Notes"',
+      '"Website","Email","Name","Campaign","Status",LinkPilot Score,Relevance Score,' +
+        'DR,UR,DA,PA,Spam Score,Authority Score,TF,CF,Organic traffic,"Last Contacted","Notes"',
     );
     expect(line).toBe(
-      `"${trap}","${trap}","${trap}","${trap}","${trap}",54,87.5,"2026-03-01T10:00:00.000Z","${trap}"`,
+      `"${trap}","${trap}","${trap}","${trap}","${trap}",54,87.5,45,,,,,,,,1456241,"2026-03-01T10:00:00.000Z","${trap}"`,
     );
     for (const delimiter of [';', '\t']) {
       const cells = Papa.parse<string[]>(text, { delimiter }).data.flat();

@@ -12,16 +12,11 @@ import { queryRows, queryRowsPrepared, type Database } from '../../db/client';
 import { pageOf } from '../../db/list-page';
 import { campaigns } from '../../db/schema/campaigns';
 import { prospects } from '../../db/schema/prospects';
-import {
-  containsPattern,
-  iso,
-  isoText,
-  orderByIndexed,
-  orderByNullsLast,
-  pageOffset,
-} from '../../db/sql-helpers';
+import { containsPattern, iso, isoText, orderByIndexed, pageOffset } from '../../db/sql-helpers';
 import { domainMemoryOf, prospectDomain } from '../../outreach/domain-memory';
 import { campaignOfClient } from '../../db/client-filter';
+import { domainMetricsOf, domainMetricValue } from '../prospects/domain-metrics';
+import { prospectSortKey } from '../prospects/list-order';
 import { prospectColumns, toProspectFromRaw, type RawProspect } from '../prospects/service';
 
 /** Rows per query of the CSV export: memory stays flat whatever the number of contacts. */
@@ -30,7 +25,8 @@ export const EXPORT_BATCH_SIZE = 2000;
 /**
  * WHERE of the contacts screen: the user's prospects, a case-insensitive substring of website,
  * contact email or contact name (one LIKE on the lower-cased `search_text` column, served by its
- * trigram index), a campaign, a status and a client (its campaigns', or `none`).
+ * trigram index), a campaign, a status, a client (its campaigns', or `none`) and a third-party
+ * metric's minimum (DR ≥ 50: prospects whose domain has no DR are left out).
  */
 function contactsWhere(workspaceId: Placeholder | string, filters: ContactFilters): SQL | undefined {
   const pattern = filters.search ? containsPattern(filters.search) : null;
@@ -40,6 +36,7 @@ function contactsWhere(workspaceId: Placeholder | string, filters: ContactFilter
     filters.status ? eq(prospects.status, filters.status) : undefined,
     pattern ? sql`${prospects.searchText} like lower(${pattern})` : undefined,
     filters.clientId ? campaignOfClient(prospects.campaignId, workspaceId, filters.clientId) : undefined,
+    filters.metric ? sql`${domainMetricValue(prospects, filters.metric)} >= ${filters.min ?? 0}` : undefined,
   );
 }
 
@@ -82,17 +79,16 @@ function contactsStatement(
   offset: Placeholder | number,
 ): SQL {
   const where = contactsWhere(user, query);
-  const byLastContacted = query.sort === 'lastContacted';
-  const order = byLastContacted
-    ? [orderByNullsLast(prospects.lastContacted, query.order), desc(prospects.id)]
-    : [orderByIndexed(prospects.createdAt, query.order), orderByIndexed(prospects.id, query.order)];
-  // The same order over the page CTE's columns: the joins above it do not keep the CTE's order.
-  const direction = query.order === 'asc' ? sql`asc` : sql`desc`;
-  const outerOrder = byLastContacted
-    ? sql`page.last_contacted ${direction} nulls last, page.id desc`
-    : query.order === 'asc'
-      ? sql`page.created_at asc nulls first, page.id asc nulls first`
-      : sql`page.created_at desc nulls last, page.id desc nulls last`;
+  // Newest first (the default) walks the (workspace_id, created_at, id) index in both directions;
+  // any other sort orders the workspace's matching rows (prospectSortKey), newest id first on ties.
+  const byDate = query.sort === 'createdAt';
+  const key = prospectSortKey(query.sort, query.order);
+  const order = byDate
+    ? [key.inner, orderByIndexed(prospects.id, query.order)]
+    : [key.inner, desc(prospects.id)];
+  const outerOrder = byDate
+    ? sql`${key.outer}, page.id ${query.order === 'asc' ? sql`asc nulls first` : sql`desc nulls last`}`
+    : sql`${key.outer}, page.id desc`;
   const page = db
     .select({
       ...prospectColumns,
@@ -145,7 +141,7 @@ export async function listContacts(
   // campaign or a client is, and one made for a common value walks every row of the user for a rare one
   // (docs/decisions/008-contacts-at-scale.md).
   const rows =
-    query.search || query.status || query.campaignId || query.clientId
+    query.search || query.status || query.campaignId || query.clientId || query.metric
       ? await queryRows<ContactRow>(db, contactsStatement(db, workspaceId, query, query.pageSize, offset))
       : await queryRowsPrepared<ContactRow>(
           db,
@@ -223,6 +219,7 @@ function readExportBatch(
       status: prospects.status,
       daScore: prospects.daScore,
       relevanceScore: prospects.relevanceScore,
+      metrics: domainMetricsOf(prospects),
       lastContacted: prospects.lastContacted,
       notes: prospects.notes,
     })
@@ -255,8 +252,9 @@ export async function* exportContactsCsv(
     const rows = await readExportBatch(db, workspaceId, filters, after);
     if (rows.length === 0) return;
     yield contactsCsvChunk(
-      rows.map(({ id: _id, cursorAt: _at, lastContacted, ...row }) => ({
+      rows.map(({ id: _id, cursorAt: _at, lastContacted, metrics, ...row }) => ({
         ...row,
+        metrics: metrics ?? {},
         lastContacted: iso(lastContacted),
       })),
       false,
