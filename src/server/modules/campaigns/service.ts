@@ -39,8 +39,7 @@ import { assertClientOfWorkspace } from '../clients/service';
 import { assertEmailAccountOwned } from '../email-accounts/service';
 import { insertProspects } from '../prospects/add-prospects';
 import { prospectColumns, toProspectFromRaw, type RawProspect } from '../prospects/service';
-import { domainMetricValue } from '../prospects/domain-metrics';
-import { prospectSortKey } from '../prospects/list-order';
+import { prospectListParts } from '../prospects/list-order';
 
 type CampaignRow = typeof campaigns.$inferSelect;
 
@@ -442,32 +441,32 @@ export async function listCampaignProspects(
   campaignId: string,
   query: z.output<typeof prospectListQuerySchema>,
 ): Promise<ProspectPage> {
-  const key = prospectSortKey(query.sort, query.order);
-  // A metric filter (DR ≥ 30): prospects whose domain has no such metric are left out.
-  const metricFilter = query.metric
-    ? sql`${domainMetricValue(prospects, query.metric)} >= ${sql.placeholder('min')}`
-    : undefined;
   const { rows, total, found } = await pageAndTotal<RawProspect>(db, {
     shape: `campaign-prospects:${query.sort}:${query.order}:${query.metric ?? ''}`,
     build: () => {
       const user = sql.placeholder('workspaceId');
       const campaign = sql.placeholder('campaignId');
+      // A metric sort or filter (DR ≥ 30) joins the workspace's values of that metric.
+      const parts = prospectListParts(db, user, query, sql.placeholder('min'));
       return {
-        page: db
-          .select(prospectColumns)
-          .from(prospects)
-          .where(and(eq(prospects.campaignId, campaign), eq(prospects.workspaceId, user), metricFilter))
-          .orderBy(key.inner, desc(prospects.id))
+        page: parts
+          .join(db.select(prospectColumns).from(prospects).$dynamic())
+          .where(and(eq(prospects.campaignId, campaign), eq(prospects.workspaceId, user)))
+          .orderBy(parts.inner, desc(prospects.id))
           .limit(sql.placeholder('limit'))
           .offset(sql.placeholder('offset')),
         // By campaign alone: the composite foreign key (campaign_id, workspace_id) makes every prospect of
         // the campaign its owner's, `found` refuses another user's campaign, and the count is then an
         // index-only scan (with workspace_id it read every prospect's heap page: ~2,000 per page request).
-        counted: db
-          .select({ one: sql`1` })
-          .from(prospects)
-          .where(and(eq(prospects.campaignId, campaign), metricFilter)),
-        order: sql`${key.outer}, page.id desc`,
+        counted: parts
+          .joinFilter(
+            db
+              .select({ one: sql`1` })
+              .from(prospects)
+              .$dynamic(),
+          )
+          .where(eq(prospects.campaignId, campaign)),
+        order: sql`${parts.outer}, page.id desc`,
         found: sql`exists (select 1 from ${campaigns} where ${and(eq(campaigns.id, campaign), eq(campaigns.workspaceId, user))})`,
       };
     },

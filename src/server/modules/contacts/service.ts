@@ -15,8 +15,8 @@ import { prospects } from '../../db/schema/prospects';
 import { containsPattern, iso, isoText, orderByIndexed, pageOffset } from '../../db/sql-helpers';
 import { domainMemoryOf, prospectDomain } from '../../outreach/domain-memory';
 import { campaignOfClient } from '../../db/client-filter';
-import { domainMetricsOf, domainMetricValue } from '../prospects/domain-metrics';
-import { prospectSortKey } from '../prospects/list-order';
+import { domainMetricsOf } from '../prospects/domain-metrics';
+import { prospectListParts } from '../prospects/list-order';
 import { prospectColumns, toProspectFromRaw, type RawProspect } from '../prospects/service';
 
 /** Rows per query of the CSV export: memory stays flat whatever the number of contacts. */
@@ -25,8 +25,8 @@ export const EXPORT_BATCH_SIZE = 2000;
 /**
  * WHERE of the contacts screen: the user's prospects, a case-insensitive substring of website,
  * contact email or contact name (one LIKE on the lower-cased `search_text` column, served by its
- * trigram index), a campaign, a status, a client (its campaigns', or `none`) and a third-party
- * metric's minimum (DR ≥ 50: prospects whose domain has no DR are left out).
+ * trigram index), a campaign, a status and a client (its campaigns', or `none`). A third-party
+ * metric's minimum (DR ≥ 50) is a join (prospectListParts).
  */
 function contactsWhere(workspaceId: Placeholder | string, filters: ContactFilters): SQL | undefined {
   const pattern = filters.search ? containsPattern(filters.search) : null;
@@ -36,7 +36,6 @@ function contactsWhere(workspaceId: Placeholder | string, filters: ContactFilter
     filters.status ? eq(prospects.status, filters.status) : undefined,
     pattern ? sql`${prospects.searchText} like lower(${pattern})` : undefined,
     filters.clientId ? campaignOfClient(prospects.campaignId, workspaceId, filters.clientId) : undefined,
-    filters.metric ? sql`${domainMetricValue(prospects, filters.metric)} >= ${filters.min ?? 0}` : undefined,
   );
 }
 
@@ -80,29 +79,37 @@ function contactsStatement(
 ): SQL {
   const where = contactsWhere(user, query);
   // Newest first (the default) walks the (workspace_id, created_at, id) index in both directions;
-  // any other sort orders the workspace's matching rows (prospectSortKey), newest id first on ties.
+  // any other sort orders the workspace's matching rows (prospectListParts), newest id first on ties.
   const byDate = query.sort === 'createdAt';
-  const key = prospectSortKey(query.sort, query.order);
+  const key = prospectListParts(db, user, query, query.min ?? 0);
   const order = byDate
     ? [key.inner, orderByIndexed(prospects.id, query.order)]
     : [key.inner, desc(prospects.id)];
   const outerOrder = byDate
     ? sql`${key.outer}, page.id ${query.order === 'asc' ? sql`asc nulls first` : sql`desc nulls last`}`
     : sql`${key.outer}, page.id desc`;
-  const page = db
-    .select({
-      ...prospectColumns,
-      domain: prospects.domain,
-      memoryKey: sql<string | null>`${memoryKeySql}`.as('memory_key'),
-    })
-    .from(prospects)
+  const page = key
+    .join(
+      db
+        .select({
+          ...prospectColumns,
+          domain: prospects.domain,
+          memoryKey: sql<string | null>`${memoryKeySql}`.as('memory_key'),
+        })
+        .from(prospects)
+        .$dynamic(),
+    )
     .where(where)
     .orderBy(...order)
     .limit(limit)
     .offset(offset);
-  const capped = db
-    .select({ one: sql`1` })
-    .from(prospects)
+  const capped = key
+    .joinFilter(
+      db
+        .select({ one: sql`1` })
+        .from(prospects)
+        .$dynamic(),
+    )
     .where(where)
     .limit(CONTACTS_COUNT_CAP + 1);
   return sql`with page as ${page}, capped as (select count(*)::int as total from ${capped} as m)
@@ -208,23 +215,32 @@ function readExportBatch(
   filters: ContactFilters,
   after: ExportCursor | null,
 ) {
-  return db
-    .select({
-      id: prospects.id,
-      cursorAt: sql<string>`${prospects.createdAt}::text`,
-      website: prospects.website,
-      contactEmail: prospects.contactEmail,
-      contactName: prospects.contactName,
-      campaignName: campaigns.name,
-      status: prospects.status,
-      daScore: prospects.daScore,
-      relevanceScore: prospects.relevanceScore,
-      metrics: domainMetricsOf(prospects),
-      lastContacted: prospects.lastContacted,
-      notes: prospects.notes,
-    })
-    .from(prospects)
-    .innerJoin(campaigns, eq(campaigns.id, prospects.campaignId))
+  const { joinFilter } = prospectListParts(
+    db,
+    workspaceId,
+    { ...filters, sort: 'createdAt' },
+    filters.min ?? 0,
+  );
+  return joinFilter(
+    db
+      .select({
+        id: prospects.id,
+        cursorAt: sql<string>`${prospects.createdAt}::text`,
+        website: prospects.website,
+        contactEmail: prospects.contactEmail,
+        contactName: prospects.contactName,
+        campaignName: campaigns.name,
+        status: prospects.status,
+        daScore: prospects.daScore,
+        relevanceScore: prospects.relevanceScore,
+        metrics: domainMetricsOf(prospects),
+        lastContacted: prospects.lastContacted,
+        notes: prospects.notes,
+      })
+      .from(prospects)
+      .innerJoin(campaigns, eq(campaigns.id, prospects.campaignId))
+      .$dynamic(),
+  )
     .where(
       and(
         contactsWhere(workspaceId, filters),

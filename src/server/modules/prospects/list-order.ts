@@ -1,42 +1,72 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { SortOrder } from '../../../shared/schemas/pagination';
 import type { CampaignProspectSortField } from '../../../shared/schemas/prospects';
+import { domainMetricNames, type DomainMetricName } from '../../../shared/seo-exports/formats';
+import type { Db } from '../../db/client';
 import { prospects } from '../../db/schema/prospects';
 import { orderByIndexed, orderByNullsLast } from '../../db/sql-helpers';
-import { domainMetricValue } from './domain-metrics';
+import { metricOfDomains } from './domain-metrics';
+
+const isMetric = (sort: CampaignProspectSortField): sort is DomainMetricName =>
+  (domainMetricNames as readonly string[]).includes(sort);
+
+/** How a prospect list sorts and which third-party metric it filters on (shared/schemas/prospects.ts). */
+export interface ProspectListOrder {
+  sort: CampaignProspectSortField;
+  order: SortOrder;
+  metric?: DomainMetricName;
+}
 
 /**
- * The leading ORDER BY of a prospect list (a campaign's prospects, the contacts screen) sorted by a
- * date, the LinkPilot Score or a third-party metric (docs/decisions/033): `inner` over the prospects
- * table inside the page query, `outer` the same over the page CTE's columns (its joins lose the
- * order). Scores and metrics put prospects without one last and break ties newest first, so a
- * CSV's prospects keep the file's order; each list appends its own id tie-break.
+ * The parts of a prospect list (a campaign's prospects, the contacts screen) that its sort and
+ * metric filter add (docs/decisions/033-backlink-export-import.md):
+ * - `join`: joins the workspace's values of the sorted metric (left: prospects without one come last)
+ *   and of the filtered one (inner, at least `min`) to a select from prospects; `joinFilter` only the
+ *   latter, for counting;
+ * - `inner`: the leading ORDER BY inside the page query, `outer` the same over the page CTE's columns
+ *   (its joins lose the order). Scores and metrics put prospects without one last and break ties
+ *   newest first, so a CSV's prospects keep the file's order; each list appends its own id tie-break.
  */
-export function prospectSortKey(
-  sort: CampaignProspectSortField,
-  order: SortOrder,
-): { inner: SQL; outer: SQL } {
+export function prospectListParts(
+  db: Db,
+  workspaceId: Placeholder | string,
+  query: ProspectListOrder,
+  min: Placeholder | number,
+) {
+  const sorted = isMetric(query.sort) ? metricOfDomains(db, workspaceId, query.sort, 'sort_metric') : null;
+  const filtered = query.metric ? metricOfDomains(db, workspaceId, query.metric, 'filter_metric') : null;
+  const joinFilter = <T extends PgSelect>(select: T): T =>
+    filtered
+      ? (select.innerJoin(
+          filtered,
+          and(eq(filtered.domain, prospects.domain), gte(filtered.value, min)),
+        ) as T)
+      : select;
+  const join = <T extends PgSelect>(select: T): T =>
+    joinFilter(sorted ? (select.leftJoin(sorted, eq(sorted.domain, prospects.domain)) as T) : select);
+  return { join, joinFilter, ...sortKey(query, sorted ? sql`${sorted.value}` : null) };
+}
+
+function sortKey({ sort, order }: ProspectListOrder, metricValue: SQL | null): { inner: SQL; outer: SQL } {
   const direction = order === 'asc' ? sql`asc` : sql`desc`;
-  switch (sort) {
-    case 'createdAt':
-      return {
-        inner: orderByIndexed(prospects.createdAt, order),
-        outer: sql`page.created_at ${order === 'asc' ? sql`asc nulls first` : sql`desc nulls last`}`,
-      };
-    case 'lastContacted':
-      return {
-        inner: orderByNullsLast(prospects.lastContacted, order),
-        outer: sql`page.last_contacted ${direction} nulls last`,
-      };
-    case 'daScore':
-      return {
-        inner: sql`${orderByNullsLast(prospects.daScore, order)}, ${orderByIndexed(prospects.createdAt, 'desc')}`,
-        outer: sql`page.da_score ${direction} nulls last, page.created_at desc nulls last`,
-      };
-    default:
-      return {
-        inner: sql`${domainMetricValue(prospects, sort)} ${direction} nulls last, ${orderByIndexed(prospects.createdAt, 'desc')}`,
-        outer: sql`(page.metrics->>${sql.raw(`'${sort}'`)})::float8 ${direction} nulls last, page.created_at desc nulls last`,
-      };
-  }
+  if (metricValue)
+    return {
+      inner: sql`${metricValue} ${direction} nulls last, ${orderByIndexed(prospects.createdAt, 'desc')}`,
+      outer: sql`(page.metrics->>${sql.raw(`'${sort}'`)})::float8 ${direction} nulls last, page.created_at desc nulls last`,
+    };
+  if (sort === 'lastContacted')
+    return {
+      inner: orderByNullsLast(prospects.lastContacted, order),
+      outer: sql`page.last_contacted ${direction} nulls last`,
+    };
+  if (sort === 'daScore')
+    return {
+      inner: sql`${orderByNullsLast(prospects.daScore, order)}, ${orderByIndexed(prospects.createdAt, 'desc')}`,
+      outer: sql`page.da_score ${direction} nulls last, page.created_at desc nulls last`,
+    };
+  return {
+    inner: orderByIndexed(prospects.createdAt, order),
+    outer: sql`page.created_at ${order === 'asc' ? sql`asc nulls first` : sql`desc nulls last`}`,
+  };
 }

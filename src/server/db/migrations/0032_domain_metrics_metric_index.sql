@@ -1,0 +1,1 @@
+CREATE INDEX "idx_domain_metrics_workspace_id_metric_domain_value" ON "domain_metrics" USING btree ("workspace_id","metric","domain","value");
