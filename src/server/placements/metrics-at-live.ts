@@ -48,11 +48,7 @@ export async function metricsAtLive(
 export async function metricsOnGoingLive(
   db: Db,
   workspaceId: string,
-  placement: {
-    liveAt: string | null | undefined;
-    pageUrl: string;
-    metricsAtLive: MetricsAtLive | null | undefined;
-  },
+  placement: { liveAt?: string | null; pageUrl: string; metricsAtLive?: MetricsAtLive | null },
   today: string,
 ): Promise<MetricsAtLive | undefined> {
   if (!placement.liveAt || placement.metricsAtLive) return undefined;

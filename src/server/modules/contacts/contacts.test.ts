@@ -259,6 +259,13 @@ describe('third-party metrics in the contacts list and export', () => {
     ]);
     expect((await list({ metric: 'da', min: 40 })).items.map((c) => c.website)).toEqual(['beta.org']);
     expect((await list({ metric: 'dr', min: 99 })).total).toBe(0);
+    // Sorted by one metric and filtered on another, and on the same one.
+    expect((await list({ sort: 'dr', metric: 'da', min: 1 })).items.map((c) => c.website)).toEqual([
+      'beta.org',
+    ]);
+    expect(
+      (await list({ sort: 'dr', order: 'asc', metric: 'dr', min: 1 })).items.map((c) => c.website),
+    ).toEqual(['beta.org', 'alpha.com']);
   });
 
   it('never shows another workspace’s metrics, nor lets its filter reach them', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, gte, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { SortOrder } from '../../../shared/schemas/pagination';
 import type { CampaignProspectSortField } from '../../../shared/schemas/prospects';
@@ -7,6 +7,9 @@ import type { Db } from '../../db/client';
 import { prospects } from '../../db/schema/prospects';
 import { orderByIndexed, orderByNullsLast } from '../../db/sql-helpers';
 import { metricOfDomains } from './domain-metrics';
+
+/** A joined metric's value by its subquery's name: drizzle writes an aliased field unqualified. */
+const valueOf = (alias: string) => sql`${sql.identifier(alias)}.${sql.identifier('value')}`;
 
 const isMetric = (sort: CampaignProspectSortField): sort is DomainMetricName =>
   (domainMetricNames as readonly string[]).includes(sort);
@@ -36,16 +39,20 @@ export function prospectListParts(
 ) {
   const sorted = isMetric(query.sort) ? metricOfDomains(db, workspaceId, query.sort, 'sort_metric') : null;
   const filtered = query.metric ? metricOfDomains(db, workspaceId, query.metric, 'filter_metric') : null;
+  // Each join returns the select it was given, with one more table: the callers only add WHERE,
+  // ORDER BY and LIMIT to it, so the wider row type drizzle infers is not needed.
   const joinFilter = <T extends PgSelect>(select: T): T =>
     filtered
       ? (select.innerJoin(
           filtered,
-          and(eq(filtered.domain, prospects.domain), gte(filtered.value, min)),
-        ) as T)
+          and(eq(filtered.domain, prospects.domain), sql`${valueOf('filter_metric')} >= ${min}`),
+        ) as unknown as T)
       : select;
   const join = <T extends PgSelect>(select: T): T =>
-    joinFilter(sorted ? (select.leftJoin(sorted, eq(sorted.domain, prospects.domain)) as T) : select);
-  return { join, joinFilter, ...sortKey(query, sorted ? sql`${sorted.value}` : null) };
+    joinFilter(
+      sorted ? (select.leftJoin(sorted, eq(sorted.domain, prospects.domain)) as unknown as T) : select,
+    );
+  return { join, joinFilter, ...sortKey(query, sorted ? valueOf('sort_metric') : null) };
 }
 
 function sortKey({ sort, order }: ProspectListOrder, metricValue: SQL | null): { inner: SQL; outer: SQL } {
