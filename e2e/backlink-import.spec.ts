@@ -115,4 +115,17 @@ test('an Ahrefs export of a competitor’s backlinks becomes prospects with cont
   await page.getByRole('group', { name: 'Filter by metric' }).getByRole('spinbutton').fill('40');
   await expect(table.getByRole('row')).toHaveCount(2);
   await expect(table.getByRole('row').nth(1)).toContainText('gearreview.test');
+
+  // The contacts screen carries the same metrics beside the LinkPilot Score, sorted and filtered by the server.
+  await page.goto(paths.contacts);
+  const contacts = page.getByRole('table');
+  await expect(contacts.getByRole('columnheader', { name: 'DR' })).toBeVisible();
+  await contacts.getByRole('button', { name: 'DR' }).click();
+  await expect(page).toHaveURL(/sort=dr/);
+  await expect(contacts.getByRole('row').nth(1)).toContainText('gearreview.test');
+  await expect(contacts.getByRole('row').nth(1).getByRole('cell', { name: '45' })).toBeVisible();
+  await page.getByRole('group', { name: 'Filter by metric' }).getByRole('combobox').selectOption('dr');
+  await page.getByRole('group', { name: 'Filter by metric' }).getByRole('spinbutton').fill('40');
+  await expect(page).toHaveURL(/metric=dr&min=40|min=40.*metric=dr/);
+  await expect(contacts.getByRole('row')).toHaveCount(2);
 });

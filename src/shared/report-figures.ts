@@ -62,7 +62,12 @@ export const reportStatusLabels: Record<ReportLink['status'], string> = {
 /** A link's authority as the report writes it, saying where the figure comes from. */
 export function authorityText(link: Pick<ReportLink, 'authority' | 'authoritySource'>): string {
   if (link.authority === null) return 'Unknown';
-  return link.authoritySource === 'da_now' ? `DA ${link.authority} (now)` : `DA ${link.authority}`;
+  return link.authoritySource === 'da_now' ? `${link.authority} (now)` : String(link.authority);
+}
+
+/** A link's Ahrefs DR when it went live as the report writes it: "45 (2026-11-02)", the day Ahrefs measured it. */
+export function drAtPlacementText(link: Pick<ReportLink, 'drAtPlacement'>): string {
+  return link.drAtPlacement ? `${link.drAtPlacement.value} (${link.drAtPlacement.measuredOn})` : '—';
 }
 
 /** A link's price as the report writes it: formatted in its currency, or empty. */
@@ -72,4 +77,4 @@ export function linkPriceText(link: Pick<ReportLink, 'priceMinor' | 'currency'>)
 
 /** The note under the links table on the authority column. */
 export const authorityNote =
-  'Authority is the linking site’s domain authority (DA) when the link was recorded; “(now)” marks a value read when this report was made, where the one of the day of placement was not kept.';
+  'Authority is our own 0–100 score of the linking site from the links we crawled (not Moz’s Domain Authority) when the link was recorded; “(now)” marks a value read when this report was made, where the one of the day of placement was not kept. DR at placement is the site’s Ahrefs Domain Rating when the link went live, with the day Ahrefs measured it.';

@@ -7,6 +7,7 @@ import { liveLinks } from '../db/schema/live-links';
 import { placements } from '../db/schema/placements';
 import { prospects } from '../db/schema/prospects';
 import { announcePlacement } from './events';
+import { metricsOnGoingLive } from './metrics-at-live';
 
 type PlacementRow = typeof placements.$inferSelect;
 export type NewPlacement = Omit<typeof placements.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
@@ -19,7 +20,8 @@ export function todayUtc(now = new Date()): string {
 /**
  * Writes a placement and announces it (`placement.created`, events.ts), with `db` — the transaction
  * of the change that made it. A placement of a prospect keeps the prospect's DA of that moment as
- * its authority at placement (reports show it; docs/decisions/039-client-reports.md).
+ * its authority at placement (reports show it; docs/decisions/039-client-reports.md); one created
+ * live keeps its site's third-party metrics of that moment (metrics-at-live.ts).
  * @returns the stored row.
  */
 export async function insertPlacement(
@@ -35,9 +37,11 @@ export async function insertPlacement(
       .where(eq(prospects.id, values.prospectId));
     authorityAtPlacement = prospect?.daScore ?? null;
   }
+  const metricsAtLive =
+    (await metricsOnGoingLive(db, values.workspaceId, values, todayUtc())) ?? values.metricsAtLive ?? null;
   const [row] = await db
     .insert(placements)
-    .values({ ...values, authorityAtPlacement })
+    .values({ ...values, authorityAtPlacement, metricsAtLive })
     .returning();
   await announcePlacement(db, actor, { type: 'placement.created', placement: row! });
   return row!;

@@ -5,6 +5,7 @@ import {
   reportMessages as m,
   type Report,
   type ReportBranding,
+  type ReportLink,
   type ReportLinkStatus,
   type ReportScope,
 } from '#shared/schemas/reports';
@@ -16,6 +17,7 @@ import { liveLinks } from '../db/schema/live-links';
 import { placements } from '../db/schema/placements';
 import { prospects } from '../db/schema/prospects';
 import { reportBranding } from '../db/schema/reports';
+import type { MetricsAtLive } from '#shared/schemas/placements';
 import { iso } from '../db/sql-helpers';
 import { AppError } from '../http/errors';
 import { totalsOf } from '../placements/totals';
@@ -87,6 +89,12 @@ export async function readBranding(db: Db, workspaceId: string): Promise<ReportB
   };
 }
 
+/** Ahrefs' DR among a placement's metrics at live (metrics-at-live.ts), with the day it was measured. */
+function drOf(metrics: MetricsAtLive | null): ReportLink['drAtPlacement'] {
+  const dr = metrics?.values.find((v) => v.metric === 'dr' && v.source === 'ahrefs');
+  return dr ? { value: dr.value, measuredOn: dr.measuredOn } : null;
+}
+
 /** The day a placement counts on: its date live, else the day it was recorded. */
 const placementDay = sql`coalesce(${placements.liveAt}, ${placements.createdAt}::date)`;
 
@@ -96,7 +104,7 @@ const placementDay = sql`coalesce(${placements.liveAt}, ${placements.createdAt}:
  * docs/decisions/039-client-reports.md):
  * - the links: the scope's placements whose date live (else recording day) is in the range, with their
  *   status now from live-link monitoring (`unmonitored` without a live link) and the linking site's
- *   DA when the placement was recorded (else as known now, marked so);
+ *   DA when the placement was recorded (else as known now, marked so), and its Ahrefs DR when it went live;
  * - lost links (monitoring says lost, or a claim resolved as replaced) and the placement that replaced
  *   each: the claim's, else a later placement to the same target page that is not lost;
  * - the outreach funnel of the prospects added in the range (contacted: written to or answered;
@@ -126,6 +134,7 @@ export async function buildReport(db: Database, workspaceId: string, scope: Repo
       currency: placements.currency,
       da: prospects.daScore,
       authorityAtPlacement: placements.authorityAtPlacement,
+      metricsAtLive: placements.metricsAtLive,
       linkStatus: liveLinks.status,
       lastCheckedAt: liveLinks.lastCheckedAt,
     })
@@ -148,6 +157,7 @@ export async function buildReport(db: Database, workspaceId: string, scope: Repo
         : r.da !== null
           ? ('da_now' as const)
           : null,
+    drAtPlacement: drOf(r.metricsAtLive),
     liveAt: r.liveAt,
     status: (r.linkStatus ?? 'unmonitored') as ReportLinkStatus,
     lastCheckedAt: iso(r.lastCheckedAt),

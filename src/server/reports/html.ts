@@ -1,6 +1,7 @@
 import {
   authorityNote,
   authorityText,
+  drAtPlacementText,
   linkPriceText,
   reportFigures,
   reportStatusLabels,
@@ -71,7 +72,7 @@ export function reportHtml(report: Report, downloads: { pdf: string; csv: string
   const rows = report.links
     .map(
       (l) => `<tr><td class="url">${escapeHtml(l.pageUrl)}</td><td class="url">${escapeHtml(l.targetUrl)}</td>
-<td>${escapeHtml(l.anchorText)}</td><td>${escapeHtml(l.rel)}</td><td>${escapeHtml(authorityText(l))}</td>
+<td>${escapeHtml(l.anchorText)}</td><td>${escapeHtml(l.rel)}</td><td>${escapeHtml(authorityText(l))}</td><td>${escapeHtml(drAtPlacementText(l))}</td>
 <td>${escapeHtml(l.liveAt ?? 'not yet')}</td><td>${escapeHtml(reportStatusLabels[l.status])}</td>${showMoney ? `<td>${escapeHtml(linkPriceText(l))}</td>` : ''}</tr>`,
     )
     .join('');
@@ -107,7 +108,7 @@ ${money}
 <h2>Links per month</h2>${chart || '<p>No links in this period.</p>'}<p class="legend muted">${legend}</p>
 <h2>Links built</h2>${
     report.links.length
-      ? `<div class="table"><table><thead><tr><th>Live URL</th><th>Target</th><th>Anchor</th><th>Rel</th><th>Authority</th><th>Date live</th><th>Status now</th>${showMoney ? '<th>Price</th>' : ''}</tr></thead><tbody>${rows}</tbody></table></div><p class="muted">${escapeHtml(authorityNote)}</p>`
+      ? `<div class="table"><table><thead><tr><th>Live URL</th><th>Target</th><th>Anchor</th><th>Rel</th><th>Authority</th><th>DR at placement</th><th>Date live</th><th>Status now</th>${showMoney ? '<th>Price</th>' : ''}</tr></thead><tbody>${rows}</tbody></table></div><p class="muted">${escapeHtml(authorityNote)}</p>`
       : '<p>No links in this period.</p>'
   }
 <h2>Lost and replaced links</h2>${lost ? `<ul>${lost}</ul>` : '<p>No link was lost in this period.</p>'}

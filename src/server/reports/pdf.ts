@@ -2,6 +2,7 @@ import PDFDocument from 'pdfkit';
 import {
   authorityNote,
   authorityText,
+  drAtPlacementText,
   linkPriceText,
   reportFigures,
   reportStatusLabels,
@@ -111,7 +112,8 @@ export function reportPdf(report: Report, logo: Buffer | null = null): Promise<B
       [
         `Anchor: ${link.anchorText || '(none)'}`,
         link.rel,
-        authorityText(link),
+        `Authority ${authorityText(link)}`,
+        link.drAtPlacement && `DR at placement ${drAtPlacementText(link)}`,
         `Live: ${link.liveAt ?? 'not yet'}`,
         `Status: ${reportStatusLabels[link.status]}`,
         linkPriceText(link) && `Price: ${linkPriceText(link)}`,

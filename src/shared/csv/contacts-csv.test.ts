@@ -15,6 +15,7 @@ const row: ContactCsvRow = {
   status: 'sent',
   daScore: 54,
   relevanceScore: 87.5,
+  metrics: { dr: 45, organic_traffic: 1456241 },
   lastContacted: '2026-03-01T10:00:00.000Z',
   notes: 'line one\nline "two"',
   stepVariants: ['A', 'Clicked · B'],
@@ -35,6 +36,17 @@ describe('contacts CSV export (RFC 4180)', () => {
       'sent',
       '54',
       '87.5',
+      // DR, UR, DA, PA, Spam Score, Authority Score, TF, CF, Organic traffic, DataForSEO Rank: the domain's metrics.
+      '45',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '1456241',
+      '',
       '2026-03-01T10:00:00.000Z',
       'line one\nline "two"',
       'A',
@@ -49,7 +61,7 @@ describe('contacts CSV export (RFC 4180)', () => {
     const text = contactsCsvChunk([{ ...row, contactName: '=HYPERLINK("x")', notes: '@SUM(A1)' }], false);
     const cells = Papa.parse<string[]>(text.trimEnd()).data[0]!;
     expect(cells[2]).toBe(`'=HYPERLINK("x")`);
-    expect(cells[8]).toBe(`'@SUM(A1)`);
+    expect(cells[contactsCsvColumns.indexOf('Notes')]).toBe(`'@SUM(A1)`);
   });
 
   it('quotes every text cell, so a spreadsheet splitting on ; or a tab starts no formula', () => {
@@ -70,10 +82,12 @@ describe('contacts CSV export (RFC 4180)', () => {
     );
     const [header, line] = text.split('\r\n');
     expect(header).toBe(
-      '"Website","Email","Name","Campaign","Status",LinkPilot Score,Relevance Score,"Last Contacted","Notes","Step 1 Variant","Step 2 Variant","Step 3 Variant"',
+      '"Website","Email","Name","Campaign","Status",LinkPilot Score,Relevance Score,' +
+        'DR,UR,DA,PA,Spam Score,Authority Score,TF,CF,Organic traffic,DataForSEO Rank,"Last Contacted","Notes",' +
+        '"Step 1 Variant","Step 2 Variant","Step 3 Variant"',
     );
     expect(line).toBe(
-      `"${trap}","${trap}","${trap}","${trap}","${trap}",54,87.5,"2026-03-01T10:00:00.000Z","${trap}","A","Clicked · B",""`,
+      `"${trap}","${trap}","${trap}","${trap}","${trap}",54,87.5,45,,,,,,,,1456241,,"2026-03-01T10:00:00.000Z","${trap}","A","Clicked · B",""`,
     );
     for (const delimiter of [';', '\t']) {
       const cells = Papa.parse<string[]>(text, { delimiter }).data.flat();

@@ -7,8 +7,12 @@ const stepVariantColumns = Array.from(
   { length: limits.maxSequenceSteps },
   (_, i) => `Step ${i + 1} Variant` as const,
 );
+import { type DomainMetricName, domainMetricNames, metricLabels } from '../seo-exports/formats';
 
-/** Columns of the contacts export, in order (docs/product.md#limits). */
+/**
+ * Columns of the contacts export, in order (docs/product.md#limits): the third-party metrics
+ * (DR, UR, DA, PA, Spam Score, Authority Score, TF, CF, Organic traffic) follow LinkPilot's scores.
+ */
 export const contactsCsvColumns = [
   'Website',
   'Email',
@@ -17,6 +21,7 @@ export const contactsCsvColumns = [
   'Status',
   'LinkPilot Score',
   'Relevance Score',
+  ...domainMetricNames.map((name) => metricLabels[name].label),
   'Last Contacted',
   'Notes',
   ...stepVariantColumns,
@@ -31,6 +36,8 @@ export interface ContactCsvRow {
   status: string;
   daScore: number | null;
   relevanceScore: number | null;
+  /** The domain's third-party metrics (docs/decisions/033); a missing one leaves its cell empty. */
+  metrics: Partial<Record<DomainMetricName, number>>;
   /** ISO timestamp or null ('Never' is a screen word; the file leaves it empty). */
   lastContacted: string | null;
   notes: string | null;
@@ -53,6 +60,7 @@ function cells(row: ContactCsvRow): string[] {
     row.status,
     row.daScore === null ? '' : String(row.daScore),
     row.relevanceScore === null ? '' : String(row.relevanceScore),
+    ...domainMetricNames.map((name) => (row.metrics[name] === undefined ? '' : String(row.metrics[name]))),
     row.lastContacted ?? '',
     text(row.notes),
     ...stepVariantColumns.map((_, i) => text(row.stepVariants[i] ?? null)),
@@ -64,9 +72,12 @@ function cells(row: ContactCsvRow): string[] {
  * spreadsheet that splits on `;` or a tab then keeps `x;=1+1` in one cell instead of starting a
  * formula after the separator. The numbers stay bare so they read as numbers.
  */
-const quotes = contactsCsvColumns.map(
-  (column) => column !== 'LinkPilot Score' && column !== 'Relevance Score',
-);
+const numberColumns = new Set<string>([
+  'LinkPilot Score',
+  'Relevance Score',
+  ...domainMetricNames.map((name) => metricLabels[name].label),
+]);
+const quotes = contactsCsvColumns.map((column) => !numberColumns.has(column));
 
 /**
  * Writes contacts as RFC 4180 CSV lines (CRLF, text cells quoted, quotes doubled). With `header` the

@@ -85,6 +85,7 @@ describe('parseProspectsCsv (RFC 4180)', () => {
       status: 'sent',
       daScore: 54,
       relevanceScore: 87.5,
+      metrics: { dr: 30 },
       lastContacted: null,
       notes: 'said "hi"\nbye',
       stepVariants: ['B'],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { domainMetricNames, metricSources } from '../seo-exports/formats';
 import { isCurrencyCode } from '../money';
 import { campaignMessages, websiteUrlField } from './campaigns';
 import { clientFilterField, clientIdField } from './clients';
@@ -158,6 +159,25 @@ export const updatePlacementSchema = z
 export type UpdatePlacementInput = z.input<typeof updatePlacementSchema>;
 export type UpdatePlacement = z.output<typeof updatePlacementSchema>;
 
+/**
+ * The linking site's third-party metrics as known when the placement went live (docs/decisions/033):
+ * its domain, the day they were recorded, and each metric with its source and the day that source
+ * measured it (its latest import or provider read). Empty `values`: none was known then.
+ */
+export const metricsAtLiveSchema = z.object({
+  domain: z.string(),
+  recordedOn: z.string(),
+  values: z.array(
+    z.object({
+      metric: z.enum(domainMetricNames),
+      source: z.enum(metricSources),
+      value: z.number(),
+      measuredOn: z.string(),
+    }),
+  ),
+});
+export type MetricsAtLive = z.infer<typeof metricsAtLiveSchema>;
+
 /** A placement as the API presents it (docs/product.md#placements). Dates are YYYY-MM-DD, timestamps ISO. */
 export const placementSchema = z.object({
   id: z.string(),
@@ -194,6 +214,8 @@ export const placementSchema = z.object({
    * lost, rel-changed, noindex, anchor-changed, target-changed; empty: as agreed; null: not checked yet.
    */
   monitorIssues: z.array(z.string()).nullable(),
+  /** The linking site's DR, DA, TF… when it went live; null before it did. */
+  metricsAtLive: metricsAtLiveSchema.nullable(),
   /** The replacement claim waiting on this placement, if any. */
   openClaim: z
     .object({

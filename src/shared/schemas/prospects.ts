@@ -122,16 +122,30 @@ export type ProspectSortField = (typeof prospectSortFields)[number];
 export const campaignProspectSortFields = ['daScore', ...prospectSortFields, ...domainMetricNames] as const;
 export type CampaignProspectSortField = (typeof campaignProspectSortFields)[number];
 
+/**
+ * A third-party metric filter of a prospect list (docs/decisions/033): only prospects whose domain's
+ * `metric` is at least `min` (e.g. DR ≥ 30); prospects without that metric are left out.
+ */
+export const metricFilterFields = {
+  metric: z
+    .enum(
+      domainMetricNames,
+      'Choose a metric: DR, UR, DA, PA, Spam Score, Authority Score, TF, CF or traffic.',
+    )
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  min: z.coerce
+    .number('The minimum must be a number.')
+    .min(0, 'The minimum cannot be negative.')
+    .max(1e12, 'The minimum is too large.')
+    .optional(),
+};
+
 /** `GET /api/campaigns/:id/prospects` query: newest first by default (docs/product.md#api), sortable by date or DA score. */
 export const prospectListQuerySchema = withPageCursor(
   z.object({
     sort: z.enum(campaignProspectSortFields).default('createdAt'),
-    /** Only prospects whose domain's `metric` is at least `min` (e.g. DR ≥ 30). */
-    metric: z
-      .enum(domainMetricNames)
-      .optional()
-      .or(z.literal('').transform(() => undefined)),
-    min: z.coerce.number().min(0).max(1e12).optional(),
+    ...metricFilterFields,
     ...pageQueryFields,
   }),
 );
@@ -139,7 +153,8 @@ export type ProspectListQuery = Partial<z.output<typeof prospectListQuerySchema>
 
 /**
  * Contacts filters (docs/product.md#validation): case-insensitive substring search on website, contact email or contact
- * name, a campaign and a status; shared by the list and the CSV export.
+ * name, a campaign, a status, a client and a third-party metric's minimum; shared by the list and
+ * the CSV export. Sorted like a campaign's prospects: by date, LinkPilot Score or a metric.
  */
 export const contactFiltersSchema = z.object({
   search: z.string().trim().max(200, f.tooLong('Search', 200)).default(''),
@@ -150,7 +165,8 @@ export const contactFiltersSchema = z.object({
   status: prospectStatusSchema.optional().or(z.literal('').transform(() => undefined)),
   /** The contacts of a client's campaigns, or `none` for campaigns of no client (docs/decisions/040-client-role.md). */
   clientId: clientFilterField.or(z.literal('').transform(() => undefined)),
-  sort: z.enum(prospectSortFields).default('createdAt'),
+  ...metricFilterFields,
+  sort: z.enum(campaignProspectSortFields).default('createdAt'),
   order: pageQueryFields.order,
 });
 export type ContactFilters = z.output<typeof contactFiltersSchema>;

@@ -106,6 +106,11 @@ export const reportLinkSchema = z.object({
    */
   authority: z.number().int().nullable(),
   authoritySource: z.enum(['at_placement', 'da_now']).nullable(),
+  /**
+   * The linking site's Ahrefs DR when the placement went live, and the day Ahrefs measured it
+   * (docs/decisions/033-backlink-export-import.md); null when none was known then.
+   */
+  drAtPlacement: z.object({ value: z.number(), measuredOn: z.string() }).nullable(),
   liveAt: z.string().nullable(),
   status: z.enum(reportLinkStatuses),
   lastCheckedAt: z.string().nullable(),

@@ -13,6 +13,7 @@ export const exportReports = [
   'referring_domains',
   'link_intersect',
   'linking_pages',
+  'latest_links',
   'linking_sites',
   'anchors',
   'target_pages',
@@ -71,6 +72,15 @@ export const metricLabels: Record<DomainMetricName, { label: string; source: Met
   rank: { label: 'DataForSEO Rank', source: 'dataforseo' },
 };
 
+/** Whose index a stored metric is, as people name it (a tooltip's "DR 45 (Ahrefs, 2026-11-02)"). */
+export const metricSourceLabels: Record<MetricSource, string> = {
+  ahrefs: 'Ahrefs',
+  moz: 'Moz',
+  semrush: 'Semrush',
+  majestic: 'Majestic',
+  dataforseo: 'DataForSEO',
+};
+
 export const toolLabels: Record<ExportTool, string> = {
   ahrefs: 'Ahrefs',
   semrush: 'Semrush',
@@ -86,6 +96,7 @@ export const reportLabels: Record<ExportReport, string> = {
   referring_domains: 'Referring domains',
   link_intersect: 'Link intersect / backlink gap',
   linking_pages: 'Linking pages',
+  latest_links: 'Linking pages with their last crawl',
   linking_sites: 'Top linking sites',
   anchors: 'Link texts (no sites)',
   target_pages: 'Target pages (no sites)',
@@ -94,6 +105,19 @@ export const reportLabels: Record<ExportReport, string> = {
   domain_list: 'Domain list with metrics',
   unknown: 'Unknown: map the columns',
 };
+
+/** Search Console names each export of its Links report after the table it comes from. */
+const gscReportLabels: Partial<Record<ExportReport, string>> = {
+  latest_links: 'Latest links',
+  linking_pages: 'More sample links',
+  linking_sites: 'Top linking sites',
+  anchors: 'Top linking text',
+  target_pages: 'Top target pages',
+};
+
+/** A recognised report as its tool calls it (Search Console's Links exports by their own names). */
+export const reportLabel = (tool: ExportTool, report: ExportReport) =>
+  (tool === 'gsc' ? gscReportLabels[report] : undefined) ?? reportLabels[report];
 
 /**
  * Which column holds what (0-based indexes into the header): the link fields, the metric columns

@@ -209,6 +209,8 @@ export function reportOf(tool: ExportTool, keys: readonly string[], mapping: Col
   if (fields.linkingPage !== undefined) {
     if (fields.targetUrl !== undefined || fields.anchor !== undefined) return 'backlinks';
     if (keys.includes('backlinks') && keys.includes('domains')) return 'indexed_pages';
+    // Search Console's "Latest links" adds the day each linking page was last crawled.
+    if (keys.includes('lastcrawled')) return 'latest_links';
     return 'linking_pages';
   }
   if (fields.domain !== undefined) {

@@ -1,6 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { paymentStatuses, placementRels, placementSources } from '../../../shared/schemas/placements';
+import { bigint, check, date, index, integer, jsonb, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  paymentStatuses,
+  placementRels,
+  placementSources,
+  type MetricsAtLive,
+} from '../../../shared/schemas/placements';
 import { campaigns } from './campaigns';
 import { clients } from './clients';
 import { createdAt, id, updatedAt } from './columns';
@@ -53,6 +58,11 @@ export const placements = pgTable(
      * then; null when unknown (docs/decisions/039-client-reports.md).
      */
     authorityAtPlacement: integer(),
+    /**
+     * The linking site's third-party metrics (DR, DA, TF…) with source and date, taken from
+     * domain_metrics when the placement went live; null before (docs/decisions/033).
+     */
+    metricsAtLive: jsonb().$type<MetricsAtLive>(),
     /** Months the link must stay up as agreed; null for no warranty. */
     warrantyMonths: integer(),
     notes: text().notNull().default(''),

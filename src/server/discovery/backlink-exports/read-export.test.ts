@@ -1,7 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { reportLabel } from '../../../shared/seo-exports/formats';
 import { recogniseHeader } from '../../../shared/seo-exports/recognise';
+import { refusalOf } from '../../../shared/seo-exports/refusals';
 import { recordFromRow, type ExportRecord } from '../../../shared/seo-exports/records';
 import { exportText, readExportRows } from './read-export';
 
@@ -89,6 +91,57 @@ describe('backlink exports in the repository (checked by hand against the files)
     expect(records[0]?.domain).toBe('yellowpages.com');
   });
 
+  it('tells Search Console’s five Links exports apart, and refuses the two that name no linking site', async () => {
+    const reports = await Promise.all(
+      [
+        'gsc-latest-links.csv',
+        'gsc-more-sample-links.csv',
+        'gsc-top-linking-sites.csv',
+        'gsc-top-linking-text.csv',
+        'gsc-top-target-pages.csv',
+      ].map(async (name) => {
+        const { recognition, records } = await fixture(name);
+        const { tool, report } = recognition;
+        return { tool, label: reportLabel(tool, report), refused: refusalOf(tool, report), records };
+      }),
+    );
+    expect(reports.map((r) => r.tool)).toEqual(['gsc', 'gsc', 'gsc', 'gsc', 'gsc']);
+    expect(reports.map((r) => r.label)).toEqual([
+      'Latest links',
+      'More sample links',
+      'Top linking sites',
+      'Top linking text',
+      'Top target pages',
+    ]);
+    const [latest, sample, , text, targets] = reports;
+    // Records 1 and 10 of each file.
+    expect(latest!.records[9]).toMatchObject({
+      domain: 'dexknows.com',
+      linkingPage: 'https://www.dexknows.com/chickasha-ok/electrical-power-systems-maintenance',
+    });
+    expect(sample!.records[0]?.domain).toBe('uscity.net');
+    expect(reports.slice(0, 3).map((r) => r.refused)).toEqual([null, null, null]);
+    expect(text!.refused).toMatch(/“Top linking text” export.*not the sites that link.*“Latest links”/);
+    expect(targets!.refused).toMatch(
+      /“Top linked pages” export.*your pages that are linked to.*“Latest links”/,
+    );
+  });
+
+  it('reads Semrush outbound domains, and refuses its indexed pages (the site’s own pages)', async () => {
+    const outbound = await fixture('semrush-outbound-domains.csv');
+    expect(outbound.recognition).toMatchObject({ tool: 'semrush', report: 'outbound_domains' });
+    expect(outbound.records).toHaveLength(77);
+    expect(outbound.records[39]).toMatchObject({ domain: 'worldreader.org', firstSeen: '2024-11-25' });
+    expect(metric(outbound.records[39], 'authority_score', 'semrush')).toBe(30);
+    expect(refusalOf('semrush', 'outbound_domains')).toBeNull();
+
+    const pages = await fixture('semrush-indexed-pages.csv');
+    expect(pages.recognition).toMatchObject({ tool: 'semrush', report: 'indexed_pages' });
+    expect(refusalOf('semrush', 'indexed_pages')).toMatch(/own pages.*Backlinks or Referring domains/);
+    // A file of no known tool is mapped by the user, never refused for its columns.
+    expect(refusalOf('other', 'anchors')).toBeNull();
+  });
+
   it('reads SpamZilla: each metric under its own source, multi-line cells kept in their row', async () => {
     const { recognition, records } = await fixture('spamzilla-domains.csv');
     expect(recognition).toMatchObject({ tool: 'spamzilla', report: 'domain_list' });
@@ -172,7 +225,7 @@ describe.skipIf(!existsSync(SHARED))('every export of the shared folder', () => 
     expect(records).toHaveLength(
       Number(/\| (\d+) \((?:complete|of \d+, truncated)\) \|$/.exec(line ?? '')?.[1]),
     );
-    const withSites = ['anchors', 'target_pages'].includes(recognition.report) ? 0 : 1;
+    const withSites = refusalOf(recognition.tool, recognition.report) ? 0 : 1;
     expect(records.filter((r) => r.domain).length >= withSites * records.length * 0.9).toBe(true);
   });
 });

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiPaths, withId } from '../../../shared/paths';
@@ -210,6 +212,17 @@ describe('backlink export import', () => {
     const empty = await upload(url, Buffer.from('Referring page URL,Anchor\n'));
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error.message).toBe('The file has no rows under its header.');
+    // Search Console's "Top linking text" names no linking site: refused, saying what to export instead.
+    const linkText = await upload(
+      url,
+      readFileSync(
+        join(import.meta.dirname, '../../discovery/backlink-exports/__fixtures__/gsc-top-linking-text.csv'),
+      ),
+    );
+    expect(linkText.statusCode).toBe(400);
+    expect(linkText.json().error.message).toMatch(
+      /^This is Search Console’s “Top linking text” export.*“Latest links”/,
+    );
     const noFile = await t.app.inject({ method: 'POST', url, headers: { cookie } });
     expect(noFile.statusCode).toBeGreaterThanOrEqual(400);
     expect(noFile.statusCode).toBeLessThan(500);

@@ -18,6 +18,7 @@ import {
   headerKey,
 } from '../../../shared/seo-exports/recognise';
 import { domainOf, recordFromRow } from '../../../shared/seo-exports/records';
+import { refusalOf } from '../../../shared/seo-exports/refusals';
 import { siteDomain } from '../../../shared/url-normalize';
 import { queryRows, type Database } from '../../db/client';
 import { pageOf } from '../../db/list-page';
@@ -66,7 +67,9 @@ const { file: _file, ...viewColumns } = getTableColumns(backlinkImports);
  * header names (or the user's remembered mapping of an unknown header set), its rows and distinct
  * domains, and the site it is about (the domain most of its target URLs point to; a link intersect
  * has several, none). Keeps the file with the result, as an import waiting to be started.
- * @throws AppError NOT_FOUND for another workspace's campaign; VALIDATION_ERROR for a file without rows.
+ * @throws AppError NOT_FOUND for another workspace's campaign; VALIDATION_ERROR for a file without
+ *   rows, or for a recognised report whose rows name no linking site (`refusalOf`: which export to
+ *   download instead).
  */
 export async function uploadBacklinkExport(
   db: Database,
@@ -113,6 +116,8 @@ export async function uploadBacklinkExport(
   });
   const found = recognition as ReturnType<typeof recogniseHeader> | null;
   if (!found || rowCount === 0) throw new AppError('VALIDATION_ERROR', backlinkImportMessages.empty);
+  const refusal = refusalOf(found.tool, found.report);
+  if (refusal) throw new AppError('VALIDATION_ERROR', refusal);
   const targetDomain = [...targets].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
   const [row] = await db
     .insert(backlinkImports)

@@ -32,14 +32,14 @@ import { users } from '../../db/schema/users';
 import { workspaceMembers } from '../../db/schema/workspaces';
 import { prospects } from '../../db/schema/prospects';
 import { enrollments } from '../../db/schema/outreach';
-import { containsPattern, iso, orderByIndexed, orderByNullsLast, pageOffset } from '../../db/sql-helpers';
+import { containsPattern, iso, orderByIndexed, pageOffset } from '../../db/sql-helpers';
 import { countWhere, listPage, pageAndTotal, pageOf } from '../../db/list-page';
 import { AppError } from '../../http/errors';
 import { assertClientOfWorkspace } from '../clients/service';
 import { assertEmailAccountOwned } from '../email-accounts/service';
 import { insertProspects } from '../prospects/add-prospects';
 import { prospectColumns, toProspectFromRaw, type RawProspect } from '../prospects/service';
-import { domainMetricValue } from '../prospects/domain-metrics';
+import { prospectListParts } from '../prospects/list-order';
 
 type CampaignRow = typeof campaigns.$inferSelect;
 
@@ -441,53 +441,32 @@ export async function listCampaignProspects(
   campaignId: string,
   query: z.output<typeof prospectListQuerySchema>,
 ): Promise<ProspectPage> {
-  const direction = query.order === 'asc' ? sql`asc` : sql`desc`;
-  // The order inside the page query, and the same over the page CTE's columns (its joins lose it).
-  const [first, outerFirst] =
-    query.sort === 'lastContacted'
-      ? [
-          orderByNullsLast(prospects.lastContacted, query.order),
-          sql`page.last_contacted ${direction} nulls last`,
-        ]
-      : query.sort !== 'daScore' && query.sort !== 'createdAt'
-        ? [
-            sql`${domainMetricValue(prospects, query.sort)} ${direction} nulls last, ${orderByIndexed(prospects.createdAt, 'desc')}`,
-            sql`(page.metrics->>${sql.raw(`'${query.sort}'`)})::float8 ${direction} nulls last, page.created_at desc nulls last`,
-          ]
-        : query.sort === 'daScore'
-          ? [
-              sql`${orderByNullsLast(prospects.daScore, query.order)}, ${orderByIndexed(prospects.createdAt, 'desc')}`,
-              sql`page.da_score ${direction} nulls last, page.created_at desc nulls last`,
-            ]
-          : [
-              orderByIndexed(prospects.createdAt, query.order),
-              sql`page.created_at ${query.order === 'asc' ? sql`asc nulls first` : sql`desc nulls last`}`,
-            ];
-  // A metric filter (DR ≥ 30): prospects whose domain has no such metric are left out.
-  const metricFilter = query.metric
-    ? sql`${domainMetricValue(prospects, query.metric)} >= ${sql.placeholder('min')}`
-    : undefined;
   const { rows, total, found } = await pageAndTotal<RawProspect>(db, {
     shape: `campaign-prospects:${query.sort}:${query.order}:${query.metric ?? ''}`,
     build: () => {
       const user = sql.placeholder('workspaceId');
       const campaign = sql.placeholder('campaignId');
+      // A metric sort or filter (DR ≥ 30) joins the workspace's values of that metric.
+      const parts = prospectListParts(db, user, query, sql.placeholder('min'));
       return {
-        page: db
-          .select(prospectColumns)
-          .from(prospects)
-          .where(and(eq(prospects.campaignId, campaign), eq(prospects.workspaceId, user), metricFilter))
-          .orderBy(first, desc(prospects.id))
+        page: parts
+          .join(db.select(prospectColumns).from(prospects).$dynamic())
+          .where(and(eq(prospects.campaignId, campaign), eq(prospects.workspaceId, user)))
+          .orderBy(parts.inner, desc(prospects.id))
           .limit(sql.placeholder('limit'))
           .offset(sql.placeholder('offset')),
         // By campaign alone: the composite foreign key (campaign_id, workspace_id) makes every prospect of
         // the campaign its owner's, `found` refuses another user's campaign, and the count is then an
         // index-only scan (with workspace_id it read every prospect's heap page: ~2,000 per page request).
-        counted: db
-          .select({ one: sql`1` })
-          .from(prospects)
-          .where(and(eq(prospects.campaignId, campaign), metricFilter)),
-        order: sql`${outerFirst}, page.id desc`,
+        counted: parts
+          .joinFilter(
+            db
+              .select({ one: sql`1` })
+              .from(prospects)
+              .$dynamic(),
+          )
+          .where(eq(prospects.campaignId, campaign)),
+        order: sql`${parts.outer}, page.id desc`,
         found: sql`exists (select 1 from ${campaigns} where ${and(eq(campaigns.id, campaign), eq(campaigns.workspaceId, user))})`,
       };
     },

@@ -6,6 +6,7 @@ import { apiPaths, withId, withQuery } from '../../../shared/paths';
 import { INVALID_CAMPAIGN_ID_MESSAGE } from '../../../shared/schemas/campaign-id';
 import type { Campaign } from '../../../shared/schemas/campaigns';
 import { CONTACTS_COUNT_CAP, type ContactPage } from '../../../shared/schemas/prospects';
+import { queryRows } from '../../db/client';
 import { createTestApp, signUpUser, type TestApp } from '../../testing/app';
 import { createManualCampaign } from '../../testing/campaigns';
 import { EXPORT_BATCH_SIZE } from './service';
@@ -178,7 +179,7 @@ describe('GET /api/contacts/export', () => {
     const evil = rows.find((r) => r[0] === 'evil.example')!;
     expect(evil[2]).toBe(`'=HYPERLINK("http://x")`);
     expect(evil[3]).toBe('Autumn');
-    expect(evil[8]).toBe('She said "maybe", then\nleft');
+    expect(evil[contactsCsvColumns.indexOf('Notes')]).toBe('She said "maybe", then\nleft');
   });
 
   it('applies the current filters', async () => {
@@ -211,5 +212,103 @@ describe('GET /api/contacts/export', () => {
     ).json<ContactPage>();
     expect(page).toMatchObject({ total: CONTACTS_COUNT_CAP, totalIsCapped: true });
     expect((await list()).totalIsCapped).toBe(false);
+  });
+});
+
+describe('third-party metrics in the contacts list and export', () => {
+  let workspaceId: string;
+  beforeAll(async () => {
+    // alpha.com DR 62 (and Semrush traffic), beta.org DR 18 and DA 40, delta.io none: as an import leaves them.
+    const [row] = await queryRows<{ workspace_id: string }>(
+      t.handle.db,
+      sql`select workspace_id from campaigns where id = ${spring.id}`,
+    );
+    workspaceId = row!.workspace_id;
+    await t.handle.db.execute(sql`
+      update prospects set domain = website where workspace_id = ${workspaceId} and domain is null`);
+    await t.handle.db.execute(sql`
+      insert into domain_metrics (workspace_id, domain, source, metric, value, measured_on) values
+        (${workspaceId}, 'alpha.com', 'ahrefs', 'dr', 62, '2026-11-01'),
+        (${workspaceId}, 'alpha.com', 'semrush', 'organic_traffic', 12500, '2026-11-01'),
+        (${workspaceId}, 'beta.org', 'ahrefs', 'dr', 18, '2026-11-01'),
+        (${workspaceId}, 'beta.org', 'moz', 'da', 40, '2026-11-01')`);
+  });
+
+  it('sorts by DR on the server, best first and prospects without one last, either way', async () => {
+    const byDr = await list({ sort: 'dr', order: 'desc', pageSize: 100 });
+    expect(byDr.items.slice(0, 2).map((c) => [c.website, c.metrics?.dr])).toEqual([
+      ['alpha.com', 62],
+      ['beta.org', 18],
+    ]);
+    expect(byDr.items[0]!.metrics).toEqual({ dr: 62, organic_traffic: 12500 });
+    expect(byDr.items.slice(2).every((c) => c.metrics?.dr === undefined)).toBe(true);
+    const ascending = await list({ sort: 'dr', order: 'asc', pageSize: 100 });
+    expect(ascending.items.slice(0, 2).map((c) => c.website)).toEqual(['beta.org', 'alpha.com']);
+    // Page 2 of one row a page continues the same order.
+    expect((await list({ sort: 'dr', order: 'desc', pageSize: 1, page: 2 })).items[0]!.website).toBe(
+      'beta.org',
+    );
+  });
+
+  it('filters "DR ≥ N" and "DA ≥ N" on the server, counting only the matches', async () => {
+    const strong = await list({ metric: 'dr', min: 50 });
+    expect(strong.total).toBe(1);
+    expect(strong.items.map((c) => c.website)).toEqual(['alpha.com']);
+    expect((await list({ metric: 'dr', min: 10, search: 'beta' })).items.map((c) => c.website)).toEqual([
+      'beta.org',
+    ]);
+    expect((await list({ metric: 'da', min: 40 })).items.map((c) => c.website)).toEqual(['beta.org']);
+    expect((await list({ metric: 'dr', min: 99 })).total).toBe(0);
+    // Sorted by one metric and filtered on another, and on the same one.
+    expect((await list({ sort: 'dr', metric: 'da', min: 1 })).items.map((c) => c.website)).toEqual([
+      'beta.org',
+    ]);
+    expect(
+      (await list({ sort: 'dr', order: 'asc', metric: 'dr', min: 1 })).items.map((c) => c.website),
+    ).toEqual(['beta.org', 'alpha.com']);
+  });
+
+  it('never shows another workspace’s metrics, nor lets its filter reach them', async () => {
+    const { cookie: other } = await signUpUser(t.app);
+    await createManualCampaign(t.app, other, { name: 'Theirs', prospects: [{ website: 'alpha.com' }] });
+    await t.handle.db.execute(sql`
+      update prospects set domain = website where workspace_id <> ${workspaceId} and website = 'alpha.com'`);
+    const theirs = await t.app.inject({
+      url: withQuery(apiPaths.contacts, { metric: 'dr', min: 0 }),
+      headers: { cookie: other },
+    });
+    expect(theirs.json<ContactPage>().total).toBe(0);
+    const all = (
+      await t.app.inject({ url: withQuery(apiPaths.contacts, {}), headers: { cookie: other } })
+    ).json<ContactPage>();
+    expect(all.items.map((c) => [c.website, c.metrics])).toEqual([['alpha.com', {}]]);
+  });
+
+  it('refuses an unknown metric or a negative minimum in the user’s words', async () => {
+    for (const query of [{ metric: 'pagerank', min: '5' }, { metric: 'dr', min: '-1' }, { sort: 'alexa' }]) {
+      const response = await t.app.inject({ url: withQuery(apiPaths.contacts, query), headers: { cookie } });
+      expect(response.statusCode).toBe(400);
+    }
+    const negative = await t.app.inject({
+      url: withQuery(apiPaths.contacts, { metric: 'dr', min: '-1' }),
+      headers: { cookie },
+    });
+    expect(negative.json().error.message).toContain('The minimum cannot be negative.');
+  });
+
+  it('exports each metric in its own column, filtered like the list', async () => {
+    const response = await t.app.inject({
+      url: withQuery(apiPaths.contactsExport, { metric: 'dr', min: 10 }),
+      headers: { cookie },
+    });
+    const [header, ...rows] = Papa.parse<string[]>(response.body.trimEnd(), { newline: '\r\n' }).data;
+    const cell = (row: string[] | undefined, column: string) => row?.[header!.indexOf(column)];
+    expect(rows.map((r) => r[0]).sort()).toEqual(['alpha.com', 'beta.org']);
+    const metricsOf = (website: string) => {
+      const row = rows.find((r) => r[0] === website);
+      return [cell(row, 'DR'), cell(row, 'DA'), cell(row, 'Organic traffic')];
+    };
+    expect(metricsOf('beta.org')).toEqual(['18', '40', '']);
+    expect(metricsOf('alpha.com')).toEqual(['62', '', '12500']);
   });
 });

@@ -12,16 +12,11 @@ import { queryRows, queryRowsPrepared, type Database } from '../../db/client';
 import { pageOf } from '../../db/list-page';
 import { campaigns } from '../../db/schema/campaigns';
 import { prospects } from '../../db/schema/prospects';
-import {
-  containsPattern,
-  iso,
-  isoText,
-  orderByIndexed,
-  orderByNullsLast,
-  pageOffset,
-} from '../../db/sql-helpers';
+import { containsPattern, iso, isoText, orderByIndexed, pageOffset } from '../../db/sql-helpers';
 import { domainMemoryOf, prospectDomain } from '../../outreach/domain-memory';
 import { campaignOfClient } from '../../db/client-filter';
+import { domainMetricsOf } from '../prospects/domain-metrics';
+import { prospectListParts } from '../prospects/list-order';
 import { prospectColumns, toProspectFromRaw, type RawProspect } from '../prospects/service';
 import { sentVariantsOf } from './sent-variants';
 
@@ -31,7 +26,8 @@ export const EXPORT_BATCH_SIZE = 2000;
 /**
  * WHERE of the contacts screen: the user's prospects, a case-insensitive substring of website,
  * contact email or contact name (one LIKE on the lower-cased `search_text` column, served by its
- * trigram index), a campaign, a status and a client (its campaigns', or `none`).
+ * trigram index), a campaign, a status and a client (its campaigns', or `none`). A third-party
+ * metric's minimum (DR ≥ 50) is a join (prospectListParts).
  */
 function contactsWhere(workspaceId: Placeholder | string, filters: ContactFilters): SQL | undefined {
   const pattern = filters.search ? containsPattern(filters.search) : null;
@@ -83,31 +79,38 @@ function contactsStatement(
   offset: Placeholder | number,
 ): SQL {
   const where = contactsWhere(user, query);
-  const byLastContacted = query.sort === 'lastContacted';
-  const order = byLastContacted
-    ? [orderByNullsLast(prospects.lastContacted, query.order), desc(prospects.id)]
-    : [orderByIndexed(prospects.createdAt, query.order), orderByIndexed(prospects.id, query.order)];
-  // The same order over the page CTE's columns: the joins above it do not keep the CTE's order.
-  const direction = query.order === 'asc' ? sql`asc` : sql`desc`;
-  const outerOrder = byLastContacted
-    ? sql`page.last_contacted ${direction} nulls last, page.id desc`
-    : query.order === 'asc'
-      ? sql`page.created_at asc nulls first, page.id asc nulls first`
-      : sql`page.created_at desc nulls last, page.id desc nulls last`;
-  const page = db
-    .select({
-      ...prospectColumns,
-      domain: prospects.domain,
-      memoryKey: sql<string | null>`${memoryKeySql}`.as('memory_key'),
-    })
-    .from(prospects)
+  // Newest first (the default) walks the (workspace_id, created_at, id) index in both directions;
+  // any other sort orders the workspace's matching rows (prospectListParts), newest id first on ties.
+  const byDate = query.sort === 'createdAt';
+  const key = prospectListParts(db, user, query, query.min ?? 0);
+  const order = byDate
+    ? [key.inner, orderByIndexed(prospects.id, query.order)]
+    : [key.inner, desc(prospects.id)];
+  const outerOrder = byDate
+    ? sql`${key.outer}, page.id ${query.order === 'asc' ? sql`asc nulls first` : sql`desc nulls last`}`
+    : sql`${key.outer}, page.id desc`;
+  const page = key
+    .join(
+      db
+        .select({
+          ...prospectColumns,
+          domain: prospects.domain,
+          memoryKey: sql<string | null>`${memoryKeySql}`.as('memory_key'),
+        })
+        .from(prospects)
+        .$dynamic(),
+    )
     .where(where)
     .orderBy(...order)
     .limit(limit)
     .offset(offset);
-  const capped = db
-    .select({ one: sql`1` })
-    .from(prospects)
+  const capped = key
+    .joinFilter(
+      db
+        .select({ one: sql`1` })
+        .from(prospects)
+        .$dynamic(),
+    )
     .where(where)
     .limit(CONTACTS_COUNT_CAP + 1);
   return sql`with page as ${page}, capped as (select count(*)::int as total from ${capped} as m)
@@ -146,7 +149,7 @@ export async function listContacts(
   // campaign or a client is, and one made for a common value walks every row of the user for a rare one
   // (docs/decisions/008-contacts-at-scale.md).
   const rows =
-    query.search || query.status || query.campaignId || query.clientId
+    query.search || query.status || query.campaignId || query.clientId || query.metric
       ? await queryRows<ContactRow>(db, contactsStatement(db, workspaceId, query, query.pageSize, offset))
       : await queryRowsPrepared<ContactRow>(
           db,
@@ -213,22 +216,32 @@ function readExportBatch(
   filters: ContactFilters,
   after: ExportCursor | null,
 ) {
-  return db
-    .select({
-      id: prospects.id,
-      cursorAt: sql<string>`${prospects.createdAt}::text`,
-      website: prospects.website,
-      contactEmail: prospects.contactEmail,
-      contactName: prospects.contactName,
-      campaignName: campaigns.name,
-      status: prospects.status,
-      daScore: prospects.daScore,
-      relevanceScore: prospects.relevanceScore,
-      lastContacted: prospects.lastContacted,
-      notes: prospects.notes,
-    })
-    .from(prospects)
-    .innerJoin(campaigns, eq(campaigns.id, prospects.campaignId))
+  const { joinFilter } = prospectListParts(
+    db,
+    workspaceId,
+    { ...filters, sort: 'createdAt' },
+    filters.min ?? 0,
+  );
+  return joinFilter(
+    db
+      .select({
+        id: prospects.id,
+        cursorAt: sql<string>`${prospects.createdAt}::text`,
+        website: prospects.website,
+        contactEmail: prospects.contactEmail,
+        contactName: prospects.contactName,
+        campaignName: campaigns.name,
+        status: prospects.status,
+        daScore: prospects.daScore,
+        relevanceScore: prospects.relevanceScore,
+        metrics: domainMetricsOf(prospects),
+        lastContacted: prospects.lastContacted,
+        notes: prospects.notes,
+      })
+      .from(prospects)
+      .innerJoin(campaigns, eq(campaigns.id, prospects.campaignId))
+      .$dynamic(),
+  )
     .where(
       and(
         contactsWhere(workspaceId, filters),
@@ -261,8 +274,9 @@ export async function* exportContactsCsv(
       rows.map((r) => r.id),
     );
     yield contactsCsvChunk(
-      rows.map(({ id, cursorAt: _at, lastContacted, ...row }) => ({
+      rows.map(({ id, cursorAt: _at, lastContacted, metrics, ...row }) => ({
         ...row,
+        metrics: metrics ?? {},
         lastContacted: iso(lastContacted),
         stepVariants: variants.get(id) ?? [],
       })),

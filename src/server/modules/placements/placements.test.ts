@@ -16,6 +16,9 @@ import {
   type PlacementTotals,
 } from '../../../shared/schemas/placements';
 import { webhookEndpoints, webhookDeliveries } from '../../db/schema/webhooks';
+import { domainMetrics } from '../../db/schema/backlink-imports';
+import { placements } from '../../db/schema/placements';
+import type { Report } from '../../../shared/schemas/reports';
 import { eq } from 'drizzle-orm';
 import { createTestApp, signUpUser, type TestApp } from '../../testing/app';
 import { createManualCampaign } from '../../testing/campaigns';
@@ -501,5 +504,91 @@ describe('placements', () => {
       data: { changed: string[]; priceMinor: number };
     };
     expect(changed.data).toMatchObject({ changed: ['priceMinor', 'currency'], priceMinor: 300 });
+  });
+});
+
+describe('metrics at live', () => {
+  const workspaceOf = async (placementId: string) =>
+    (await t.handle.db.select().from(placements).where(eq(placements.id, placementId)))[0]!.workspaceId;
+  const setMetric = (
+    workspaceId: string,
+    metric: string,
+    source: string,
+    value: number,
+    measuredOn: string,
+  ) =>
+    t.handle.db
+      .insert(domainMetrics)
+      .values({ workspaceId, domain: 'ridersguide.com', metric, source, value, measuredOn })
+      .onConflictDoUpdate({
+        target: [domainMetrics.workspaceId, domainMetrics.domain, domainMetrics.source, domainMetrics.metric],
+        set: { value, measuredOn },
+      });
+
+  it('keeps the site’s DR and DA of the day it went live, with source and date, in the report too', async () => {
+    const client = await addClient('Riders');
+    const add = async (body: Record<string, unknown>, as = cookie) => {
+      const response = await inject(
+        'POST',
+        apiPaths.placements,
+        { pageUrl: 'https://www.ridersguide.com/best-bikes', targetUrl: 'https://mysite.com', ...body },
+        as,
+      );
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<Placement>();
+    };
+    // Not live yet: nothing recorded. The workspace's metrics then arrive (an import).
+    const pending = await add({ clientId: client.id });
+    expect(pending.metricsAtLive).toBeNull();
+    const workspaceId = await workspaceOf(pending.id);
+    await setMetric(workspaceId, 'dr', 'ahrefs', 45, '2026-11-01');
+    await setMetric(workspaceId, 'da', 'moz', 30, '2026-10-20');
+    // Another workspace's metrics of the same site never reach this one's placements.
+    const theirs = await add({ liveAt: '2026-11-02' }, otherCookie);
+    await setMetric(await workspaceOf(theirs.id), 'dr', 'ahrefs', 99, '2026-11-01');
+
+    const today = new Date().toISOString().slice(0, 10);
+    const expected = {
+      domain: 'ridersguide.com',
+      recordedOn: today,
+      values: [
+        { metric: 'da', source: 'moz', value: 30, measuredOn: '2026-10-20' },
+        { metric: 'dr', source: 'ahrefs', value: 45, measuredOn: '2026-11-01' },
+      ],
+    };
+    const live = await add({ clientId: client.id, liveAt: '2026-11-02' });
+    expect(live.metricsAtLive).toEqual(expected);
+    // Given its date live later: recorded then.
+    const patched = await inject('PATCH', withId(apiPaths.placement, pending.id), { liveAt: '2026-11-03' });
+    expect(patched.json<Placement>().metricsAtLive).toEqual(expected);
+
+    // The site's DR moves on; the placements keep the one they went live with, through later edits.
+    await setMetric(workspaceId, 'dr', 'ahrefs', 60, '2026-12-01');
+    const edited = await inject('PATCH', withId(apiPaths.placement, live.id), {
+      notes: 'paid late',
+      liveAt: '2026-11-04',
+    });
+    expect(edited.json<Placement>().metricsAtLive).toEqual(expected);
+    const otherView = (
+      await inject('GET', withId(apiPaths.placement, theirs.id), undefined, otherCookie)
+    ).json<Placement>();
+    expect(otherView.metricsAtLive?.values).toEqual([]);
+
+    const report = await inject(
+      'GET',
+      withQuery(apiPaths.reports, { from: '2026-11-01', to: '2026-11-30', clientId: client.id }),
+    );
+    expect(report.statusCode).toBe(200);
+    expect(report.json<Report>().links.map((l) => l.drAtPlacement)).toEqual([
+      { value: 45, measuredOn: '2026-11-01' },
+      { value: 45, measuredOn: '2026-11-01' },
+    ]);
+    const csv = await inject(
+      'GET',
+      withQuery(apiPaths.reportCsv, { from: '2026-11-01', to: '2026-11-30', clientId: client.id }),
+    );
+    const [header, first] = Papa.parse<string[]>(csv.body.trimEnd(), { newline: '\r\n' }).data;
+    expect(first![header!.indexOf('dr_at_placement')]).toBe('45');
+    expect(first![header!.indexOf('dr_measured_on')]).toBe('2026-11-01');
   });
 });

@@ -24,6 +24,7 @@ import { AppError } from '../../http/errors';
 import { emit } from '../../events/emit';
 import { announcePlacement } from '../../placements/events';
 import { insertPlacement, todayUtc } from '../../placements/ledger';
+import { metricsOnGoingLive } from '../../placements/metrics-at-live';
 import { findOwnedCampaign } from '../../campaigns/find';
 import { assertClientOfWorkspace } from '../clients/service';
 
@@ -61,6 +62,7 @@ const columns = {
   >`to_char(${placements.liveAt} + make_interval(months => ${placements.warrantyMonths}), 'YYYY-MM-DD')`,
   notes: placements.notes,
   monitorIssues: sql<PlacementIssue[] | null>`${placements.monitorIssues}`,
+  metricsAtLive: placements.metricsAtLive,
   openClaim: sql<
     Placement['openClaim']
   >`(select json_build_object('id', c.id, 'status', c.status, 'restoreSuggested', c.restore_suggested_at is not null) from placement_claims c where c.placement_id = ${placements.id} and c.status in ('open', 'publisher_replied') limit 1)`,
@@ -247,6 +249,7 @@ export async function placementFromLiveLink(
 
 /**
  * Changes a placement's terms or money and announces which fields changed (`placement.changed`).
+ * The first date live also records the site's metrics of that moment (metrics-at-live.ts).
  * A price needs its currency, on the row as it will be.
  * @throws AppError NOT_FOUND; VALIDATION_ERROR on `currency` (price without one) or `clientId`.
  */
@@ -275,7 +278,18 @@ export async function updatePlacement(
       (key) => values[key] !== undefined && values[key] !== before[key],
     );
     if (changed.length === 0) return;
-    const [after] = await tx.update(placements).set(values).where(eq(placements.id, id)).returning();
+    // Given its date live now: its site's metrics of this moment are kept with it.
+    const metricsAtLive = await metricsOnGoingLive(
+      tx,
+      actor.workspaceId,
+      { ...before, ...(values.liveAt !== undefined ? { liveAt: values.liveAt } : {}) },
+      todayUtc(),
+    );
+    const [after] = await tx
+      .update(placements)
+      .set({ ...values, ...(metricsAtLive ? { metricsAtLive } : {}) })
+      .where(eq(placements.id, id))
+      .returning();
     await announcePlacement(tx, actor, { type: 'placement.changed', placement: after!, changed });
   });
   return findPlacement(db, actor.workspaceId, id);

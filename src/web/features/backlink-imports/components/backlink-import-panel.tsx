@@ -6,7 +6,7 @@ import {
   type ColumnMapping,
   type LinkField,
   metricLabels,
-  reportLabels,
+  reportLabel,
   toolLabels,
 } from '#shared/seo-exports/formats';
 import { mappingNamesSites } from '#shared/seo-exports/recognise';
@@ -132,7 +132,7 @@ function Recognised({
     >
       <dl className="grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-4">
         <Fact term="Tool">{toolLabels[found.tool]}</Fact>
-        <Fact term="Report">{reportLabels[found.report]}</Fact>
+        <Fact term="Report">{reportLabel(found.tool, found.report)}</Fact>
         <Fact term="Rows">{found.rowCount.toLocaleString()}</Fact>
         <Fact term="Domains">{found.domainCount.toLocaleString()}</Fact>
       </dl>
@@ -279,7 +279,7 @@ function ImportList({ campaignId }: { campaignId: string }) {
                   )}
                 </Td>
                 <Td>
-                  {toolLabels[i.tool]} · {reportLabels[i.report]}
+                  {toolLabels[i.tool]} · {reportLabel(i.tool, i.report)}
                   <span className="block text-xs text-slate-500">
                     {i.rowCount.toLocaleString()} rows, {i.domainCount.toLocaleString()} domains
                   </span>

@@ -7,8 +7,8 @@ import {
   contactListQuerySchema,
   contactMessages as m,
   prospectStatuses,
+  type CampaignProspectSortField,
   type Contact,
-  type ProspectSortField,
   type ProspectStatus,
 } from '#shared/schemas/prospects';
 import { DeleteDialog } from '#web/components/delete-dialog';
@@ -33,7 +33,14 @@ import {
   ProspectScoreCells,
   ProspectScoreHeaders,
 } from '#web/widgets/prospects/prospect-cells';
+import {
+  MetricCells,
+  MetricFilter,
+  MetricHeaders,
+  metricsPresent,
+} from '#web/widgets/prospects/metric-cells';
 import { ProspectStatusBadge } from '#web/widgets/prospects/prospect-status-badge';
+import type { DomainMetricName } from '#shared/seo-exports/formats';
 import { downloadContactsCsv } from '../api/download-contacts-csv';
 import { DomainMemoryNote, DoNotContactButton } from './domain-memory';
 import { displayUrl } from '#shared/display-host';
@@ -50,7 +57,10 @@ type ListParams = {
   status: ProspectStatus | undefined;
   /** 'all', 'none' (campaigns of no client) or a client's id: `?client=` as on the campaigns list. */
   client: string;
-  sort: ProspectSortField;
+  /** The metric filter as typed (docs/decisions/033): DR ≥ `min`; a minimum alone filters nothing. */
+  metric: DomainMetricName | '';
+  min: string;
+  sort: CampaignProspectSortField;
   order: SortOrder;
   page: number;
 };
@@ -59,6 +69,8 @@ const defaults: ListParams = {
   campaignId: undefined,
   status: undefined,
   client: 'all',
+  metric: '',
+  min: '',
   sort: 'createdAt',
   order: 'desc',
   page: 1,
@@ -68,13 +80,15 @@ const defaults: ListParams = {
 function readListParams(query: Record<string, string>): ListParams {
   const parsed = contactListQuerySchema.safeParse(query);
   if (!parsed.success) return defaults;
-  const { campaignId, status, sort, order, page } = parsed.data;
+  const { campaignId, status, metric, min, sort, order, page } = parsed.data;
   // The box shows what was typed; the request trims it.
   return {
     search: query.search ?? '',
     campaignId,
     status,
     client: clientParam(query.client),
+    metric: metric ?? '',
+    min: min === undefined ? '' : String(min),
     sort,
     order,
     page,
@@ -87,16 +101,23 @@ function readListParams(query: Record<string, string>): ListParams {
  */
 export function ContactsPage() {
   const [params, set] = useListParams(readListParams, defaults);
-  const { search, page, client, ...rest } = params;
+  const { search, page, client, metric, min, ...rest } = params;
   const [deleting, setDeleting] = useState<Contact | null>(null);
   const [exporting, setExporting] = useState(false);
   const debouncedSearch = useDebouncedValue(search.trim());
-  const filters = { ...rest, clientId: clientIdOf(client), search: debouncedSearch };
+  const metricFilter = metric && min !== '' ? { metric, min: Number(min) } : {};
+  const filters = { ...rest, ...metricFilter, clientId: clientIdOf(client), search: debouncedSearch };
   const query = useContactPage({ ...filters, page, pageSize: PAGE_SIZE });
   const campaigns = useQuery(campaignOptionsQuery());
   const clients = useQuery(clientOptionsQuery());
   const remove = useDeleteProspect();
-  const filtered = Boolean(filters.search || filters.campaignId || filters.status || filters.clientId);
+  const filtered = Boolean(
+    filters.search || filters.campaignId || filters.status || filters.clientId || 'metric' in metricFilter,
+  );
+  const sortBy = (field: CampaignProspectSortField) =>
+    set({ sort: field, order: params.sort === field && params.order === 'desc' ? 'asc' : 'desc' });
+  // The metric filter appears once a contact has imported metrics (or one is being filtered on).
+  const showMetricFilter = Boolean(metric) || metricsPresent(query.data?.items ?? []).length > 0;
 
   async function exportCsv() {
     setExporting(true);
@@ -156,6 +177,9 @@ export function ContactsPage() {
             onValueChange={(v) => set({ client: v })}
           />
         )}
+        {showMetricFilter && (
+          <MetricFilter value={{ metric, min }} onChange={(next) => set(next, { replace: true })} />
+        )}
       </div>
       {campaigns.isError && <p className="text-sm text-red-600 dark:text-red-400">{m.loadCampaignsFailed}</p>}
 
@@ -166,7 +190,7 @@ export function ContactsPage() {
         empty={
           filtered ? (
             <EmptyState icon={Search} title="No contacts match">
-              Try another search, campaign, status or client.
+              Try another search, campaign, status, client or metric.
             </EmptyState>
           ) : (
             <EmptyState icon={Users} title="No contacts yet">
@@ -175,48 +199,60 @@ export function ContactsPage() {
           )
         }
       >
-        {(data) => (
-          <Table>
-            <thead>
-              <tr>
-                <ProspectIdentityHeaders />
-                <Th>Campaign</Th>
-                <Th>Status</Th>
-                <ProspectScoreHeaders />
-                <SortHeader
-                  label="Last Contacted"
-                  order={params.sort === 'lastContacted' ? params.order : null}
-                  onSort={() =>
-                    set({
-                      sort: 'lastContacted',
-                      order: params.sort === 'lastContacted' && params.order === 'desc' ? 'asc' : 'desc',
-                    })
-                  }
-                />
-                <ActionsHeader />
-              </tr>
-            </thead>
-            <tbody>
-              {data.items.map((c) => (
-                <tr key={c.id}>
-                  <ProspectIdentityCells prospect={c} />
-                  <Td>{c.campaignName}</Td>
-                  <Td>
-                    <ProspectStatusBadge status={c.status} />
-                    <OutcomeDate prospect={c} />
-                    <DomainMemoryNote contact={c} />
-                  </Td>
-                  <ProspectScoreCells prospect={c} />
-                  <LastContactedCell prospect={c} />
-                  <Td className="text-right whitespace-nowrap">
-                    <DoNotContactButton contact={c} />
-                    <DeleteButton label={`Delete ${displayUrl(c.website)}`} onClick={() => setDeleting(c)} />
-                  </Td>
+        {(data) => {
+          const metrics = metricsPresent(data.items);
+          return (
+            <Table>
+              <thead>
+                <tr>
+                  <ProspectIdentityHeaders />
+                  <Th>Campaign</Th>
+                  <Th>Status</Th>
+                  <ProspectScoreHeaders
+                    daSort={{
+                      order: params.sort === 'daScore' ? params.order : null,
+                      onSort: () => sortBy('daScore'),
+                    }}
+                  />
+                  <MetricHeaders
+                    names={metrics}
+                    sort={{ field: params.sort, order: params.order }}
+                    onSort={sortBy}
+                  />
+                  <SortHeader
+                    label="Last Contacted"
+                    order={params.sort === 'lastContacted' ? params.order : null}
+                    onSort={() => sortBy('lastContacted')}
+                  />
+                  <ActionsHeader />
                 </tr>
-              ))}
-            </tbody>
-          </Table>
-        )}
+              </thead>
+              <tbody>
+                {data.items.map((c) => (
+                  <tr key={c.id}>
+                    <ProspectIdentityCells prospect={c} />
+                    <Td>{c.campaignName}</Td>
+                    <Td>
+                      <ProspectStatusBadge status={c.status} />
+                      <OutcomeDate prospect={c} />
+                      <DomainMemoryNote contact={c} />
+                    </Td>
+                    <ProspectScoreCells prospect={c} />
+                    <MetricCells prospect={c} names={metrics} />
+                    <LastContactedCell prospect={c} />
+                    <Td className="text-right whitespace-nowrap">
+                      <DoNotContactButton contact={c} />
+                      <DeleteButton
+                        label={`Delete ${displayUrl(c.website)}`}
+                        onClick={() => setDeleting(c)}
+                      />
+                    </Td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          );
+        }}
       </PagedQueryCard>
       <DeleteDialog
         target={deleting}

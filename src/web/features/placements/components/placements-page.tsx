@@ -33,6 +33,7 @@ import { PlacementDialog } from './placement-dialog';
 import { PlacementTotalsCard } from './placement-totals';
 import { ClaimDialog, claimTone } from './claim-dialog';
 import { ClaimsCard, claimFilters } from './claims-card';
+import { MetricsAtLive } from './metrics-at-live';
 
 const paramsSchema = z.object({
   claims: z.enum(claimFilters).catch('active'),
@@ -320,7 +321,10 @@ export function PlacementsPage() {
                       {p.anchorText || <span className="text-slate-400">—</span>}
                       <span className="block text-xs text-slate-500 dark:text-slate-400">{p.rel}</span>
                     </Td>
-                    <Td>{p.liveAt ? formatDate(p.liveAt) : '—'}</Td>
+                    <Td>
+                      {p.liveAt ? formatDate(p.liveAt) : '—'}
+                      <MetricsAtLive placement={p} />
+                    </Td>
                     <Td>
                       <Price p={p} />
                     </Td>

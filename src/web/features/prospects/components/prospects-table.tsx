@@ -20,12 +20,17 @@ import {
   ProspectScoreCells,
   ProspectScoreHeaders,
 } from '#web/widgets/prospects/prospect-cells';
-import { MetricCells, MetricHeaders, metricsPresent } from './metric-cells';
+import {
+  MetricCells,
+  MetricFilter,
+  MetricHeaders,
+  metricsPresent,
+  type MetricFilterValue,
+} from '#web/widgets/prospects/metric-cells';
 import { ProspectStatusBadge } from '#web/widgets/prospects/prospect-status-badge';
 import { ProspectTimelineDrawer } from './prospect-timeline-drawer';
 import { displayUrl } from '#shared/display-host';
-import { type DomainMetricName, domainMetricNames, metricLabels } from '#shared/seo-exports/formats';
-import { Input } from '#web/components/ui/input';
+import { metricLabels } from '#shared/seo-exports/formats';
 import { VerifyAddressesButton } from './verify-addresses-button';
 
 const PAGE_SIZE = 25;
@@ -44,10 +49,7 @@ type Sort = { field: CampaignProspectSortField; order: SortOrder };
 export function ProspectsTable({ campaignId }: { campaignId: string }) {
   const [page, setPage] = useState(1);
   const [sort, setSort] = useState<Sort>({ field: 'daScore', order: 'desc' });
-  const [filter, setFilter] = useState<{ metric: DomainMetricName | ''; min: string }>({
-    metric: '',
-    min: '',
-  });
+  const [filter, setFilter] = useState<MetricFilterValue>({ metric: '', min: '' });
   const min = Number(filter.min);
   const query = useCampaignProspects(campaignId, {
     page,
@@ -189,45 +191,5 @@ export function ProspectsTable({ campaignId }: { campaignId: string }) {
         );
       }}
     </PagedQueryCard>
-  );
-}
-
-/** "Only prospects whose DR (or DA, TF…) is at least N": the server filters (docs/decisions/033). */
-function MetricFilter({
-  value,
-  onChange,
-}: {
-  value: { metric: DomainMetricName | ''; min: string };
-  onChange: (value: { metric: DomainMetricName | ''; min: string }) => void;
-}) {
-  return (
-    <div className="flex items-end gap-2 text-sm" role="group" aria-label="Filter by metric">
-      <label className="space-y-1">
-        <span className="block text-xs text-slate-500">Metric</span>
-        <select
-          className="h-9 rounded-md border border-slate-300 bg-white px-2 dark:border-slate-700 dark:bg-slate-900"
-          value={value.metric}
-          onChange={(e) => onChange({ ...value, metric: e.target.value as DomainMetricName | '' })}
-        >
-          <option value="">Any</option>
-          {domainMetricNames.map((name) => (
-            <option key={name} value={name}>
-              {metricLabels[name].label}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="space-y-1">
-        <span className="block text-xs text-slate-500">At least</span>
-        <Input
-          className="h-9 w-24"
-          type="number"
-          min={0}
-          value={value.min}
-          disabled={!value.metric}
-          onChange={(e) => onChange({ ...value, min: e.target.value })}
-        />
-      </label>
-    </div>
   );
 }

@@ -24,6 +24,7 @@ const report: Report = {
       rel: 'dofollow',
       authority: 42,
       authoritySource: 'da_now',
+      drAtPlacement: { value: 45, measuredOn: '2026-10-01' },
       liveAt: '2026-10-05',
       status: 'lost',
       lastCheckedAt: null,
@@ -142,7 +143,8 @@ describe('Reports screen', () => {
       await screen.findByRole('heading', { name: 'Link report: Acme Co' }, { timeout: 10_000 }),
     ).toBeInTheDocument();
     const row = screen.getByRole('row', { name: /https:\/\/blog\.test\/post/ });
-    expect(within(row).getByText('DA 42 (now)')).toBeInTheDocument();
+    expect(within(row).getByText('42 (now)')).toBeInTheDocument();
+    expect(within(row).getByText('45 (2026-10-01)')).toBeInTheDocument();
     expect(within(row).getAllByText('Lost').length).toBeGreaterThan(0);
     expect(screen.getByText('€150.00 per link')).toBeInTheDocument();
     expect(screen.getByText('Reply rate').nextSibling).toHaveTextContent('50.0%');

@@ -7,6 +7,7 @@ import { apiPaths, withQuery } from '#shared/paths';
 import {
   authorityNote,
   authorityText,
+  drAtPlacementText,
   linkPriceText,
   reportFigures,
   reportStatusLabels,
@@ -324,6 +325,7 @@ function ReportView({
                   <Th>Anchor</Th>
                   <Th>Rel</Th>
                   <Th>Authority</Th>
+                  <Th>DR at placement</Th>
                   <Th>Date live</Th>
                   <Th>Status now</Th>
                   {!report.hideMoney && <Th>Price</Th>}
@@ -337,6 +339,7 @@ function ReportView({
                     <Td>{l.anchorText}</Td>
                     <Td>{l.rel}</Td>
                     <Td>{authorityText(l)}</Td>
+                    <Td>{drAtPlacementText(l)}</Td>
                     <Td>{l.liveAt ?? 'not yet'}</Td>
                     <Td>{reportStatusLabels[l.status]}</Td>
                     {!report.hideMoney && <Td>{linkPriceText(l)}</Td>}

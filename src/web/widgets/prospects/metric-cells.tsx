@@ -1,6 +1,7 @@
 import type { SortOrder } from '#shared/schemas/pagination';
 import type { Prospect } from '#shared/schemas/prospects';
 import { type DomainMetricName, domainMetricNames, metricLabels } from '#shared/seo-exports/formats';
+import { Input } from '#web/components/ui/input';
 import { SortHeader, Td } from '#web/components/ui/table';
 
 /** The third-party metrics any of these prospects has, in their usual order (DR, UR, DA, PA, …). */
@@ -42,4 +43,47 @@ export function MetricCells({ prospect, names }: { prospect: Prospect; names: re
       </Td>
     );
   });
+}
+
+/** A metric filter as the form holds it: no metric, or one with the typed minimum. */
+export type MetricFilterValue = { metric: DomainMetricName | ''; min: string };
+
+/** "Only prospects whose DR (or DA, TF…) is at least N": the server filters (docs/decisions/033). */
+export function MetricFilter({
+  value,
+  onChange,
+}: {
+  value: MetricFilterValue;
+  onChange: (value: MetricFilterValue) => void;
+}) {
+  return (
+    <div className="flex items-end gap-2 text-sm" role="group" aria-label="Filter by metric">
+      <label className="space-y-1">
+        <span className="block text-xs text-slate-500">Metric</span>
+        <select
+          className="h-9 rounded-md border border-slate-300 bg-white px-2 dark:border-slate-700 dark:bg-slate-900"
+          value={value.metric}
+          onChange={(e) => onChange({ ...value, metric: e.target.value as DomainMetricName | '' })}
+        >
+          <option value="">Any</option>
+          {domainMetricNames.map((name) => (
+            <option key={name} value={name}>
+              {metricLabels[name].label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="space-y-1">
+        <span className="block text-xs text-slate-500">At least</span>
+        <Input
+          className="h-9 w-24"
+          type="number"
+          min={0}
+          value={value.min}
+          disabled={!value.metric}
+          onChange={(e) => onChange({ ...value, min: e.target.value })}
+        />
+      </label>
+    </div>
+  );
 }

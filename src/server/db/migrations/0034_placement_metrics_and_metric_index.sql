@@ -1,0 +1,2 @@
+ALTER TABLE "placements" ADD COLUMN "metrics_at_live" jsonb;--> statement-breakpoint
+CREATE INDEX "idx_domain_metrics_workspace_id_metric_domain_value" ON "domain_metrics" USING btree ("workspace_id","metric","domain","value");
