@@ -7,6 +7,7 @@ import { clientFilterField } from './clients';
 import { siteDomain } from '../url-normalize';
 import { emailCheckSchema } from './mail-health';
 import { fieldMessages as f } from './field-messages';
+import { customFilterQueryFields, customValuesSchema } from './custom-fields';
 
 /** Prospect and contacts messages (docs/product.md#errors). */
 export const contactMessages = {
@@ -49,6 +50,8 @@ export const prospectSchema = z.object({
   metrics: z.partialRecord(z.enum(domainMetricNames), z.number()).optional(),
   /** The contact address's check before enrollment; null until it was checked. */
   emailCheck: emailCheckSchema.nullable(),
+  /** The workspace's custom field values by key (docs/decisions/044-custom-fields.md). */
+  customFields: customValuesSchema,
   /** The last time we wrote to them; an outcome (success, failed) keeps it. */
   lastContacted: z.string().nullable(),
   /** When the status became success or failed; null in any other status. */
@@ -129,6 +132,8 @@ export const prospectListQuerySchema = withPageCursor(
       .optional()
       .or(z.literal('').transform(() => undefined)),
     min: z.coerce.number().min(0).max(1e12).optional(),
+    /** Only prospects whose custom field `field` equals, contains `value`, is empty or not (docs/decisions/044-custom-fields.md). */
+    ...customFilterQueryFields,
     ...pageQueryFields,
   }),
 );
@@ -147,6 +152,8 @@ export const contactFiltersSchema = z.object({
   status: prospectStatusSchema.optional().or(z.literal('').transform(() => undefined)),
   /** The contacts of a client's campaigns, or `none` for campaigns of no client (docs/decisions/040-client-role.md). */
   clientId: clientFilterField.or(z.literal('').transform(() => undefined)),
+  /** A custom field filter: `field` (a key), `op`, `value` (docs/decisions/044-custom-fields.md). */
+  ...customFilterQueryFields,
   sort: z.enum(prospectSortFields).default('createdAt'),
   order: pageQueryFields.order,
 });

@@ -38,6 +38,7 @@ import { AppError } from '../../http/errors';
 import { assertClientOfWorkspace } from '../clients/service';
 import { assertEmailAccountOwned } from '../email-accounts/service';
 import { insertProspects } from '../prospects/add-prospects';
+import { customFieldFilter } from '../prospects/custom-filter';
 import { prospectColumns, toProspectFromRaw, type RawProspect } from '../prospects/service';
 import { domainMetricValue } from '../prospects/domain-metrics';
 
@@ -467,8 +468,16 @@ export async function listCampaignProspects(
   const metricFilter = query.metric
     ? sql`${domainMetricValue(prospects, query.metric)} >= ${sql.placeholder('min')}`
     : undefined;
+  // A custom field filter (docs/decisions/044-custom-fields.md); its key and value are parameters.
+  const fieldFilter = customFieldFilter({
+    field: query.field,
+    op: query.op,
+    key: sql.placeholder('fieldKey'),
+    value: sql.placeholder('fieldValue'),
+  });
+  const filters = and(metricFilter, fieldFilter);
   const { rows, total, found } = await pageAndTotal<RawProspect>(db, {
-    shape: `campaign-prospects:${query.sort}:${query.order}:${query.metric ?? ''}`,
+    shape: `campaign-prospects:${query.sort}:${query.order}:${query.metric ?? ''}:${query.field ? query.op : ''}`,
     build: () => {
       const user = sql.placeholder('workspaceId');
       const campaign = sql.placeholder('campaignId');
@@ -476,7 +485,7 @@ export async function listCampaignProspects(
         page: db
           .select(prospectColumns)
           .from(prospects)
-          .where(and(eq(prospects.campaignId, campaign), eq(prospects.workspaceId, user), metricFilter))
+          .where(and(eq(prospects.campaignId, campaign), eq(prospects.workspaceId, user), filters))
           .orderBy(first, desc(prospects.id))
           .limit(sql.placeholder('limit'))
           .offset(sql.placeholder('offset')),
@@ -486,7 +495,7 @@ export async function listCampaignProspects(
         counted: db
           .select({ one: sql`1` })
           .from(prospects)
-          .where(and(eq(prospects.campaignId, campaign), metricFilter)),
+          .where(and(eq(prospects.campaignId, campaign), filters)),
         order: sql`${outerFirst}, page.id desc`,
         found: sql`exists (select 1 from ${campaigns} where ${and(eq(campaigns.id, campaign), eq(campaigns.workspaceId, user))})`,
       };
@@ -497,6 +506,7 @@ export async function listCampaignProspects(
       limit: query.pageSize,
       offset: pageOffset(query.page, query.pageSize),
       ...(query.metric ? { min: query.min ?? 0 } : {}),
+      ...(query.field ? { fieldKey: query.field, fieldValue: query.value } : {}),
     },
   });
   if (!found) throw notFound();

@@ -41,6 +41,7 @@ export function toProspect(row: ProspectRow): Prospect {
     sourceRel: row.sourceRel,
     sourceFirstSeen: row.sourceFirstSeen,
     emailCheck: emailCheckOf(row.emailCheck),
+    customFields: row.customFields,
     relevanceScore: row.relevanceScore,
     lastContacted: iso(row.lastContacted),
     outcomeAt: iso(row.outcomeAt),
@@ -66,6 +67,7 @@ export const prospectColumns = {
   sourceFirstSeen: prospects.sourceFirstSeen,
   metrics: domainMetricsOf(prospects).as('metrics'),
   emailCheck: prospects.emailCheck,
+  customFields: prospects.customFields,
   lastContacted: prospects.lastContacted,
   outcomeAt: prospects.outcomeAt,
   createdAt: prospects.createdAt,
@@ -89,6 +91,7 @@ export interface RawProspect {
   source_first_seen: string | null;
   metrics: Prospect['metrics'] | null;
   email_check: unknown;
+  custom_fields: Prospect['customFields'] | null;
   last_contacted: string | Date | null;
   outcome_at: string | Date | null;
   created_at: string | Date;
@@ -112,6 +115,7 @@ export function toProspectFromRaw(r: RawProspect): Prospect {
     sourceFirstSeen: r.source_first_seen,
     metrics: r.metrics ?? {},
     emailCheck: emailCheckOf(r.email_check),
+    customFields: r.custom_fields ?? {},
     relevanceScore: r.relevance_score,
     lastContacted: isoText(r.last_contacted),
     outcomeAt: isoText(r.outcome_at),
