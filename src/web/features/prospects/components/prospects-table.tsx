@@ -26,6 +26,15 @@ import { ProspectTimelineDrawer } from './prospect-timeline-drawer';
 import { displayUrl } from '#shared/display-host';
 import { type DomainMetricName, domainMetricNames, metricLabels } from '#shared/seo-exports/formats';
 import { Input } from '#web/components/ui/input';
+import { customValueText } from '#shared/custom-field-values';
+import { customFilterOpLabels } from '#shared/schemas/custom-fields';
+import { useCustomFields } from '#web/data/custom-field-queries';
+import {
+  CustomFieldFilter,
+  customFilterQuery,
+  noCustomFilter,
+  type CustomFilterValue,
+} from './custom-field-filter';
 
 const PAGE_SIZE = 25;
 type Sort = { field: CampaignProspectSortField; order: SortOrder };
@@ -37,7 +46,8 @@ type Sort = { field: CampaignProspectSortField; order: SortOrder };
  * clicked (unscored prospects last, newest first among equals, so a CSV keeps the file's order); the
  * server sorts. Send enrolls the prospect in the campaign's outreach
  * (docs/decisions/009-outreach-sending.md); the row turns 'Sent' when its first email has gone out.
- * The website opens the prospect's history. The rows follow sends, replies and bounces through live
+ * The website opens the prospect's history and custom field values; a custom field filter (equals,
+ * contains, empty, not empty; docs/decisions/044-custom-fields.md) shows that field's column. The rows follow sends, replies and bounces through live
  * events (lib/live-events.ts).
  */
 export function ProspectsTable({ campaignId }: { campaignId: string }) {
@@ -47,6 +57,9 @@ export function ProspectsTable({ campaignId }: { campaignId: string }) {
     metric: '',
     min: '',
   });
+  const [customFilter, setCustomFilter] = useState<CustomFilterValue>(noCustomFilter);
+  const customFields = useCustomFields().data ?? [];
+  const filteredField = customFields.find((f) => f.key === customFilter.field);
   const min = Number(filter.min);
   const query = useCampaignProspects(campaignId, {
     page,
@@ -54,6 +67,7 @@ export function ProspectsTable({ campaignId }: { campaignId: string }) {
     sort: sort.field,
     order: sort.order,
     ...(filter.metric && filter.min !== '' && Number.isFinite(min) ? { metric: filter.metric, min } : {}),
+    ...customFilterQuery(customFilter),
   });
   const update = useUpdateProspectStatus();
   const enroll = useEnrollProspect();
@@ -76,6 +90,17 @@ export function ProspectsTable({ campaignId }: { campaignId: string }) {
       heading={
         <div className="flex flex-wrap items-end justify-between gap-3 px-6 pt-5 pb-3">
           <h2 className="text-lg font-semibold">Prospects</h2>
+          <span className="flex-1" />
+          {customFields.length > 0 && (
+            <CustomFieldFilter
+              fields={customFields}
+              value={customFilter}
+              onChange={(next) => {
+                setCustomFilter(next);
+                setPage(1);
+              }}
+            />
+          )}
           {showMetricFilter && (
             <MetricFilter
               value={filter}
@@ -90,7 +115,12 @@ export function ProspectsTable({ campaignId }: { campaignId: string }) {
       errorMessage={m.loadFailed}
       pager={{ page, pageSize: PAGE_SIZE, onPageChange: setPage, noun: 'prospects' }}
       empty={
-        filter.metric && filter.min !== '' ? (
+        filteredField && Object.keys(customFilterQuery(customFilter)).length > 0 ? (
+          <EmptyState icon={Users} title="No prospects match the filter">
+            No prospect’s {filteredField.label} {customFilterOpLabels[customFilter.op]}
+            {customFilter.value && ` “${customFilter.value}”`}.
+          </EmptyState>
+        ) : filter.metric && filter.min !== '' ? (
           <EmptyState icon={Users} title="No prospects match the filter">
             No prospect’s {metricLabels[filter.metric].label} is {filter.min} or more.
           </EmptyState>
@@ -116,6 +146,7 @@ export function ProspectsTable({ campaignId }: { campaignId: string }) {
                     }}
                   />
                   <MetricHeaders names={metrics} sort={sort} onSort={sortBy} />
+                  {filteredField && <Th>{filteredField.label}</Th>}
                   <Th>Status</Th>
                   <SortHeader
                     label="Last Contacted"
@@ -131,6 +162,7 @@ export function ProspectsTable({ campaignId }: { campaignId: string }) {
                     <ProspectIdentityCells prospect={p} onOpen={() => setOpenId(p.id)} />
                     <ProspectScoreCells prospect={p} />
                     <MetricCells prospect={p} names={metrics} />
+                    {filteredField && <Td>{customValueText(p.customFields[filteredField.key])}</Td>}
                     <Td>
                       <ProspectStatusBadge status={p.status} />
                       <OutcomeDate prospect={p} />
