@@ -34,15 +34,26 @@ interface SequenceEditorProps {
   pending?: boolean;
   /** A save failure to show above the actions (docs/product.md#errors 'Failed to save email sequence'). */
   error?: string | null;
+  /** The workspace's custom fields as placeholders, `{{custom.key}}` (docs/decisions/044-custom-fields.md). */
+  customPlaceholders?: readonly string[];
 }
 
 /**
  * The sequence editor (docs/product.md#email-accounts-and-sequences, docs/product.md#validation): a name and 1–3 collapsible steps (subject, content and, except on
  * the last step, the wait before the next step in hours, 1–720, default 24), validated with the same
- * schema as the API. Placeholder chips insert at the cursor of the step's content; each step can be
+ * schema as the API. Placeholder chips (the fixed ones and the workspace's `{{custom.key}}` fields)
+ * insert at the cursor of the step's content; each step can be
  * previewed for one of the user's prospects.
  */
-export function SequenceEditor({ initial, onSubmit, onCancel, onBack, pending, error }: SequenceEditorProps) {
+export function SequenceEditor({
+  initial,
+  onSubmit,
+  onCancel,
+  onBack,
+  pending,
+  error,
+  customPlaceholders = [],
+}: SequenceEditorProps) {
   const baseId = useId();
   const form = useForm<SequenceInput, unknown, Output>({
     resolver: zodResolver(sequenceInputSchema),
@@ -57,6 +68,7 @@ export function SequenceEditor({ initial, onSubmit, onCancel, onBack, pending, e
   const steps = useWatch({ control: form.control, name: 'steps' });
   const stepsError = errors.steps?.root?.message ?? errors.steps?.message;
   const atMax = fields.length >= limits.maxSequenceSteps;
+  const insertable: string[] = [...placeholderList, ...customPlaceholders];
 
   const toggle = (id: string) =>
     setCollapsed((current) => {
@@ -75,7 +87,7 @@ export function SequenceEditor({ initial, onSubmit, onCancel, onBack, pending, e
     append(blankStep());
   };
 
-  const insertPlaceholder = (index: number, placeholder: Placeholder) => {
+  const insertPlaceholder = (index: number, placeholder: string) => {
     const name = `steps.${index}.content` as const;
     const value = form.getValues(name);
     const el = contentRefs.current.get(index);
@@ -220,7 +232,7 @@ export function SequenceEditor({ initial, onSubmit, onCancel, onBack, pending, e
                     aria-label="Insert placeholder"
                   >
                     <span className="text-xs text-slate-500 dark:text-slate-400">Insert:</span>
-                    {placeholderList.map((p) => (
+                    {insertable.map((p) => (
                       <button
                         key={p}
                         type="button"
