@@ -34,6 +34,13 @@ import {
   ProspectScoreHeaders,
 } from '#web/widgets/prospects/prospect-cells';
 import { ProspectStatusBadge } from '#web/widgets/prospects/prospect-status-badge';
+import {
+  CustomFieldFilter,
+  customFilterQuery,
+  noCustomFilter,
+  type CustomFilterValue,
+} from '#web/widgets/prospects/custom-field-filter';
+import { useCustomFields } from '#web/data/custom-field-queries';
 import { downloadContactsCsv } from '../api/download-contacts-csv';
 import { DomainMemoryNote, DoNotContactButton } from './domain-memory';
 import { displayUrl } from '#shared/display-host';
@@ -53,12 +60,13 @@ type ListParams = {
   sort: ProspectSortField;
   order: SortOrder;
   page: number;
-};
+} & CustomFilterValue;
 const defaults: ListParams = {
   search: '',
   campaignId: undefined,
   status: undefined,
   client: 'all',
+  ...noCustomFilter,
   sort: 'createdAt',
   order: 'desc',
   page: 1,
@@ -68,13 +76,17 @@ const defaults: ListParams = {
 function readListParams(query: Record<string, string>): ListParams {
   const parsed = contactListQuerySchema.safeParse(query);
   if (!parsed.success) return defaults;
-  const { campaignId, status, sort, order, page } = parsed.data;
+  const { campaignId, status, sort, order, page, field, op } = parsed.data;
   // The box shows what was typed; the request trims it.
   return {
     search: query.search ?? '',
     campaignId,
     status,
     client: clientParam(query.client),
+    field: field ?? '',
+    op,
+    // As typed, like the search box: the request trims it.
+    value: query.value ?? '',
     sort,
     order,
     page,
@@ -83,20 +95,24 @@ function readListParams(query: Record<string, string>): ListParams {
 
 /**
  * /dashboard/contacts (docs/product.md#contacts): every prospect across the user's campaigns, searched and filtered on
- * the server, with its domain's memory and do-not-contact toggle (docs/decisions/011-replies-history-and-domain-memory.md).
+ * the server (a custom field filter too, docs/decisions/044-custom-fields.md), with its domain's memory and do-not-contact toggle (docs/decisions/011-replies-history-and-domain-memory.md).
  */
 export function ContactsPage() {
   const [params, set] = useListParams(readListParams, defaults);
-  const { search, page, client, ...rest } = params;
+  const { search, page, client, field, op, value, ...rest } = params;
   const [deleting, setDeleting] = useState<Contact | null>(null);
   const [exporting, setExporting] = useState(false);
   const debouncedSearch = useDebouncedValue(search.trim());
-  const filters = { ...rest, clientId: clientIdOf(client), search: debouncedSearch };
+  const customFilter = customFilterQuery({ field, op, value: useDebouncedValue(value.trim()) });
+  const filters = { ...rest, ...customFilter, clientId: clientIdOf(client), search: debouncedSearch };
+  const customFields = useCustomFields().data ?? [];
   const query = useContactPage({ ...filters, page, pageSize: PAGE_SIZE });
   const campaigns = useQuery(campaignOptionsQuery());
   const clients = useQuery(clientOptionsQuery());
   const remove = useDeleteProspect();
-  const filtered = Boolean(filters.search || filters.campaignId || filters.status || filters.clientId);
+  const filtered = Boolean(
+    filters.search || filters.campaignId || filters.status || filters.clientId || customFilter.field,
+  );
 
   async function exportCsv() {
     setExporting(true);
@@ -157,6 +173,14 @@ export function ContactsPage() {
           />
         )}
       </div>
+      {/* Once the workspace has custom fields (docs/decisions/044-custom-fields.md). */}
+      {customFields.length > 0 && (
+        <CustomFieldFilter
+          fields={customFields}
+          value={{ field, op, value }}
+          onChange={(next) => set(next, { replace: true })}
+        />
+      )}
       {campaigns.isError && <p className="text-sm text-red-600 dark:text-red-400">{m.loadCampaignsFailed}</p>}
 
       <PagedQueryCard

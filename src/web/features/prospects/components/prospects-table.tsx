@@ -34,7 +34,7 @@ import {
   customFilterQuery,
   noCustomFilter,
   type CustomFilterValue,
-} from './custom-field-filter';
+} from '#web/widgets/prospects/custom-field-filter';
 
 const PAGE_SIZE = 25;
 type Sort = { field: CampaignProspectSortField; order: SortOrder };

@@ -7,11 +7,11 @@ import {
 import { Input } from '#web/components/ui/input';
 
 /** The prospects list's custom field filter as the table holds it: a key ('' = none), an operator, a value. */
-export interface CustomFilterValue {
+export type CustomFilterValue = {
   field: string;
   op: CustomFilterOp;
   value: string;
-}
+};
 
 export const noCustomFilter: CustomFilterValue = { field: '', op: 'equals', value: '' };
 
