@@ -69,8 +69,16 @@ export function CustomFieldDialog({
     event.preventDefault();
     setRefusal(null);
     const parsed = field
-      ? updateCustomFieldSchema.safeParse({ label, ...(field.type === 'choice' ? { options: optionLines(options) } : {}) })
-      : createCustomFieldSchema.safeParse({ key, label, type, options: type === 'choice' ? optionLines(options) : [] });
+      ? updateCustomFieldSchema.safeParse({
+          label,
+          ...(field.type === 'choice' ? { options: optionLines(options) } : {}),
+        })
+      : createCustomFieldSchema.safeParse({
+          key,
+          label,
+          type,
+          options: type === 'choice' ? optionLines(options) : [],
+        });
     if (!parsed.success) {
       setErrors(errorsOf(parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }))));
       return;

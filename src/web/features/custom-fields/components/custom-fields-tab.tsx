@@ -3,7 +3,11 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import type { Me } from '#shared/schemas/auth';
 import { workspaceMessages } from '#shared/roles';
-import { customFieldMessages as m, customFieldTypeLabels, type CustomField } from '#shared/schemas/custom-fields';
+import {
+  customFieldMessages as m,
+  customFieldTypeLabels,
+  type CustomField,
+} from '#shared/schemas/custom-fields';
 import { Button } from '#web/components/ui/button';
 import { Card } from '#web/components/ui/card';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog';

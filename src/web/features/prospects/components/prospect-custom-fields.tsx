@@ -26,15 +26,16 @@ const NONE = '__none__';
 export function ProspectCustomFields({ prospect }: { prospect: Prospect }) {
   const fields = useCustomFields();
   if (fields.isPending) return <Skeleton className="h-24 w-full" />;
-  if (fields.isError)
-    return <p className="text-sm text-red-700 dark:text-red-400">{m.loadFailed}</p>;
+  if (fields.isError) return <p className="text-sm text-red-700 dark:text-red-400">{m.loadFailed}</p>;
   if (fields.data.length === 0) return null;
   return <ValuesForm key={prospect.id} prospect={prospect} fields={fields.data} />;
 }
 
 function ValuesForm({ prospect, fields }: { prospect: Prospect; fields: CustomField[] }) {
   const save = useSetProspectCustomValues();
-  const initial = Object.fromEntries(fields.map((f) => [f.key, customValueText(prospect.customFields[f.key])]));
+  const initial = Object.fromEntries(
+    fields.map((f) => [f.key, customValueText(prospect.customFields[f.key])]),
+  );
   const [draft, setDraft] = useState<Record<string, string>>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const changed = fields.filter((f) => draft[f.key] !== initial[f.key]);
@@ -48,7 +49,9 @@ function ValuesForm({ prospect, fields }: { prospect: Prospect; fields: CustomFi
     }
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    const values = Object.fromEntries(changed.map((f) => [f.key, draft[f.key]?.trim() ? draft[f.key]! : null]));
+    const values = Object.fromEntries(
+      changed.map((f) => [f.key, draft[f.key]?.trim() ? draft[f.key]! : null]),
+    );
     save.mutate(
       { id: prospect.id, values },
       {
@@ -78,10 +81,15 @@ function ValuesForm({ prospect, fields }: { prospect: Prospect; fields: CustomFi
                 className="mt-1.5"
                 value={draft[f.key] || NONE}
                 onValueChange={(value) => set(value === NONE ? '' : value)}
-                options={[{ value: NONE, label: 'No value' }, ...f.options.map((o) => ({ value: o, label: o }))]}
+                options={[
+                  { value: NONE, label: 'No value' },
+                  ...f.options.map((o) => ({ value: o, label: o })),
+                ]}
                 invalid={Boolean(errors[f.key])}
               />
-              {errors[f.key] && <p className="mt-1.5 text-sm text-red-600 dark:text-red-400">{errors[f.key]}</p>}
+              {errors[f.key] && (
+                <p className="mt-1.5 text-sm text-red-600 dark:text-red-400">{errors[f.key]}</p>
+              )}
             </div>
           );
         }
