@@ -68,6 +68,7 @@ import { notificationRoutes } from './modules/notifications/routes';
 import { outreachRoutes } from './modules/campaign-outreach/routes';
 import { accountRoutes } from './modules/account/routes';
 import { prospectRoutes } from './modules/prospects/routes';
+import { customFieldRoutes } from './modules/custom-fields/routes';
 import { userRoutes } from './modules/users/routes';
 import { invitationPreviewRoutes, invitationRoutes } from './modules/invitations/routes';
 import { activityRoutes } from './modules/activity/routes';
@@ -158,6 +159,7 @@ const signedInRoutes: ((ctx: AppContext) => FastifyPluginAsyncZod)[] = [
   outreachRoutes,
   findProspectsRoutes,
   prospectRoutes,
+  customFieldRoutes,
   contactRoutes,
   liveLinkRoutes,
   clientRoutes,

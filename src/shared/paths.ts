@@ -210,6 +210,11 @@ export const apiPaths = {
   campaignFirstLineSettings: '/api/campaigns/:id/first-line-settings',
   prospectFirstLine: '/api/prospects/:id/first-line',
   prospectFirstLineDraft: '/api/prospects/:id/first-line/draft',
+  /** Custom fields of prospects (docs/decisions/044-custom-fields.md): definitions, values, CSV mappings. */
+  customFields: '/api/custom-fields',
+  customField: '/api/custom-fields/:id',
+  prospectCustomFields: '/api/prospects/:id/custom-fields',
+  prospectImportMappings: '/api/prospect-import-mappings',
 } as const;
 
 /** Files served by the server outside the SPA: uploaded images, sitemap, robots, the blog feed. */

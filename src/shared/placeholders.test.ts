@@ -109,10 +109,11 @@ describe('placeholder fallbacks', () => {
     });
   });
 
-  it('accepts an empty fallback, and leaves unknown and dotted names as written', () => {
+  it('accepts an empty fallback, and leaves unknown and non-custom dotted names as written', () => {
     expect(renderPlaceholders('Hi [First Name|]!', {}).text).toBe('Hi !');
-    expect(renderPlaceholders('{{custom.topic|tyres}} {{nope}} [Nope|x]', {})).toEqual({
-      text: '{{custom.topic|tyres}} {{nope}} [Nope|x]',
+    // {{custom.key}} is a custom field (decision 044): its fallback stands in for the missing value.
+    expect(renderPlaceholders('{{custom.topic|tyres}} {{nope}} {{deal.size}} [Nope|x]', {})).toEqual({
+      text: 'tyres {{nope}} {{deal.size}} [Nope|x]',
       missing: [],
     });
   });

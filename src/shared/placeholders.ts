@@ -20,11 +20,20 @@ export const placeholders = {
 export type Placeholder = keyof typeof placeholders;
 export type PlaceholderValues = Partial<
   Record<(typeof placeholders)[Placeholder], string | null | undefined>
->;
+> & {
+  /**
+   * The prospect's custom field values by key, for `{{custom.key}}` (docs/decisions/044-custom-fields.md);
+   * absent or without the key: no value (the fallback, else the send is held).
+   */
+  custom?: Readonly<Record<string, string | number>>;
+};
+
+/** The prefix of custom field placeholders: `{{custom.site_topic}}`. */
+export const CUSTOM_PLACEHOLDER_PREFIX = 'custom.';
 
 /**
  * The `{{snake_case}}` names of the placeholders (`{{first_name}}` = `[First Name]`). Dotted names
- * (`{{custom.x}}`) parse too and are left as written until something gives them a value.
+ * parse too: `{{custom.key}}` is a custom field's value; any other dotted name is left as written.
  */
 export const placeholderNames: Record<string, Placeholder> = {
   first_name: '[First Name]',
@@ -70,10 +79,13 @@ function tokenOf(m: RegExpMatchArray): PlaceholderToken {
   return { placeholder: placeholderNames[name] ?? null, name, fallback: m[4] ?? null };
 }
 
-/** What a render produced: the text, and the placeholders that had no value (in order, unique). */
+/**
+ * What a render produced: the text, and the placeholders that had no value (in order, unique), named
+ * as the user wrote them: `[First Name]`, or `{{custom.site_topic}}` for a custom field.
+ */
 export interface Rendered {
   text: string;
-  missing: Placeholder[];
+  missing: string[];
 }
 
 /**
@@ -92,7 +104,7 @@ const optionalLine = (p: string) =>
  * its value is empty; without one an empty value is reported missing (the send is held).
  */
 export function renderPlaceholders(template: string, values: PlaceholderValues): Rendered {
-  const missing = new Set<Placeholder>();
+  const missing = new Set<string>();
   let source = template;
   for (const p of optionalPlaceholders) {
     if (!values[placeholders[p]]?.trim()) source = source.replace(optionalLine(p), '');
@@ -100,8 +112,16 @@ export function renderPlaceholders(template: string, values: PlaceholderValues):
   const text = source.replace(pattern, (...args: unknown[]) => {
     const match = args[0] as string;
     const token = tokenOf(args as unknown as RegExpMatchArray);
-    // A name nothing fills yet (a dotted custom field) stays as written.
-    if (!token.placeholder) return match;
+    if (!token.placeholder) {
+      // A dotted name other than custom.key fills nothing and stays as written.
+      if (!token.name.startsWith(CUSTOM_PLACEHOLDER_PREFIX)) return match;
+      const custom = values.custom?.[token.name.slice(CUSTOM_PLACEHOLDER_PREFIX.length)];
+      const value = custom === undefined ? '' : String(custom).trim();
+      if (value) return value;
+      if (token.fallback !== null) return token.fallback.trim();
+      missing.add(`{{${token.name}}}`);
+      return match;
+    }
     const value = values[placeholders[token.placeholder]]?.trim();
     if (value) return value;
     // A fallback ([First Name|there]) stands in for an empty value, even an empty fallback.

@@ -1,4 +1,4 @@
-import { renderPlaceholders, type PlaceholderValues, type Placeholder } from './placeholders';
+import { renderPlaceholders, type PlaceholderValues } from './placeholders';
 import { parseSpintax, renderSpintax, spinSeed } from './spintax';
 import { chooseVariant, variantText } from './variants';
 
@@ -22,7 +22,7 @@ export interface RenderedStep {
   subject: string;
   body: string;
   /** Placeholders without a value and without a fallback: the step is held for this prospect. */
-  missing: Placeholder[];
+  missing: string[];
 }
 
 /**

@@ -34,6 +34,7 @@ const statusChangeOf = (campaignId: string) => ({
   campaignName: 'Bikes',
   website: 'https://blog.example',
   email: null,
+  customFields: {},
   from: 'pending' as const,
   to: 'success' as const,
   reason: 'Marked by you',

@@ -5,8 +5,8 @@ import { campaigns } from '../db/schema/campaigns';
 import { prospects } from '../db/schema/prospects';
 
 /**
- * The prospect an event is about, as its payload names it: ids, website, contact address and the
- * campaign's name (P in docs/product.md#webhooks). Null when the prospect no longer exists.
+ * The prospect an event is about, as its payload names it: ids, website, contact address, the
+ * campaign's name and the custom field values (P in docs/product.md#webhooks). Null when the prospect no longer exists.
  */
 export async function prospectRef(db: Db, prospectId: string): Promise<ProspectRef | null> {
   const [row] = await db
@@ -16,6 +16,7 @@ export async function prospectRef(db: Db, prospectId: string): Promise<ProspectR
       campaignName: campaigns.name,
       website: prospects.website,
       email: prospects.contactEmail,
+      customFields: prospects.customFields,
     })
     .from(prospects)
     .innerJoin(campaigns, eq(campaigns.id, prospects.campaignId))

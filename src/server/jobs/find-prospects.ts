@@ -96,6 +96,8 @@ async function insertProspectIn(
         website: p.website,
         domain: p.domain ?? null,
         email: p.contactEmail ?? null,
+        // A prospect discovery just found has no custom field values yet.
+        customFields: {},
         contactName: p.contactName ?? null,
         daScore: p.daScore ?? null,
         relevanceScore: p.relevanceScore ?? null,

@@ -142,6 +142,36 @@ describe('sending a step', () => {
     expect(message).toMatchObject({ status: 'flagged', missingPlaceholders: ['[First Name]'] });
     expect(f.smtp.messages).toHaveLength(0);
   });
+
+  it('fills {{custom.key}} from the prospect’s custom fields; without a value or a fallback it flags the step', async () => {
+    const { db, f } = await setUp({
+      prospects: [
+        { website: 'https://blog-a.example', email: 'anna@blog-a.example', name: 'Anna Smith' },
+        { website: 'https://blog-b.example', email: 'ben@blog-b.example', name: 'Ben Jones' },
+      ],
+      steps: [
+        {
+          subject: 'For {{custom.site_topic|your readers}}',
+          content: 'Hi [First Name], {{custom.visits}} visits a month.',
+          delayHours: null,
+        },
+      ],
+    });
+    await db
+      .update(prospects)
+      .set({ customFields: { site_topic: 'espresso fans', visits: 12000 } })
+      .where(eq(prospects.id, f.prospectIds[0]!));
+    expect(await tick(MONDAY_10)).toEqual(['sent']);
+    const [received] = await f.smtp.waitFor(1);
+    expect(received!.parsed.subject).toBe('For espresso fans');
+    expect(received!.parsed.text).toContain('Hi Anna, 12000 visits a month.');
+    const [held] = await messagesOf(f.prospectIds[1]!);
+    expect(held).toMatchObject({
+      status: 'flagged',
+      subject: 'For your readers',
+      missingPlaceholders: ['{{custom.visits}}'],
+    });
+  });
 });
 
 describe('sending rules', () => {

@@ -32,3 +32,26 @@ export function prospectColumnIndexes(
   });
   return indexes.website === undefined ? null : { ...indexes, website: indexes.website };
 }
+
+/**
+ * A first guess at which of a file's other columns fill which custom field, for a header set the
+ * workspace has not mapped before: a header that reads as a field's key or label (without case,
+ * spaces, underscores or hyphens: "Site topic", "site_topic", "SITE-TOPIC") maps to it.
+ */
+export function guessCustomColumns(
+  columns: readonly string[],
+  fields: readonly { key: string; label: string }[],
+): Record<string, string> {
+  const mapping: Record<string, string> = {};
+  const used = new Set<string>();
+  for (const column of columns) {
+    const field = fields.find(
+      (f) => !used.has(f.key) && (key(f.key) === key(column) || key(f.label) === key(column)),
+    );
+    if (field) {
+      mapping[column] = field.key;
+      used.add(field.key);
+    }
+  }
+  return mapping;
+}

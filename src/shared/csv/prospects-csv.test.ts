@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contactsCsvChunk, type ContactCsvRow } from './contacts-csv';
 import { csvMessages, isCsvFile, parseProspectsCsv, rowErrorsFromIssues } from './prospects-csv';
+import { guessCustomColumns } from './prospect-columns';
 
 const ok = (text: string) => {
   const result = parseProspectsCsv(text);
@@ -28,6 +29,7 @@ describe('parseProspectsCsv (RFC 4180)', () => {
         { row: 5, prospect: { website: 'site.org', contactEmail: null, contactName: null, notes: null } },
       ],
       invalid: [],
+      otherColumns: [],
     });
   });
 
@@ -74,6 +76,26 @@ describe('parseProspectsCsv (RFC 4180)', () => {
       notes: null,
     });
     expect(ok('website\na.com\nb.com').valid).toHaveLength(2);
+  });
+
+  it('fills custom fields from mapped columns, checking each cell against its field’s type', () => {
+    const text = 'Website,Topic,Visits,Phone\na.com,Coffee,1200,1\nb.com,,many,2\nc.com,Tea,,3\n';
+    expect(ok(text).otherColumns).toEqual(['Topic', 'Visits', 'Phone']);
+    const fields = [
+      { key: 'site_topic', label: 'Site topic', type: 'text' as const, options: [] },
+      { key: 'visits', label: 'Monthly visits', type: 'number' as const, options: [] },
+    ];
+    expect(guessCustomColumns(['Topic', 'Visits', 'Phone', 'site topic'], fields)).toEqual({
+      'site topic': 'site_topic',
+      Visits: 'visits',
+    });
+    const result = parseProspectsCsv(text, { fields, mapping: { Topic: 'site_topic', Visits: 'visits' } });
+    if (!result.ok) throw new Error(result.message);
+    expect(result.valid.map((r) => [r.row, r.prospect.customFields])).toEqual([
+      [2, { site_topic: 'Coffee', visits: 1200 }],
+      [4, { site_topic: 'Tea' }],
+    ]);
+    expect(result.invalid).toEqual([{ row: 3, message: 'Monthly visits must be a number' }]);
   });
 
   it("re-imports the app's own contacts export, formulas and all", () => {

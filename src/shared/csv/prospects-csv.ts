@@ -7,6 +7,8 @@ import {
   type ProspectInput,
 } from '../schemas/campaigns';
 import { prospectColumnIndexes } from './prospect-columns';
+import { checkCustomValue } from '../custom-field-values';
+import type { CustomField } from '../schemas/custom-fields';
 
 /** CSV upload messages: the file's format and reading, an empty and a too-large file. */
 export const csvMessages = {
@@ -32,7 +34,24 @@ export interface CsvProspectRow {
 }
 
 export type ProspectsCsvResult =
-  { ok: true; valid: CsvProspectRow[]; invalid: CsvRowError[] } | { ok: false; message: string };
+  | {
+      ok: true;
+      valid: CsvProspectRow[];
+      invalid: CsvRowError[];
+      /** The header cells no prospect column takes: the columns a custom field may be mapped from. */
+      otherColumns: string[];
+    }
+  | { ok: false; message: string };
+
+/**
+ * Custom fields to read from the file (docs/decisions/044-custom-fields.md): the workspace's fields
+ * and which header cell fills which field key.
+ */
+export interface CsvCustomColumns {
+  fields: readonly Pick<CustomField, 'key' | 'label' | 'type' | 'options'>[];
+  /** Header cell as written → custom field key. */
+  mapping: Readonly<Record<string, string>>;
+}
 
 /**
  * One cell's value: whitespace and one pair of surrounding quotes a spreadsheet may have left
@@ -51,11 +70,12 @@ const isBlank = (cells: readonly string[]) => cells.every((cell) => cell.trim() 
  * Reads a manual campaign's prospects from CSV text (RFC 4180) and checks every row with the
  * server's schema (prospectInputSchema). The header names the columns by name in any case and order
  * (website required; see prospect-columns.ts for the names and aliases, others are ignored), blank
- * rows are skipped, and rows are numbered as a spreadsheet numbers them.
+ * rows are skipped, and rows are numbered as a spreadsheet numbers them. With `custom`, the mapped
+ * columns fill custom fields, each cell checked against its field's type (a wrong one refuses the row).
  * @returns the valid rows and the refused ones with the reason, or a message for the whole file:
  *   invalid format, no prospects, or more than MAX_MANUAL_PROSPECTS rows.
  */
-export function parseProspectsCsv(text: string): ProspectsCsvResult {
+export function parseProspectsCsv(text: string, custom?: CsvCustomColumns): ProspectsCsvResult {
   // One line ending throughout: files pieced together from several tools mix CRLF and LF.
   const lines = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
   const parsed = Papa.parse<string[]>(lines, { skipEmptyLines: false, newline: '\n' });
@@ -63,8 +83,16 @@ export function parseProspectsCsv(text: string): ProspectsCsvResult {
   if (parsed.errors.some((e) => e.code !== 'UndetectableDelimiter'))
     return { ok: false, message: csvMessages.invalidFormat };
   const [header = [], ...records] = parsed.data;
-  const columns = prospectColumnIndexes(header.map(cellValue));
+  const headerCells = header.map(cellValue);
+  const columns = prospectColumnIndexes(headerCells);
   if (!columns) return { ok: false, message: csvMessages.invalidFormat };
+  const taken = new Set<number>(Object.values(columns));
+  const otherColumns = headerCells.filter((cell, index) => cell !== '' && !taken.has(index));
+  // Each mapped custom field's column: the first header cell the mapping names for it.
+  const customColumns = (custom?.fields ?? []).flatMap((field) => {
+    const index = headerCells.findIndex((cell, i) => !taken.has(i) && custom!.mapping[cell] === field.key);
+    return index === -1 ? [] : [{ field, index }];
+  });
 
   const rows = records.map((cells, index) => ({ cells, row: index + 2 })).filter((r) => !isBlank(r.cells));
   if (rows.length === 0) return { ok: false, message: csvMessages.noProspects };
@@ -74,16 +102,25 @@ export function parseProspectsCsv(text: string): ProspectsCsvResult {
   const invalid: CsvRowError[] = [];
   for (const { cells, row } of rows) {
     const cell = (index: number | undefined) => (index === undefined ? '' : cellValue(cells[index]));
+    const customFields: Record<string, string | number> = {};
+    const customErrors: string[] = [];
+    for (const { field, index } of customColumns) {
+      const checked = checkCustomValue(field, cell(index));
+      if (!checked.ok) customErrors.push(checked.message);
+      else if (checked.value !== null) customFields[field.key] = checked.value;
+    }
     const result = prospectInputSchema.safeParse({
       website: cell(columns.website),
       contactEmail: cell(columns.email),
       contactName: cell(columns.name),
       notes: cell(columns.notes),
+      ...(customColumns.length > 0 ? { customFields } : {}),
     });
-    if (result.success) valid.push({ row, prospect: result.data });
-    else invalid.push({ row, message: [...new Set(result.error.issues.map((i) => i.message))].join('; ') });
+    const messages = [...(result.success ? [] : result.error.issues.map((i) => i.message)), ...customErrors];
+    if (result.success && messages.length === 0) valid.push({ row, prospect: result.data });
+    else invalid.push({ row, message: [...new Set(messages)].join('; ') });
   }
-  return { ok: true, valid, invalid };
+  return { ok: true, valid, invalid, otherColumns };
 }
 
 /**

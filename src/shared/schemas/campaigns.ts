@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { customValuesInputSchema } from './custom-fields';
 import { limits } from '../limits';
 import { namesNonPublicHost, PUBLIC_WEBSITE_MESSAGE } from '../public-host';
 import { normalizeWebsiteUrl, websiteHost } from '../urls';
@@ -149,6 +150,11 @@ export const prospectInputSchema = z.strictObject({
     .max(5000, prospectRowMessages.notesTooLong)
     .nullish()
     .transform((v) => v || null),
+  /**
+   * Custom field values by key (docs/decisions/044-custom-fields.md); each is checked against the
+   * workspace's field where the fields are known (the server's insert, the import's preview).
+   */
+  customFields: customValuesInputSchema.optional(),
 });
 export type ProspectInput = z.input<typeof prospectInputSchema>;
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { limits } from '../limits';
-import { placeholders } from '../placeholders';
 import { fieldMessages as f } from './field-messages';
 
 /** Messages of starting outreach from a campaign (docs/decisions/009-outreach-sending.md), shown by the forms and sent by the server. */
@@ -122,12 +121,13 @@ export const stepPreviewInputSchema = z.strictObject({
 });
 export type StepPreviewInput = z.infer<typeof stepPreviewInputSchema>;
 
-const placeholderSchema = z.enum(Object.keys(placeholders) as [keyof typeof placeholders]);
-
-/** The rendered step; `missing` lists the placeholders this prospect has no value for (the step would be flagged). */
+/**
+ * The rendered step; `missing` lists the placeholders this prospect has no value for (the step would
+ * be flagged): `[First Name]` …, or `{{custom.key}}` for a custom field.
+ */
 export const stepPreviewSchema = z.object({
   subject: z.string(),
   content: z.string(),
-  missing: z.array(placeholderSchema),
+  missing: z.array(z.string()),
 });
 export type StepPreview = z.infer<typeof stepPreviewSchema>;

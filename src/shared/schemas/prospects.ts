@@ -8,6 +8,7 @@ import { siteDomain } from '../url-normalize';
 import { emailCheckSchema } from './mail-health';
 import { emailVerificationSchema } from './email-verification';
 import { fieldMessages as f } from './field-messages';
+import { customFilterQueryFields, customValuesSchema } from './custom-fields';
 
 /** Prospect and contacts messages (docs/product.md#errors). */
 export const contactMessages = {
@@ -52,6 +53,8 @@ export const prospectSchema = z.object({
   emailCheck: emailCheckSchema.nullable(),
   /** The contact address's latest verification (decision 047); null until verified. */
   emailVerification: emailVerificationSchema.nullable().default(null),
+  /** The workspace's custom field values by key (docs/decisions/044-custom-fields.md). */
+  customFields: customValuesSchema,
   /** The last time we wrote to them; an outcome (success, failed) keeps it. */
   lastContacted: z.string().nullable(),
   /** When the status became success or failed; null in any other status. */
@@ -146,6 +149,8 @@ export const prospectListQuerySchema = withPageCursor(
   z.object({
     sort: z.enum(campaignProspectSortFields).default('createdAt'),
     ...metricFilterFields,
+    /** Only prospects whose custom field `field` equals, contains `value`, is empty or not (docs/decisions/044-custom-fields.md). */
+    ...customFilterQueryFields,
     ...pageQueryFields,
   }),
 );
@@ -166,6 +171,8 @@ export const contactFiltersSchema = z.object({
   /** The contacts of a client's campaigns, or `none` for campaigns of no client (docs/decisions/040-client-role.md). */
   clientId: clientFilterField.or(z.literal('').transform(() => undefined)),
   ...metricFilterFields,
+  /** A custom field filter: `field` (a key), `op`, `value` (docs/decisions/044-custom-fields.md). */
+  ...customFilterQueryFields,
   sort: z.enum(campaignProspectSortFields).default('createdAt'),
   order: pageQueryFields.order,
 });

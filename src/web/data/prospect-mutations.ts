@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiPaths, withId } from '#shared/paths';
 import { enrollmentResultSchema } from '#shared/schemas/outreach';
 import { prospectSchema, type UpdateProspectStatusInput } from '#shared/schemas/prospects';
+import type { SetProspectCustomValuesInput } from '#shared/schemas/custom-fields';
 import { apiRequest } from '../lib/api-client';
 import { useRefreshCampaignData } from '../lib/use-refresh-campaign-data';
 
@@ -34,5 +35,19 @@ export function useDeleteProspect() {
   return useMutation({
     mutationFn: (id: string) => apiRequest(withId(apiPaths.prospect, id), { method: 'DELETE' }),
     onSuccess: (_data, id) => refresh(id),
+  });
+}
+
+/** PUT /api/prospects/:id/custom-fields: the prospect drawer's custom field values (null clears one). */
+export function useSetProspectCustomValues() {
+  const refresh = useRefreshCampaignData();
+  return useMutation({
+    mutationFn: ({ id, values }: { id: string } & SetProspectCustomValuesInput) =>
+      apiRequest(withId(apiPaths.prospectCustomFields, id), {
+        method: 'PUT',
+        body: { values },
+        schema: prospectSchema,
+      }),
+    onSuccess: () => refresh(),
   });
 }

@@ -46,3 +46,6 @@ export const clientsKey = ['clients'] as const;
 
 /** Client reports, their share links, schedules and branding (features/reports). */
 export const reportsKey = ['reports'] as const;
+
+/** The workspace's custom prospect fields (Settings → Custom fields, the prospect, lists, imports, the editor). */
+export const customFieldsKey = ['custom-fields'] as const;

@@ -72,6 +72,14 @@ export const prospects = pgTable(
      */
     emailVerification: jsonb().$type<Record<string, unknown>>(),
     /**
+     * The workspace's custom field values by field key (docs/decisions/044-custom-fields.md): numbers
+     * as JSON numbers, other types as text; a field without a value has no key.
+     */
+    customFields: jsonb()
+      .$type<Record<string, string | number>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    /**
      * What the contacts search looks in: website, contact email and contact name, lower-cased, joined
      * by U+0001 (a control character nobody types, so no match spans two fields). One column with one
      * trigram index lets a search be one case-sensitive LIKE per row instead of three ILIKEs

@@ -25,6 +25,7 @@ export async function previewStep(
       website: prospects.website,
       contactName: prospects.contactName,
       contactEmail: prospects.contactEmail,
+      customFields: prospects.customFields,
       campaignWebsite: campaigns.websiteUrl,
       yourName: sql<string>`coalesce(${users.name}, ${workspaces.name})`,
     })
@@ -34,10 +35,10 @@ export async function previewStep(
     .leftJoin(users, eq(users.id, campaigns.ownerId))
     .where(and(eq(prospects.id, input.prospectId), eq(prospects.workspaceId, workspaceId)));
   if (!row) throw AppError.notFound('Prospect not found');
-  const values = messagePlaceholderValues(row, {
-    yourName: row.yourName,
-    campaignWebsite: row.campaignWebsite,
-  });
+  const values = {
+    ...messagePlaceholderValues(row, { yourName: row.yourName, campaignWebsite: row.campaignWebsite }),
+    custom: row.customFields,
+  };
   // Spun with the prospect's seed for this step: the words the engine would send (decision 043).
   const subject = renderPlaceholders(
     spinFor(input.subject, input.prospectId, input.stepNumber, 'subject'),

@@ -38,6 +38,7 @@ import { AppError } from '../../http/errors';
 import { assertClientOfWorkspace } from '../clients/service';
 import { assertEmailAccountOwned } from '../email-accounts/service';
 import { insertProspects } from '../prospects/add-prospects';
+import { customFieldFilter } from '../prospects/custom-filter';
 import { prospectColumns, toProspectFromRaw, type RawProspect } from '../prospects/service';
 import { prospectListParts } from '../prospects/list-order';
 
@@ -441,8 +442,15 @@ export async function listCampaignProspects(
   campaignId: string,
   query: z.output<typeof prospectListQuerySchema>,
 ): Promise<ProspectPage> {
+  // A custom field filter (docs/decisions/044-custom-fields.md); its key and value are parameters.
+  const fieldFilter = customFieldFilter({
+    field: query.field,
+    op: query.op,
+    key: sql.placeholder('fieldKey'),
+    value: sql.placeholder('fieldValue'),
+  });
   const { rows, total, found } = await pageAndTotal<RawProspect>(db, {
-    shape: `campaign-prospects:${query.sort}:${query.order}:${query.metric ?? ''}`,
+    shape: `campaign-prospects:${query.sort}:${query.order}:${query.metric ?? ''}:${query.field ? query.op : ''}`,
     build: () => {
       const user = sql.placeholder('workspaceId');
       const campaign = sql.placeholder('campaignId');
@@ -451,7 +459,7 @@ export async function listCampaignProspects(
       return {
         page: parts
           .join(db.select(prospectColumns).from(prospects).$dynamic())
-          .where(and(eq(prospects.campaignId, campaign), eq(prospects.workspaceId, user)))
+          .where(and(eq(prospects.campaignId, campaign), eq(prospects.workspaceId, user), fieldFilter))
           .orderBy(parts.inner, desc(prospects.id))
           .limit(sql.placeholder('limit'))
           .offset(sql.placeholder('offset')),
@@ -465,7 +473,7 @@ export async function listCampaignProspects(
               .from(prospects)
               .$dynamic(),
           )
-          .where(eq(prospects.campaignId, campaign)),
+          .where(and(eq(prospects.campaignId, campaign), fieldFilter)),
         order: sql`${parts.outer}, page.id desc`,
         found: sql`exists (select 1 from ${campaigns} where ${and(eq(campaigns.id, campaign), eq(campaigns.workspaceId, user))})`,
       };
@@ -476,6 +484,7 @@ export async function listCampaignProspects(
       limit: query.pageSize,
       offset: pageOffset(query.page, query.pageSize),
       ...(query.metric ? { min: query.min ?? 0 } : {}),
+      ...(query.field ? { fieldKey: query.field, fieldValue: query.value } : {}),
     },
   });
   if (!found) throw notFound();

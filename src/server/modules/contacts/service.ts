@@ -11,6 +11,7 @@ import {
 import { queryRows, queryRowsPrepared, type Database } from '../../db/client';
 import { pageOf } from '../../db/list-page';
 import { campaigns } from '../../db/schema/campaigns';
+import { customFieldFilter } from '../prospects/custom-filter';
 import { prospects } from '../../db/schema/prospects';
 import { containsPattern, iso, isoText, orderByIndexed, pageOffset } from '../../db/sql-helpers';
 import { domainMemoryOf, prospectDomain } from '../../outreach/domain-memory';
@@ -37,6 +38,7 @@ function contactsWhere(workspaceId: Placeholder | string, filters: ContactFilter
     filters.status ? eq(prospects.status, filters.status) : undefined,
     pattern ? sql`${prospects.searchText} like lower(${pattern})` : undefined,
     filters.clientId ? campaignOfClient(prospects.campaignId, workspaceId, filters.clientId) : undefined,
+    customFieldFilter(filters),
   );
 }
 
@@ -149,7 +151,7 @@ export async function listContacts(
   // campaign or a client is, and one made for a common value walks every row of the user for a rare one
   // (docs/decisions/008-contacts-at-scale.md).
   const rows =
-    query.search || query.status || query.campaignId || query.clientId || query.metric
+    query.search || query.status || query.campaignId || query.clientId || query.metric || query.field
       ? await queryRows<ContactRow>(db, contactsStatement(db, workspaceId, query, query.pageSize, offset))
       : await queryRowsPrepared<ContactRow>(
           db,

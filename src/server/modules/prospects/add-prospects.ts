@@ -10,6 +10,8 @@ import { campaigns } from '../../db/schema/campaigns';
 import { prospects } from '../../db/schema/prospects';
 import { AppError } from '../../http/errors';
 import { recountProspectCounters } from '../../campaigns/counters';
+import { mergeCustomValues } from '../../../shared/custom-field-values';
+import { checkedCustomValueRows } from '../custom-fields/values';
 
 /**
  * Rows per insert statement. Drizzle's time to build a statement grows faster than its rows (on the
@@ -22,6 +24,8 @@ const INSERT_CHUNK = 200;
  * Inserts checked prospects as pending, keeping the file's order in "newest first" lists: each row is
  * one millisecond older than the one before it, the first at `newest`. Each statement's round trip
  * to the server lets the event loop answer other requests.
+ * @throws AppError VALIDATION_ERROR for a custom value of no field or of the wrong type
+ *   (`prospects.<index>.customFields.<key>`).
  */
 export async function insertProspects(
   db: Database,
@@ -30,11 +34,19 @@ export async function insertProspects(
   newest: Date,
 ): Promise<void> {
   const base = newest.getTime();
+  // Custom values are checked against the workspace's fields, each refusal named by its row.
+  const custom = await checkedCustomValueRows(
+    db,
+    owner.workspaceId,
+    rows.map((p) => p.customFields),
+    (index, key) => `prospects.${index}.customFields.${key}`,
+  );
   for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
     await db.insert(prospects).values(
       rows.slice(i, i + INSERT_CHUNK).map((p, j) => ({
         ...owner,
         ...p,
+        customFields: mergeCustomValues({}, custom[i + j]!),
         status: 'pending' as const,
         createdAt: new Date(base - i - j),
       })),

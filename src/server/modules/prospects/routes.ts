@@ -14,6 +14,8 @@ import { liveLinkDiscoveryQueue, sendJob, type JobSender } from '../../jobs/defi
 import { addProspects } from './add-prospects';
 import { deleteProspect, updateProspectStatus } from './service';
 import { prospectTimeline } from './timeline';
+import { setProspectCustomValues } from './custom-values';
+import { setProspectCustomValuesSchema } from '../../../shared/schemas/custom-fields';
 import { idParams } from '../../http/params';
 
 /**
@@ -25,7 +27,8 @@ export const IMPORT_BODY_LIMIT_BYTES = PROSPECT_IMPORT_BATCH * 8 * 1024;
 
 /**
  * `PATCH /api/prospects/:id` (status), `DELETE /api/prospects/:id` and
- * `GET /api/prospects/:id/timeline` (its history), and `POST /api/campaigns/:id/prospects`
+ * `GET /api/prospects/:id/timeline` (its history), `PUT /api/prospects/:id/custom-fields` (its custom
+ * field values, docs/decisions/044-custom-fields.md), and `POST /api/campaigns/:id/prospects`
  * (the next batch of a CSV import), for the owner only. A prospect
  * marked Success has its site searched for the link it gave (docs/decisions/012-link-monitoring.md).
  */
@@ -67,6 +70,18 @@ export function prospectRoutes({ db, queue }: { db: Database; queue: JobSender }
           ).catch((error: unknown) => request.log.error(error, 'could not queue the search for its link'));
         return prospect;
       },
+    );
+    app.put(
+      apiPaths.prospectCustomFields,
+      {
+        schema: {
+          tags,
+          params: idParams,
+          body: setProspectCustomValuesSchema,
+          response: { 200: prospectSchema },
+        },
+      },
+      async (request) => setProspectCustomValues(db, actor(request), request.params.id, request.body),
     );
     app.get(
       apiPaths.prospectTimeline,

@@ -49,6 +49,7 @@ export function toProspect(row: ProspectRow): Prospect {
     sourceFirstSeen: row.sourceFirstSeen,
     emailCheck: emailCheckOf(row.emailCheck),
     emailVerification: emailVerificationOf(row.emailVerification),
+    customFields: row.customFields,
     relevanceScore: row.relevanceScore,
     lastContacted: iso(row.lastContacted),
     outcomeAt: iso(row.outcomeAt),
@@ -75,6 +76,7 @@ export const prospectColumns = {
   metrics: domainMetricsOf(prospects).as('metrics'),
   emailCheck: prospects.emailCheck,
   emailVerification: prospects.emailVerification,
+  customFields: prospects.customFields,
   lastContacted: prospects.lastContacted,
   outcomeAt: prospects.outcomeAt,
   createdAt: prospects.createdAt,
@@ -99,6 +101,7 @@ export interface RawProspect {
   metrics: Prospect['metrics'] | null;
   email_check: unknown;
   email_verification: unknown;
+  custom_fields: Prospect['customFields'] | null;
   last_contacted: string | Date | null;
   outcome_at: string | Date | null;
   created_at: string | Date;
@@ -123,6 +126,7 @@ export function toProspectFromRaw(r: RawProspect): Prospect {
     metrics: r.metrics ?? {},
     emailCheck: emailCheckOf(r.email_check),
     emailVerification: emailVerificationOf(r.email_verification),
+    customFields: r.custom_fields ?? {},
     relevanceScore: r.relevance_score,
     lastContacted: isoText(r.last_contacted),
     outcomeAt: isoText(r.outcome_at),

@@ -3,10 +3,12 @@ import type { z } from 'zod';
 import type { Sequence, sequenceInputSchema } from '../../../shared/schemas/sequences';
 import { emit } from '../../events/emit';
 import type { Actor } from '../../auth/workspaces';
-import type { Database } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import { pageOf } from '../../db/list-page';
 import { emailSequences, emailSequenceSteps } from '../../db/schema/sequences';
 import { AppError } from '../../http/errors';
+import { unknownCustomPlaceholderIssues } from '../../../shared/custom-field-values';
+import { listCustomFields } from '../custom-fields/service';
 
 type ValidSequence = z.output<typeof sequenceInputSchema>;
 
@@ -105,6 +107,17 @@ const stepRows = (sequenceId: string, input: ValidSequence, winners = new Map<nu
     };
   });
 
+/**
+ * Refuses `{{custom.key}}` placeholders that name no custom field of the workspace, so a typo is
+ * caught on save rather than holding every send (docs/decisions/044-custom-fields.md).
+ * @throws AppError VALIDATION_ERROR with one issue per unknown key, on the field that has it.
+ */
+async function assertKnownCustomFields(db: Db, workspaceId: string, input: ValidSequence): Promise<void> {
+  const keys = new Set((await listCustomFields(db, workspaceId)).map((f) => f.key));
+  const issues = unknownCustomPlaceholderIssues(input.steps, keys);
+  if (issues.length > 0) throw new AppError('VALIDATION_ERROR', issues[0]!.message, { issues });
+}
+
 /** Creates a sequence and its steps (step_number = position + 1, docs/product.md#api) in one transaction. */
 export async function createSequence(
   db: Database,
@@ -112,6 +125,7 @@ export async function createSequence(
   input: ValidSequence,
 ): Promise<Sequence> {
   const { workspaceId } = actor;
+  await assertKnownCustomFields(db, workspaceId, input);
   const id = await db.transaction(async (tx) => {
     const [row] = await tx.insert(emailSequences).values({ workspaceId, name: input.name }).returning();
     await tx.insert(emailSequenceSteps).values(stepRows(row!.id, input));
@@ -128,7 +142,8 @@ export async function createSequence(
 
 /**
  * Replaces a sequence's name and steps in one transaction.
- * @throws AppError NOT_FOUND when it does not exist or belongs to someone else.
+ * @throws AppError NOT_FOUND when it does not exist or belongs to someone else; VALIDATION_ERROR for
+ *   a `{{custom.key}}` of no custom field.
  */
 export async function updateSequence(
   db: Database,
@@ -137,6 +152,7 @@ export async function updateSequence(
   input: ValidSequence,
 ): Promise<Sequence> {
   const { workspaceId } = actor;
+  await assertKnownCustomFields(db, workspaceId, input);
   await db.transaction(async (tx) => {
     const [row] = await tx
       .update(emailSequences)

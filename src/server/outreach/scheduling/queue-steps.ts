@@ -18,6 +18,8 @@ interface DueEnrollment {
   website: string;
   contact_email: string | null;
   contact_name: string | null;
+  /** The prospect's custom field values by key (docs/decisions/044-custom-fields.md). */
+  custom_fields: Record<string, string | number>;
   website_url: string;
   user_name: string;
   subject: string | null;
@@ -55,7 +57,7 @@ export async function queueDueSteps(db: Database, now: Date): Promise<number> {
   const due = await queryRows<DueEnrollment>(
     db,
     sql`select e.id, e.workspace_id, e.campaign_id, e.prospect_id, e.email_account_id, e.next_step,
-          p.website, p.contact_email, p.contact_name, c.website_url, coalesce(u.name, w.name) as user_name,
+          p.website, p.contact_email, p.contact_name, p.custom_fields, c.website_url, coalesce(u.name, w.name) as user_name,
           s.subject, s.content, s.variants, e.sequence_id, s.id as step_id, s.auto_winner_after, s.winner_variant_id,
           s.branches,
           -- Decision 045: opened_at and clicked_at are set by people's hits only, never by scanners.
@@ -98,11 +100,15 @@ export async function queueDueSteps(db: Database, now: Date): Promise<number> {
       if (!e.contact_email) return close('stopped', 'The prospect has no email address');
       if (e.suppressed) return close('stopped', 'The address is on the suppression list');
 
-      const values = messagePlaceholderValues(
-        { contactName: e.contact_name, contactEmail: e.contact_email, website: e.website },
-        // Without a usable first line [AI First Line] drops out: the plain template goes.
-        { yourName: e.user_name, campaignWebsite: e.website_url, aiFirstLine: e.first_line },
-      );
+      const values = {
+        ...messagePlaceholderValues(
+          { contactName: e.contact_name, contactEmail: e.contact_email, website: e.website },
+          // Without a usable first line [AI First Line] drops out: the plain template goes.
+          { yourName: e.user_name, campaignWebsite: e.website_url, aiFirstLine: e.first_line },
+        ),
+        // {{custom.key}}: without the value and a fallback the step is flagged as any placeholder is.
+        custom: e.custom_fields,
+      };
       // A follow-up's condition set (decision 045), from what is recorded of the previous step now;
       // then the variant, spintax and fallbacks of decision 043, all seeded by the prospect and step.
       // Both are stored on the message in this transaction: once queued, nothing re-decides them,

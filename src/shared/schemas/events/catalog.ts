@@ -4,6 +4,7 @@ import { addressPatterns, emailVerdicts, verdictSources, verifierProviders } fro
 import { liveLinkStatuses } from '../live-links';
 import { prospectStatusSchema } from '../prospects';
 import { stepConditions } from '../../step-conditions';
+import { customFieldTypes, customValuesSchema } from '../custom-fields';
 import { defineEvent, plural } from './define';
 
 /**
@@ -29,6 +30,8 @@ export const prospectRefSchema = z.object({
   website: z.string(),
   /** The prospect's contact address; null when it has none. */
   email: z.string().nullable(),
+  /** Its custom field values by key (docs/decisions/044-custom-fields.md); `{}` when it has none. */
+  customFields: customValuesSchema,
 });
 export type ProspectRef = z.infer<typeof prospectRefSchema>;
 
@@ -51,6 +54,8 @@ export type SentMessageRef = z.infer<typeof sentMessageRefSchema>;
 export const mailboxRefSchema = z.object({ mailboxId: id, mailboxEmail: z.string() });
 export type MailboxRef = z.infer<typeof mailboxRefSchema>;
 
+/** A custom field of prospects: its id, key and label as they are now. */
+const customFieldFacts = z.object({ fieldId: id, key: z.string(), label: z.string() });
 const campaignRef = z.object({ campaignId: id, name: z.string() });
 const campaignCount = z.object({ campaignId: id, campaignName: z.string(), count: z.number().int() });
 const mailboxFacts = z.object({ mailboxId: id, email: z.string() });
@@ -262,8 +267,50 @@ export const domainEvents = {
       sentence: (e) => `deleted the prospect ${e.subject}`,
     },
   }),
+  'prospect.custom_fields_changed': defineEvent({
+    payload: prospectRefSchema.extend({
+      /** The keys whose value was set, changed or cleared. */
+      changed: z.array(z.string()),
+    }),
+    label: 'Prospect custom fields changed',
+    live: ['prospects.changed'],
+    activity: {
+      facts: (p) => ({ subject: p.website, details: { fields: p.changed.join(', ') } }),
+      sentence: (e) => `changed ${e.details.fields} of ${e.subject}`,
+      onlyWithActor: true,
+    },
+    webhook: { when: "a member changed a prospect's custom field values" },
+  }),
   'prospect.note_added': liveOnly(z.object({ prospectId: id, noteId: id }), 'Note added', ['inbox.changed']),
   'prospect.note_deleted': liveOnly(z.object({ noteId: id }), 'Note deleted', ['inbox.changed']),
+  // Custom fields of prospects (docs/decisions/044-custom-fields.md)
+  'custom_field.created': defineEvent({
+    payload: customFieldFacts.extend({ type: z.enum(customFieldTypes) }),
+    label: 'Custom field added',
+    live: [],
+    activity: {
+      facts: (p) => ({ subject: p.label, details: { key: p.key } }),
+      sentence: (e) => `added the custom field ${e.subject} ({{custom.${e.details.key}}})`,
+    },
+  }),
+  'custom_field.changed': defineEvent({
+    payload: customFieldFacts,
+    label: 'Custom field changed',
+    live: [],
+    activity: {
+      facts: (p) => ({ subject: p.label, details: { key: p.key } }),
+      sentence: (e) => `changed the custom field ${e.subject}`,
+    },
+  }),
+  'custom_field.deleted': defineEvent({
+    payload: customFieldFacts,
+    label: 'Custom field deleted',
+    live: [],
+    activity: {
+      facts: (p) => ({ subject: p.label, details: { key: p.key } }),
+      sentence: (e) => `deleted the custom field ${e.subject} and its values`,
+    },
+  }),
   'backlink_import.progress': liveOnly(
     z.object({ importId: id, campaignId: id }),
     'Backlink import progress',

@@ -2,6 +2,7 @@ import { ActivityLog } from '#web/features/activity/components/activity-log';
 import { ApiKeysTab } from '#web/features/api-keys/components/api-keys-tab';
 import { EmailVerificationTab } from '#web/features/email-verification/components/email-verification-tab';
 import { DataProvidersTab } from '#web/features/data-providers/components/data-providers-tab';
+import { CustomFieldsTab } from '#web/features/custom-fields/components/custom-fields-tab';
 import { SettingsPage, type SettingsTab } from '#web/features/settings/components/settings-page';
 import { SsoTab } from '#web/features/sso/components/sso-tab';
 import { SystemTab } from '#web/features/system/components/system-tab';
@@ -13,6 +14,7 @@ import { WebhooksTab } from '#web/features/webhooks/components/webhooks-tab';
 /** The workspace tabs other features own, after the settings page's own. */
 const workspaceTabs: SettingsTab[] = [
   { value: 'activity', label: 'Activity', panel: () => <ActivityLog /> },
+  { value: 'custom-fields', label: 'Custom fields', panel: (user) => <CustomFieldsTab user={user} /> },
   { value: 'api-keys', label: 'API keys', panel: (user) => <ApiKeysTab user={user} /> },
   { value: 'webhooks', label: 'Webhooks', panel: (user) => <WebhooksTab user={user} /> },
   { value: 'sso', label: 'Single sign-on', panel: (user) => <SsoTab user={user} /> },

@@ -81,6 +81,7 @@ describe('Settings → Activity', () => {
       'Billing',
       'Users',
       'Activity',
+      'Custom fields',
       'API keys',
       'Webhooks',
       'Single sign-on',

@@ -36,6 +36,7 @@ const prospect: Prospect = {
   contactEmail: 'emma@espressodaily.test',
   contactName: 'Emma Crema',
   notes: null,
+  customFields: {},
   status: 'pending',
   daScore: null,
   relevanceScore: null,

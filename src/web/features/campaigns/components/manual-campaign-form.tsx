@@ -24,6 +24,10 @@ import { useImportManualCampaign } from '../api/campaign-mutations';
 import type { ManualImportState } from '../api/manual-campaign-import';
 import { CampaignBasicsFields } from './campaign-basics-fields';
 import { CsvImportPreview, CsvImportProgress, importButtonLabel } from './csv-import-preview';
+import { CsvCustomColumns } from './csv-custom-columns';
+import { guessCustomColumns } from '#shared/csv/prospect-columns';
+import { useCustomFields } from '#web/data/custom-field-queries';
+import { rememberImportMapping, rememberedImportMapping } from '../api/import-mapping';
 
 type Input = z.input<typeof manualCampaignFormSchema>;
 type Output = z.output<typeof manualCampaignFormSchema>;
@@ -48,6 +52,8 @@ interface CheckedFile {
  * The manual campaign form: name, website, competitors and a CSV of prospects read and checked
  * in the browser with the server's schema. The preview lists the rows that will be skipped and why; the
  * valid rows go in batches with a progress bar, and rows the server still refuses join the list.
+ * Columns other than the prospect's own may fill the workspace's custom fields: mapped once per
+ * header set and remembered (docs/decisions/044-custom-fields.md).
  */
 export function ManualCampaignForm({ onBack }: { onBack: () => void }) {
   const navigate = useNavigate();
@@ -63,6 +69,23 @@ export function ManualCampaignForm({ onBack }: { onBack: () => void }) {
   const pending = importer.isPending;
   const [error, setError] = useState<string | null>(null);
   const prospects = useWatch({ control: form.control, name: 'prospects' });
+  // Custom fields from the file's other columns (docs/decisions/044-custom-fields.md).
+  const customFields = useCustomFields().data ?? [];
+  const [csv, setCsv] = useState<{ text: string; columns: string[]; mapping: Record<string, string> } | null>(
+    null,
+  );
+
+  /** Reads the file's rows with `mapping` filling custom fields, into the preview and the form. */
+  function check(text: string, mapping: Record<string, string>) {
+    const result = parseProspectsCsv(text, { fields: customFields, mapping });
+    if (!result.ok) return setFileError(result.message);
+    setChecked({ rows: result.valid.map((r) => r.row), skipped: result.invalid });
+    form.setValue(
+      'prospects',
+      result.valid.map((r) => r.prospect),
+      { shouldValidate: form.formState.isSubmitted },
+    );
+  }
 
   async function onFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -70,6 +93,7 @@ export function ManualCampaignForm({ onBack }: { onBack: () => void }) {
     setChecked(null);
     setImported(null);
     setFileError(null);
+    setCsv(null);
     setFileName(file?.name ?? null);
     if (!file) return;
     if (!isCsvFile(file)) return setFileError(csvMessages.invalidFile);
@@ -79,14 +103,23 @@ export function ManualCampaignForm({ onBack }: { onBack: () => void }) {
     } catch {
       return setFileError(csvMessages.readError);
     }
-    const result = parseProspectsCsv(text);
-    if (!result.ok) return setFileError(result.message);
-    setChecked({ rows: result.valid.map((r) => r.row), skipped: result.invalid });
-    form.setValue(
-      'prospects',
-      result.valid.map((r) => r.prospect),
-      { shouldValidate: form.formState.isSubmitted },
-    );
+    const first = parseProspectsCsv(text);
+    if (!first.ok) return setFileError(first.message);
+    // The mapping remembered for these columns, else a guess from the fields' keys and labels.
+    const remembered =
+      customFields.length > 0 && first.otherColumns.length > 0
+        ? await rememberedImportMapping(first.otherColumns)
+        : {};
+    const mapping =
+      Object.keys(remembered).length > 0 ? remembered : guessCustomColumns(first.otherColumns, customFields);
+    setCsv({ text, columns: first.otherColumns, mapping });
+    check(text, mapping);
+  }
+
+  function onMapping(mapping: Record<string, string>) {
+    if (!csv) return;
+    setCsv({ ...csv, mapping });
+    check(csv.text, mapping);
   }
 
   /** Moves the rows the server refused (numbered from `offset` in the list sent) to the skipped list. */
@@ -108,6 +141,9 @@ export function ManualCampaignForm({ onBack }: { onBack: () => void }) {
   const onSubmit = useSingleFlight(
     form.handleSubmit(async (values) => {
       setError(null);
+      // Remembered for the next file with these columns; the import does not wait on it.
+      if (csv && csv.columns.length > 0 && customFields.length > 0)
+        void rememberImportMapping(csv.columns, csv.mapping).catch(() => undefined);
       let state = imported;
       try {
         const id = await importer.mutateAsync([
@@ -167,6 +203,14 @@ export function ManualCampaignForm({ onBack }: { onBack: () => void }) {
             onChange={onFile}
           />
           {fileError && <p className="mt-1.5 text-sm text-red-600 dark:text-red-400">{fileError}</p>}
+          {csv && (
+            <CsvCustomColumns
+              columns={csv.columns}
+              fields={customFields}
+              mapping={csv.mapping}
+              onChange={onMapping}
+            />
+          )}
           {checked && <CsvImportPreview valid={prospects.length} skipped={checked.skipped} />}
           {prospectsError && (
             <p className="mt-1.5 text-sm text-red-600 dark:text-red-400">{prospectsError}</p>

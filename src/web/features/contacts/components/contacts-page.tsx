@@ -41,6 +41,13 @@ import {
 } from '#web/widgets/prospects/metric-cells';
 import { ProspectStatusBadge } from '#web/widgets/prospects/prospect-status-badge';
 import type { DomainMetricName } from '#shared/seo-exports/formats';
+import {
+  CustomFieldFilter,
+  customFilterQuery,
+  noCustomFilter,
+  type CustomFilterValue,
+} from '#web/widgets/prospects/custom-field-filter';
+import { useCustomFields } from '#web/data/custom-field-queries';
 import { downloadContactsCsv } from '../api/download-contacts-csv';
 import { DomainMemoryNote, DoNotContactButton } from './domain-memory';
 import { displayUrl } from '#shared/display-host';
@@ -63,7 +70,7 @@ type ListParams = {
   sort: CampaignProspectSortField;
   order: SortOrder;
   page: number;
-};
+} & CustomFilterValue;
 const defaults: ListParams = {
   search: '',
   campaignId: undefined,
@@ -71,6 +78,7 @@ const defaults: ListParams = {
   client: 'all',
   metric: '',
   min: '',
+  ...noCustomFilter,
   sort: 'createdAt',
   order: 'desc',
   page: 1,
@@ -80,7 +88,7 @@ const defaults: ListParams = {
 function readListParams(query: Record<string, string>): ListParams {
   const parsed = contactListQuerySchema.safeParse(query);
   if (!parsed.success) return defaults;
-  const { campaignId, status, metric, min, sort, order, page } = parsed.data;
+  const { campaignId, status, metric, min, sort, order, page, field, op } = parsed.data;
   // The box shows what was typed; the request trims it.
   return {
     search: query.search ?? '',
@@ -89,6 +97,10 @@ function readListParams(query: Record<string, string>): ListParams {
     client: clientParam(query.client),
     metric: metric ?? '',
     min: min === undefined ? '' : String(min),
+    field: field ?? '',
+    op,
+    // As typed, like the search box: the request trims it.
+    value: query.value ?? '',
     sort,
     order,
     page,
@@ -97,22 +109,35 @@ function readListParams(query: Record<string, string>): ListParams {
 
 /**
  * /dashboard/contacts (docs/product.md#contacts): every prospect across the user's campaigns, searched and filtered on
- * the server, with its domain's memory and do-not-contact toggle (docs/decisions/011-replies-history-and-domain-memory.md).
+ * the server (a custom field filter too, docs/decisions/044-custom-fields.md), with its domain's memory and do-not-contact toggle (docs/decisions/011-replies-history-and-domain-memory.md).
  */
 export function ContactsPage() {
   const [params, set] = useListParams(readListParams, defaults);
-  const { search, page, client, metric, min, ...rest } = params;
+  const { search, page, client, metric, min, field, op, value, ...rest } = params;
   const [deleting, setDeleting] = useState<Contact | null>(null);
   const [exporting, setExporting] = useState(false);
   const debouncedSearch = useDebouncedValue(search.trim());
   const metricFilter = metric && min !== '' ? { metric, min: Number(min) } : {};
-  const filters = { ...rest, ...metricFilter, clientId: clientIdOf(client), search: debouncedSearch };
+  const customFilter = customFilterQuery({ field, op, value: useDebouncedValue(value.trim()) });
+  const filters = {
+    ...rest,
+    ...metricFilter,
+    ...customFilter,
+    clientId: clientIdOf(client),
+    search: debouncedSearch,
+  };
+  const customFields = useCustomFields().data ?? [];
   const query = useContactPage({ ...filters, page, pageSize: PAGE_SIZE });
   const campaigns = useQuery(campaignOptionsQuery());
   const clients = useQuery(clientOptionsQuery());
   const remove = useDeleteProspect();
   const filtered = Boolean(
-    filters.search || filters.campaignId || filters.status || filters.clientId || 'metric' in metricFilter,
+    filters.search ||
+    filters.campaignId ||
+    filters.status ||
+    filters.clientId ||
+    'metric' in metricFilter ||
+    customFilter.field,
   );
   const sortBy = (field: CampaignProspectSortField) =>
     set({ sort: field, order: params.sort === field && params.order === 'desc' ? 'asc' : 'desc' });
@@ -181,6 +206,14 @@ export function ContactsPage() {
           <MetricFilter value={{ metric, min }} onChange={(next) => set(next, { replace: true })} />
         )}
       </div>
+      {/* Once the workspace has custom fields (docs/decisions/044-custom-fields.md). */}
+      {customFields.length > 0 && (
+        <CustomFieldFilter
+          fields={customFields}
+          value={{ field, op, value }}
+          onChange={(next) => set(next, { replace: true })}
+        />
+      )}
       {campaigns.isError && <p className="text-sm text-red-600 dark:text-red-400">{m.loadCampaignsFailed}</p>}
 
       <PagedQueryCard

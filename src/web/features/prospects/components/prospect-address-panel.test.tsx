@@ -30,6 +30,7 @@ const prospect: Prospect = {
   sourceFirstSeen: null,
   emailCheck: null,
   emailVerification: null,
+  customFields: {},
   lastContacted: null,
   outcomeAt: null,
   createdAt: checkedAt,

@@ -35,11 +35,13 @@ import { ProspectStatusBadge } from '#web/widgets/prospects/prospect-status-badg
 import { ReplyAssist } from '#web/widgets/ai/reply-assist';
 import { displayUrl } from '#shared/display-host';
 import { ProspectAddressPanel } from './prospect-address-panel';
+import { ProspectCustomFields } from './prospect-custom-fields';
 
 /**
  * The prospect's whole history in a side sheet (docs/decisions/011-replies-history-and-domain-memory.md): messages sent, opens and clicks
  * (scanner hits marked), replies, auto-replies, bounces and status changes, oldest first, with
- * Success and Failed so the user can decide from what they read. Closed when `prospectId` is null.
+ * Success and Failed so the user can decide from what they read, and its custom field values
+ * (docs/decisions/044-custom-fields.md) to read and edit. Closed when `prospectId` is null.
  */
 export function ProspectTimelineDrawer({
   prospectId,
@@ -118,6 +120,9 @@ function TimelineView({ timeline }: { timeline: ProspectTimeline }) {
         </div>
       </header>
       <div className="flex-1 overflow-y-auto p-5">
+        <div className="mb-6">
+          <ProspectCustomFields prospect={prospect} />
+        </div>
         {timeline.entries.length <= 1 && (
           <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">{timelineMessages.empty}</p>
         )}

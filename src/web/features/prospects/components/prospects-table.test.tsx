@@ -25,6 +25,7 @@ const prospect = (status: Prospect['status']): Prospect => ({
   contactEmail: 'emma@espressodaily.test',
   contactName: 'Emma Crema',
   notes: null,
+  customFields: {},
   status,
   daScore: 40,
   relevanceScore: 35.5,

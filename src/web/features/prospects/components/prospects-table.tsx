@@ -32,6 +32,15 @@ import { ProspectTimelineDrawer } from './prospect-timeline-drawer';
 import { displayUrl } from '#shared/display-host';
 import { metricLabels } from '#shared/seo-exports/formats';
 import { VerifyAddressesButton } from './verify-addresses-button';
+import { customValueText } from '#shared/custom-field-values';
+import { customFilterOpLabels } from '#shared/schemas/custom-fields';
+import { useCustomFields } from '#web/data/custom-field-queries';
+import {
+  CustomFieldFilter,
+  customFilterQuery,
+  noCustomFilter,
+  type CustomFilterValue,
+} from '#web/widgets/prospects/custom-field-filter';
 
 const PAGE_SIZE = 25;
 type Sort = { field: CampaignProspectSortField; order: SortOrder };
@@ -43,13 +52,17 @@ type Sort = { field: CampaignProspectSortField; order: SortOrder };
  * clicked (unscored prospects last, newest first among equals, so a CSV keeps the file's order); the
  * server sorts. Send enrolls the prospect in the campaign's outreach
  * (docs/decisions/009-outreach-sending.md); the row turns 'Sent' when its first email has gone out.
- * The website opens the prospect's history. The rows follow sends, replies and bounces through live
+ * The website opens the prospect's history and custom field values; a custom field filter (equals,
+ * contains, empty, not empty; docs/decisions/044-custom-fields.md) shows that field's column. The rows follow sends, replies and bounces through live
  * events (lib/live-events.ts).
  */
 export function ProspectsTable({ campaignId }: { campaignId: string }) {
   const [page, setPage] = useState(1);
   const [sort, setSort] = useState<Sort>({ field: 'daScore', order: 'desc' });
   const [filter, setFilter] = useState<MetricFilterValue>({ metric: '', min: '' });
+  const [customFilter, setCustomFilter] = useState<CustomFilterValue>(noCustomFilter);
+  const customFields = useCustomFields().data ?? [];
+  const filteredField = customFields.find((f) => f.key === customFilter.field);
   const min = Number(filter.min);
   const query = useCampaignProspects(campaignId, {
     page,
@@ -57,6 +70,7 @@ export function ProspectsTable({ campaignId }: { campaignId: string }) {
     sort: sort.field,
     order: sort.order,
     ...(filter.metric && filter.min !== '' && Number.isFinite(min) ? { metric: filter.metric, min } : {}),
+    ...customFilterQuery(customFilter),
   });
   const update = useUpdateProspectStatus();
   const enroll = useEnrollProspect();
@@ -80,6 +94,17 @@ export function ProspectsTable({ campaignId }: { campaignId: string }) {
         <div className="flex flex-wrap items-end justify-between gap-3 px-6 pt-5 pb-3">
           <h2 className="text-lg font-semibold">Prospects</h2>
           <VerifyAddressesButton campaignId={campaignId} />
+          <span className="flex-1" />
+          {customFields.length > 0 && (
+            <CustomFieldFilter
+              fields={customFields}
+              value={customFilter}
+              onChange={(next) => {
+                setCustomFilter(next);
+                setPage(1);
+              }}
+            />
+          )}
           {showMetricFilter && (
             <MetricFilter
               value={filter}
@@ -94,7 +119,12 @@ export function ProspectsTable({ campaignId }: { campaignId: string }) {
       errorMessage={m.loadFailed}
       pager={{ page, pageSize: PAGE_SIZE, onPageChange: setPage, noun: 'prospects' }}
       empty={
-        filter.metric && filter.min !== '' ? (
+        filteredField && Object.keys(customFilterQuery(customFilter)).length > 0 ? (
+          <EmptyState icon={Users} title="No prospects match the filter">
+            No prospect’s {filteredField.label} {customFilterOpLabels[customFilter.op]}
+            {customFilter.value && ` “${customFilter.value}”`}.
+          </EmptyState>
+        ) : filter.metric && filter.min !== '' ? (
           <EmptyState icon={Users} title="No prospects match the filter">
             No prospect’s {metricLabels[filter.metric].label} is {filter.min} or more.
           </EmptyState>
@@ -120,6 +150,7 @@ export function ProspectsTable({ campaignId }: { campaignId: string }) {
                     }}
                   />
                   <MetricHeaders names={metrics} sort={sort} onSort={sortBy} />
+                  {filteredField && <Th>{filteredField.label}</Th>}
                   <Th>Status</Th>
                   <SortHeader
                     label="Last Contacted"
@@ -135,6 +166,7 @@ export function ProspectsTable({ campaignId }: { campaignId: string }) {
                     <ProspectIdentityCells prospect={p} onOpen={() => setOpenId(p.id)} />
                     <ProspectScoreCells prospect={p} />
                     <MetricCells prospect={p} names={metrics} />
+                    {filteredField && <Td>{customValueText(p.customFields[filteredField.key])}</Td>}
                     <Td>
                       <ProspectStatusBadge status={p.status} />
                       <OutcomeDate prospect={p} />

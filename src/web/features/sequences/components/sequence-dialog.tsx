@@ -12,6 +12,7 @@ import { blankStep, toEditorValues } from '../sequence-values';
 import { SequenceEditor } from './sequence-editor';
 import { TemplateChooser } from './template-chooser';
 import { refusalMessage } from '#web/lib/form-errors';
+import { useCustomFields } from '#web/data/custom-field-queries';
 
 interface SequenceDialogProps {
   open: boolean;
@@ -28,6 +29,8 @@ export function SequenceDialog({ open, onOpenChange, sequence }: SequenceDialogP
   const [draft, setDraft] = useState<{ key: string; values: SequenceInput } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const save = useSaveSequence();
+  // The workspace's custom fields join the editor's placeholder list (docs/decisions/044-custom-fields.md).
+  const customPlaceholders = (useCustomFields().data ?? []).map((f) => `{{custom.${f.key}}}`);
   const editing = sequence
     ? { key: sequence.id, values: toEditorValues(sequence.name, sequence.steps) }
     : draft;
@@ -67,6 +70,7 @@ export function SequenceDialog({ open, onOpenChange, sequence }: SequenceDialogP
             winners={sequence?.steps.flatMap((s) =>
               s.winnerVariantId ? [{ variantId: s.winnerVariantId, chosenAt: s.winnerChosenAt }] : [],
             )}
+            customPlaceholders={customPlaceholders}
             onCancel={() => close(false)}
             onBack={sequence ? undefined : () => setDraft(null)}
             onSubmit={async (input) => {

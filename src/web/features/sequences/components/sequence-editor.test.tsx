@@ -7,9 +7,16 @@ import { sequenceMessages } from '#shared/schemas/sequences';
 import { blankStep } from '../sequence-values';
 import { SequenceEditor } from './sequence-editor';
 
-function renderEditor(initial = { name: '', steps: [blankStep()] }) {
+function renderEditor(initial = { name: '', steps: [blankStep()] }, customPlaceholders?: string[]) {
   const onSubmit = vi.fn();
-  render(<SequenceEditor initial={initial} onSubmit={onSubmit} onCancel={() => {}} />);
+  render(
+    <SequenceEditor
+      initial={initial}
+      onSubmit={onSubmit}
+      onCancel={() => {}}
+      customPlaceholders={customPlaceholders}
+    />,
+  );
   return { onSubmit, user: userEvent.setup() };
 }
 
@@ -185,5 +192,12 @@ describe('SequenceEditor', () => {
         branches: [],
       },
     ]);
+  });
+
+  it('offers the workspace’s custom fields as placeholders and inserts one', async () => {
+    const { user } = renderEditor({ name: '', steps: [blankStep()] }, ['{{custom.site_topic}}']);
+    const chips = screen.getByRole('group', { name: 'Insert placeholder' });
+    await user.click(within(chips).getByRole('button', { name: '{{custom.site_topic}}' }));
+    expect(screen.getByLabelText('Content', { exact: true })).toHaveValue('{{custom.site_topic}}');
   });
 });

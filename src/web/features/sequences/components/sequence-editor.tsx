@@ -37,14 +37,17 @@ interface SequenceEditorProps {
   error?: string | null;
   /** The winners the auto-winner chose in the stored sequence, shown on the step that has the variant. */
   winners?: readonly ChosenWinner[];
+  /** The workspace's custom fields as placeholders, `{{custom.key}}` (docs/decisions/044-custom-fields.md). */
+  customPlaceholders?: readonly string[];
 }
 
 /**
  * The sequence editor (docs/product.md#email-accounts-and-sequences, docs/product.md#validation): a name and 1–3 collapsible steps (subject, content and, except on
  * the last step, the wait before the next step in hours, 1–720, default 24), validated with the same
- * schema as the API. Placeholder chips insert at the cursor of the step's content; each step can be
- * previewed for one of the user's prospects. A follow-up step can have conditions on the previous
- * one, each with its own variants (docs/decisions/045-conditional-follow-ups.md).
+ * schema as the API. Placeholder chips (the fixed ones and the workspace's `{{custom.key}}` fields)
+ * insert at the cursor of the step's content; each step can be previewed for one of the user's
+ * prospects. A follow-up step can have conditions on the previous one, each with its own variants
+ * (docs/decisions/045-conditional-follow-ups.md).
  */
 export function SequenceEditor({
   initial,
@@ -54,6 +57,7 @@ export function SequenceEditor({
   pending,
   error,
   winners = [],
+  customPlaceholders = [],
 }: SequenceEditorProps) {
   const baseId = useId();
   const form = useForm<SequenceInput, unknown, Output>({
@@ -69,6 +73,7 @@ export function SequenceEditor({
   const steps = useWatch({ control: form.control, name: 'steps' });
   const stepsError = errors.steps?.root?.message ?? errors.steps?.message;
   const atMax = fields.length >= limits.maxSequenceSteps;
+  const insertable: string[] = [...placeholderList, ...customPlaceholders];
 
   const toggle = (id: string) =>
     setCollapsed((current) => {
@@ -87,7 +92,7 @@ export function SequenceEditor({
     append(blankStep());
   };
 
-  const insertPlaceholder = (index: number, placeholder: Placeholder) => {
+  const insertPlaceholder = (index: number, placeholder: string) => {
     const name = `steps.${index}.content` as const;
     const value = form.getValues(name);
     const el = contentRefs.current.get(index);
@@ -248,7 +253,7 @@ export function SequenceEditor({
                     aria-label="Insert placeholder"
                   >
                     <span className="text-xs text-slate-500 dark:text-slate-400">Insert:</span>
-                    {placeholderList.map((p) => (
+                    {insertable.map((p) => (
                       <button
                         key={p}
                         type="button"

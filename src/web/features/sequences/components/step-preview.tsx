@@ -157,7 +157,8 @@ function Rendered({
 /** The text with every unfilled placeholder marked. */
 function Highlighted({ text, missing }: { text: string; missing: readonly string[] }) {
   if (missing.length === 0) return text;
-  const pattern = new RegExp(`(${missing.map((p) => p.replace(/[[\]]/g, '\\$&')).join('|')})`);
+  // `[First Name]` or `{{custom.key}}`: every character of the name is matched as itself.
+  const pattern = new RegExp(`(${missing.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`);
   return text.split(pattern).map((part, i) =>
     missing.includes(part) ? (
       <mark
