@@ -334,6 +334,29 @@ const validBodies: Record<string, { id?: () => string; body: () => object }> = {
     id: () => ids.campaign,
     body: () => ({ targetDomain: 'rival.com' }),
   },
+  'POST /api/campaigns/{id}/enrollment': { body: () => ({ includeRisky: true }) },
+  'POST /api/prospects/{id}/enrollment': { body: () => ({ includeRisky: true }) },
+  'PUT /api/prospects/{id}/custom-fields': { body: () => ({ values: { site_topic: 'coffee' } }) },
+  'POST /api/custom-fields': { body: () => ({ key: 'site_topic', label: 'Site topic', type: 'text' }) },
+  'PATCH /api/custom-fields/{id}': { body: () => ({ label: 'Topic' }) },
+  'PUT /api/prospect-import-mappings': {
+    body: () => ({ headers: ['Website', 'Topic'], mapping: { Topic: 'site_topic' } }),
+  },
+  'PUT /api/workspace/email-verification': {
+    body: () => ({ provider: 'hunter', apiKey: 'hunter-key', smtpCheck: false }),
+  },
+  'POST /api/prospects/{id}/contact-address': { body: () => ({ email: 'jane@blog.example' }) },
+  'PUT /api/workspace/data-providers/{id}': {
+    id: () => 'ahrefs',
+    body: () => ({ provider: 'ahrefs', apiKey: 'ahrefs-key' }),
+  },
+  'POST /api/campaigns/{id}/data-providers/estimate': {
+    body: () => ({ kind: 'backlinks', provider: 'ahrefs', target: 'rival.com' }),
+  },
+  'POST /api/campaigns/{id}/data-providers/metrics': { body: () => ({ provider: 'moz' }) },
+  'POST /api/campaigns/{id}/data-providers/backlinks': {
+    body: () => ({ provider: 'semrush', target: 'rival.com' }),
+  },
 };
 
 /** A WebAuthn credential's outer fields (the browser's JSON), for the passkey bodies. */

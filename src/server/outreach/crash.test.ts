@@ -72,7 +72,13 @@ async function killWorkerWhileSending(
   expect(await worker.exited).toBe('SIGKILL');
   fixture!.smtp.hooks[at] = undefined;
 
-  const [stuck] = await handle!.db.select().from(outreachMessages);
+  // The enrollment's latest message: the one the worker was sending (a follow-up's step 1 went out before).
+  const [stuck] = await handle!.db
+    .select()
+    .from(outreachMessages)
+    .where(eq(outreachMessages.enrollmentId, (await handle!.db.select().from(enrollments))[0]!.id))
+    .orderBy(outreachMessages.stepNumber)
+    .then((rows) => rows.slice(-1));
   expect(stuck!.status).toBe('sending');
   return { db: handle!.db, stuck: stuck! };
 }

@@ -104,6 +104,7 @@ function foundData(data: Record<string, unknown> = {}) {
     website: 'https://blog.example',
     domain: 'blog.example',
     email: 'ann@blog.example',
+    customFields: {},
     contactName: 'Ann',
     daScore: 40,
     relevanceScore: 0.8,
