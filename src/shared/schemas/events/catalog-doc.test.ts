@@ -20,7 +20,11 @@ const rows = section
   .split('\n')
   .filter((line) => line.startsWith('| `'))
   .map((line) => {
-    const [events, when, data] = line.slice(2, -2).split(' | ');
+    // Cells as written or padded to a column's width (prettier's table format).
+    const [events, when, data] = line
+      .slice(1, -1)
+      .split(' | ')
+      .map((cell) => cell.trim());
     return { names: [...events!.matchAll(/`([^`]+)`/g)].map((m) => m[1]!), when: when!, data: data! };
   });
 const documented = new Map(rows.flatMap((row) => row.names.map((name) => [name, row] as const)));

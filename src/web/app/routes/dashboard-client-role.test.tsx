@@ -43,6 +43,7 @@ const placement = {
   warrantyEndsOn: '2027-11-02',
   monitorIssues: [],
   openClaim: null,
+  metricsAtLive: null,
   notes: '',
   createdAt: '2026-11-02T00:00:00.000Z',
   updatedAt: '2026-11-02T00:00:00.000Z',
@@ -87,7 +88,7 @@ describe('the dashboard of a Client', () => {
         .getAllByRole('link')
         .map((l) => l.textContent),
     ).toEqual(['Placements', 'Reports']);
-    expect(within(sidebar).queryByRole('link', { name: 'Settings' })).not.toBeInTheDocument();
+    expect(within(sidebar).getByRole('link', { name: 'Settings' })).toBeInTheDocument();
     expect(within(sidebar).getByText(/Client:/)).toHaveTextContent('Client: Northwind');
     expect(screen.getByText('€120.00 · €120.00 per link')).toBeInTheDocument();
   });
