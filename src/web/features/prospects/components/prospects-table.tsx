@@ -91,7 +91,7 @@ export function ProspectsTable({ campaignId }: { campaignId: string }) {
     <PagedQueryCard
       query={query}
       heading={
-        <div className="flex flex-wrap items-end justify-between gap-3 px-6 pt-5 pb-3">
+        <div className="flex flex-wrap items-center justify-between gap-3 px-6 pt-4 pb-3">
           <h2 className="text-lg font-semibold">Prospects</h2>
           <VerifyAddressesButton campaignId={campaignId} />
           <span className="flex-1" />
