@@ -118,7 +118,9 @@ describe('a worker killed during a find-prospects run', () => {
       const expected = await domainsOf(clean.campaign.id);
       const after = await domainsOf(campaign.id);
       expect(after).toEqual(expected);
-      expect(before.length).toBeLessThan(after.length);
+      // The kill came mid-run (the status read 'running' above, held there by the slow site); the worker
+      // may have stored every prospect by then, since the slow site is not one of them.
+      expect(before.length).toBeLessThanOrEqual(after.length);
       const [row] = await db.select().from(campaigns).where(eq(campaigns.id, campaign.id));
       expect(row).toMatchObject({
         prospects: after.length,
