@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
 import { campaigns } from '../../db/schema/campaigns';
@@ -15,7 +16,7 @@ import { insertTestUser } from '../users';
 
 /**
  * Finding prospects under a dying worker (docs/decisions/042-fault-suite.md): the worker is killed
- * after the run stored some prospects and while it still reads another site. pg-boss delivers the
+ * after the run stored some prospects and before it stored the rest. pg-boss delivers the
  * job again once it expires (DISCOVERY_MAX_MINUTES plus five minutes); the run goes on from what it
  * found and ends with the same prospects an uninterrupted run finds, none twice, its counts right.
  */
@@ -28,13 +29,13 @@ const crawlSettings = {
 };
 const site = bicycleWeb();
 /**
- * One site answers only after 20 s while the worker lives (its crawl timeout is longer), so the run
- * cannot end before the kill however busy the machine: the kill finds it between two prospects.
+ * A prospect the run stores after others. The test holds an uncommitted row with its domain, so the
+ * worker's insert waits on that row's lock (the unique index on campaign and domain): the kill then
+ * finds the run between two prospects however fast or slow the machine, with no timing involved.
  */
-const SLOW_HOST = 'contacted.test';
+const HELD_DOMAIN = 'cyclingnews.test';
 
 let worker: JobProcess | undefined;
-let killed = false;
 let web: FixtureWeb;
 let handle: DatabaseHandle;
 afterAll(async () => {
@@ -79,31 +80,41 @@ describe('a worker killed during a find-prospects run', () => {
     async () => {
       handle = await createTestDatabase();
       const db = handle.db;
-      web = await startFixtureWeb((host, path) => {
-        const answer = site[host]?.[path] ?? site[host]?.[path.split('?')[0]!];
-        if (host !== SLOW_HOST || killed || answer === undefined) return answer;
-        return typeof answer === 'string'
-          ? { body: answer, delayMs: 20_000 }
-          : { ...answer, delayMs: 20_000 };
-      });
+      web = await startFixtureWeb((host, path) => site[host]?.[path] ?? site[host]?.[path.split('?')[0]!]);
       const config = testConfig({ HTTP_PROXY: web.proxyUrl, ...crawlSettings });
       const { campaign, run } = await campaignOf('ada@one.test');
 
-      // The worker runs the job; as soon as it has stored a prospect, it is killed.
+      // Another session holds the held domain's row, uncommitted, until the worker is dead.
+      const holder = new pg.Client({ connectionString: handle.connectionString });
+      await holder.connect();
+      await holder.query('begin');
+      await holder.query(
+        `insert into prospects (campaign_id, workspace_id, website, domain, status) values ($1, $2, $3, $4, 'pending')`,
+        [campaign.id, campaign.workspaceId, `http://${HELD_DOMAIN}/`, HELD_DOMAIN],
+      );
+
+      // The worker runs the job until its insert of the held domain waits on the lock; then it is killed.
       worker = startJobProcess('find-prospects', { runId: run.id }, handle.connectionString, {
         HTTP_PROXY: web.proxyUrl,
         ...crawlSettings,
-        CRAWL_TIMEOUT_MS: '30000',
       });
-      let before: string[] = [];
-      while (before.length === 0) {
-        if (worker.child.exitCode !== null) throw new Error('the worker ended before it stored a prospect');
+      // Read outside the holder's transaction, which would see one snapshot of pg_stat_activity.
+      const waiting = async () =>
+        (
+          await db.execute<{ n: number }>(
+            sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+          )
+        ).rows[0]!.n > 0;
+      while (!(await waiting())) {
+        if (worker.child.exitCode !== null)
+          throw new Error('the worker ended before it reached the held prospect');
         await new Promise((resolve) => setTimeout(resolve, 50));
-        before = (await domainsOf(campaign.id)) as string[];
       }
-      killed = true;
       expect(await worker.kill()).toBe('SIGKILL');
-      before = (await domainsOf(campaign.id)) as string[];
+      await holder.query('rollback');
+      await holder.end();
+      const before = (await domainsOf(campaign.id)) as string[];
+      expect(before).not.toContain(HELD_DOMAIN);
 
       // The campaign page shows the run still running, with what it found so far; nothing half-written.
       const status = await findProspectsStatus(db, campaign.workspaceId, campaign.id);
@@ -118,9 +129,9 @@ describe('a worker killed during a find-prospects run', () => {
       const expected = await domainsOf(clean.campaign.id);
       const after = await domainsOf(campaign.id);
       expect(after).toEqual(expected);
-      // The kill came mid-run (the status read 'running' above, held there by the slow site); the worker
-      // may have stored every prospect by then, since the slow site is not one of them.
-      expect(before.length).toBeLessThanOrEqual(after.length);
+      // The kill came between two prospects: the resumed run added the held one and what came after it.
+      expect(after).toContain(HELD_DOMAIN);
+      expect(before.length).toBeLessThan(after.length);
       const [row] = await db.select().from(campaigns).where(eq(campaigns.id, campaign.id));
       expect(row).toMatchObject({
         prospects: after.length,
