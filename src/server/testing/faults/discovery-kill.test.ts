@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
@@ -101,8 +101,8 @@ describe('a worker killed during a find-prospects run', () => {
       // Read outside the holder's transaction, which would see one snapshot of pg_stat_activity.
       const waiting = async () =>
         (
-          await db.execute<{ n: number }>(
-            sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+          await handle.pool.query<{ n: number }>(
+            `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
           )
         ).rows[0]!.n > 0;
       while (!(await waiting())) {
