@@ -40,12 +40,15 @@ export async function bumpCampaignCounters(
 
 /**
  * Recounts a campaign's prospect counters from its prospects: prospects and prospects_found (rows) and
- * success_count (status success), after prospects were added, deleted or changed status.
+ * success_count (status success), after prospects were added, deleted or changed status. A manual
+ * campaign's target is the number of prospects listed in it (docs/decisions/017-csv-import-and-export.md), so it
+ * follows the rows too, whichever way they came (the form, a CSV or backlink import, the gap).
  */
 export async function recountProspectCounters(db: Db, campaignId: string): Promise<void> {
   await db.execute(sql`
     update campaigns c set
-      prospects = s.total, prospects_found = s.total, success_count = s.success, updated_at = now()
+      prospects = s.total, prospects_found = s.total, success_count = s.success, updated_at = now(),
+      target_prospects = case when c.type = 'manual' then s.total else c.target_prospects end
     from (
       select count(*)::int as total, count(*) filter (where status = 'success')::int as success
       from prospects where campaign_id = ${campaignId}

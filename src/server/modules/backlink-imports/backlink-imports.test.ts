@@ -145,6 +145,10 @@ describe('backlink export import', () => {
       .where(and(eq(prospects.campaignId, campaign.id), isNotNull(prospects.domain)))
       .orderBy(prospects.domain);
     expect(rows.map((p) => p.domain)).toEqual(['cyclingnews.test', 'gearreview.test']);
+    // A manual campaign's target is the number of its prospects, imported ones included.
+    const all = await t.handle.db.select().from(prospects).where(eq(prospects.campaignId, campaign.id));
+    const detail = await t.app.inject({ url: withId(apiPaths.campaign, campaign.id), headers: { cookie } });
+    expect(detail.json()).toMatchObject({ prospectsFound: all.length, targetProspects: all.length });
     expect(rows[1]).toMatchObject({
       contactEmail: 'editor@gearreview.test',
       opportunityType: 'competitor_backlink',

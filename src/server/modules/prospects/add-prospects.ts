@@ -71,7 +71,7 @@ export async function addProspects(
   return db.transaction(async (tx) => {
     // The row lock makes concurrent batches of one campaign queue up, so the limit holds.
     const [campaign] = await tx
-      .select({ id: campaigns.id, type: campaigns.type, name: campaigns.name })
+      .select({ id: campaigns.id, name: campaigns.name })
       .from(campaigns)
       .where(and(eq(campaigns.id, campaignId), eq(campaigns.workspaceId, workspaceId)))
       .for('update');
@@ -84,12 +84,8 @@ export async function addProspects(
       throw new AppError('VALIDATION_ERROR', campaignMessages.tooManyRows);
     const newest = existing!.oldest ? new Date(new Date(existing!.oldest).getTime() - 1) : new Date();
     await insertProspects(tx, { campaignId, workspaceId }, rows, newest);
+    // Also moves a manual campaign's target to the number of its prospects.
     await recountProspectCounters(tx, campaignId);
-    if (campaign.type === 'manual')
-      await tx
-        .update(campaigns)
-        .set({ targetProspects: sql`${campaigns.prospects}` })
-        .where(eq(campaigns.id, campaignId));
     await emit(tx, {
       type: 'prospects.imported',
       workspaceId,
