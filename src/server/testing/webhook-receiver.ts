@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 
 /** One request a receiver got. */
 export interface ReceivedWebhook {
+  method: string;
   path: string;
   headers: IncomingHttpHeaders;
   body: string;
@@ -49,6 +50,7 @@ export async function startWebhookReceiver(
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const entry = {
+        method: request.method ?? '',
         path: request.url ?? '/',
         headers: request.headers,
         body: Buffer.concat(chunks).toString('utf8'),

@@ -16,7 +16,12 @@ export const WEBHOOK_RESPONSE_MAX_CHARS = 2000;
 /** Redirects followed per attempt, each hop checked by the SSRF guard again. */
 export const WEBHOOK_MAX_REDIRECTS = 5;
 
-const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+/**
+ * Redirects that are followed with the same POST and body: 307 and 308 require it, and 301 and 302
+ * allow it (RFC 9110 §15.4.2–15.4.3, §15.4.8–15.4.9). A 303 See Other points at a result to GET
+ * (§15.4.4): it is the endpoint's answer, not a new place to post the event to.
+ */
+const REDIRECTS = new Set([301, 302, 307, 308]);
 /** UTF-8 needs at most 4 bytes a character: reading this many bytes always gives the 2,000 kept. */
 const RESPONSE_MAX_BYTES = WEBHOOK_RESPONSE_MAX_CHARS * 4;
 
@@ -53,8 +58,8 @@ export function webhookClientSettings(config: Config): WebhookClientSettings {
 /**
  * Posts webhook bodies to user-given URLs through the crawler's SSRF guard (src/server/net/
  * ssrf-guard.ts): the URL of every hop is checked, direct connections resolve through the guard's
- * lookup and are checked again by their remote address, redirects are followed by hand (at most
- * WEBHOOK_MAX_REDIRECTS, re-posting the same body), and one time limit covers the whole attempt
+ * lookup and are checked again by their remote address, redirects (not 303) are followed by hand (at
+ * most WEBHOOK_MAX_REDIRECTS, re-posting the same body), and one time limit covers the whole attempt
  * (docs/decisions/025-public-api-and-webhooks.md).
  */
 export class WebhookClient {

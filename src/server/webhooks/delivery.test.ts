@@ -46,8 +46,9 @@ beforeAll(async () => {
   // A public-looking web (any host name, answered through this proxy) whose hooks redirect inwards.
   fixture = await startFixtureWeb((host, path) => {
     if (host !== 'hooks.partner.test') return undefined;
-    const to = new URL(path, 'http://x').searchParams.get('to');
-    return to ? { status: 307, headers: { location: to } } : undefined;
+    const query = new URL(path, 'http://x').searchParams;
+    const to = query.get('to');
+    return to ? { status: Number(query.get('status') ?? 307), headers: { location: to } } : undefined;
   });
 });
 afterEach(async () => {
@@ -339,6 +340,27 @@ describe('posting events', () => {
   });
 });
 
+describe('redirects', () => {
+  it('follows 301, 302, 307 and 308 with the same POST; a 303 is the answer, and nothing is posted where it points', async () => {
+    const inside = await receiver();
+    const viaPartner = client({
+      proxy: { httpProxy: fixture.proxyUrl, httpsProxy: fixture.proxyUrl, noProxy: '127.0.0.1' },
+    });
+    const redirecting = (status: number) =>
+      endpoint(`http://hooks.partner.test/in?status=${status}&to=${encodeURIComponent(inside.url)}`);
+    const followed = await Promise.all([301, 302, 307, 308].map(redirecting));
+    const seeOther = await redirecting(303);
+    await emit();
+    expect(await run(viaPartner)).toEqual({ attempted: 5, delivered: 4 });
+
+    expect(inside.received.map((r) => r.method)).toEqual(['POST', 'POST', 'POST', 'POST']);
+    expect(new Set(inside.received.map((r) => JSON.parse(r.body).type))).toEqual(new Set(['prospect.found']));
+    for (const { id } of followed) expect((await deliveriesOf(id))[0]).toMatchObject({ responseStatus: 200 });
+    const [answered] = await deliveriesOf(seeOther.id);
+    expect(answered).toMatchObject({ responseStatus: 303, status: 'pending' });
+  });
+});
+
 describe('the delivery log', () => {
   it('pages through every delivery, however close together they were written', async () => {
     const target = await endpoint('https://hooks.example.com/x');
@@ -381,6 +403,7 @@ describe('the SSRF guard', () => {
 
   it('reaches nothing private: literal addresses, and public names that redirect inwards', async () => {
     const inside = await receiver();
+    const askedBefore = fixture.requests.length;
     const guarded = client({
       allowPrivate: [],
       timeoutMs: 2_000,
@@ -403,8 +426,9 @@ describe('the SSRF guard', () => {
 
     expect(inside.received).toHaveLength(0);
     // The public-looking host was asked (and answered with its redirect); nothing behind it was.
-    expect(fixture.requests.filter((r) => r.host === 'hooks.partner.test')).toHaveLength(2);
-    expect(fixture.requests.filter((r) => r.host !== 'hooks.partner.test')).toHaveLength(0);
+    const asked = fixture.requests.slice(askedBefore);
+    expect(asked.filter((r) => r.host === 'hooks.partner.test')).toHaveLength(2);
+    expect(asked.filter((r) => r.host !== 'hooks.partner.test')).toHaveLength(0);
     for (const id of ids) {
       const [delivery] = await deliveriesOf(id);
       expect(delivery!.responseStatus).toBeNull();
