@@ -12,7 +12,7 @@ import { createOutreachFixture, type OutreachFixture } from '../testing/outreach
 import { claimSendable } from './scheduling/claim';
 import { queueDueSteps } from './scheduling/queue-steps';
 import { deliveryGraceMs, reconcileInterrupted, sendingLeaseMs } from './sending/reconcile';
-import { sendMessage } from './sending/send';
+import { MAX_ATTEMPTS, sendMessage } from './sending/send';
 import { recordHit } from './tracking/events';
 
 /**
@@ -108,12 +108,14 @@ describe('a worker killed in the middle of a send', () => {
       ).toEqual({
         sent: 0,
         requeued: 0,
+        failed: 0,
         waiting: 1,
       });
       const later = new Date(claimedAt + deliveryGraceMs(testConfig()) + 1000);
       expect(await reconcileInterrupted(db, fixture!.keys, testConfig(), later)).toEqual({
         sent: 0,
         requeued: 1,
+        failed: 0,
         waiting: 0,
       });
       await queueDueSteps(db, later);
@@ -137,6 +139,7 @@ describe('a worker killed in the middle of a send', () => {
       expect(await reconcileInterrupted(db, fixture!.keys, testConfig(), later)).toEqual({
         sent: 1,
         requeued: 0,
+        failed: 0,
         waiting: 0,
       });
       await queueDueSteps(db, new Date(later.getTime() + deliveryGraceMs(testConfig())));
@@ -222,4 +225,43 @@ describe('a worker killed between choosing a follow-up’s variant and sending i
     },
     JOB_PROCESS_TEST_TIMEOUT_MS,
   );
+});
+
+describe('a message that is interrupted again and again', () => {
+  it('is set aside as failed, with the reason, on its last attempt instead of queued forever', async () => {
+    await setUpAlwaysOpen();
+    const db = handle!.db;
+    const now = new Date();
+    await queueDueSteps(db, now);
+    const [id] = await claimSendable(db, now);
+    // Claimed for the MAX_ATTEMPTS-th time, and its worker died before the server took it.
+    await db.update(outreachMessages).set({ attempts: MAX_ATTEMPTS }).where(eq(outreachMessages.id, id!));
+    const later = new Date(now.getTime() + deliveryGraceMs(testConfig()) + 1000);
+    const notInMailbox = async () => false;
+
+    expect(await reconcileInterrupted(db, fixture!.keys, testConfig(), later, notInMailbox)).toEqual({
+      sent: 0,
+      requeued: 0,
+      failed: 1,
+      waiting: 0,
+    });
+    const [message] = await db.select().from(outreachMessages).where(eq(outreachMessages.id, id!));
+    expect(message).toMatchObject({
+      status: 'failed',
+      lastError: `Interrupted before the mail server accepted it, on ${MAX_ATTEMPTS} attempts; set aside`,
+    });
+    const [prospect] = await db.select().from(prospects).where(eq(prospects.id, fixture!.prospectIds[0]!));
+    expect(prospect!.status).toBe('failed');
+    const [enrollment] = await db.select().from(enrollments);
+    expect(enrollment!.status).toBe('stopped');
+    // Nothing is claimed again, and a second reconciler finds nothing left to settle.
+    expect(await claimSendable(db, later)).toEqual([]);
+    expect(await reconcileInterrupted(db, fixture!.keys, testConfig(), later, notInMailbox)).toEqual({
+      sent: 0,
+      requeued: 0,
+      failed: 0,
+      waiting: 0,
+    });
+    expect(fixture!.smtp.messages).toHaveLength(0);
+  });
 });

@@ -7,7 +7,8 @@ import type { MailboxServers } from '../../mail/mailboxes/connection';
 import { mailboxHasMessage } from '../../mail/mailboxes/find-message';
 import type { Config } from '../../config';
 import { resolveMailboxServers } from '../../mail/mailboxes/servers';
-import { recordRetry, recordSent } from './record';
+import { recordFailed, recordRetry, recordSent } from './record';
+import { MAX_ATTEMPTS } from './send';
 
 /**
  * A message 'sending' for longer than this was interrupted (a send takes seconds; its socket
@@ -26,6 +27,8 @@ export const deliveryGraceMs = (config: Pick<Config, 'OUTREACH_SENDING_LEASE_SEC
 export interface ReconcileResult {
   sent: number;
   requeued: number;
+  /** Interrupted on its MAX_ATTEMPTS-th claim: set aside as failed, with the reason. */
+  failed: number;
   waiting: number;
 }
 
@@ -34,7 +37,9 @@ export interface ReconcileResult {
  * the SMTP server accepts a message for all its recipients at once, including the blind copy to
  * the mailbox itself, so that copy proves delivery. Found → recorded as sent (at the time it was
  * claimed). Not found once the grace period is over → the message never left: back to the queue
- * with the same Message-ID. The mailbox unreachable → left for the next run.
+ * with the same Message-ID, or, on its MAX_ATTEMPTS-th claim, failed with the reason, so a message
+ * that ends its worker every time is set aside instead of tried forever. The mailbox unreachable →
+ * left for the next run.
  */
 export async function reconcileInterrupted(
   db: Database,
@@ -52,7 +57,7 @@ export async function reconcileInterrupted(
         lt(outreachMessages.claimedAt, new Date(now.getTime() - sendingLeaseMs(config))),
       ),
     );
-  const result: ReconcileResult = { sent: 0, requeued: 0, waiting: 0 };
+  const result: ReconcileResult = { sent: 0, requeued: 0, failed: 0, waiting: 0 };
   for (const message of stuck) {
     const [mailbox] = message.emailAccountId
       ? await db.select().from(emailAccounts).where(eq(emailAccounts.id, message.emailAccountId))
@@ -69,11 +74,19 @@ export async function reconcileInterrupted(
     if (delivered) {
       await recordSent(db, message, message.claimedAt!, config.OUTREACH_HOUR_MS);
       result.sent++;
-    } else if (message.claimedAt!.getTime() < now.getTime() - deliveryGraceMs(config)) {
+    } else if (message.claimedAt!.getTime() >= now.getTime() - deliveryGraceMs(config)) {
+      result.waiting++;
+    } else if (message.attempts >= MAX_ATTEMPTS) {
+      await recordFailed(
+        db,
+        message,
+        `Interrupted before the mail server accepted it, on ${message.attempts} attempts; set aside`,
+        false,
+      );
+      result.failed++;
+    } else {
       await recordRetry(db, message, now, 'Interrupted before the mail server accepted it; queued again');
       result.requeued++;
-    } else {
-      result.waiting++;
     }
   }
   return result;

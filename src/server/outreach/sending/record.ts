@@ -134,7 +134,7 @@ export async function releaseClaim(
 }
 
 /**
- * Records a permanent failure (docs/decisions/009-outreach-sending.md: SMTP 5xx): the message and the prospect 'failed', the
+ * Records a failure (docs/decisions/009-outreach-sending.md: SMTP 5xx, or too many attempts): the message and the prospect 'failed', the
  * enrollment stopped, and — when the server refused the recipient — the address suppressed.
  */
 export async function recordFailed(
@@ -144,12 +144,15 @@ export async function recordFailed(
   suppress: boolean,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx
+    const [updated] = await tx
       .update(outreachMessages)
       .set({ status: 'failed', lastError: reason })
       .where(
         and(eq(outreachMessages.id, message.id), inArray(outreachMessages.status, ['sending', 'queued'])),
-      );
+      )
+      .returning({ id: outreachMessages.id });
+    // Another worker recorded it first (sent, say): its prospect is not failed for it.
+    if (!updated) return;
     await emit(tx, {
       type: 'outreach.message_failed',
       workspaceId: message.workspaceId,

@@ -107,6 +107,7 @@ describe('the embedded PostgreSQL server is killed mid-send', () => {
     expect(await reconcileInterrupted(db, fixture.keys, config, later)).toEqual({
       sent: 1,
       requeued: 0,
+      failed: 0,
       waiting: 0,
     });
     for (const at of [later, new Date(later.getTime() + deliveryGraceMs(config))]) {

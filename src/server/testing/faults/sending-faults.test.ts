@@ -101,6 +101,7 @@ describe('the database connection dies mid-send', () => {
     expect(await reconcileInterrupted(db, fixture!.keys, config, later)).toEqual({
       sent: 1,
       requeued: 0,
+      failed: 0,
       waiting: 0,
     });
     const muchLater = new Date(later.getTime() + deliveryGraceMs(config));

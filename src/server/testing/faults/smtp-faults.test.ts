@@ -89,6 +89,7 @@ describe('the SMTP server drops the connection after DATA, before its 250', () =
     expect(await reconcileInterrupted(db, fixture!.keys, config, later)).toEqual({
       sent: 1,
       requeued: 0,
+      failed: 0,
       waiting: 0,
     });
     const muchLater = new Date(later.getTime() + deliveryGraceMs(config));
@@ -126,6 +127,7 @@ describe('the SMTP server hangs after DATA', () => {
     expect(await reconcileInterrupted(db, fixture!.keys, config, afterLease)).toEqual({
       sent: 0,
       requeued: 0,
+      failed: 0,
       waiting: 1,
     });
     // After the grace period it never arrived: queued again and sent once, by the same tick.
@@ -133,6 +135,7 @@ describe('the SMTP server hangs after DATA', () => {
     expect(await reconcileInterrupted(db, fixture!.keys, config, afterGrace)).toEqual({
       sent: 0,
       requeued: 1,
+      failed: 0,
       waiting: 0,
     });
     await queueDueSteps(db, afterGrace);
