@@ -24,7 +24,7 @@ import { enforceClientRole } from './auth/client-routes';
 import { createApiKeyReader } from './auth/api-key-auth';
 import { registerApiKeyAllowList } from './auth/api-key-routes';
 import { passkeyAccountRoutes, passkeySignInRoutes } from './auth/passkey-routes';
-import { enforceTwoFactorPolicy, twoFactorPolicyRoutes } from './auth/two-factor-policy';
+import { twoFactorPolicyHook, twoFactorPolicyRoutes } from './auth/two-factor-policy';
 import { twoFactorAccountRoutes, twoFactorSignInRoutes } from './auth/two-factor-routes';
 import { signInLinkRoutes } from './auth/sign-in-link-routes';
 import { ssoSettingsRoutes, ssoSignInRoutes } from './sso/routes';
@@ -298,7 +298,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (signedIn) => {
     signedIn.addHook('onRequest', requireUser(readSession, createApiKeyReader(db, config)));
     // A workspace that requires 2FA holds back members without it (docs/decisions/031-two-factor-and-passkeys.md).
-    signedIn.addHook('onRequest', enforceTwoFactorPolicy);
+    signedIn.addHook('onRequest', twoFactorPolicyHook(db));
     // A Client-role member reaches only their client's routes (docs/decisions/040-client-role.md).
     signedIn.addHook('onRequest', enforceClientRole);
     for (const routes of signedInRoutes) await signedIn.register(routes(ctx));

@@ -24,6 +24,7 @@ import { authHeaders, forwardCookies } from './better-auth-response';
 import { claimTotpCode, endSessionByToken } from './used-totp-codes';
 import { activeWorkspace, signedInUser } from './session';
 import { secondFactorAnswer } from './two-factor-errors';
+import { hasPassword } from './two-factor-policy';
 
 const WINDOW_MS = 15 * 60 * 1000;
 
@@ -103,9 +104,11 @@ function manualKeyOf(totpUri: string): string {
 export function twoFactorAccountRoutes({
   auth,
   config,
+  db,
 }: {
   auth: Auth;
   config: Config;
+  db: Database;
 }): FastifyPluginAsyncZod {
   return async (app) => {
     const limitPerUser = rateLimitGuard(
@@ -124,8 +127,10 @@ export function twoFactorAccountRoutes({
       { schema: { tags: ['account'], response: { 200: twoFactorStatusSchema } } },
       async (request) => {
         const workspace = activeWorkspace(request);
+        const user = signedInUser(request);
         return {
-          enabled: signedInUser(request).twoFactorEnabled,
+          enabled: user.twoFactorEnabled,
+          hasPassword: await hasPassword(db, user.id),
           requiredByWorkspace: workspace.requireTwoFactor ?? false,
           workspaceName: workspace.name,
         };

@@ -3,8 +3,10 @@ import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, paths } from '../../shared/paths';
 import { ssoMessages as m } from '../../shared/schemas/sso';
+import { twoFactorPaths } from '../../shared/schemas/two-factor';
 import { ssoProviders } from '../db/schema/sso';
 import { users } from '../db/schema/users';
+import { workspaces } from '../db/schema/workspaces';
 import { createTestApp, sessionCookie, signUpUser, type TestApp } from '../testing/app';
 
 let oauth: OAuth2Server;
@@ -198,6 +200,38 @@ describe('signing in with SSO', () => {
     expect(forged.headers.location).toBe(`${paths.login}?sso=failed`);
     const noCookie = await t.app.inject({ method: 'GET', url: `${apiPaths.ssoCallback}?code=x&state=y` });
     expect(noCookie.headers.location).toBe(`${paths.login}?sso=failed`);
+  });
+
+  it('a workspace that requires 2FA holds back its password members, not those single sign-on made (no password)', async () => {
+    await t.handle.db
+      .update(workspaces)
+      .set({ requireTwoFactor: true })
+      .where(eq(workspaces.id, workspaceId));
+    try {
+      const sso = sessionCookie(await ssoSignIn('policy.person@acme.test'));
+      const asSso = { cookie: sso, 'x-workspace-id': workspaceId };
+      expect((await t.app.inject({ url: apiPaths.campaigns, headers: asSso })).statusCode).toBe(200);
+      const status = await t.app.inject({ url: twoFactorPaths.status, headers: asSso });
+      expect(status.json()).toMatchObject({ enabled: false, hasPassword: false, requiredByWorkspace: true });
+      // The owner signs in with a password and has no 2FA: held back on the same route.
+      const owner = await t.app.inject({
+        url: apiPaths.campaigns,
+        headers: { cookie: ownerCookie, 'x-workspace-id': workspaceId },
+      });
+      expect([owner.statusCode, owner.json().error.code]).toEqual([403, 'TWO_FACTOR_REQUIRED']);
+      // Members without 2FA, as the policy counts them: another single sign-on member changes nothing.
+      const missing = async () =>
+        (await t.app.inject({ url: twoFactorPaths.policy, headers: asSso })).json().membersWithoutTwoFactor;
+      const before = await missing();
+      expect(before).toBeGreaterThan(0);
+      await ssoSignIn('second.policy.person@acme.test');
+      expect(await missing()).toBe(before);
+    } finally {
+      await t.handle.db
+        .update(workspaces)
+        .set({ requireTwoFactor: false })
+        .where(eq(workspaces.id, workspaceId));
+    }
   });
 
   it('says so when no workspace signs in that domain', async () => {

@@ -118,6 +118,11 @@ export const backupCodesSchema = z.object({ backupCodes: z.array(z.string()) });
 /** `GET status` answer. */
 export const twoFactorStatusSchema = z.object({
   enabled: z.boolean(),
+  /**
+   * The account has a password. One made by single sign-on has none: it never signs in with a
+   * password, so there is no code step to set up, and a workspace's requirement does not hold it back.
+   */
+  hasPassword: z.boolean(),
   /** The active workspace requires 2FA of its members. */
   requiredByWorkspace: z.boolean(),
   workspaceName: z.string(),

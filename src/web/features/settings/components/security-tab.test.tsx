@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages';
 import { apiPaths, paths } from '#shared/paths';
 import type { AccountSessionList } from '#shared/schemas/auth';
+import { twoFactorPaths, type TwoFactorStatus } from '#shared/schemas/two-factor';
 import { json, mockApi, sentTo, testUser } from '#web/test/mock-api';
 import { renderApp } from '#web/test/render-app';
 
@@ -125,5 +126,31 @@ describe('Settings → Security', () => {
     expect(await screen.findByText(m.sessionEnded)).toBeInTheDocument();
     expect(screen.queryByText('Safari on iOS')).not.toBeInTheDocument();
     expect(sentTo(api, 'DELETE', apiPaths.accountSession.replace(':id', 's2'))).toHaveLength(1);
+  });
+
+  it.each([
+    [true, 'offers an account with a password the set-up'],
+    [false, 'tells an account made by single sign-on (no password) that there is no code step'],
+  ])('two-factor sign-in: hasPassword %s %s', async (hasPassword) => {
+    const status: TwoFactorStatus = {
+      enabled: false,
+      hasPassword,
+      requiredByWorkspace: true,
+      workspaceName: 'Acme',
+    };
+    mockApi({
+      ...me,
+      [`GET ${apiPaths.accountSessions}`]: () => json(200, sessions),
+      [`GET ${twoFactorPaths.status}`]: () => json(200, status),
+    });
+    await openSecurityTab();
+    const explained = /signs in through your workspace’s single sign-on and has no password/;
+    if (hasPassword) {
+      expect(await screen.findByRole('button', { name: 'Set Up Two-Factor' })).toBeInTheDocument();
+      expect(screen.queryByText(explained)).not.toBeInTheDocument();
+    } else {
+      expect(await screen.findByText(explained)).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Set Up Two-Factor' })).not.toBeInTheDocument();
+    }
   });
 });

@@ -11,7 +11,8 @@ import { TwoFactorSetupFlow } from './two-factor-setup-flow';
 /**
  * Settings → Security: two-factor sign-in with an authenticator app. Off: a button starts the set-up
  * (password, QR code, first code, backup codes). On: new backup codes, or turn it off (password and
- * a code; in a workspace that requires it, the user is then asked to set it up again).
+ * a code; in a workspace that requires it, the user is then asked to set it up again). An account
+ * without a password (made by single sign-on) has no code step: the card says so.
  */
 export function TwoFactorCard() {
   const status = useTwoFactorStatus();
@@ -41,6 +42,11 @@ export function TwoFactorCard() {
             <ErrorState message="Failed to load two-factor sign-in" onRetry={() => status.refetch()} />
           ) : settingUp ? (
             <TwoFactorSetupFlow onDone={() => setSettingUp(false)} />
+          ) : !enabled && !status.data.hasPassword ? (
+            <p className="text-sm text-slate-600 dark:text-slate-400">
+              Your account signs in through your workspace’s single sign-on and has no password, so there is
+              no code step to set up here: your identity provider decides how you prove who you are.
+            </p>
           ) : enabled ? (
             <div className="flex flex-wrap gap-2">
               <Button variant="outline" onClick={() => setDialog('codes')}>
