@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { emailAccounts } from '../db/schema/mailboxes';
 import { outreachKeys } from '../keys';
 import { syncMailbox } from '../inbox/pipeline/sync';
+import { MailboxAccessError } from '../mail/mailboxes/access-error';
 import { outreachInboundEffects } from '../outreach/inbound-effects';
 import { mailboxSyncQueue, sendJob, syncMailboxQueue, type JobSender } from './definitions';
 import type { JobDefinition } from './job';
@@ -9,8 +10,10 @@ import type { JobDefinition } from './job';
 /**
  * Reads one mailbox's new messages (docs/decisions/011-replies-history-and-domain-memory.md): replies, auto-replies, bounces. The queue is
  * 'stately' and keyed by mailbox, so at most one sync of a mailbox runs at a time (on any worker)
- * and at most one more waits, while different mailboxes sync side by side. A mailbox deleted in the meantime is skipped; a failure (server down,
- * login refused) fails this job only, and the next run tries again.
+ * and at most one more waits, while different mailboxes sync side by side. A mailbox deleted in the
+ * meantime is skipped; so is one whose server cannot be reached or refuses the login (syncMailbox
+ * marks it 'error' with the reason), and the next run tries again. Any other failure (a connection
+ * dropped mid-run, the database) fails the job, which pg-boss retries.
  */
 export const syncMailboxJob: JobDefinition<{ mailboxId: string }> = {
   ...syncMailboxQueue,
@@ -21,7 +24,21 @@ export const syncMailboxJob: JobDefinition<{ mailboxId: string }> = {
       .from(emailAccounts)
       .where(eq(emailAccounts.id, mailboxId));
     if (!mailbox) return { skipped: 'deleted' };
-    return syncMailbox(db, outreachKeys(appSecret), outreachInboundEffects, config, mailboxId, new Date());
+    try {
+      return await syncMailbox(
+        db,
+        outreachKeys(appSecret),
+        outreachInboundEffects,
+        config,
+        mailboxId,
+        new Date(),
+      );
+    } catch (error) {
+      // The mailbox is marked 'error' with the reason, which its page and the System page show; the
+      // next run (two minutes, or IDLE) tries again. Not a failure of the app: no retries, no error log.
+      if (error instanceof MailboxAccessError) return { skipped: 'unreachable', reason: error.message };
+      throw error;
+    }
   },
 };
 

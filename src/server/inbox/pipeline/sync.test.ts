@@ -10,6 +10,8 @@ import { createTestDatabase } from '../../testing/database';
 import { createOutreachFixture, sendDueSteps, type OutreachFixture } from '../../testing/outreach';
 import { queueDueSteps } from '../../outreach/scheduling/queue-steps';
 import { recountCampaign } from '../../campaigns/counters';
+import { MailboxAccessError } from '../../mail/mailboxes/access-error';
+import { syncMailboxJob } from '../../jobs/mailbox-sync';
 import { syncMailbox } from './sync';
 import { outreachInboundEffects } from '../../outreach/inbound-effects';
 
@@ -212,11 +214,18 @@ describe('mailbox sync', () => {
       .where(eq(emailAccounts.id, f.mailboxId));
     await expect(
       syncMailbox(handle.db, f.keys, outreachInboundEffects, config, f.mailboxId, new Date()),
-    ).rejects.toBeTruthy();
+    ).rejects.toBeInstanceOf(MailboxAccessError);
     const [mailbox] = await handle.db.select().from(emailAccounts).where(eq(emailAccounts.id, f.mailboxId));
     expect(mailbox).toMatchObject({
       status: 'error',
       statusReason: 'The IMAP server refused the user name or password.',
     });
+    // The job reports it and ends: no retries, no error in the worker's log; the next run tries again.
+    expect(
+      await syncMailboxJob.handle(
+        { mailboxId: f.mailboxId },
+        { db: handle.db, config, appSecret: config.APP_SECRET! },
+      ),
+    ).toEqual({ skipped: 'unreachable', reason: 'The IMAP server refused the user name or password.' });
   });
 });

@@ -61,12 +61,13 @@ type Outcome = 'applied' | 'skipped' | 'quarantined';
  * to replies, saved in `options.attachments` before the apply and removed again when it stores
  * nothing (the message was stored before, or the apply failed).
  * Connection state (mark-status.ts): an IMAP server that cannot be reached or refuses the login
- * turns the mailbox 'error' (source 'imap') before the error is rethrown; a sync that reads to the
+ * turns the mailbox 'error' (source 'imap'), and a MailboxAccessError with that reason is thrown; a sync that reads to the
  * end clears an 'imap' error and sets last_sync. A mailbox in SMTP error has its SMTP login checked
  * too (smtp-recheck.ts). Paused mailboxes are read like any other. What a message does to the
  * sequence that wrote to its sender is `effects` (outreach/inbound-effects.ts, given by the caller).
- * @throws Error when the mailbox does not exist, its server cannot be reached, or the database fails
- * outside one message (the job is retried; the position is kept).
+ * @throws MailboxAccessError when the mailbox cannot be used or its server reached (it is marked so);
+ *   Error when the mailbox does not exist, the connection drops mid-run, or the database fails outside
+ *   one message (the job is retried; the position is kept).
  */
 export async function syncMailbox(
   db: Database,
@@ -92,18 +93,17 @@ export async function syncMailbox(
 
   const client = new ImapFlow(imapOptions(servers));
   client.on('error', () => undefined);
-  const unreachable = (error: unknown) =>
-    markMailboxError(
-      db,
-      mailboxId,
-      'imap',
-      describeMailFailure('IMAP', servers.imapHost, servers.imapPort, error),
-    );
+  /** Marks the mailbox 'error' with the failure in words, and returns them. */
+  const unreachable = async (error: unknown) => {
+    const reason = describeMailFailure('IMAP', servers.imapHost, servers.imapPort, error);
+    await markMailboxError(db, mailboxId, 'imap', reason);
+    return reason;
+  };
   try {
     await client.connect();
   } catch (error) {
-    await unreachable(error);
-    throw error;
+    const reason = await unreachable(error);
+    throw new MailboxAccessError(reason, { cause: error });
   }
 
   const result: SyncResult = { read: 0, applied: 0, quarantined: 0 };
