@@ -1,8 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { limits } from '../../shared/limits';
 import { discoveryMessages } from '../../shared/schemas/discovery';
 import type { Config } from '../config';
-import type { Database, Db } from '../db/client';
+import { queryRows, type Database, type Db } from '../db/client';
 import { bumpCampaignCounters } from '../campaigns/counters';
 import { campaigns } from '../db/schema/campaigns';
 import { prospects } from '../db/schema/prospects';
@@ -276,6 +276,56 @@ export async function runCampaignDiscovery(
     clearInterval(watcher);
     await crawler.close();
   }
+}
+
+/**
+ * Sets aside runs whose job ended without them (docs/decisions/042-fault-suite.md): a run still
+ * 'queued' or 'running' whose pg-boss job is no longer waiting or active — the worker died on each
+ * delivery until pg-boss gave up, or the job is gone — is failed with the reason, so the campaign
+ * page stops showing a search nothing runs, and Find Prospects can start another. A run not yet
+ * given its job id is left alone (it is being queued).
+ * @returns how many runs were failed
+ */
+export async function failAbandonedRuns(db: Database): Promise<number> {
+  const [queue] = await queryRows<{ found: boolean }>(
+    db,
+    sql`select to_regclass('pgboss.job') is not null as found`,
+  );
+  if (!queue?.found) return 0;
+  const abandoned = await queryRows<{ id: string }>(
+    db,
+    sql`select r.id from discovery_runs r
+         where r.status in ('queued', 'running') and r.job_id is not null
+           and not exists (select 1 from pgboss.job j
+                            where j.id::text = r.job_id and j.state in ('created', 'retry', 'active'))`,
+  );
+  const error = `${discoveryMessages.failed}: the worker stopped during the search each time it was tried; start it again`;
+  let failed = 0;
+  for (const { id } of abandoned)
+    await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(discoveryRuns)
+        .set({ status: 'failed', error, finishedAt: new Date() })
+        .where(and(eq(discoveryRuns.id, id), inArray(discoveryRuns.status, ['queued', 'running'])))
+        .returning({
+          workspaceId: discoveryRuns.workspaceId,
+          campaignId: discoveryRuns.campaignId,
+          prospectsFound: discoveryRuns.prospectsFound,
+          pagesCrawled: discoveryRuns.pagesCrawled,
+        });
+      if (!row) return;
+      const [campaign] = await tx
+        .select({ id: campaigns.id, name: campaigns.name })
+        .from(campaigns)
+        .where(eq(campaigns.id, row.campaignId));
+      if (campaign)
+        await reportRunFinished(tx, { id, workspaceId: row.workspaceId }, campaign, 'failed', {
+          ...row,
+          error,
+        });
+      failed++;
+    });
+  return failed;
 }
 
 /**

@@ -2,10 +2,13 @@ import { eq, sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client';
+import { campaigns } from '../db/schema/campaigns';
+import { discoveryRuns } from '../db/schema/discovery';
 import { rateLimits } from '../db/schema/rate-limits';
 import { sessions, users } from '../db/schema/users';
 import { testConfig } from '../testing/app';
 import { createTestQueue } from '../testing/database';
+import { insertTestUser } from '../testing/users';
 import { sessionCleanupJob } from './session-cleanup';
 import { startWorkers } from './worker';
 
@@ -51,6 +54,55 @@ describe('session clean-up job', () => {
     const tokens = await liveTokens(userId);
     expect(tokens).toHaveLength(1);
     expect(tokens[0]).toMatch(/^live-/);
+  });
+
+  it('fails the find-prospects runs whose job ended without them, and leaves the others', async () => {
+    const user = await insertTestUser(handle.db, { name: 'Ada', email: 'runs@example.com' });
+    // A job that waits (no worker takes this queue), and one pg-boss no longer has.
+    await boss.createQueue('waiting-for-a-worker');
+    const waiting = await boss.send('waiting-for-a-worker', {});
+    const gone = crypto.randomUUID();
+    const cases = [
+      ['running', gone],
+      ['queued', gone],
+      ['running', waiting],
+      ['queued', null],
+      ['completed', gone],
+    ] as const;
+    // One campaign a run: a campaign has one queued or running run at a time.
+    const runs = [];
+    for (const [status, jobId] of cases) {
+      const [campaign] = await handle.db
+        .insert(campaigns)
+        .values({
+          workspaceId: user.workspaceId,
+          name: status,
+          websiteUrl: 'https://bikes.example',
+          type: 'ai',
+        })
+        .returning();
+      const [run] = await handle.db
+        .insert(discoveryRuns)
+        .values({ campaignId: campaign!.id, workspaceId: user.workspaceId, status, jobId })
+        .returning({ id: discoveryRuns.id });
+      runs.push(run!);
+    }
+
+    const result = await sessionCleanupJob.handle(
+      {},
+      { db: handle.db, config, appSecret: config.APP_SECRET! },
+    );
+    expect(result).toMatchObject({ abandonedDiscoveryRuns: 2 });
+    const after = await Promise.all(
+      runs.map(
+        async ({ id }) => (await handle.db.select().from(discoveryRuns).where(eq(discoveryRuns.id, id)))[0]!,
+      ),
+    );
+    expect(after.map((r) => r.status)).toEqual(['failed', 'failed', 'running', 'queued', 'completed']);
+    expect(after[0]!.error).toBe(
+      'Failed to find prospects: the worker stopped during the search each time it was tried; start it again',
+    );
+    expect(after[0]!.finishedAt).not.toBeNull();
   });
 
   it('runs through pg-boss end to end: scheduled, sent to the queue and worked by the worker', async () => {

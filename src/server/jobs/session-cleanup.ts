@@ -1,13 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows } from '../db/client';
 import { sessionCleanupQueue } from './definitions';
+import { failAbandonedRuns } from './find-prospects';
 import type { JobDefinition } from './job';
 
 /**
- * Deletes expired sessions, verification tokens, spent rate-limit windows, idempotency keys
- * older than 24 hours (src/server/http/idempotency.ts) and activity entries older than
- * ACTIVITY_RETENTION_DAYS (docs/decisions/023-workspaces-and-roles.md), on a schedule
- * (SESSION_CLEANUP_CRON, hourly by default). Returns the number of rows removed per table.
+ * The hourly housekeeping (SESSION_CLEANUP_CRON): deletes expired sessions, verification tokens,
+ * spent rate-limit windows, idempotency keys older than 24 hours (src/server/http/idempotency.ts)
+ * and activity entries older than ACTIVITY_RETENTION_DAYS (docs/decisions/023-workspaces-and-roles.md),
+ * and fails find-prospects runs whose job ended without them (failAbandonedRuns). Returns the
+ * number of rows removed per table, and of runs failed.
  */
 export const sessionCleanupJob: JobDefinition<Record<string, never>> = {
   ...sessionCleanupQueue,
@@ -24,6 +26,7 @@ export const sessionCleanupJob: JobDefinition<Record<string, never>> = {
       activity: await count(
         sql`delete from activity where created_at < now() - make_interval(days => ${config.ACTIVITY_RETENTION_DAYS}) returning 1`,
       ),
+      abandonedDiscoveryRuns: await failAbandonedRuns(db),
     };
   },
 };
