@@ -287,11 +287,7 @@ export async function runCampaignDiscovery(
  * @returns how many runs were failed
  */
 export async function failAbandonedRuns(db: Database): Promise<number> {
-  const [queue] = await queryRows<{ found: boolean }>(
-    db,
-    sql`select to_regclass('pgboss.job') is not null as found`,
-  );
-  if (!queue?.found) return 0;
+  // Run by a pg-boss job, so pg-boss's tables exist.
   const abandoned = await queryRows<{ id: string }>(
     db,
     sql`select r.id from discovery_runs r
