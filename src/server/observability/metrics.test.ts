@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createQueue } from '../jobs/queue';
 import { createTestApp, type TestApp } from '../testing/app';
+import { routeLabel } from './routes';
 
 const token = 'metrics-token-0123456789';
 
@@ -66,6 +67,12 @@ describe('operator endpoints', () => {
     expect(sample(text, 'linkpilot_webhook_backlog{measure="pending"}')).toBe(0);
     expect(sample(text, 'linkpilot_link_checks_overdue{measure="due"}')).toBe(0);
     expect(sample(text, 'linkpilot_mailbox_sync_lag_seconds')).toBe(0);
+  });
+
+  it('labels the hashed build files as one route, so a release adds no series', () => {
+    expect(routeLabel('/assets/index-ulNHT9CL.js')).toBe('/assets/*');
+    expect(routeLabel('/api/campaigns/:id')).toBe('/api/campaigns/:id');
+    expect(routeLabel(undefined)).toBe('unmatched');
   });
 
   it('answers liveness and readiness', async () => {

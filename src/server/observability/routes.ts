@@ -10,6 +10,16 @@ function sameSecret(given: string, expected: string): boolean {
 }
 
 /**
+ * The `route` label of a request's duration: its route pattern, with the SPA's hashed build files
+ * (one route each, /assets/<name>-<hash>.js, hundreds of them and new ones at every release) as one
+ * `/assets/*`, so the label's values stay few across releases (Prometheus's advice on cardinality).
+ */
+export function routeLabel(url: string | undefined): string {
+  if (url === undefined) return 'unmatched';
+  return url.startsWith('/assets/') ? '/assets/*' : url;
+}
+
+/**
  * Operator endpoints, outside /api and the OpenAPI document:
  * - `GET /metrics`: Prometheus text format, only with `Authorization: Bearer <METRICS_TOKEN>`
  *   (401 otherwise); 404 when METRICS_TOKEN is unset, so an install exposes nothing by default.
@@ -25,7 +35,7 @@ export function registerOperatorRoutes(
   app.addHook('onResponse', (request, reply, done) => {
     metrics.observeRequest(
       request.method,
-      request.routeOptions.url ?? 'unmatched',
+      routeLabel(request.routeOptions.url),
       reply.statusCode,
       reply.elapsedTime / 1000,
     );
