@@ -82,6 +82,13 @@ test('a new person signs in through the workspace’s OIDC provider and joins it
   await newcomer.goto(paths.settingsTab('sso'));
   await expect(newcomer.getByText(domain, { exact: true })).toBeVisible();
   await expect(newcomer.getByRole('button', { name: 'Save SSO' })).toHaveCount(0);
+  // They have no password: no code step to set up, and they are told why.
+  await newcomer.goto(paths.settingsTab('security'));
+  await expect(
+    newcomer.getByText(/signs in through your workspace’s single sign-on and has no password/),
+  ).toBeVisible();
+  await expect(newcomer.getByRole('button', { name: 'Set Up Two-Factor' })).toHaveCount(0);
+  await screenshots(newcomer, 'sso-member-security');
 
   // A domain no workspace signs in is told so on the form.
   const unknownDomain = await (await browser.newContext()).newPage();
