@@ -12,6 +12,9 @@ export const messages = {
     newPasswordHint: 'At least 8 characters; common passwords are refused',
     currentPasswordRequired: 'Current password is required',
     currentPasswordWrong: 'The current password is not correct.',
+    /** Change password, for an account single sign-on made (it has no password to change). */
+    noPasswordToChange:
+      'Your account has no password to change: it signs in through your workspace’s single sign-on.',
     passwordsDiffer: 'The passwords do not match',
     samePassword: 'The new password must differ from the current one',
     passwordChanged: 'Password changed',

@@ -74,6 +74,8 @@ export function accountSecurityRoutes({
           const code = await errorCodeOf(response);
           if (code === 'INVALID_PASSWORD')
             throw AppError.invalidField('currentPassword', messages.auth.currentPasswordWrong);
+          if (code === 'CREDENTIAL_ACCOUNT_NOT_FOUND')
+            throw AppError.invalidField('currentPassword', messages.auth.noPasswordToChange);
           throw new Error(`password change failed: ${response.status} ${code}`);
         }
         // With the other sessions ended better-auth starts a new one for this browser: its cookie goes along.

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../shared/messages';
 import { apiPaths, paths } from '../../shared/paths';
 import { ssoMessages as m } from '../../shared/schemas/sso';
 import { twoFactorPaths } from '../../shared/schemas/two-factor';
@@ -213,6 +214,22 @@ describe('signing in with SSO', () => {
       expect((await t.app.inject({ url: apiPaths.campaigns, headers: asSso })).statusCode).toBe(200);
       const status = await t.app.inject({ url: twoFactorPaths.status, headers: asSso });
       expect(status.json()).toMatchObject({ enabled: false, hasPassword: false, requiredByWorkspace: true });
+      // Nor is there a password to change: the form is told so, in words (not a 500).
+      const change = await t.app.inject({
+        method: 'POST',
+        url: apiPaths.changePassword,
+        headers: asSso,
+        payload: {
+          currentPassword: 'anything-at-all',
+          newPassword: 'tidewater-77',
+          confirmPassword: 'tidewater-77',
+          signOutOtherSessions: false,
+        },
+      });
+      expect([change.statusCode, change.json().error.issues]).toEqual([
+        400,
+        [{ path: 'currentPassword', message: messages.auth.noPasswordToChange }],
+      ]);
       // The owner signs in with a password and has no 2FA: held back on the same route.
       const owner = await t.app.inject({
         url: apiPaths.campaigns,
