@@ -172,11 +172,13 @@ const ROLE_MAILBOXES = new Set([
  * - Email Name: the person's name read from the address's local part ('jane.doe@' → 'Jane'),
  *   left empty for role mailboxes such as info@ or editor@.
  * - Website: the prospect's host without 'www.'.
+ * - `{{custom.key}}`: the prospect's custom field values (docs/decisions/044-custom-fields.md).
  */
 export function prospectPlaceholderValues(prospect: {
   contactName?: string | null;
   contactEmail?: string | null;
   website: string;
+  customFields?: Readonly<Record<string, string | number>> | null;
 }): PlaceholderValues {
   const name = prospect.contactName?.trim() || undefined;
   const local = prospect.contactEmail?.split('@')[0]?.toLowerCase() ?? '';
@@ -194,13 +196,14 @@ export function prospectPlaceholderValues(prospect: {
     emailName,
     // [Website] reads as the site's domain ('https://www.Example.com/x' → 'example.com'); text that is no address stays as typed.
     website: siteDomain(siteUrlFromInput(prospect.website) ?? prospect.website.trim()),
+    ...(prospect.customFields ? { custom: prospect.customFields } : {}),
   };
 }
 
 /**
- * Every placeholder value of one message: the prospect's, the sender's name ([Your Name]) and the
- * campaign's site ([Campaign Website]). The sending engine and the editor's preview both use it, so
- * the preview shows exactly what would be sent.
+ * Every placeholder value of one message: the prospect's (custom fields included), the sender's
+ * name ([Your Name]) and the campaign's site ([Campaign Website]). The sending engine, the editor's
+ * preview and the inbox's answers all use it, so the preview shows exactly what would be sent.
  */
 export function messagePlaceholderValues(
   prospect: Parameters<typeof prospectPlaceholderValues>[0],

@@ -35,10 +35,10 @@ export async function previewStep(
     .leftJoin(users, eq(users.id, campaigns.ownerId))
     .where(and(eq(prospects.id, input.prospectId), eq(prospects.workspaceId, workspaceId)));
   if (!row) throw AppError.notFound('Prospect not found');
-  const values = {
-    ...messagePlaceholderValues(row, { yourName: row.yourName, campaignWebsite: row.campaignWebsite }),
-    custom: row.customFields,
-  };
+  const values = messagePlaceholderValues(row, {
+    yourName: row.yourName,
+    campaignWebsite: row.campaignWebsite,
+  });
   // Spun with the prospect's seed for this step: the words the engine would send (decision 043).
   const subject = renderPlaceholders(
     spinFor(input.subject, input.prospectId, input.stepNumber, 'subject'),

@@ -96,8 +96,8 @@ async function threading(db: Database, prospectId: string) {
 /**
  * Sends member `userId`'s answer on a thread from the conversation's mailbox
  * (docs/product.md#inbox, docs/decisions/024-inbox.md). The text is first kept as the draft, so a
- * refusal loses nothing; placeholders are filled as in sequence steps ([Your Name] is the
- * member's name); the draft is claimed ('sending') so a second click cannot send it twice. Once
+ * refusal loses nothing; placeholders are filled as in sequence steps, custom fields included
+ * ([Your Name] is the member's name); the draft is claimed ('sending') so a second click cannot send it twice. Once
  * sent: the answer is on the conversation and the prospect's timeline (its last contact is now),
  * the thread no longer needs an answer and is read by the member, and the prospect's sequence stays
  * stopped (stopped now if it was still running).
@@ -121,6 +121,7 @@ export async function sendThreadAnswer(
       campaignId: prospects.campaignId,
       contactName: prospects.contactName,
       contactEmail: prospects.contactEmail,
+      customFields: prospects.customFields,
       campaignWebsite: campaigns.websiteUrl,
       author: users.name,
     })

@@ -267,9 +267,14 @@ describe('inbox', () => {
   it('sends the answer in the thread through the mailbox and files it in the Sent folder', async () => {
     const id = await threadOf(people.anna.email);
     const before = f.smtp.messages.length;
+    // Custom fields fill an answer as they fill a step: the value, else the fallback.
+    await t.handle.db
+      .update(prospects)
+      .set({ customFields: { site_topic: 'static sites' } })
+      .where(eq(prospects.contactEmail, people.anna.email));
     const response = await call(member, 'POST', withId(apiPaths.inboxThreadAnswer, id), {
       subject: `Re: ${sent[people.anna.email]!.subject}`,
-      body: 'Hi [First Name],\n\nA post on **static sites**. Draft by Friday?\n\n[Your Name]',
+      body: 'Hi [First Name],\n\nA post on **{{custom.site_topic}}**, {{custom.fee|no fee}}. Draft by Friday?\n\n[Your Name]',
     });
     expect(response.statusCode).toBe(201);
     const thread = response.json<InboxThread>();
@@ -278,7 +283,7 @@ describe('inbox', () => {
     expect(thread.thread.needsAnswer).toBe(false);
     const answer = thread.messages[2]!;
     expect(answer.type === 'answer' && answer.body).toBe(
-      'Hi Anna,\n\nA post on **static sites**. Draft by Friday?\n\nAda Lovelace',
+      'Hi Anna,\n\nA post on **static sites**, no fee. Draft by Friday?\n\nAda Lovelace',
     );
     expect(answer.type === 'answer' && answer.sentCopyError).toBeNull();
 

@@ -100,15 +100,17 @@ export async function queueDueSteps(db: Database, now: Date): Promise<number> {
       if (!e.contact_email) return close('stopped', 'The prospect has no email address');
       if (e.suppressed) return close('stopped', 'The address is on the suppression list');
 
-      const values = {
-        ...messagePlaceholderValues(
-          { contactName: e.contact_name, contactEmail: e.contact_email, website: e.website },
-          // Without a usable first line [AI First Line] drops out: the plain template goes.
-          { yourName: e.user_name, campaignWebsite: e.website_url, aiFirstLine: e.first_line },
-        ),
-        // {{custom.key}}: without the value and a fallback the step is flagged as any placeholder is.
-        custom: e.custom_fields,
-      };
+      // {{custom.key}}: without the value and a fallback the step is flagged as any placeholder is.
+      const values = messagePlaceholderValues(
+        {
+          contactName: e.contact_name,
+          contactEmail: e.contact_email,
+          website: e.website,
+          customFields: e.custom_fields,
+        },
+        // Without a usable first line [AI First Line] drops out: the plain template goes.
+        { yourName: e.user_name, campaignWebsite: e.website_url, aiFirstLine: e.first_line },
+      );
       // A follow-up's condition set (decision 045), from what is recorded of the previous step now;
       // then the variant, spintax and fallbacks of decision 043, all seeded by the prospect and step.
       // Both are stored on the message in this transaction: once queued, nothing re-decides them,
