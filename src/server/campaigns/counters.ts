@@ -41,8 +41,8 @@ export async function bumpCampaignCounters(
 /**
  * Recounts a campaign's prospect counters from its prospects: prospects and prospects_found (rows) and
  * success_count (status success), after prospects were added, deleted or changed status. A manual
- * campaign's target is the number of prospects listed in it (docs/decisions/017-csv-import-and-export.md), so it
- * follows the rows too, whichever way they came (the form, a CSV or backlink import, the gap).
+ * campaign's target is the number of prospects listed in it (docs/decisions/017-csv-import-and-export.md),
+ * so it follows the rows too, whichever way they came (the form, a CSV or backlink import, the gap).
  */
 export async function recountProspectCounters(db: Db, campaignId: string): Promise<void> {
   await db.execute(sql`

@@ -61,9 +61,9 @@ type Outcome = 'applied' | 'skipped' | 'quarantined';
  * to replies, saved in `options.attachments` before the apply and removed again when it stores
  * nothing (the message was stored before, or the apply failed).
  * Connection state (mark-status.ts): an IMAP server that cannot be reached or refuses the login
- * turns the mailbox 'error' (source 'imap'), and a MailboxAccessError with that reason is thrown; a sync that reads to the
- * end clears an 'imap' error and sets last_sync. A mailbox in SMTP error has its SMTP login checked
- * too (smtp-recheck.ts). Paused mailboxes are read like any other. What a message does to the
+ * turns the mailbox 'error' (source 'imap'), and a MailboxAccessError with that reason is thrown;
+ * a sync that reads to the end clears an 'imap' error and sets last_sync. A mailbox in SMTP error
+ * has its SMTP login checked too (smtp-recheck.ts). Paused mailboxes are read like any other. What a message does to the
  * sequence that wrote to its sender is `effects` (outreach/inbound-effects.ts, given by the caller).
  * @throws MailboxAccessError when the mailbox cannot be used or its server reached (it is marked so);
  *   Error when the mailbox does not exist, the connection drops mid-run, or the database fails outside
