@@ -23,6 +23,8 @@ test('a Full Access member reads the System tab; a Member neither sees it nor re
   await signUp(pageA, a);
   await pageA.goto(paths.settingsTab('system'));
   await expect(pageA.getByRole('tab', { name: 'System' })).toHaveAttribute('data-state', 'active');
+  // On a desktop (the default 1280 px) the twelve tabs wrap: every one is in view, none scrolled off.
+  for (const tab of await pageA.getByRole('tab').all()) await expect(tab).toBeInViewport({ ratio: 1 });
   await expect(pageA.getByRole('heading', { name: 'Job queues' })).toBeVisible();
   await expect(pageA.getByText(systemMessages.installWide)).toBeVisible();
   // The app runs its workers in the same process: their queues are listed with their counts.

@@ -95,9 +95,10 @@ export function SettingsPage({
         }
       />
       <Tabs value={current} onValueChange={(tab) => setParams({ tab }, { replace: true })}>
-        {/* On a phone the row scrolls sideways rather than squeezing seven labels. */}
-        <div ref={row} className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-          <TabsList>
+        {/* Narrower than a desktop the row scrolls sideways rather than squeezing twelve labels; on a
+            desktop it wraps, so every tab is in view. */}
+        <div ref={row} className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0 lg:overflow-visible">
+          <TabsList className="lg:flex-wrap">
             {tabs.map((t) => (
               <TabsTrigger key={t.value} value={t.value} className="shrink-0 px-3 whitespace-nowrap sm:px-4">
                 {t.label}
