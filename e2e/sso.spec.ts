@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { OAuth2Server } from 'oauth2-mock-server';
+import { messages } from '../src/shared/messages';
 import { paths } from '../src/shared/paths';
 import { ssoMessages } from '../src/shared/schemas/sso';
 import { screenshots } from './screenshots';
@@ -82,12 +83,14 @@ test('a new person signs in through the workspace’s OIDC provider and joins it
   await newcomer.goto(paths.settingsTab('sso'));
   await expect(newcomer.getByText(domain, { exact: true })).toBeVisible();
   await expect(newcomer.getByRole('button', { name: 'Save SSO' })).toHaveCount(0);
-  // They have no password: no code step to set up, and they are told why.
+  // They have no password: no code step to set up and no password to change, and they are told why.
   await newcomer.goto(paths.settingsTab('security'));
   await expect(
     newcomer.getByText(/signs in through your workspace’s single sign-on and has no password/),
   ).toBeVisible();
   await expect(newcomer.getByRole('button', { name: 'Set Up Two-Factor' })).toHaveCount(0);
+  await expect(newcomer.getByText(messages.auth.noPasswordToChange)).toBeVisible();
+  await expect(newcomer.getByLabel('Current password')).toHaveCount(0);
   await screenshots(newcomer, 'sso-member-security');
 
   // A domain no workspace signs in is told so on the form.

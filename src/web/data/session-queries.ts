@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths } from '#shared/paths';
 import { meSchema, type Me } from '#shared/schemas/auth';
+import { twoFactorPaths, twoFactorStatusSchema } from '#shared/schemas/two-factor';
 import { SESSION_META_NAME, SIGNED_OUT } from '#shared/session-hint';
 import { apiRequest } from '../lib/api-client';
 import { activeWorkspaceId, setActiveWorkspaceId } from '../lib/active-workspace';
@@ -48,4 +49,19 @@ export function meQueryOptions() {
 /** The signed-in user (GET /api/me), or null when signed out. */
 export function useMe() {
   return useQuery(meQueryOptions());
+}
+
+/** Cache key of the signed-in user's sign-in status (two-factor on, has a password). */
+export const twoFactorStatusKey = ['two-factor'] as const;
+
+/**
+ * GET /api/profile/two-factor: whether 2FA is on, whether the account has a password (one single
+ * sign-on made has none) and whether the workspace requires 2FA. Settings → Security's password and
+ * two-factor cards both read it.
+ */
+export function useTwoFactorStatus() {
+  return useQuery({
+    queryKey: twoFactorStatusKey,
+    queryFn: ({ signal }) => apiRequest(twoFactorPaths.status, { schema: twoFactorStatusSchema, signal }),
+  });
 }

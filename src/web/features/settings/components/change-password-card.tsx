@@ -7,6 +7,7 @@ import { Button } from '#web/components/ui/button';
 import { Card, CardContent } from '#web/components/ui/card';
 import { Checkbox } from '#web/components/ui/checkbox';
 import { TextField } from '#web/components/ui/text-field';
+import { useTwoFactorStatus } from '#web/data/session-queries';
 import { applyServerIssues, refusalMessage } from '#web/lib/form-errors';
 import { useChangePassword } from '../api/account-security-mutations';
 
@@ -22,9 +23,24 @@ const empty: ChangePasswordInput = {
 /**
  * Settings → Security: change the password. The form checks what the shared schema can (length,
  * confirmation); the server also refuses a wrong current password and a common new one, each under
- * its field. The other sessions end unless the box is unticked.
+ * its field. The other sessions end unless the box is unticked. An account single sign-on made has
+ * no password: the card says so instead (until the status has loaded, the form shows).
  */
 export function ChangePasswordCard() {
+  const status = useTwoFactorStatus();
+  if (status.data?.hasPassword === false)
+    return (
+      <Card className="max-w-2xl">
+        <CardContent>
+          <h2 className="text-lg font-semibold">Password</h2>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{m.noPasswordToChange}</p>
+        </CardContent>
+      </Card>
+    );
+  return <ChangePasswordForm />;
+}
+
+function ChangePasswordForm() {
   const change = useChangePassword();
   const form = useForm<ChangePasswordInput>({
     resolver: zodResolver(changePasswordSchema),

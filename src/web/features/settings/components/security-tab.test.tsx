@@ -129,9 +129,9 @@ describe('Settings → Security', () => {
   });
 
   it.each([
-    [true, 'offers an account with a password the set-up'],
-    [false, 'tells an account made by single sign-on (no password) that there is no code step'],
-  ])('two-factor sign-in: hasPassword %s %s', async (hasPassword) => {
+    [true, 'offers an account with a password the set-up and the password form'],
+    [false, 'tells an account made by single sign-on (no password) that there is no code step nor password'],
+  ])('password and two-factor sign-in: hasPassword %s %s', async (hasPassword) => {
     const status: TwoFactorStatus = {
       enabled: false,
       hasPassword,
@@ -148,9 +148,13 @@ describe('Settings → Security', () => {
     if (hasPassword) {
       expect(await screen.findByRole('button', { name: 'Set Up Two-Factor' })).toBeInTheDocument();
       expect(screen.queryByText(explained)).not.toBeInTheDocument();
+      expect(screen.getByLabelText('Current password')).toBeInTheDocument();
     } else {
       expect(await screen.findByText(explained)).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Set Up Two-Factor' })).not.toBeInTheDocument();
+      // No password to change either: the card says so instead of a form that cannot work.
+      expect(screen.getByText(m.noPasswordToChange)).toBeInTheDocument();
+      expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
     }
   });
 });

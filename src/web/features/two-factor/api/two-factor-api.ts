@@ -7,30 +7,21 @@ import {
   twoFactorPaths,
   twoFactorPolicyStateSchema,
   twoFactorSetupSchema,
-  twoFactorStatusSchema,
   webAuthnOptionsSchema,
   type ConfirmTwoFactorInput,
   type DisableTwoFactorInput,
   type PasswordConfirmInput,
 } from '#shared/schemas/two-factor';
 import { apiRequest } from '#web/lib/api-client';
-import { meQueryKey } from '#web/data/session-queries';
+import { meQueryKey, twoFactorStatusKey } from '#web/data/session-queries';
 import { createPasskey } from '#web/lib/webauthn';
 
 /** Cache keys of Settings → Security's second factors. */
 export const twoFactorKeys = {
-  status: ['two-factor'] as const,
+  status: twoFactorStatusKey,
   passkeys: ['passkeys'] as const,
   policy: ['two-factor-policy'] as const,
 };
-
-/** GET /api/profile/two-factor: whether 2FA is on, and whether the workspace requires it. */
-export function useTwoFactorStatus() {
-  return useQuery({
-    queryKey: twoFactorKeys.status,
-    queryFn: ({ signal }) => apiRequest(twoFactorPaths.status, { schema: twoFactorStatusSchema, signal }),
-  });
-}
 
 /** GET /api/profile/passkeys: the user's passkeys, newest first. */
 export function usePasskeys() {

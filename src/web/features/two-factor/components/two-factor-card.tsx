@@ -4,7 +4,7 @@ import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent } from '#web/components/ui/card';
 import { ErrorState, TableSkeleton } from '#web/components/ui/page-states';
-import { useTwoFactorStatus } from '../api/two-factor-api';
+import { useTwoFactorStatus } from '#web/data/session-queries';
 import { BackupCodesDialog, DisableTwoFactorDialog } from './two-factor-dialogs';
 import { TwoFactorSetupFlow } from './two-factor-setup-flow';
 
@@ -30,9 +30,11 @@ export function TwoFactorCard() {
                 <Badge tone={enabled ? 'success' : 'neutral'}>{enabled ? 'On' : 'Off'}</Badge>
               )}
             </h2>
-            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-              After your password, signing in asks for a code from an authenticator app on your phone.
-            </p>
+            {status.data?.hasPassword !== false && (
+              <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+                After your password, signing in asks for a code from an authenticator app on your phone.
+              </p>
+            )}
           </div>
         </div>
         <div className="mt-4">
