@@ -15,7 +15,7 @@ import { Button } from '#web/components/ui/button';
 import { Select } from '#web/components/ui/select';
 import { TextField } from '#web/components/ui/text-field';
 import { TextareaField } from '#web/components/ui/textarea-field';
-import { SpintaxPreview } from './step-variants';
+import { sharesOfSends, SpintaxPreview, VariantWeightRow } from './step-variants';
 
 interface StepConditionsProps {
   control: Control<SequenceInput>;
@@ -162,48 +162,27 @@ function BranchVariants({
   });
   const variants = useWatch({ control, name: `steps.${index}.branches.${branch}.variants` }) ?? [];
   const variantErrors = errors.steps?.[index]?.branches?.[branch]?.variants;
-  const total = variants.reduce((sum, v) => sum + (Number(v?.weight) > 0 ? Number(v?.weight) : 0), 0);
+  const shares = sharesOfSends(variants);
   return (
     <div className="space-y-2">
       <ol className="space-y-2" aria-label={`Variants if ${name}`}>
         {fields.map((field, v) => {
           const label = `${name} · ${variantLabel(v)}`;
-          const weight = Number(variants[v]?.weight);
           return (
             <li key={field.key} aria-label={`Variant ${label}`} className="space-y-2">
-              <div className="flex flex-wrap items-end gap-3">
-                <span className="pb-2 text-sm font-medium">Variant {variantLabel(v)}</span>
-                {fields.length > 1 && (
-                  <>
-                    <TextField
-                      label="Weight"
-                      type="number"
-                      inputMode="numeric"
-                      min={1}
-                      max={100}
-                      step={1}
-                      className="w-24"
-                      error={variantErrors?.[v]?.weight?.message}
-                      {...register(`steps.${index}.branches.${branch}.variants.${v}.weight`, {
-                        valueAsNumber: true,
-                      })}
-                    />
-                    <span className="pb-2 text-xs text-slate-600 dark:text-slate-400">
-                      {total > 0 && weight > 0 ? Math.round((weight / total) * 100) : 0} % of sends
-                    </span>
-                    <Button
-                      type="button"
-                      variant="ghost"
-                      size="icon"
-                      className="ml-auto"
-                      aria-label={`Remove variant ${label}`}
-                      onClick={() => remove(v)}
-                    >
-                      <Trash2 aria-hidden className="size-4 text-red-600 dark:text-red-400" />
-                    </Button>
-                  </>
-                )}
-              </div>
+              <VariantWeightRow
+                name={variantLabel(v)}
+                // One variant has nothing to weigh against, and stays.
+                {...(fields.length > 1 && {
+                  weight: register(`steps.${index}.branches.${branch}.variants.${v}.weight`, {
+                    valueAsNumber: true,
+                  }),
+                })}
+                weightError={variantErrors?.[v]?.weight?.message}
+                percent={shares[v] ?? 0}
+                removeLabel={`Remove variant ${label}`}
+                onRemove={() => remove(v)}
+              />
               <TextField
                 label={`${label} subject`}
                 placeholder="Same as the step"

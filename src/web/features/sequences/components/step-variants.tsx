@@ -5,6 +5,7 @@ import {
   type Control,
   type FieldErrors,
   type UseFormRegister,
+  type UseFormRegisterReturn,
   type UseFormSetValue,
 } from 'react-hook-form';
 import { limits } from '#shared/limits';
@@ -37,14 +38,76 @@ interface StepVariantsProps {
   winners?: readonly ChosenWinner[];
 }
 
+/** The auto-winner's default: sends per variant before it may choose. */
+const DEFAULT_AUTO_WINNER_SENDS = 100;
+
+/**
+ * Each variant's share of the sends, 0–100 (%), from its weight among all of them as typed; a blank
+ * or non-positive weight counts as 0.
+ */
+export function sharesOfSends(variants: readonly ({ weight?: number | null } | undefined)[]): number[] {
+  const weights = variants.map((v) => (Number(v?.weight) > 0 ? Number(v?.weight) : 0));
+  const total = weights.reduce((sum, w) => sum + w, 0);
+  return weights.map((w) => (total > 0 ? Math.round((w / total) * 100) : 0));
+}
+
+/**
+ * A variant's heading row: its name and, when `weight` is given (the field's registration), the
+ * weight (1–100) with the share of sends it gives and a Remove button labelled `removeLabel`.
+ */
+export function VariantWeightRow({
+  name,
+  weight,
+  weightError,
+  percent,
+  removeLabel,
+  onRemove,
+}: {
+  name: string;
+  weight?: UseFormRegisterReturn;
+  weightError?: string | undefined;
+  percent: number;
+  removeLabel: string;
+  onRemove: () => void;
+}) {
+  return (
+    <div className="flex flex-wrap items-end gap-3">
+      <span className="pb-2 text-sm font-semibold">Variant {name}</span>
+      {weight && (
+        <>
+          <TextField
+            label="Weight"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={100}
+            step={1}
+            className="w-24"
+            error={weightError}
+            {...weight}
+          />
+          <span className="pb-2 text-xs text-slate-600 dark:text-slate-400">{percent} % of sends</span>
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            className="ml-auto"
+            aria-label={removeLabel}
+            onClick={onRemove}
+          >
+            <Trash2 aria-hidden className="size-4 text-red-600 dark:text-red-400" />
+          </Button>
+        </>
+      )}
+    </div>
+  );
+}
+
 /**
  * A step's A/B variants (docs/decisions/043-sequence-variants-and-spintax.md): none, or A (the
  * step's own subject and content) and up to three more, each with its own subject and/or body (empty
  * keeps the step's) and a weight; each prospect gets one variant, by weight.
  */
-/** The auto-winner's default: sends per variant before it may choose. */
-const DEFAULT_AUTO_WINNER_SENDS = 100;
-
 export function StepVariants({
   control,
   register,
@@ -60,11 +123,7 @@ export function StepVariants({
     keyName: 'key',
   });
   const variants = useWatch({ control, name: `steps.${index}.variants` }) ?? [];
-  const total = variants.reduce((sum, v) => sum + (Number(v?.weight) > 0 ? Number(v?.weight) : 0), 0);
-  const share = (i: number) => {
-    const w = Number(variants[i]?.weight);
-    return total > 0 && w > 0 ? Math.round((w / total) * 100) : 0;
-  };
+  const shares = sharesOfSends(variants);
   const stepErrors = errors.steps?.[index]?.variants;
   const autoWinnerAfter = useWatch({ control, name: `steps.${index}.autoWinnerAfter` });
   const winnerIndex = variants.findIndex((v) => v?.id && winners.some((w) => w.variantId === v.id));
@@ -105,32 +164,15 @@ export function StepVariants({
             aria-label={`Variant ${variantLabel(v)}`}
             className="space-y-2 rounded-md bg-slate-50 p-3 dark:bg-slate-800/50"
           >
-            <div className="flex flex-wrap items-end gap-3">
-              <span className="pb-2 text-sm font-semibold">Variant {variantLabel(v)}</span>
-              <TextField
-                label="Weight"
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={100}
-                step={1}
-                className="w-24"
-                error={stepErrors?.[v]?.weight?.message}
-                {...register(`steps.${index}.variants.${v}.weight`, { valueAsNumber: true })}
-              />
-              <span className="pb-2 text-xs text-slate-600 dark:text-slate-400">{share(v)} % of sends</span>
-              <Button
-                type="button"
-                variant="ghost"
-                size="icon"
-                className="ml-auto"
-                aria-label={`Remove variant ${variantLabel(v)}`}
-                // With one variant left the step is its one version again.
-                onClick={() => (fields.length <= 2 ? single() : remove(v))}
-              >
-                <Trash2 aria-hidden className="size-4 text-red-600 dark:text-red-400" />
-              </Button>
-            </div>
+            <VariantWeightRow
+              name={variantLabel(v)}
+              weight={register(`steps.${index}.variants.${v}.weight`, { valueAsNumber: true })}
+              weightError={stepErrors?.[v]?.weight?.message}
+              percent={shares[v] ?? 0}
+              removeLabel={`Remove variant ${variantLabel(v)}`}
+              // With one variant left the step is its one version again.
+              onRemove={() => (fields.length <= 2 ? single() : remove(v))}
+            />
             {v === 0 ? (
               <p className="text-xs text-slate-600 dark:text-slate-400">
                 The step’s subject and content above.
